@@ -1,0 +1,97 @@
+"""The `scorekeeper` command: serve, migrate, score, ...
+
+argparse, not Click, and imports deferred into each command: `scorekeeper score` must start
+without loading Flask or WeasyPrint.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from scorekeeper import __version__, score_cmd
+
+
+def _database_path() -> Path:
+    """The database the app would use, so the CLI and the server agree."""
+    from scorekeeper import create_app
+
+    return Path(create_app().config["DATABASE"])
+
+
+def cmd_migrate(_args: argparse.Namespace) -> int:
+    from scorekeeper import store
+
+    path = _database_path()
+    db = store.connect(path)
+    try:
+        applied = store.migrate(db)
+    finally:
+        db.close()
+    if applied:
+        print(f"applied {len(applied)} migration(s) to {path}: {', '.join(applied)}")
+    else:
+        print(f"{path} is up to date")
+    return 0
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    import waitress
+
+    from scorekeeper import create_app
+
+    # Migrations run once, here, before any worker thread can touch the database.
+    cmd_migrate(args)
+    app = create_app()
+    print(f"Spades Scorekeeper on http://{args.host}:{args.port}/  (Ctrl+C to stop)", flush=True)
+    waitress.serve(app, host=args.host, port=args.port, threads=args.threads, ident="scorekeeper")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="scorekeeper",
+        description="Spades Scorekeeper: keep score at the Spades table under any house rules.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub.required = True
+
+    serve = sub.add_parser(
+        "serve",
+        help="serve the web app with the production server (waitress)",
+        description="Apply pending migrations, then serve the web app with waitress. "
+        "Use --host 0.0.0.0 to serve the phones on a club's LAN.",
+    )
+    serve.add_argument(
+        "--host", default="127.0.0.1", help="address to listen on (default %(default)s)"
+    )
+    serve.add_argument("--port", type=int, default=5000, help="port (default %(default)s)")
+    serve.add_argument(
+        "--threads", type=int, default=8, help="worker threads (default %(default)s)"
+    )
+    serve.set_defaults(func=cmd_serve)
+
+    migrate = sub.add_parser(
+        "migrate",
+        help="create or upgrade the database schema",
+        description="Apply the named schema migrations that the database has not had yet. "
+        "Safe to run again.",
+    )
+    migrate.set_defaults(func=cmd_migrate)
+
+    score_cmd.add_parser(sub)
+    sub.choices["score"].set_defaults(func=score_cmd.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    return int(args.func(args) or 0)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,20 @@
+"""Where the templates and static files are, from a source checkout or an installed wheel."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+_PACKAGE = Path(__file__).resolve().parent
+
+
+def _find(name: str) -> Path:
+    # A wheel carries them inside the package; a checkout (or editable install) keeps them at
+    # the top of the repository, beside the package.
+    for candidate in (_PACKAGE / name, _PACKAGE.parent / name):
+        if candidate.is_dir():
+            return candidate
+    raise RuntimeError(f"cannot find the {name}/ folder next to {_PACKAGE}")
+
+
+TEMPLATES = _find("templates")
+STATIC = _find("static")

@@ -1,0 +1,267 @@
+"""Storage: the only module that speaks SQL.
+
+SQLite through sqlite-utils. Every connection runs in WAL mode with a busy timeout and foreign
+keys on, and has no implicit transactions (``isolation_level=None``): every write goes through
+:func:`write`, which opens the transaction with ``BEGIN IMMEDIATE`` so that two writers queue on
+the busy timeout instead of failing with "database is locked" halfway through a read-then-write.
+The schema is a list of named migrations (sqlite-utils ``Migrations``), safe to apply again.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlite_utils import Database
+
+__all__ = ["Database"]
+from sqlite_utils.migrations import Migrations
+
+BUSY_TIMEOUT_MS = 10_000
+TOKEN_BYTES = 24  # 192 bits: edit and view links cannot be guessed
+
+migrations = Migrations("scorekeeper")
+
+
+class StaleGame(Exception):
+    """The game changed since the caller read it: a concurrent edit, not to be overwritten."""
+
+    def __init__(self, current: GameRecord) -> None:
+        super().__init__(f"game {current.id} is at version {current.version}")
+        self.current = current
+
+
+class GameNotFound(LookupError):
+    """No game has that token."""
+
+
+# --- connections and transactions ------------------------------------------------------------
+
+
+def connect(path: str | Path) -> Database:
+    """Open the database file with the pragmas every connection needs."""
+    if str(path) != ":memory:":
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+    conn = sqlite3.connect(
+        str(path), timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False
+    )
+    conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    conn.execute("PRAGMA foreign_keys = ON")
+    conn.execute("PRAGMA synchronous = NORMAL")
+    db = Database(conn, execute_plugins=False)
+    if str(path) != ":memory:" and db.journal_mode != "wal":
+        db.enable_wal()
+    return db
+
+
+@contextmanager
+def write(db: Database) -> Iterator[Database]:
+    """A write transaction: ``BEGIN IMMEDIATE`` ... ``COMMIT``, rolled back on any error.
+
+    Nested sqlite-utils calls (insert, upsert, ...) see the open transaction and use savepoints.
+    """
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        yield db
+    except BaseException:
+        if db.conn.in_transaction:
+            db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")
+
+
+def migrate(db: Database) -> list[str]:
+    """Apply pending migrations in one immediate transaction; returns the names applied."""
+    with write(db):
+        pending = [m.name for m in migrations.pending(db)]
+        migrations.apply(db)
+    return pending
+
+
+def applied_migrations(db: Database) -> list[str]:
+    return [m.name for m in migrations.applied(db)]
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+# --- schema ----------------------------------------------------------------------------------
+
+
+@migrations(name="0001_games")
+def _m0001_games(db: Database) -> None:
+    db["games"].create(
+        {
+            "id": int,
+            "edit_token": str,
+            "view_token": str,
+            "title": str,
+            "data": str,  # the game file (contract JSON): the single source of truth
+            "version": int,  # bumped by every save; a save naming an older one is refused
+            "finished": int,
+            "winner": str,
+            "created_at": str,
+            "updated_at": str,
+        },
+        pk="id",
+        not_null={"edit_token", "view_token", "data", "version", "created_at", "updated_at"},
+        defaults={"version": 1, "finished": 0, "title": ""},
+    )
+    db["games"].create_index(["edit_token"], unique=True)
+    db["games"].create_index(["view_token"], unique=True)
+    # Every earlier state of a game, so a change can be undone and nothing is ever lost.
+    db["game_history"].create(
+        {
+            "id": int,
+            "game_id": int,
+            "version": int,
+            "data": str,
+            "action": str,
+            "created_at": str,
+        },
+        pk="id",
+        foreign_keys=[("game_id", "games", "id")],
+        not_null={"game_id", "version", "data", "created_at"},
+    )
+    db["game_history"].create_index(["game_id", "version"], unique=True)
+
+
+# --- games -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    id: int
+    edit_token: str
+    view_token: str
+    title: str
+    data: dict[str, Any]
+    version: int
+    finished: bool
+    winner: str | None
+    created_at: str
+    updated_at: str
+
+
+def _record(row: dict[str, Any]) -> GameRecord:
+    return GameRecord(
+        id=row["id"],
+        edit_token=row["edit_token"],
+        view_token=row["view_token"],
+        title=row["title"] or "",
+        data=json.loads(row["data"]),
+        version=row["version"],
+        finished=bool(row["finished"]),
+        winner=row["winner"],
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
+    )
+
+
+def _dump(data: dict[str, Any]) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def create_game(
+    db: Database,
+    data: dict[str, Any],
+    *,
+    title: str = "",
+    finished: bool = False,
+    winner: str | None = None,
+) -> GameRecord:
+    """Store a new game with fresh edit and view tokens."""
+    now = _now()
+    row = {
+        "edit_token": new_token(),
+        "view_token": new_token(),
+        "title": title,
+        "data": _dump(data),
+        "version": 1,
+        "finished": int(finished),
+        "winner": winner,
+        "created_at": now,
+        "updated_at": now,
+    }
+    with write(db):
+        game_id = db["games"].insert(row).last_pk
+    return _record({**row, "id": game_id})
+
+
+def _get(db: Database, column: str, key: str | int) -> GameRecord:
+    rows = list(db.query(f"select * from games where {column} = ?", [key]))  # noqa: S608
+    if not rows:
+        raise GameNotFound(str(key))
+    return _record(rows[0])
+
+
+def game_by_edit_token(db: Database, token: str) -> GameRecord:
+    return _get(db, "edit_token", token)
+
+
+def game_by_view_token(db: Database, token: str) -> GameRecord:
+    return _get(db, "view_token", token)
+
+
+def save_game(
+    db: Database,
+    game: GameRecord,
+    data: dict[str, Any],
+    *,
+    action: str,
+    finished: bool = False,
+    winner: str | None = None,
+    title: str | None = None,
+) -> GameRecord:
+    """Replace the game's file if nobody saved it since ``game.version`` was read.
+
+    The previous state goes to the history (for undo). Raises :class:`StaleGame` with the
+    current record when the version moved on: the caller shows it instead of overwriting.
+    """
+    now = _now()
+    with write(db):
+        current = _get(db, "id", game.id)
+        if current.version != game.version:
+            raise StaleGame(current)
+        db["game_history"].insert(
+            {
+                "game_id": current.id,
+                "version": current.version,
+                "data": _dump(current.data),
+                "action": action,
+                "created_at": now,
+            }
+        )
+        changes = {
+            "data": _dump(data),
+            "version": current.version + 1,
+            "finished": int(finished),
+            "winner": winner,
+            "updated_at": now,
+        }
+        if title is not None:
+            changes["title"] = title
+        db["games"].update(current.id, changes)
+    return _get(db, "id", game.id)
+
+
+def delete_game(db: Database, game: GameRecord) -> None:
+    with write(db):
+        db.execute("delete from game_history where game_id = ?", [game.id])
+        db.execute("delete from games where id = ?", [game.id])
+
+
+def count_games(db: Database) -> int:
+    return db["games"].count

@@ -1,0 +1,11 @@
+"""Blueprints: the web layer gathers input, calls the rules core, saves through store."""
+
+from __future__ import annotations
+
+from flask import Flask
+
+
+def register_blueprints(app: Flask) -> None:
+    from scorekeeper.web import home
+
+    app.register_blueprint(home.bp)

@@ -1,0 +1,110 @@
+"""Shared fixtures: an app on a temporary database, its client and CLI runner, and a live
+server with Playwright driving Debian's Chromium at phone size."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from werkzeug.serving import make_server
+
+from scorekeeper import create_app, store
+
+CHROMIUM = "/usr/bin/chromium"
+PHONE = {"width": 390, "height": 844}
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+
+
+def make_app(tmp_path: Path, **config: Any):
+    database = tmp_path / "scorekeeper.sqlite"
+    db = store.connect(database)
+    store.migrate(db)
+    db.close()
+    return create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "test-secret-key",
+            "DATABASE": str(database),
+            **config,
+        }
+    )
+
+
+@pytest.fixture
+def app(tmp_path: Path):
+    """The app with CSRF checks off, for posting forms from the test client."""
+    return make_app(tmp_path, WTF_CSRF_ENABLED=False)
+
+
+@pytest.fixture
+def csrf_app(tmp_path: Path):
+    """The app exactly as served: CSRF checks on."""
+    return make_app(tmp_path)
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture
+def runner(app):
+    return app.test_cli_runner()
+
+
+@pytest.fixture
+def db(app) -> Iterator[store.Database]:
+    database = store.connect(app.config["DATABASE"])
+    yield database
+    database.close()
+
+
+# --- the browser -----------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The real app (CSRF on) on a free loopback port, in a thread, for the whole session."""
+    app = make_app(tmp_path_factory.mktemp("live"))
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        thread.join(timeout=5)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    """Debian's Chromium, never a downloaded browser."""
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "headless": True,
+        "args": CHROMIUM_ARGS,
+    }
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    return {
+        **browser_context_args,
+        "viewport": PHONE,
+        "device_scale_factor": 2,
+        "is_mobile": True,
+        "has_touch": True,
+    }

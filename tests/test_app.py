@@ -1,0 +1,61 @@
+"""The app factory, its security defaults and the home page."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from scorekeeper import create_app
+from scorekeeper.app import _instance_secret_key
+
+
+def test_home_page_says_what_the_app_does(client):
+    response = client.get("/")
+    assert response.status_code == 200
+    page = response.get_data(as_text=True)
+    assert "Keep score at the Spades table" in page
+    assert 'name="viewport"' in page
+
+
+def test_every_response_carries_the_security_headers(client):
+    for path in ("/", "/no-such-page", "/static/style.css"):
+        response = client.get(path)
+        csp = response.headers["Content-Security-Policy"]
+        assert "frame-ancestors 'none'" in csp
+        assert "script-src 'self'" in csp and "unsafe-inline" not in csp
+        assert response.headers["Referrer-Policy"] == "same-origin"
+        assert response.headers["X-Content-Type-Options"] == "nosniff"
+
+
+def test_unknown_page_is_a_friendly_404(client):
+    response = client.get("/no-such-page")
+    assert response.status_code == 404
+    assert "There is no page here" in response.get_data(as_text=True)
+
+
+def test_secret_key_is_generated_once_and_kept_private(tmp_path: Path):
+    instance = tmp_path / "instance"
+    key = _instance_secret_key(instance)
+    assert len(key) == 64
+    assert _instance_secret_key(instance) == key
+    assert (instance / "secret_key").stat().st_mode & 0o777 == 0o600
+    assert _instance_secret_key(tmp_path / "elsewhere") != key
+
+
+def test_config_comes_from_prefixed_environment(tmp_path: Path, monkeypatch):
+    monkeypatch.setenv("SCOREKEEPER_DATABASE", str(tmp_path / "club.sqlite"))
+    monkeypatch.setenv("SCOREKEEPER_SECRET_KEY", "from-the-environment")
+    app = create_app()
+    assert app.config["DATABASE"] == str(tmp_path / "club.sqlite")
+    assert app.config["SECRET_KEY"] == "from-the-environment"
+
+
+def test_no_key_is_hard_coded_outside_tests():
+    root = Path(__file__).resolve().parents[1] / "scorekeeper"
+    for source in root.rglob("*.py"):
+        text = source.read_text()
+        assert 'SECRET_KEY="' not in text and "SECRET_KEY='" not in text, source
+
+
+def test_templates_and_static_are_found(app):
+    assert Path(app.template_folder, "base.html").is_file()
+    assert Path(app.static_folder, "style.css").is_file()

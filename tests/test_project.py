@@ -1,0 +1,98 @@
+"""Tests about the project itself: the README's commands, the CLI's help, CI."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from scorekeeper import cli
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def makefile_targets() -> set[str]:
+    text = (ROOT / "Makefile").read_text()
+    return set(re.findall(r"^([A-Za-z][\w-]*):", text, flags=re.MULTILINE))
+
+
+def test_readme_setup_commands_are_makefile_targets():
+    readme = (ROOT / "README.md").read_text()
+    commands = set(re.findall(r"^\s*make (\w[\w-]*)\s*$", readme, flags=re.MULTILINE))
+    assert {"run", "test"} <= commands
+    assert commands <= makefile_targets()
+
+
+def test_ci_runs_the_readme_test_command():
+    lines = [
+        line.strip()
+        for line in (ROOT / ".ci/run").read_text().splitlines()
+        if line.strip() and not line.startswith("#")
+    ]
+    assert "make test" in lines
+
+
+def test_make_test_includes_lint():
+    text = (ROOT / "Makefile").read_text()
+    test_rule = re.search(r"^test:(.*)$", text, flags=re.MULTILINE)
+    assert test_rule and "lint" in test_rule.group(1)
+
+
+def subcommands() -> list[str]:
+    parser = cli.build_parser()
+    action = next(a for a in parser._actions if a.dest == "command")
+    return sorted(action.choices)
+
+
+def test_the_expected_subcommands_exist():
+    assert {"serve", "migrate", "score"} <= set(subcommands())
+
+
+@pytest.mark.parametrize("args", [[], *([c] for c in subcommands())])
+def test_every_command_has_help(args):
+    result = subprocess.run(
+        [sys.executable, "-m", "scorekeeper.cli", *args, "--help"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "usage: scorekeeper" in result.stdout
+    assert len(result.stdout.splitlines()) >= 3
+
+
+def test_console_script_is_installed():
+    script = Path(sys.executable).parent / "scorekeeper"
+    result = subprocess.run([str(script), "--help"], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0 and "serve" in result.stdout
+
+
+def test_migrate_command_creates_the_schema(tmp_path: Path):
+    env = {
+        "SCOREKEEPER_DATABASE": str(tmp_path / "cli.sqlite"),
+        "SCOREKEEPER_SECRET_KEY": "test",
+        "PATH": "/usr/bin:/bin",
+    }
+    first = subprocess.run(
+        [sys.executable, "-m", "scorekeeper.cli", "migrate"],
+        env=env,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+    )
+    assert first.returncode == 0, first.stderr
+    assert "0001_games" in first.stdout
+    again = subprocess.run(
+        [sys.executable, "-m", "scorekeeper.cli", "migrate"],
+        env=env,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+    )
+    assert "up to date" in again.stdout

@@ -1,0 +1,89 @@
+"""Storage: migrations, the write path, concurrent writers, stale saves."""
+
+from __future__ import annotations
+
+import multiprocessing
+from pathlib import Path
+
+import pytest
+
+from scorekeeper import store
+
+
+def test_migrations_are_named_and_repeatable(tmp_path: Path):
+    db = store.connect(tmp_path / "a.sqlite")
+    assert store.migrate(db) == ["0001_games"]
+    assert store.migrate(db) == []
+    assert store.applied_migrations(db) == ["0001_games"]
+
+
+def test_connection_pragmas(tmp_path: Path):
+    db = store.connect(tmp_path / "a.sqlite")
+    assert db.execute("pragma journal_mode").fetchone()[0] == "wal"
+    assert db.execute("pragma foreign_keys").fetchone()[0] == 1
+    assert db.execute("pragma busy_timeout").fetchone()[0] == store.BUSY_TIMEOUT_MS
+
+
+def test_write_rolls_back_on_error(db):
+    with pytest.raises(RuntimeError), store.write(db):
+        db["games"].insert(
+            {
+                "edit_token": "a",
+                "view_token": "b",
+                "data": "{}",
+                "version": 1,
+                "created_at": "x",
+                "updated_at": "x",
+            }
+        )
+        raise RuntimeError("boom")
+    assert store.count_games(db) == 0
+    assert not db.conn.in_transaction
+
+
+def test_tokens_are_long_and_distinct(db):
+    games = [store.create_game(db, {"n": i}) for i in range(20)]
+    tokens = {g.edit_token for g in games} | {g.view_token for g in games}
+    assert len(tokens) == 40
+    assert all(len(t) >= 32 for t in tokens)  # 24 random bytes, url-safe: 192 bits
+
+
+def test_save_refuses_a_stale_version_and_keeps_history(db):
+    game = store.create_game(db, {"hands": []})
+    saved = store.save_game(db, game, {"hands": [1]}, action="add hand 1")
+    assert saved.version == 2
+    with pytest.raises(store.StaleGame) as stale:
+        store.save_game(db, game, {"hands": [9]}, action="add hand 1 again")
+    assert stale.value.current.data == {"hands": [1]}
+    assert store.game_by_edit_token(db, game.edit_token).data == {"hands": [1]}
+    history = list(db.query("select version, action from game_history"))
+    assert history == [{"version": 1, "action": "add hand 1"}]
+
+
+def test_unknown_token_is_not_found(db):
+    with pytest.raises(store.GameNotFound):
+        store.game_by_view_token(db, "nope")
+
+
+def _writer(path: str, worker: int, count: int) -> None:
+    db = store.connect(path)
+    for i in range(count):
+        game = store.create_game(db, {"worker": worker, "i": i})
+        store.save_game(db, game, {"worker": worker, "i": i, "saved": True}, action="save")
+    db.close()
+
+
+def test_four_processes_writing_at_once_lose_nothing(tmp_path: Path):
+    path = tmp_path / "busy.sqlite"
+    db = store.connect(path)
+    store.migrate(db)
+    ctx = multiprocessing.get_context("spawn")
+    workers = [ctx.Process(target=_writer, args=(str(path), w, 200)) for w in range(4)]
+    for p in workers:
+        p.start()
+    for p in workers:
+        p.join(timeout=300)
+    assert [p.exitcode for p in workers] == [0, 0, 0, 0]
+    assert store.count_games(db) == 800
+    assert db["game_history"].count == 800
+    assert db.execute("select count(*) from games where version = 2").fetchone()[0] == 800
