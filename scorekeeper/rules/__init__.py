@@ -1,0 +1,49 @@
+"""The scoring engine: pure Python, standard library only. See docs/contract.md."""
+
+from .bidding import SideBidOptions, bid_options
+from .ending import check_end
+from .errors import GameError
+from .game import (
+    FORMAT,
+    Game,
+    Hand,
+    Start,
+    dump_game,
+    dump_game_text,
+    load_game_text,
+    parse_game,
+    parse_hand,
+)
+from .options import (
+    OPTIONS,
+    PRESET_DESCRIPTIONS,
+    PRESETS,
+    OptionInfo,
+    Rules,
+    preset_rules,
+    rules_from_spec,
+    rules_to_spec,
+)
+from .scoring import (
+    Context,
+    HandResult,
+    NilResult,
+    Sheet,
+    SideResult,
+    State,
+    explain_lines,
+    score_game,
+    score_hand,
+    sheet_to_json,
+    start_state,
+)
+from .text import render_text
+
+__all__ = [
+    "FORMAT", "OPTIONS", "PRESETS", "PRESET_DESCRIPTIONS", "Context", "Game", "GameError",
+    "Hand", "HandResult", "NilResult", "OptionInfo", "Rules", "Sheet", "SideBidOptions",
+    "SideResult", "Start", "State", "bid_options", "check_end", "dump_game", "dump_game_text",
+    "explain_lines", "load_game_text", "parse_game", "parse_hand", "preset_rules",
+    "render_text", "rules_from_spec", "rules_to_spec", "score_game", "score_hand",
+    "sheet_to_json", "start_state",
+]  # fmt: skip

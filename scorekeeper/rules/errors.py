@@ -1,0 +1,23 @@
+"""The engine's one error type: a broken contract, told in one line a person can act on."""
+
+from __future__ import annotations
+
+
+class GameError(ValueError):
+    """A game file or a hand that breaks the contract.
+
+    ``hand`` is the 1-based position of the hand in the file (misdeals count), or None when
+    the problem is not in a hand. ``field`` names what is wrong ("bids.Ann", "tricks",
+    "rules.nil_value").
+    ``message`` is the text without the "hand N: " prefix; ``str(error)`` adds it.
+    """
+
+    def __init__(self, message: str, *, hand: int | None = None, field: str | None = None):
+        self.message = message
+        self.hand = hand
+        self.field = field
+        super().__init__(f"hand {hand}: {message}" if hand is not None else message)
+
+    def at_hand(self, hand: int) -> GameError:
+        """The same error, placed at a hand."""
+        return GameError(self.message, hand=hand, field=self.field)

@@ -1,0 +1,385 @@
+"""The game file as values: ``Game`` and ``Hand``, read from and written to plain JSON data.
+
+``parse_game`` checks the file's shape (types, names, who is in which team); whether the hands
+obey the rules is for ``score_game``, which needs the running score to judge blind bids.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import GameError
+from .options import Rules, rules_from_spec, rules_to_spec
+
+FORMAT = "spades-scorekeeper/1"
+
+BidValue = int | str  # 5, "nil", "blind nil", "blind 6"
+
+# A bid read: (kind, number). Kinds: "num" (a plain number), "nil", "bnil", "blind" (blind n).
+NUM, NIL, BNIL, BLIND = "num", "nil", "bnil", "blind"
+
+
+@dataclass(frozen=True)
+class Start:
+    """A side's score and bags before the first hand."""
+
+    score: int = 0
+    bags: int = 0
+
+
+@dataclass(frozen=True)
+class Hand:
+    """One hand as written down: bids and tricks, or a misdeal.
+
+    ``bids`` keys are players (or teams, in partnership bidding); ``tricks`` keys are players or
+    teams; ``renege`` and ``adjust`` are keyed by side. Empty mappings are stored as None.
+    """
+
+    bids: dict[str, BidValue] | None = None
+    tricks: dict[str, int] | None = None
+    renege: dict[str, int] | None = None
+    adjust: dict[str, int] | None = None
+    note: str | None = None
+    misdeal: bool = False
+
+
+@dataclass(frozen=True)
+class Game:
+    """A whole game: who plays, in which teams, under which rules, and the hands so far."""
+
+    players: tuple[str, ...]
+    rules: Rules = field(default_factory=Rules)
+    preset: str = "standard"
+    teams: dict[str, tuple[str, ...]] | None = None
+    dealer: str | None = None
+    start: dict[str, Start] = field(default_factory=dict)
+    hands: tuple[Hand, ...] = ()
+
+    def sides(self) -> list[str]:
+        """Teams in the order given, else players in seating order."""
+        return list(self.teams) if self.teams else list(self.players)
+
+    def members(self, side: str) -> tuple[str, ...]:
+        """The players of a side."""
+        if self.teams:
+            return self.teams[side]
+        return (side,)
+
+    def side_of(self, player: str) -> str:
+        """The side a player plays for."""
+        if self.teams:
+            for team, members in self.teams.items():
+                if player in members:
+                    return team
+            raise KeyError(player)
+        if player not in self.players:
+            raise KeyError(player)
+        return player
+
+    @property
+    def tricks_per_hand(self) -> int:
+        return self.rules.tricks_for(len(self.players))
+
+    @property
+    def first_dealer(self) -> str:
+        return self.dealer if self.dealer is not None else self.players[0]
+
+    def with_hands(self, hands: list[Hand] | tuple[Hand, ...]) -> Game:
+        """The same game with other hands (an edit is just a new list of hands)."""
+        return Game(
+            self.players, self.rules, self.preset, self.teams, self.dealer, self.start, tuple(hands)
+        )
+
+
+# --- reading bids -------------------------------------------------------------------------
+
+_BID_CACHE: dict[Any, tuple[str, int]] = {}
+
+
+def read_bid(value: Any) -> tuple[str, int]:
+    """A bid value as (kind, number); raises GameError (no hand, no field) if it is not a bid.
+
+    Whether 0 is a nil depends on the rules and is decided by the scorer, so 0 reads as NUM 0.
+    """
+    t = type(value)
+    if t is int:
+        return (NUM, value)
+    if t is not str:
+        raise GameError(
+            f'a bid must be a number, "nil", "blind nil" or "blind N", not {_show(value)}'
+        )
+    hit = _BID_CACHE.get(value)
+    if hit is not None:
+        return hit
+    words = value.lower().split()
+    if words == ["nil"]:
+        bid = (NIL, 0)
+    elif words == ["blind", "nil"]:
+        bid = (BNIL, 0)
+    elif len(words) == 2 and words[0] == "blind" and words[1].isdigit() and words[1].isascii():
+        bid = (BLIND, int(words[1]))
+    elif len(words) == 1 and words[0].isdigit() and words[0].isascii():
+        bid = (NUM, int(words[0]))
+    else:
+        raise GameError(
+            f'a bid must be a number, "nil", "blind nil" or "blind N", not {_show(value)}'
+        )
+    if len(_BID_CACHE) < 4096:
+        _BID_CACHE[value] = bid
+    return bid
+
+
+def bid_text(kind: str, number: int) -> BidValue:
+    """The canonical file form of a read bid."""
+    if kind == NUM:
+        return number
+    if kind == NIL:
+        return "nil"
+    if kind == BNIL:
+        return "blind nil"
+    return f"blind {number}"
+
+
+# --- parsing --------------------------------------------------------------------------------
+
+
+def _show(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False) if _jsonable(value) else repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _jsonable(value: Any) -> bool:
+    try:
+        json.dumps(value)
+    except (TypeError, ValueError, RecursionError):
+        return False
+    return True
+
+
+def _name(value: Any, what: str, field_name: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise GameError(f"{what} must be a non-empty name, not {_show(value)}", field=field_name)
+    if any(ord(c) < 32 or ord(c) == 127 for c in value):
+        raise GameError(f"{what} {_show(value)} has a control character", field=field_name)
+    return value
+
+
+def _int(value: Any, what: str, field_name: str, hand: int | None = None) -> int:
+    if type(value) is not int:
+        raise GameError(
+            f"{what} must be a whole number, not {_show(value)}", hand=hand, field=field_name
+        )
+    return value
+
+
+def _mapping(value: Any, what: str, field_name: str, hand: int | None = None) -> dict:
+    if not isinstance(value, dict):
+        raise GameError(
+            f"{what} must be an object, not {_show(value)}", hand=hand, field=field_name
+        )
+    return value
+
+
+_TOP_KEYS = {"format", "rules", "players", "teams", "dealer", "start", "hands"}
+_PLAYED_KEYS = {"bids", "tricks", "renege", "adjust", "note"}
+_VOID_KEYS = {"misdeal", "note"}
+
+
+def parse_game(data: Any) -> Game:
+    """A Game from the decoded JSON of a game file; raises GameError naming what is wrong."""
+    data = _mapping(data, "a game file", "game")
+    for key in data:
+        if key not in _TOP_KEYS:
+            raise GameError(f"unknown field {_show(key)} in the game file", field=str(key))
+    if data.get("format") != FORMAT:
+        raise GameError(
+            f"format must be {_show(FORMAT)}, not {_show(data.get('format'))}", field="format"
+        )
+    spec = data.get("rules", "standard")
+    rules = rules_from_spec(spec)
+    preset = spec if isinstance(spec, str) else spec.get("preset", "standard")
+
+    players = data.get("players")
+    if not isinstance(players, list):
+        raise GameError(f"players must be a list of names, not {_show(players)}", field="players")
+    players_t = tuple(_name(p, "a player", "players") for p in players)
+
+    teams = None
+    if data.get("teams") is not None:
+        raw = _mapping(data["teams"], "teams", "teams")
+        teams = {}
+        for team, members in raw.items():
+            _name(team, "a team", "teams")
+            if not isinstance(members, list):
+                raise GameError(
+                    f"team {team} must list its players, not {_show(members)}",
+                    field=f"teams.{team}",
+                )
+            teams[team] = tuple(_name(m, "a player", f"teams.{team}") for m in members)
+
+    dealer = data.get("dealer")
+    if dealer is not None:
+        _name(dealer, "the dealer", "dealer")
+    elif players_t:
+        dealer = players_t[0]
+
+    start: dict[str, Start] = {}
+    for side, value in _mapping(data.get("start", {}), "start", "start").items():
+        value = _mapping(value, f"start of {side}", f"start.{side}")
+        for key in value:
+            if key not in ("score", "bags"):
+                raise GameError(
+                    f"unknown field {_show(key)} in start of {side}", field=f"start.{side}"
+                )
+        start[side] = Start(
+            _int(value.get("score", 0), "a start score", f"start.{side}.score"),
+            _int(value.get("bags", 0), "start bags", f"start.{side}.bags"),
+        )
+
+    hands_raw = data.get("hands", [])
+    if not isinstance(hands_raw, list):
+        raise GameError(f"hands must be a list, not {_show(hands_raw)}", field="hands")
+    hands = tuple(parse_hand(h, number) for number, h in enumerate(hands_raw, 1))
+
+    game = Game(players_t, rules, preset, teams, dealer, start, hands)
+    check_setup(game)
+    return game
+
+
+def parse_hand(data: Any, number: int) -> Hand:
+    """One hand from its JSON object; ``number`` (1-based) goes into error messages."""
+    data = _mapping(data, "a hand", "hand", number)
+    note = data.get("note")
+    if note is not None and not isinstance(note, str):
+        raise GameError(f"note must be text, not {_show(note)}", hand=number, field="note")
+    if "misdeal" in data:
+        if data["misdeal"] is not True:
+            raise GameError(
+                f"misdeal must be true, not {_show(data['misdeal'])}", hand=number, field="misdeal"
+            )
+        for key in data:
+            if key not in _VOID_KEYS:
+                raise GameError(f"a misdeal has no {key}", hand=number, field=str(key))
+        return Hand(note=note, misdeal=True)
+    for key in data:
+        if key not in _PLAYED_KEYS:
+            raise GameError(f"unknown field {_show(key)} in a hand", hand=number, field=str(key))
+
+    bids = None
+    if data.get("bids") is not None:
+        bids = {}
+        for who, value in _mapping(data["bids"], "bids", "bids", number).items():
+            try:
+                kind, n = read_bid(value)
+            except GameError as e:
+                raise GameError(
+                    f"{who}'s bid: {e.message}", hand=number, field=f"bids.{who}"
+                ) from None
+            bids[who] = bid_text(kind, n)
+        bids = bids or None
+    maps: dict[str, dict[str, int] | None] = {}
+    for key in ("tricks", "renege", "adjust"):
+        if data.get(key) is None:
+            maps[key] = None
+            continue
+        out = {}
+        for who, value in _mapping(data[key], key, key, number).items():
+            out[who] = _int(value, f"{key} for {who}", f"{key}.{who}", number)
+        maps[key] = out if (out or key == "tricks") else None
+    return Hand(bids, maps["tricks"], maps["renege"], maps["adjust"], note)
+
+
+def check_setup(game: Game) -> None:
+    """Check the seating: players, teams, dealer, start. Raises GameError."""
+    players = game.players
+    if not 2 <= len(players) <= 6:
+        raise GameError(f"a game needs 2 to 6 players, not {len(players)}", field="players")
+    if len(set(players)) != len(players):
+        dup = next(p for p in players if players.count(p) > 1)
+        raise GameError(f"player {dup} is listed twice", field="players")
+    if game.teams is not None:
+        if len(game.teams) < 2:
+            raise GameError("teams: a game needs at least two teams", field="teams")
+        seen: dict[str, str] = {}
+        for team, members in game.teams.items():
+            if team in players and (team,) != tuple(members):
+                raise GameError(f"team {team} has the name of a player", field=f"teams.{team}")
+            if not members:
+                raise GameError(f"team {team} has no players", field=f"teams.{team}")
+            for m in members:
+                if m not in players:
+                    raise GameError(f"team {team}: unknown player {m}", field=f"teams.{team}")
+                if m in seen:
+                    raise GameError(
+                        f"player {m} is in two teams ({seen[m]} and {team})", field=f"teams.{team}"
+                    )
+                seen[m] = team
+        missing = [p for p in players if p not in seen]
+        if missing:
+            raise GameError(f"player {missing[0]} is in no team", field="teams")
+    elif game.rules.bidding == "partnership":
+        raise GameError("partnership bidding needs teams", field="rules.bidding")
+    if game.dealer is not None and game.dealer not in players:
+        raise GameError(f"the dealer {game.dealer} is not a player", field="dealer")
+    sides = game.sides()
+    limit = game.rules.bag_limit
+    for side, start in game.start.items():
+        if side not in sides:
+            raise GameError(f"start: unknown side {side}", field=f"start.{side}")
+        if start.bags < 0 or (limit is not None and start.bags >= limit):
+            top = f" to {limit - 1}" if limit is not None else " or more"
+            raise GameError(
+                f"start bags of {side} must be 0{top}, not {start.bags}", field=f"start.{side}.bags"
+            )
+
+
+def dump_game(game: Game) -> dict[str, Any]:
+    """The game as JSON data; ``parse_game(dump_game(g)) == g``."""
+    spec = rules_to_spec(game.rules, game.preset)
+    out: dict[str, Any] = {
+        "format": FORMAT,
+        "rules": game.preset if len(spec) == 1 else spec,
+        "players": list(game.players),
+    }
+    if game.teams is not None:
+        out["teams"] = {team: list(members) for team, members in game.teams.items()}
+    out["dealer"] = game.first_dealer
+    if game.start:
+        out["start"] = {side: {"score": s.score, "bags": s.bags} for side, s in game.start.items()}
+    out["hands"] = [dump_hand(h) for h in game.hands]
+    return out
+
+
+def dump_hand(hand: Hand) -> dict[str, Any]:
+    """One hand as JSON data."""
+    if hand.misdeal:
+        out: dict[str, Any] = {"misdeal": True}
+    else:
+        out = {}
+        for key in ("bids", "tricks", "renege", "adjust"):
+            value = getattr(hand, key)
+            if value is not None:
+                out[key] = dict(value)
+    if hand.note is not None:
+        out["note"] = hand.note
+    return out
+
+
+def load_game_text(text: str) -> Game:
+    """A Game from the text of a game file; bad JSON is a GameError too."""
+    try:
+        data = json.loads(text)
+    except RecursionError:
+        raise GameError("the file is nested too deeply to be a game file", field="game") from None
+    except ValueError as e:
+        where = f" (line {e.lineno}, column {e.colno})" if hasattr(e, "lineno") else ""
+        msg = getattr(e, "msg", str(e))
+        raise GameError(f"not valid JSON{where}: {msg}", field="game") from None
+    return parse_game(data)
+
+
+def dump_game_text(game: Game) -> str:
+    """The text of a game file, as the export writes it."""
+    return json.dumps(dump_game(game), ensure_ascii=False, indent=2) + "\n"

@@ -1,0 +1,730 @@
+"""Scoring: a fold over the hands. ``score_hand`` is one step; ``score_game`` folds them all.
+
+Each hand is checked against the rules as it is scored (blind bids depend on the running score),
+so an invalid hand raises GameError naming the hand and the field. Results are light tuples;
+the explain lines a person reads are built from them on demand.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .ending import check_end
+from .errors import GameError
+from .game import BLIND, BNIL, NIL, NUM, Game, Hand, check_setup, read_bid
+from .options import Rules
+
+NORMAL, TEN, MOON, NO_BIDS = "normal", "ten", "moon", "no bids"
+
+
+class NilResult(NamedTuple):
+    """One nil bidder's outcome (or a team's double nil, with player = the team)."""
+
+    player: str
+    kind: str  # "nil", "blind nil" or "double nil"
+    made: bool
+    tricks: int
+    points: int
+
+
+class SideResult(NamedTuple):
+    """What one hand did to one side. The first nine fields are the contract's JSON."""
+
+    contract: int | None
+    tricks: int
+    points: int
+    bags: int
+    bag_penalty: int
+    set: bool
+    total: int
+    bags_total: int
+    # what the explain lines and the sheet are built from
+    kind: str | None  # "normal", "ten", "moon", "no bids", or None: no contract
+    blind: bool
+    made: bool | None  # None without a contract
+    toward: int  # tricks counted toward the contract (after renege)
+    overtricks: int
+    contract_points: int
+    overtrick_points: int
+    double_back: bool
+    over_set: bool  # set by taking too many overtricks
+    nils: tuple[NilResult, ...]
+    nil_bags: int
+    adjust: int
+    renege_given: int
+    renege_received: int
+    renege_other: str | None
+    bag_penalties: int  # how many times the bag limit struck
+    sets_in_row: int
+    took_all: bool
+    note: str | None
+    rules: Rules
+
+    @property
+    def nil_results(self) -> list[tuple[str, str, bool]]:
+        """(player, kind, made) for each nil bid."""
+        return [(n.player, n.kind, n.made) for n in self.nils]
+
+    @property
+    def bid_label(self) -> str:
+        """The bid as a sheet shows it: "5", "B6", "nil", "4+nil", "-" without bids."""
+        if self.kind == NO_BIDS:
+            return "-"
+        parts = []
+        if self.contract is not None:
+            parts.append(f"B{self.contract}" if self.blind else str(self.contract))
+        for n in self.nils:
+            parts.append({"nil": "nil", "blind nil": "bnil", "double nil": "dnil"}[n.kind])
+        return "+".join(parts) or "-"
+
+    @property
+    def explain(self) -> list[str]:
+        """The lines a person reads to see why the points are what they are."""
+        return explain_lines(self)
+
+
+class HandResult(NamedTuple):
+    """One hand on the sheet: per side results, or a void hand (misdeal) with no sides."""
+
+    number: int
+    dealer: str
+    void: bool
+    note: str | None
+    sides: dict[str, SideResult]
+    no_bids: bool = False
+
+
+class Sheet(NamedTuple):
+    """The whole score sheet of a game."""
+
+    sides: list[str]
+    hands: list[HandResult]
+    totals: dict[str, int]
+    bags: dict[str, int]
+    finished: bool
+    winner: str | None
+    reason: str | None
+    next_dealer: str
+    sets_in_row: dict[str, int]
+    played: int
+    start: dict[str, int]
+    rules: Rules
+    preset: str
+
+
+class Context:
+    """What scoring needs about a game, worked out once."""
+
+    __slots__ = (
+        "game",
+        "rules",
+        "players",
+        "sides",
+        "members",
+        "side_of",
+        "player_set",
+        "side_set",
+        "teams",
+        "partnership",
+        "T",
+        "two_sides",
+        "other",
+    )
+
+    def __init__(self, game: Game):
+        check_setup(game)
+        self.game = game
+        self.rules = game.rules
+        self.players = game.players
+        self.sides = game.sides()
+        self.members = {s: game.members(s) for s in self.sides}
+        self.side_of = {p: s for s, ms in self.members.items() for p in ms}
+        self.player_set = frozenset(self.players)
+        self.side_set = frozenset(self.sides)
+        self.teams = game.teams is not None
+        self.partnership = game.rules.bidding == "partnership"
+        self.T = game.tricks_per_hand
+        self.two_sides = len(self.sides) == 2
+        self.other = (
+            {self.sides[0]: self.sides[1], self.sides[1]: self.sides[0]} if self.two_sides else {}
+        )
+
+
+class State:
+    """The running score between hands: the fold's accumulator."""
+
+    __slots__ = (
+        "totals",
+        "bags",
+        "sets_in_row",
+        "dealer",
+        "played",
+        "finished",
+        "winner",
+        "reason",
+        "ended_at",
+    )
+
+    def __init__(self, ctx: Context):
+        start = ctx.game.start
+        self.totals = {s: start[s].score if s in start else 0 for s in ctx.sides}
+        self.bags = {s: start[s].bags if s in start else 0 for s in ctx.sides}
+        self.sets_in_row = dict.fromkeys(ctx.sides, 0)
+        self.dealer = ctx.players.index(ctx.game.first_dealer)
+        self.played = 0
+        self.finished = False
+        self.winner: str | None = None
+        self.reason: str | None = None
+        self.ended_at: int | None = None
+
+
+def _err(number: int, field: str, message: str) -> GameError:
+    return GameError(message, hand=number, field=field)
+
+
+def score_hand(ctx: Context, state: State, hand: Hand, number: int) -> HandResult:
+    """Score one hand (the fold's step): check it, update ``state``, return its results."""
+    if state.finished:
+        raise _err(number, "hands", f"the game ended after hand {state.ended_at}")
+    players = ctx.players
+    dealer = players[state.dealer]
+    rules = ctx.rules
+    if hand.misdeal:
+        if rules.misdeal_deal_passes:
+            state.dealer = (state.dealer + 1) % len(players)
+        return HandResult(number, dealer, True, hand.note, {})
+
+    T = ctx.T
+    tricks = hand.tricks
+    no_bids = rules.first_hand_no_bids and state.played == 0
+    if no_bids:
+        if hand.bids is not None:
+            raise _err(number, "bids", "the first hand is played without bids")
+        sides = _no_bid_sides(ctx)
+    else:
+        sides = _read_bids(ctx, state, hand, number)
+    if tricks is None:
+        raise _err(number, "tricks", "tricks are missing")
+    taken, nil_tricks = _read_tricks(ctx, hand, number, sides)
+    given, received = _read_renege(ctx, hand, number)
+    adjust = hand.adjust
+    if adjust is not None:
+        for side in adjust:
+            if side not in ctx.side_set:
+                raise _err(number, f"adjust.{side}", f"adjust: unknown side {side}")
+
+    totals = state.totals
+    bags_now = state.bags
+    sets_in_row = state.sets_in_row
+    limit = rules.bag_limit
+    ov = rules.overtrick_value
+    tv = rules.trick_value
+    nil_mode = rules.nil_tricks
+    took_all_side = None
+    results: dict[str, SideResult] = {}
+    for side in ctx.sides:
+        contract, blind, nils = sides[side]
+        own_taken = taken[side]
+        g = given.get(side, 0) if given else 0
+        r = received.get(side, 0) if received else 0
+        add = adjust.get(side, 0) if adjust else 0
+        took_all = own_taken == T
+        if took_all:
+            took_all_side = side
+        nil_points = 0
+        nil_bags = 0
+        nil_results: tuple[NilResult, ...] = ()
+        if nils:
+            nil_results, nil_points = _score_nils(rules, side, nils, nil_tricks, ctx)
+            nt = sum(nil_tricks[p] for p, _ in nils)
+            if nt and (nil_mode == "bags" or contract is None):
+                nil_bags = nt
+        if no_bids:
+            kind = NO_BIDS
+            toward = max(own_taken - g, 0) + r
+            cpoints = tv * toward
+            made = None
+            over = opoints = 0
+            is_set = dback = over_set = False
+        elif contract is None:
+            kind = None
+            toward = 0
+            made = None
+            over = cpoints = opoints = 0
+            is_set = dback = over_set = False
+        else:
+            counted = own_taken - (sum(nil_tricks[p] for p, _ in nils) if nils else 0)
+            if nils and nil_mode == "contract":
+                counted = own_taken
+            earned = max(counted - g, 0)
+            toward = earned + r
+            kind, made, over, cpoints, opoints, dback, over_set = _score_contract(
+                rules, T, contract, blind, toward, earned
+            )
+            is_set = not made
+        hand_bags = over + nil_bags
+        points = cpoints + opoints + nil_points + ov * nil_bags + add
+        btotal = bags_now[side] + hand_bags
+        penalties = 0
+        if limit is not None and btotal >= limit:
+            penalties = btotal // limit
+            btotal -= penalties * limit
+            points -= penalties * rules.bag_penalty
+        total = totals[side] + points
+        totals[side] = total
+        bags_now[side] = btotal
+        streak = sets_in_row[side] + 1 if is_set else 0
+        sets_in_row[side] = streak
+        results[side] = SideResult(
+            contract, own_taken, points, hand_bags, penalties * rules.bag_penalty, is_set,
+            total, btotal, kind, blind, made, toward, over, cpoints, opoints, dback, over_set,
+            nil_results, nil_bags, add, g, r, ctx.other.get(side) if (g or r) else None,
+            penalties, streak, took_all, hand.note if add else None, rules,
+        )  # fmt: skip
+
+    state.played += 1
+    state.dealer = (state.dealer + 1) % len(players)
+    end = check_end(ctx.sides, rules, results, totals, sets_in_row, state.played, took_all_side)
+    if end is not None:
+        state.finished = True
+        state.winner, state.reason = end
+        state.ended_at = number
+    return HandResult(number, dealer, False, hand.note, results, no_bids)
+
+
+def _no_bid_sides(ctx: Context) -> dict[str, tuple[int | None, bool, tuple]]:
+    return dict.fromkeys(ctx.sides, (None, False, ()))
+
+
+def _blind_allowed(ctx: Context, state: State, side: str) -> str | None:
+    """None when the side may bid blind now, else why not."""
+    deficit = ctx.rules.blind_deficit
+    if deficit is None:
+        return None
+    mine = state.totals[side]
+    best = max(v for s, v in state.totals.items() if s != side)
+    if best - mine >= deficit:
+        return None
+    return f"blind bids only when {deficit} or more behind ({side} is {max(best - mine, 0)} behind)"
+
+
+def _read_bids(ctx: Context, state: State, hand: Hand, number: int) -> dict:
+    """Check the bids; return side -> (contract or None, blind, ((player, nil kind), ...))."""
+    bids = hand.bids
+    if bids is None:
+        raise _err(number, "bids", "bids are missing")
+    rules = ctx.rules
+    T = ctx.T
+    out: dict[str, tuple[int | None, bool, tuple]] = {}
+    if ctx.partnership:
+        team_bid: dict[str, tuple[str, int]] = {}
+        nils: dict[str, list[tuple[str, str]]] = {s: [] for s in ctx.sides}
+        for who, value in bids.items():
+            kind, n = _bid(ctx, number, who, value)
+            if who in ctx.side_set:
+                if kind in (NIL, BNIL):
+                    raise _err(
+                        number, f"bids.{who}", f"{who} is a team: a nil is bid by a player, by name"
+                    )
+                team_bid[who] = (kind, n)
+            elif who in ctx.side_of:
+                if kind == NUM and n == 0 and rules.nil:
+                    kind = NIL
+                if kind not in (NIL, BNIL):
+                    raise _err(
+                        number,
+                        f"bids.{who}",
+                        f"in partnership bidding {who} may bid only nil by name; "
+                        f"the team bids its number",
+                    )
+                nils[ctx.side_of[who]].append((who, kind))
+            else:
+                raise _err(number, f"bids.{who}", f"unknown player or team {who} in bids")
+        for side in ctx.sides:
+            side_nils = tuple(nils[side])
+            all_nil = len(side_nils) == len(ctx.members[side])
+            if side not in team_bid:
+                if not all_nil:
+                    raise _err(number, f"bids.{side}", f"no bid for {side}")
+                out[side] = (None, False, side_nils)
+                continue
+            if all_nil:
+                raise _err(
+                    number, f"bids.{side}", f"every player of {side} bid nil: there is no team bid"
+                )
+            kind, n = team_bid[side]
+            out[side] = (n, kind == BLIND, side_nils)
+    else:
+        if bids.keys() != ctx.player_set:
+            for who in bids:
+                if who not in ctx.player_set:
+                    raise _err(number, f"bids.{who}", f"unknown player {who} in bids")
+            missing = next(p for p in ctx.players if p not in bids)
+            raise _err(number, f"bids.{missing}", f"no bid for {missing}")
+        nil_on = rules.nil
+        for side, members in ctx.members.items():
+            contract = 0
+            has_number = False
+            blind = False
+            side_nils: list[tuple[str, str]] = []
+            for p in members:
+                value = bids[p]
+                if type(value) is int and 0 < value <= T:
+                    contract += value
+                    has_number = True
+                    continue
+                kind, n = _bid(ctx, number, p, value)
+                if kind == NUM and n == 0 and nil_on:
+                    kind = NIL
+                if kind in (NIL, BNIL):
+                    side_nils.append((p, kind))
+                    continue
+                if kind == BLIND and ctx.teams:
+                    raise _err(
+                        number,
+                        f"bids.{p}",
+                        f"{p} bid {value}: a blind number is a side's whole bid, "
+                        f"which needs partnership bidding",
+                    )
+                blind = blind or kind == BLIND
+                contract += n
+                has_number = True
+            out[side] = (contract if has_number else None, blind, tuple(side_nils))
+    # side limits and blind eligibility
+    for side, (contract, blind, side_nils) in out.items():
+        if blind or any(k == BNIL for _, k in side_nils):
+            why = _blind_allowed(ctx, state, side)
+            if why is not None:
+                who = next((p for p, k in side_nils if k == BNIL), None)
+                if blind:
+                    who = side
+                raise _err(number, f"bids.{who}", why)
+        if contract is None:
+            continue
+        if contract > T:
+            raise _err(
+                number, f"bids.{side}", f"{side} bid {contract}, more than the {T} tricks in a hand"
+            )
+        if contract < rules.min_side_bid:
+            raise _err(
+                number,
+                f"bids.{side}",
+                f"{side} bid {contract}, below the smallest bid of {rules.min_side_bid}",
+            )
+        if (
+            rules.max_bid is not None
+            and contract > rules.max_bid
+            and not blind
+            and not (rules.moon and contract == T)
+        ):
+            raise _err(
+                number,
+                f"bids.{side}",
+                f"{side} bid {contract}, above the largest bid of {rules.max_bid}",
+            )
+    return out
+
+
+def _bid(ctx: Context, number: int, who: str, value: object) -> tuple[str, int]:
+    """Read one bid value and check it is allowed by the rules (eligibility aside)."""
+    try:
+        kind, n = read_bid(value)
+    except GameError as e:
+        raise _err(number, f"bids.{who}", f"{who}'s bid: {e.message}") from None
+    rules = ctx.rules
+    if kind in (NUM, BLIND):
+        if not 0 <= n <= ctx.T:
+            raise _err(number, f"bids.{who}", f"{who}'s bid {value} is out of range (0 to {ctx.T})")
+        if kind == BLIND:
+            if not rules.blind_bids:
+                raise _err(number, f"bids.{who}", "blind bids are not allowed in these rules")
+            if n < rules.blind_min:
+                raise _err(
+                    number,
+                    f"bids.{who}",
+                    f"{who} bid {value}: the smallest blind bid is {rules.blind_min}",
+                )
+    elif kind == NIL:
+        if not rules.nil:
+            raise _err(number, f"bids.{who}", "nil bids are not allowed in these rules")
+    elif not rules.blind_nil:
+        raise _err(number, f"bids.{who}", "blind nil is not allowed in these rules")
+    return kind, n
+
+
+def _read_tricks(ctx: Context, hand: Hand, number: int, sides: dict) -> tuple[dict, dict]:
+    """Check the tricks; return side -> tricks taken, and nil bidder -> tricks."""
+    tricks = hand.tricks
+    assert tricks is not None
+    T = ctx.T
+    side_of = ctx.side_of
+    taken = dict.fromkeys(ctx.sides, 0)
+    nil_tricks: dict[str, int] = {}
+    if tricks.keys() == ctx.player_set:
+        for p, n in tricks.items():
+            if type(n) is not int or not 0 <= n <= T:
+                raise _err(number, f"tricks.{p}", f"{p}'s tricks {n!r} out of range (0 to {T})")
+            taken[side_of[p]] += n
+    else:
+        covered: dict[str, str] = {}
+        for who, n in tricks.items():
+            if type(n) is not int or not 0 <= n <= T:
+                raise _err(number, f"tricks.{who}", f"{who}'s tricks {n!r} out of range (0 to {T})")
+            if who in side_of:
+                members = (who,)
+                side = side_of[who]
+            elif who in ctx.side_set:
+                members = ctx.members[who]
+                side = who
+                nilled = [p for p, _ in sides[who][2]]
+                if nilled:
+                    raise _err(
+                        number,
+                        f"tricks.{who}",
+                        f"{nilled[0]} bid nil: give the tricks of each player of {who}",
+                    )
+            else:
+                raise _err(number, f"tricks.{who}", f"unknown player or team {who} in tricks")
+            for m in members:
+                if m in covered:
+                    raise _err(
+                        number,
+                        f"tricks.{who}",
+                        f"tricks for {m} are given twice ({covered[m]} and {who})",
+                    )
+                covered[m] = who
+            taken[side] += n
+        for p in ctx.players:
+            if p not in covered:
+                raise _err(number, f"tricks.{p}", f"no tricks for {p}")
+    total = sum(taken.values())
+    if total != T:
+        raise _err(number, "tricks", f"tricks add up to {total}, not {T}")
+    for side in ctx.sides:
+        for p, _ in sides[side][2]:
+            nil_tricks[p] = tricks[p]
+    return taken, nil_tricks
+
+
+def _read_renege(ctx: Context, hand: Hand, number: int) -> tuple[dict | None, dict | None]:
+    renege = hand.renege
+    if not renege:
+        return None, None
+    received: dict[str, int] = {}
+    for side, n in renege.items():
+        if side not in ctx.side_set:
+            raise _err(number, f"renege.{side}", f"renege: unknown side {side}")
+        if type(n) is not int or not 0 <= n <= ctx.T:
+            raise _err(
+                number, f"renege.{side}", f"renege tricks for {side} out of range (0 to {ctx.T})"
+            )
+        if ctx.two_sides:
+            other = ctx.other[side]
+            received[other] = received.get(other, 0) + n
+    return renege, received
+
+
+def _score_nils(
+    rules: Rules, side: str, nils: tuple, nil_tricks: dict, ctx: Context
+) -> tuple[tuple[NilResult, ...], int]:
+    """Nil and blind nil bonuses and penalties (or one double nil for the whole team)."""
+    if (
+        rules.double_nil_value is not None
+        and len(nils) == len(ctx.members[side])
+        and len(nils) >= 2
+    ):
+        took = sum(nil_tricks[p] for p, _ in nils)
+        if took == 0:
+            pts = rules.double_nil_value
+        else:
+            penalty = rules.double_nil_penalty
+            pts = -(rules.double_nil_value if penalty is None else penalty)
+        return (NilResult(side, "double nil", took == 0, took, pts),), pts
+    out = []
+    total = 0
+    for p, kind in nils:
+        took = nil_tricks[p]
+        if kind == NIL:
+            value, penalty, name = rules.nil_value, rules.nil_penalty, "nil"
+        else:
+            value, penalty, name = rules.blind_nil_value, rules.blind_nil_penalty, "blind nil"
+        pts = value if took == 0 else -(value if penalty is None else penalty)
+        total += pts
+        out.append(NilResult(p, name, took == 0, took, pts))
+    return tuple(out), total
+
+
+def _score_contract(
+    rules: Rules, T: int, contract: int, blind: bool, toward: int, earned: int
+) -> tuple[str, bool, int, int, int, bool, bool]:
+    """Score a side's contract: (kind, made, overtricks, contract points, overtrick points,
+    double back, set by overtricks). Overtricks are bags only when made."""
+    tv = rules.trick_value
+    if rules.moon and contract == T:
+        kind = MOON
+        made = toward >= T
+    elif rules.ten_for_200 and contract == 10:
+        kind = TEN
+        made = toward == 10 if rules.ten_for_200_exact else toward >= 10
+    else:
+        kind = NORMAL
+        made = toward >= contract
+    if blind and rules.blind_exact and toward != contract:
+        made = False
+    over = max(earned - contract, 0)
+    over_set = False
+    if made and kind == NORMAL and not blind:
+        limit = rules.max_overtricks
+        if limit is not None and over > limit:
+            made = False
+            over_set = True
+        elif rules.double_back and contract > 0 and earned >= 2 * contract:
+            return kind, False, 0, -rules.double_back * tv * contract, 0, True, False
+    bm = rules.blind_win_multiplier if blind else 1
+    if made:
+        if kind == NORMAL:
+            base = tv * contract
+        elif kind == TEN:
+            base = rules.ten_for_200_value
+        else:
+            base = 0 if rules.moon_value == "win" else int(rules.moon_value)
+        base *= bm
+        if blind:
+            mode = rules.blind_overtricks
+            if mode == "none":
+                return kind, True, 0, base, 0, False, False
+            if mode == "penalty":
+                return kind, True, over, base, -bm * tv * over, False, False
+        return kind, True, over, base, rules.overtrick_value * over, False, False
+    lm = rules.blind_loss_multiplier if blind else 1
+    if kind == NORMAL:
+        if blind:
+            lost = tv * contract * lm
+        elif rules.set_penalty == "bid":
+            lost = tv * contract
+        elif rules.set_penalty == "shortfall":
+            lost = tv * contract if over_set else tv * (contract - toward)
+        else:
+            lost = 0
+    elif kind == TEN:
+        penalty = rules.ten_for_200_penalty
+        lost = (rules.ten_for_200_value if penalty is None else penalty) * lm
+    else:
+        lost = rules.moon_penalty * lm
+    return kind, False, 0, -lost, 0, False, over_set
+
+
+def start_state(game: Game) -> tuple[Context, State]:
+    """The fold's starting point for a game."""
+    ctx = Context(game)
+    return ctx, State(ctx)
+
+
+def score_game(game: Game) -> Sheet:
+    """Score every hand of a game (a fold of ``score_hand``); raises GameError when invalid."""
+    ctx, state = start_state(game)
+    hands = [score_hand(ctx, state, hand, n) for n, hand in enumerate(game.hands, 1)]
+    return sheet_from_state(ctx, state, hands)
+
+
+def sheet_from_state(ctx: Context, state: State, hands: list[HandResult]) -> Sheet:
+    """The sheet for the hands folded so far."""
+    start = ctx.game.start
+    return Sheet(
+        list(ctx.sides), hands, dict(state.totals), dict(state.bags), state.finished,
+        state.winner, state.reason, ctx.players[state.dealer], dict(state.sets_in_row),
+        state.played, {s: start[s].score if s in start else 0 for s in ctx.sides}, ctx.rules,
+        ctx.game.preset,
+    )  # fmt: skip
+
+
+# --- explain lines --------------------------------------------------------------------------
+
+
+def _pts(n: int) -> str:
+    return f"+{n}" if n > 0 else str(n) if n < 0 else "0"
+
+
+def _bags(n: int, points: int) -> str:
+    word = "bag" if n == 1 else "bags"
+    return f"{n} {word} {_pts(points)}" if points else f"{n} {word}"
+
+
+def explain_lines(r: SideResult) -> list[str]:
+    """Short, human lines: "bid 5, took 8: +50, 3 bags +3", "10 bags: -100", ..."""
+    rules = r.rules
+    lines = []
+    if r.renege_given:
+        to = f" to {r.renege_other}" if r.renege_other else " given up"
+        lines.append(f"renege: {r.renege_given} tricks{to}")
+    if r.renege_received:
+        lines.append(f"renege: {r.renege_received} tricks from {r.renege_other}")
+    if r.kind == NO_BIDS:
+        lines.append(f"no bids, took {r.toward}: {_pts(r.contract_points)}")
+    elif r.kind is not None:
+        c = r.contract
+        if r.kind == TEN:
+            label = f"{'blind' if r.blind else 'bid'} 10 for {rules.ten_for_200_value}"
+        elif r.kind == MOON:
+            label = f"{'blind moon' if r.blind else 'moon bid'} {c}"
+        else:
+            label = f"{'blind' if r.blind else 'bid'} {c}"
+        took = f"took {r.toward}" + (" with renege" if r.renege_given or r.renege_received else "")
+        if r.double_back:
+            lines.append(f"double back: {label}, {took}: {_pts(r.contract_points)}")
+        elif not r.made:
+            extra = (
+                f" ({r.overtricks} over, more than {rules.max_overtricks})" if r.over_set else ""
+            )
+            lines.append(f"set: {label}, {took}{extra}: {_pts(r.contract_points)}")
+        else:
+            value = (
+                "wins the game"
+                if r.kind == MOON and rules.moon_value == "win"
+                else _pts(r.contract_points)
+            )
+            line = f"{label}, {took}: {value}"
+            if r.overtricks:
+                if r.blind and rules.blind_overtricks == "penalty":
+                    line += f", {r.overtricks} over {_pts(r.overtrick_points)}"
+                else:
+                    line += ", " + _bags(r.overtricks, r.overtrick_points)
+            elif r.blind and rules.blind_overtricks == "none" and r.toward > (r.contract or 0):
+                line += f", {r.toward - (r.contract or 0)} over not counted"
+            lines.append(line)
+    for n in r.nils:
+        who = "double nil" if n.kind == "double nil" else f"{n.player} {n.kind}"
+        line = f"{who}, took {n.tricks}: {_pts(n.points)}"
+        lines.append(line)
+    if r.nil_bags:
+        lines.append(f"nil tricks: {_bags(r.nil_bags, r.nil_bags * rules.overtrick_value)}")
+    if r.adjust:
+        note = f" ({r.note})" if r.note else ""
+        lines.append(f"adjust: {_pts(r.adjust)}{note}")
+    if r.bag_penalties:
+        lines.append(f"{r.bag_penalties * (rules.bag_limit or 0)} bags: {_pts(-r.bag_penalty)}")
+    return lines
+
+
+def sheet_to_json(sheet: Sheet) -> dict:
+    """The sheet as the contract's JSON (section 5)."""
+    hands = []
+    for h in sheet.hands:
+        sides = {}
+        for side, r in h.sides.items():
+            sides[side] = {
+                "contract": r.contract, "tricks": r.tricks, "points": r.points, "bags": r.bags,
+                "bag_penalty": r.bag_penalty, "set": r.set, "total": r.total,
+                "bags_total": r.bags_total, "explain": r.explain,
+            }  # fmt: skip
+        hands.append({"number": h.number, "dealer": h.dealer, "void": h.void, "sides": sides})
+    return {
+        "sides": list(sheet.sides),
+        "hands": hands,
+        "totals": dict(sheet.totals),
+        "bags": dict(sheet.bags),
+        "finished": sheet.finished,
+        "winner": sheet.winner,
+        "reason": sheet.reason,
+        "next_dealer": sheet.next_dealer,
+    }

@@ -1,0 +1,136 @@
+"""The score sheet as plain text for people: aligned columns, marks for sets and bag penalties,
+the explain lines, and a last line with the leader or the winner and why."""
+
+from __future__ import annotations
+
+from .options import rules_to_spec
+from .scoring import Sheet
+
+_COLUMNS = ("Bid", "Took", "Points", "Total", "Bags")
+_REASONS = {
+    "target": "reached {target}",
+    "set out": "the others were set {set_out} times in a row",
+    "losing score": "the others fell to {losing} or below",
+    "hands": "after {hands} hands",
+    "boston": "took every trick",
+}
+
+
+def _cells(sheet: Sheet) -> list[tuple[str, str, list[tuple[str, ...]] | None]]:
+    rows: list[tuple[str, str, list[tuple[str, ...]] | None]] = []
+    if any(sheet.start.values()) or any(b for b in _start_bags(sheet).values()):
+        bags = _start_bags(sheet)
+        rows.append(
+            ("start", "", [("", "", "", str(sheet.start[s]), str(bags[s])) for s in sheet.sides])
+        )
+    for h in sheet.hands:
+        if h.void:
+            rows.append((str(h.number), h.dealer, None))
+            continue
+        cells = []
+        for s in sheet.sides:
+            r = h.sides[s]
+            mark = ("*" if r.set else "") + ("!" if r.bag_penalty else "")
+            cells.append(
+                (
+                    r.bid_label,
+                    str(r.tricks),
+                    f"{r.points:+d}{mark}",
+                    str(r.total),
+                    str(r.bags_total),
+                )
+            )
+        rows.append((str(h.number), h.dealer, cells))
+    return rows
+
+
+def _start_bags(sheet: Sheet) -> dict[str, int]:
+    if not sheet.hands or not any(not h.void for h in sheet.hands):
+        return dict(sheet.bags)
+    first = next(h for h in sheet.hands if not h.void)
+    return {s: first.sides[s].bags_total - first.sides[s].bags for s in sheet.sides}
+
+
+def render_text(sheet: Sheet) -> str:
+    """The whole sheet as text, ending with a newline."""
+    rows = _cells(sheet)
+    hand_w = max([4] + [len(r[0]) for r in rows])
+    dealer_w = max([6] + [len(r[1]) for r in rows])
+    widths: list[list[int]] = []
+    for i, side in enumerate(sheet.sides):
+        w = [len(c) for c in _COLUMNS]
+        for _, _, cells in rows:
+            if cells is not None:
+                w = [max(a, len(b)) for a, b in zip(w, cells[i], strict=True)]
+        block = sum(w) + 2 * (len(w) - 1)
+        if len(side) > block:
+            w[0] += len(side) - block
+        widths.append(w)
+
+    def block_width(w: list[int]) -> int:
+        return sum(w) + 2 * (len(w) - 1)
+
+    lead = " " * (hand_w + 2 + dealer_w)
+    pairs = list(zip(sheet.sides, widths, strict=True))
+    names = "".join(" | " + s.center(block_width(w)) for s, w in pairs)
+    heads = "".join(" | " + "  ".join(c.rjust(n) for c, n in zip(_COLUMNS, w)) for w in widths)  # noqa: B905
+    out = [
+        f"Rules: {rules_line(sheet)}",
+        "",
+        (lead + names).rstrip(),
+        "Hand".rjust(hand_w) + "  " + "Dealer".ljust(dealer_w) + heads,
+    ]
+    out.append("-" * len(out[-1]))
+    for number, dealer, cells in rows:
+        line = number.rjust(hand_w) + "  " + dealer.ljust(dealer_w)
+        if cells is None:
+            line += " | misdeal"
+        else:
+            line += "".join(
+                " | " + "  ".join(c.rjust(n) for c, n in zip(cs, w, strict=True))
+                for cs, w in zip(cells, widths, strict=True)
+            )
+        out.append(line.rstrip())
+    out.append("")
+    out.append("* set   ! bag penalty")
+    notes = []
+    for h in sheet.hands:
+        if h.void:
+            notes.append(f"Hand {h.number}: misdeal" + (f" ({h.note})" if h.note else ""))
+            continue
+        parts = [f"{s}: " + "; ".join(h.sides[s].explain) for s in sheet.sides]
+        notes.append(f"Hand {h.number}: " + " | ".join(parts))
+        if h.note:
+            notes.append(f"  note: {h.note}")
+    if notes:
+        out.append("")
+        out.extend(notes)
+    out.append("")
+    out.append(final_line(sheet))
+    return "\n".join(out) + "\n"
+
+
+def rules_line(sheet: Sheet) -> str:
+    """The preset and what the game changed: "standard, nil_value 50"."""
+    spec = rules_to_spec(sheet.rules, sheet.preset)
+    changes = [f"{k} {'null' if v is None else v}" for k, v in spec.items() if k != "preset"]
+    return ", ".join([sheet.preset, *changes])
+
+
+def final_line(sheet: Sheet) -> str:
+    """ "Winner: ..." with the reason, or "Leader: ..." while the game goes on."""
+    totals = sheet.totals
+    ranked = sorted(sheet.sides, key=lambda s: -totals[s])
+    scores = " to ".join(str(totals[s]) for s in ranked)
+    if sheet.finished and sheet.winner is not None:
+        rules = sheet.rules
+        why = _REASONS.get(sheet.reason or "", sheet.reason or "").format(
+            target=rules.target_score, set_out=rules.set_out, losing=rules.losing_score,
+            hands=sheet.played,
+        )  # fmt: skip
+        return f"Winner: {sheet.winner}, {why} ({scores})"
+    best = totals[ranked[0]]
+    leaders = [s for s in ranked if totals[s] == best]
+    if len(leaders) > 1:
+        return f"No leader: {' and '.join(leaders)} tied at {best} ({scores})"
+    return f"Leader: {ranked[0]} ({scores}), game to {sheet.rules.target_score}"

@@ -1,0 +1,59 @@
+"""`scorekeeper score FILE [--json]`: score a game file and print the sheet.
+
+Imports only the pure engine, so it starts fast (no Flask, no WeasyPrint).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from .rules import GameError, load_game_text, render_text, score_game, sheet_to_json
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    """Add the ``score`` subcommand."""
+    parser = subparsers.add_parser(
+        "score",
+        help="score a game file and print the sheet",
+        description="Read a game file (JSON, see docs/contract.md) and print its score sheet: "
+        "a text sheet for people, or with --json the contract's JSON. A file that breaks the "
+        "contract exits with status 2 and one line on standard error.",
+    )
+    parser.add_argument("file", metavar="FILE", help="the game file, or - for standard input")
+    parser.add_argument(
+        "--json", action="store_true", help="print the sheet as JSON (contract section 5)"
+    )
+    parser.set_defaults(func=run)
+    return parser
+
+
+def _fail(message: str) -> int:
+    print("scorekeeper: " + " ".join(message.split()), file=sys.stderr)
+    return 2
+
+
+def run(args: argparse.Namespace) -> int:
+    """Score ``args.file`` and print it; return the exit status."""
+    name = args.file
+    try:
+        if name == "-":
+            text = sys.stdin.read()
+        else:
+            with open(name, encoding="utf-8") as f:
+                text = f.read()
+    except OSError as e:
+        return _fail(f"cannot read {name}: {e.strerror or e}")
+    except UnicodeDecodeError:
+        return _fail(f"cannot read {name}: not UTF-8 text")
+    try:
+        sheet = score_game(load_game_text(text))
+    except GameError as e:
+        return _fail(str(e))
+    if getattr(args, "json", False):
+        out = json.dumps(sheet_to_json(sheet), ensure_ascii=False, indent=2) + "\n"
+    else:
+        out = render_text(sheet)
+    sys.stdout.write(out)
+    return 0
