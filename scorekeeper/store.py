@@ -265,3 +265,13 @@ def delete_game(db: Database, game: GameRecord) -> None:
 
 def count_games(db: Database) -> int:
     return db["games"].count
+
+
+def games_by_edit_tokens(db: Database, tokens: list[str]) -> list[GameRecord]:
+    """The games with these edit tokens, in the order of ``tokens``; unknown tokens are skipped."""
+    if not tokens:
+        return []
+    marks = ", ".join("?" for _ in tokens)
+    rows = db.query(f"select * from games where edit_token in ({marks})", list(tokens))  # noqa: S608
+    found = {row["edit_token"]: _record(row) for row in rows}
+    return [found[t] for t in tokens if t in found]

@@ -9,3 +9,8 @@ def register_blueprints(app: Flask) -> None:
     from scorekeeper.web import home
 
     app.register_blueprint(home.bp)
+
+    from scorekeeper.web import library, share
+
+    app.register_blueprint(library.bp)
+    app.register_blueprint(share.bp)

@@ -1,0 +1,171 @@
+"""Sharing a game: the read-only live sheet, the chart, and the game file out and in.
+
+The read-only link carries the *view* token, which no write endpoint accepts: every change is
+addressed by the edit token (``/g/<token>/...``), so a shared link can show but never change.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+
+from flask import Blueprint, abort, jsonify, redirect, render_template, request
+from flask_wtf import FlaskForm
+from flask_wtf.file import FileField
+from werkzeug.exceptions import RequestEntityTooLarge
+from werkzeug.wrappers import Response
+from wtforms import SubmitField, TextAreaField
+
+from scorekeeper import chart, store
+from scorekeeper.app import get_db
+from scorekeeper.rules import GameError, Sheet, dump_game, load_game_text
+from scorekeeper.web import service
+from scorekeeper.web.library import game_url
+
+bp = Blueprint("share", __name__)
+
+REFRESH_SECONDS = 10  # how often the read-only page asks whether the sheet changed
+
+
+def _by_view_token(view_token: str) -> service.Loaded:
+    try:
+        record = store.game_by_view_token(get_db(), view_token)
+    except store.GameNotFound:
+        abort(404)
+    return service.loaded(record)
+
+
+def _svg(sheet: Sheet, title: str) -> Response:
+    svg = chart.progression_svg(sheet, title=title)
+    response = Response(svg, mimetype="image/svg+xml")
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+def game_label(loaded: service.Loaded) -> str:
+    return loaded.record.title or " vs ".join(loaded.sheet.sides)
+
+
+# --- the read-only live sheet ----------------------------------------------------------------
+
+
+@bp.get("/v/<view_token>")
+def view(view_token: str) -> str:
+    loaded = _by_view_token(view_token)
+    return render_template(
+        "share/view.html",
+        loaded=loaded,
+        record=loaded.record,
+        game=loaded.game,
+        sheet=loaded.sheet,
+        label=game_label(loaded),
+        refresh_seconds=REFRESH_SECONDS,
+    )
+
+
+@bp.get("/v/<view_token>/version.json")
+def version(view_token: str) -> Response:
+    """What the read-only page polls: it reloads when the version moves on."""
+    try:
+        record = store.game_by_view_token(get_db(), view_token)
+    except store.GameNotFound:
+        abort(404)
+    response = jsonify(version=record.version, updated_at=record.updated_at)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/v/<view_token>/chart.svg")
+def chart_svg(view_token: str) -> Response:
+    loaded = _by_view_token(view_token)
+    return _svg(loaded.sheet, game_label(loaded))
+
+
+@bp.get("/g/<token>/chart.svg")
+def game_chart(token: str) -> Response:
+    loaded = service.load(token)
+    return _svg(loaded.sheet, game_label(loaded))
+
+
+# --- the game file out and in ----------------------------------------------------------------
+
+
+def export_filename(players: list[str], day: str) -> str:
+    """``spades-ann-bob-cy-di-2024-05-01.json``: ASCII, safe in any download folder."""
+    words = []
+    for name in players:
+        ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+        slug = re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-")
+        if slug:
+            words.append(slug)
+    stem = "-".join(["spades", *words])[:80].rstrip("-")
+    return f"{stem}-{day}.json"
+
+
+@bp.get("/g/<token>/game.json")
+def export(token: str) -> Response:
+    record = service.load(token).record
+    text = json.dumps(record.data, ensure_ascii=False, indent=2) + "\n"
+    filename = export_filename(list(record.data.get("players", [])), record.updated_at[:10])
+    response = Response(text, mimetype="application/json")
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+class ImportForm(FlaskForm):
+    file = FileField("Game file (.json)", render_kw={"accept": ".json,application/json"})
+    text = TextAreaField(
+        "Or paste the game file",
+        render_kw={"rows": 8, "spellcheck": "false", "autocomplete": "off"},
+    )
+    submit = SubmitField("Import the game")
+
+
+def _read_upload(form: ImportForm) -> tuple[str, object] | None:
+    """(text, field it came from), or None with an error set on the form."""
+    upload = form.file.data
+    if upload and getattr(upload, "filename", ""):
+        raw = upload.read()
+        try:
+            return raw.decode("utf-8-sig"), form.file
+        except UnicodeDecodeError:
+            form.file.errors.append("This file is not a text (UTF-8) game file.")
+            return None
+    if form.text.data and form.text.data.strip():
+        return form.text.data, form.text
+    form.file.errors.append("Choose a game file, or paste one below.")
+    return None
+
+
+@bp.route("/games/import", methods=["GET", "POST"])
+def import_game() -> str | Response:
+    form = ImportForm()
+    if form.validate_on_submit() and (source := _read_upload(form)):
+        text, field = source
+        try:
+            game = load_game_text(text)
+            record = service.create(dump_game(game))
+        except GameError as e:
+            field.errors.append(f"Not a game this app can read: {e}")  # type: ignore[attr-defined]
+        else:
+            service.remember_game(record.edit_token)
+            return redirect(game_url(record.edit_token))
+    return render_template("share/import.html", form=form)
+
+
+@bp.errorhandler(RequestEntityTooLarge)
+def too_large(_e: RequestEntityTooLarge) -> tuple[str, int]:
+    """An upload over MAX_CONTENT_LENGTH: say so next to the field, not on an error page."""
+    if request.endpoint != "share.import_game":
+        return render_template(
+            "errors/error.html", code=413, title="Too large", message="That upload is too large."
+        ), 413
+    form = ImportForm(formdata=None)
+    upload_mb = (request.max_content_length or 0) // (1024 * 1024)
+    paste_kb = (request.max_form_memory_size or 0) // 1024
+    form.file.errors = [
+        f"That is too large to be a game file: at most {upload_mb} MB as a file, "
+        f"{paste_kb} KB pasted."
+    ]
+    return render_template("share/import.html", form=form), 413
