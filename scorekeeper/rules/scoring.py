@@ -15,6 +15,7 @@ from .game import BLIND, BNIL, NIL, NUM, Game, Hand, check_setup, read_bid
 from .options import Rules
 
 NORMAL, TEN, MOON, NO_BIDS = "normal", "ten", "moon", "no bids"
+_new = tuple.__new__  # builds result tuples without the NamedTuple constructor's cost
 
 
 class NilResult(NamedTuple):
@@ -129,6 +130,11 @@ class Context:
         "T",
         "two_sides",
         "other",
+        "member_lists",
+        "side_index_of",
+        "no_bids",
+        "end_checks",
+        "simple",
     )
 
     def __init__(self, game: Game):
@@ -147,6 +153,20 @@ class Context:
         self.two_sides = len(self.sides) == 2
         self.other = (
             {self.sides[0]: self.sides[1], self.sides[1]: self.sides[0]} if self.two_sides else {}
+        )
+        self.member_lists = [self.members[s] for s in self.sides]
+        self.side_index_of = {p: self.sides.index(s) for p, s in self.side_of.items()}
+        self.no_bids = [(None, False, (), False)] * len(self.sides)
+        r = game.rules
+        # no moon and no 10-for-200: every bid that is not blind is a plain one
+        self.simple = not r.moon and not r.ten_for_200
+        # end-of-game checks other than the target, needed after every hand
+        self.end_checks = bool(
+            r.set_out is not None
+            or r.losing_score is not None
+            or r.max_hands is not None
+            or r.boston_wins is not None
+            or r.moon_value == "win"
         )
 
 
@@ -192,21 +212,21 @@ def score_hand(ctx: Context, state: State, hand: Hand, number: int) -> HandResul
     if hand.misdeal:
         if rules.misdeal_deal_passes:
             state.dealer = (state.dealer + 1) % len(players)
-        return HandResult(number, dealer, True, hand.note, {})
+        return _new(HandResult, (number, dealer, True, hand.note, {}, False))
 
     T = ctx.T
-    tricks = hand.tricks
-    no_bids = rules.first_hand_no_bids and state.played == 0
+    no_bids = state.played == 0 and rules.first_hand_no_bids
     if no_bids:
         if hand.bids is not None:
             raise _err(number, "bids", "the first hand is played without bids")
-        sides = _no_bid_sides(ctx)
+        side_bids = ctx.no_bids
     else:
-        sides = _read_bids(ctx, state, hand, number)
-    if tricks is None:
+        side_bids = _read_bids(ctx, state, hand, number)
+    if hand.tricks is None:
         raise _err(number, "tricks", "tricks are missing")
-    taken, nil_tricks = _read_tricks(ctx, hand, number, sides)
-    given, received = _read_renege(ctx, hand, number)
+    taken, nil_tricks = _read_tricks(ctx, hand, number, side_bids)
+    given = hand.renege
+    received = _read_renege(ctx, given, number) if given else None
     adjust = hand.adjust
     if adjust is not None:
         for side in adjust:
@@ -218,82 +238,109 @@ def score_hand(ctx: Context, state: State, hand: Hand, number: int) -> HandResul
     sets_in_row = state.sets_in_row
     limit = rules.bag_limit
     ov = rules.overtrick_value
-    tv = rules.trick_value
     nil_mode = rules.nil_tricks
+    tv = rules.trick_value
+    max_over = rules.max_overtricks
+    dback_n = rules.double_back
+    set_bid = rules.set_penalty == "bid"
+    set_none = rules.set_penalty == "none"
+    simple = ctx.simple
     took_all_side = None
     results: dict[str, SideResult] = {}
-    for side in ctx.sides:
-        contract, blind, nils = sides[side]
-        own_taken = taken[side]
-        g = given.get(side, 0) if given else 0
-        r = received.get(side, 0) if received else 0
-        add = adjust.get(side, 0) if adjust else 0
+    for side, (contract, blind, nils, _), own_taken in zip(ctx.sides, side_bids, taken):  # noqa: B905
+        g = r = add = 0
+        other = None
+        if given is not None:
+            g = given.get(side, 0)
+            r = received.get(side, 0) if received else 0
+            if g or r:
+                other = ctx.other.get(side)
+        if adjust is not None:
+            add = adjust.get(side, 0)
         took_all = own_taken == T
         if took_all:
             took_all_side = side
-        nil_points = 0
-        nil_bags = 0
+        nil_points = nil_bags = 0
         nil_results: tuple[NilResult, ...] = ()
         if nils:
-            nil_results, nil_points = _score_nils(rules, side, nils, nil_tricks, ctx)
-            nt = sum(nil_tricks[p] for p, _ in nils)
+            nil_results, nil_points, nt = _score_nils(rules, side, nils, nil_tricks, ctx)
             if nt and (nil_mode == "bags" or contract is None):
                 nil_bags = nt
-        if no_bids:
-            kind = NO_BIDS
-            toward = max(own_taken - g, 0) + r
-            cpoints = tv * toward
-            made = None
-            over = opoints = 0
-            is_set = dback = over_set = False
-        elif contract is None:
-            kind = None
-            toward = 0
-            made = None
-            over = cpoints = opoints = 0
-            is_set = dback = over_set = False
         else:
-            counted = own_taken - (sum(nil_tricks[p] for p, _ in nils) if nils else 0)
-            if nils and nil_mode == "contract":
-                counted = own_taken
-            earned = max(counted - g, 0)
+            nt = 0
+        if contract is not None and simple and not blind and not g and not r:
+            # the usual case, inlined for speed: a plain bid, no renege (same as _score_contract)
+            toward = earned = own_taken if nil_mode == "contract" else own_taken - nt
+            dback = over_set = False
+            if toward >= contract:
+                over = toward - contract
+                if max_over is not None and over > max_over:
+                    kind, made, is_set, over_set = NORMAL, False, True, True
+                    over = opoints = 0
+                    cpoints = -tv * contract if set_bid else (0 if set_none else -tv * contract)
+                elif dback_n and contract > 0 and toward >= 2 * contract:
+                    kind, made, is_set, dback = NORMAL, False, True, True
+                    over = opoints = 0
+                    cpoints = -dback_n * tv * contract
+                else:
+                    kind, made, is_set = NORMAL, True, False
+                    cpoints = tv * contract
+                    opoints = ov * over
+            else:
+                kind, made, is_set = NORMAL, False, True
+                over = opoints = 0
+                cpoints = (
+                    -tv * contract if set_bid else (0 if set_none else -tv * (contract - toward))
+                )
+        elif contract is not None:
+            earned = own_taken - g if nil_mode == "contract" else own_taken - nt - g
+            if earned < 0:
+                earned = 0
             toward = earned + r
             kind, made, over, cpoints, opoints, dback, over_set = _score_contract(
                 rules, T, contract, blind, toward, earned
             )
             is_set = not made
+        elif no_bids:
+            kind = NO_BIDS
+            toward = max(own_taken - g, 0) + r
+            cpoints = rules.trick_value * toward
+            made = None
+            over = opoints = 0
+            is_set = dback = over_set = False
+        else:
+            kind = made = None
+            toward = over = cpoints = opoints = 0
+            is_set = dback = over_set = False
         hand_bags = over + nil_bags
         points = cpoints + opoints + nil_points + ov * nil_bags + add
         btotal = bags_now[side] + hand_bags
-        penalties = 0
+        penalties = penalty = 0
         if limit is not None and btotal >= limit:
             penalties = btotal // limit
             btotal -= penalties * limit
-            points -= penalties * rules.bag_penalty
+            penalty = penalties * rules.bag_penalty
+            points -= penalty
         total = totals[side] + points
         totals[side] = total
         bags_now[side] = btotal
         streak = sets_in_row[side] + 1 if is_set else 0
         sets_in_row[side] = streak
-        results[side] = SideResult(
-            contract, own_taken, points, hand_bags, penalties * rules.bag_penalty, is_set,
-            total, btotal, kind, blind, made, toward, over, cpoints, opoints, dback, over_set,
-            nil_results, nil_bags, add, g, r, ctx.other.get(side) if (g or r) else None,
-            penalties, streak, took_all, hand.note if add else None, rules,
-        )  # fmt: skip
+        results[side] = _new(SideResult, (
+            contract, own_taken, points, hand_bags, penalty, is_set, total, btotal, kind, blind,
+            made, toward, over, cpoints, opoints, dback, over_set, nil_results, nil_bags, add, g,
+            r, other, penalties, streak, took_all, hand.note if add else None, rules,
+        ))  # fmt: skip
 
     state.played += 1
     state.dealer = (state.dealer + 1) % len(players)
-    end = check_end(ctx.sides, rules, results, totals, sets_in_row, state.played, took_all_side)
-    if end is not None:
-        state.finished = True
-        state.winner, state.reason = end
-        state.ended_at = number
-    return HandResult(number, dealer, False, hand.note, results, no_bids)
-
-
-def _no_bid_sides(ctx: Context) -> dict[str, tuple[int | None, bool, tuple]]:
-    return dict.fromkeys(ctx.sides, (None, False, ()))
+    if ctx.end_checks or max(totals.values()) >= rules.target_score:
+        end = check_end(ctx.sides, rules, results, totals, sets_in_row, state.played, took_all_side)
+        if end is not None:
+            state.finished = True
+            state.winner, state.reason = end
+            state.ended_at = number
+    return _new(HandResult, (number, dealer, False, hand.note, results, no_bids))
 
 
 def _blind_allowed(ctx: Context, state: State, side: str) -> str | None:
@@ -308,14 +355,17 @@ def _blind_allowed(ctx: Context, state: State, side: str) -> str | None:
     return f"blind bids only when {deficit} or more behind ({side} is {max(best - mine, 0)} behind)"
 
 
-def _read_bids(ctx: Context, state: State, hand: Hand, number: int) -> dict:
-    """Check the bids; return side -> (contract or None, blind, ((player, nil kind), ...))."""
+SideBid = tuple  # (contract or None, blind, ((player, nil kind), ...), any blind bid)
+
+
+def _read_bids(ctx: Context, state: State, hand: Hand, number: int) -> list[SideBid]:
+    """Check the bids; per side in order: (contract or None, blind, nils, any blind)."""
     bids = hand.bids
     if bids is None:
         raise _err(number, "bids", "bids are missing")
     rules = ctx.rules
     T = ctx.T
-    out: dict[str, tuple[int | None, bool, tuple]] = {}
+    out: list[SideBid] = []
     if ctx.partnership:
         team_bid: dict[str, tuple[str, int]] = {}
         nils: dict[str, list[tuple[str, str]]] = {s: [] for s in ctx.sides}
@@ -342,18 +392,19 @@ def _read_bids(ctx: Context, state: State, hand: Hand, number: int) -> dict:
                 raise _err(number, f"bids.{who}", f"unknown player or team {who} in bids")
         for side in ctx.sides:
             side_nils = tuple(nils[side])
+            has_bnil = any(k == BNIL for _, k in side_nils)
             all_nil = len(side_nils) == len(ctx.members[side])
             if side not in team_bid:
                 if not all_nil:
                     raise _err(number, f"bids.{side}", f"no bid for {side}")
-                out[side] = (None, False, side_nils)
+                out.append((None, False, side_nils, has_bnil))
                 continue
             if all_nil:
                 raise _err(
                     number, f"bids.{side}", f"every player of {side} bid nil: there is no team bid"
                 )
             kind, n = team_bid[side]
-            out[side] = (n, kind == BLIND, side_nils)
+            out.append((n, kind == BLIND, side_nils, has_bnil or kind == BLIND))
     else:
         if bids.keys() != ctx.player_set:
             for who in bids:
@@ -362,11 +413,10 @@ def _read_bids(ctx: Context, state: State, hand: Hand, number: int) -> dict:
             missing = next(p for p in ctx.players if p not in bids)
             raise _err(number, f"bids.{missing}", f"no bid for {missing}")
         nil_on = rules.nil
-        for side, members in ctx.members.items():
+        for members in ctx.member_lists:
             contract = 0
-            has_number = False
-            blind = False
-            side_nils: list[tuple[str, str]] = []
+            has_number = blind = any_blind = False
+            side_nils: list[tuple[str, str]] | tuple = ()
             for p in members:
                 value = bids[p]
                 if type(value) is int and 0 < value <= T:
@@ -377,27 +427,29 @@ def _read_bids(ctx: Context, state: State, hand: Hand, number: int) -> dict:
                 if kind == NUM and n == 0 and nil_on:
                     kind = NIL
                 if kind in (NIL, BNIL):
-                    side_nils.append((p, kind))
+                    side_nils = (*side_nils, (p, kind))
+                    any_blind = any_blind or kind == BNIL
                     continue
-                if kind == BLIND and ctx.teams:
-                    raise _err(
-                        number,
-                        f"bids.{p}",
-                        f"{p} bid {value}: a blind number is a side's whole bid, "
-                        f"which needs partnership bidding",
-                    )
-                blind = blind or kind == BLIND
+                if kind == BLIND:
+                    if ctx.teams:
+                        raise _err(
+                            number,
+                            f"bids.{p}",
+                            f"{p} bid {value}: a blind number is a side's whole bid, "
+                            f"which needs partnership bidding",
+                        )
+                    blind = any_blind = True
                 contract += n
                 has_number = True
-            out[side] = (contract if has_number else None, blind, tuple(side_nils))
+            out.append((contract if has_number else None, blind, side_nils, any_blind))
     # side limits and blind eligibility
-    for side, (contract, blind, side_nils) in out.items():
-        if blind or any(k == BNIL for _, k in side_nils):
+    lo = rules.min_side_bid
+    hi = rules.max_bid
+    for side, (contract, blind, side_nils, any_blind) in zip(ctx.sides, out):  # noqa: B905
+        if any_blind:
             why = _blind_allowed(ctx, state, side)
             if why is not None:
-                who = next((p for p, k in side_nils if k == BNIL), None)
-                if blind:
-                    who = side
+                who = side if blind else next(p for p, k in side_nils if k == BNIL)
                 raise _err(number, f"bids.{who}", why)
         if contract is None:
             continue
@@ -405,22 +457,13 @@ def _read_bids(ctx: Context, state: State, hand: Hand, number: int) -> dict:
             raise _err(
                 number, f"bids.{side}", f"{side} bid {contract}, more than the {T} tricks in a hand"
             )
-        if contract < rules.min_side_bid:
+        if contract < lo:
             raise _err(
-                number,
-                f"bids.{side}",
-                f"{side} bid {contract}, below the smallest bid of {rules.min_side_bid}",
+                number, f"bids.{side}", f"{side} bid {contract}, below the smallest bid of {lo}"
             )
-        if (
-            rules.max_bid is not None
-            and contract > rules.max_bid
-            and not blind
-            and not (rules.moon and contract == T)
-        ):
+        if hi is not None and contract > hi and not blind and not (rules.moon and contract == T):
             raise _err(
-                number,
-                f"bids.{side}",
-                f"{side} bid {contract}, above the largest bid of {rules.max_bid}",
+                number, f"bids.{side}", f"{side} bid {contract}, above the largest bid of {hi}"
             )
     return out
 
@@ -452,36 +495,37 @@ def _bid(ctx: Context, number: int, who: str, value: object) -> tuple[str, int]:
     return kind, n
 
 
-def _read_tricks(ctx: Context, hand: Hand, number: int, sides: dict) -> tuple[dict, dict]:
-    """Check the tricks; return side -> tricks taken, and nil bidder -> tricks."""
+def _read_tricks(
+    ctx: Context, hand: Hand, number: int, side_bids: list[SideBid]
+) -> tuple[list[int], dict[str, int]]:
+    """Check the tricks; return tricks taken per side (in order), and nil bidder -> tricks."""
     tricks = hand.tricks
     assert tricks is not None
     T = ctx.T
-    side_of = ctx.side_of
-    taken = dict.fromkeys(ctx.sides, 0)
-    nil_tricks: dict[str, int] = {}
+    index = ctx.side_index_of
+    taken = [0] * len(ctx.sides)
     if tricks.keys() == ctx.player_set:
         for p, n in tricks.items():
             if type(n) is not int or not 0 <= n <= T:
                 raise _err(number, f"tricks.{p}", f"{p}'s tricks {n!r} out of range (0 to {T})")
-            taken[side_of[p]] += n
+            taken[index[p]] += n
     else:
         covered: dict[str, str] = {}
         for who, n in tricks.items():
             if type(n) is not int or not 0 <= n <= T:
                 raise _err(number, f"tricks.{who}", f"{who}'s tricks {n!r} out of range (0 to {T})")
-            if who in side_of:
-                members = (who,)
-                side = side_of[who]
+            if who in index:
+                members: tuple[str, ...] = (who,)
+                i = index[who]
             elif who in ctx.side_set:
                 members = ctx.members[who]
-                side = who
-                nilled = [p for p, _ in sides[who][2]]
+                i = ctx.sides.index(who)
+                nilled = side_bids[i][2]
                 if nilled:
                     raise _err(
                         number,
                         f"tricks.{who}",
-                        f"{nilled[0]} bid nil: give the tricks of each player of {who}",
+                        f"{nilled[0][0]} bid nil: give the tricks of each player of {who}",
                     )
             else:
                 raise _err(number, f"tricks.{who}", f"unknown player or team {who} in tricks")
@@ -493,23 +537,22 @@ def _read_tricks(ctx: Context, hand: Hand, number: int, sides: dict) -> tuple[di
                         f"tricks for {m} are given twice ({covered[m]} and {who})",
                     )
                 covered[m] = who
-            taken[side] += n
+            taken[i] += n
         for p in ctx.players:
             if p not in covered:
                 raise _err(number, f"tricks.{p}", f"no tricks for {p}")
-    total = sum(taken.values())
+    total = sum(taken)
     if total != T:
         raise _err(number, "tricks", f"tricks add up to {total}, not {T}")
-    for side in ctx.sides:
-        for p, _ in sides[side][2]:
+    nil_tricks: dict[str, int] = {}
+    for bid in side_bids:
+        for p, _ in bid[2]:
             nil_tricks[p] = tricks[p]
     return taken, nil_tricks
 
 
-def _read_renege(ctx: Context, hand: Hand, number: int) -> tuple[dict | None, dict | None]:
-    renege = hand.renege
-    if not renege:
-        return None, None
+def _read_renege(ctx: Context, renege: dict[str, int], number: int) -> dict[str, int]:
+    """Check the renege penalties; return side -> penalty tricks received."""
     received: dict[str, int] = {}
     for side, n in renege.items():
         if side not in ctx.side_set:
@@ -521,25 +564,26 @@ def _read_renege(ctx: Context, hand: Hand, number: int) -> tuple[dict | None, di
         if ctx.two_sides:
             other = ctx.other[side]
             received[other] = received.get(other, 0) + n
-    return renege, received
+    return received
 
 
 def _score_nils(
     rules: Rules, side: str, nils: tuple, nil_tricks: dict, ctx: Context
-) -> tuple[tuple[NilResult, ...], int]:
-    """Nil and blind nil bonuses and penalties (or one double nil for the whole team)."""
+) -> tuple[tuple[NilResult, ...], int, int]:
+    """Nil and blind nil bonuses and penalties (or one double nil for the whole team):
+    (results, points, tricks the nil bidders took)."""
+    took_all = sum(nil_tricks[p] for p, _ in nils)
     if (
         rules.double_nil_value is not None
         and len(nils) == len(ctx.members[side])
         and len(nils) >= 2
     ):
-        took = sum(nil_tricks[p] for p, _ in nils)
-        if took == 0:
+        if took_all == 0:
             pts = rules.double_nil_value
         else:
             penalty = rules.double_nil_penalty
             pts = -(rules.double_nil_value if penalty is None else penalty)
-        return (NilResult(side, "double nil", took == 0, took, pts),), pts
+        return (NilResult(side, "double nil", took_all == 0, took_all, pts),), pts, took_all
     out = []
     total = 0
     for p, kind in nils:
@@ -551,7 +595,7 @@ def _score_nils(
         pts = value if took == 0 else -(value if penalty is None else penalty)
         total += pts
         out.append(NilResult(p, name, took == 0, took, pts))
-    return tuple(out), total
+    return tuple(out), total, took_all
 
 
 def _score_contract(

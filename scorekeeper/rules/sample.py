@@ -1,0 +1,184 @@
+"""Random valid games under random house rules, for property tests, benchmarks and demos.
+
+Every game made here scores without error: each hand is made to fit the rules and the running
+score (blind bids only when far enough behind), and the game stops when it ends.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .game import Game, Hand, Start
+from .options import OPTIONS, PRESETS, Rules, rules_from_spec
+from .scoring import score_hand, start_state
+
+_NAMES = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]
+
+
+def random_rules(rng: random.Random) -> tuple[str, Rules]:
+    """A preset and rules with a few random changes: (preset, rules)."""
+    preset = rng.choice(list(PRESETS))
+    spec: dict[str, Any] = {"preset": preset}
+    for info in rng.sample(OPTIONS, rng.randint(0, 8)):
+        if info.name == "tricks_per_hand":
+            continue
+        if info.nullable and rng.random() < 0.3:
+            value: Any = None
+        elif info.type == "bool":
+            value = rng.random() < 0.5
+        elif info.type == "choice":
+            value = rng.choice(info.choices)
+        elif info.type == "int|win" and rng.random() < 0.3:
+            value = "win"
+        elif info.name == "double_back":
+            value = rng.randint(0, 2)
+        elif info.name in ("min_side_bid", "max_overtricks", "set_out", "max_hands"):
+            value = rng.randint(1, 4)
+        elif info.name in ("blind_min", "max_bid"):
+            value = rng.randint(4, 10)
+        elif info.name == "bag_limit":
+            value = rng.choice([5, 10, 10])
+        elif info.name == "target_score":
+            value = rng.choice([200, 300, 500, 1000])
+        elif info.name == "losing_score":
+            value = rng.choice([-200, -500])
+        elif info.name == "blind_deficit":
+            value = rng.choice([0, 50, 100, 200])
+        else:
+            lo = info.minimum if info.minimum is not None else -20
+            value = rng.choice([lo, 1, 2, 5, 10, 50, 100, 200])
+        spec[info.name] = value
+    return preset, rules_from_spec(spec)
+
+
+def random_seating(rng: random.Random, rules: Rules) -> tuple[tuple[str, ...], dict | None]:
+    """Players and teams (None: everyone for themselves) that suit the rules."""
+    if rules.bidding == "partnership" or rng.random() < 0.6:
+        size = rng.choice([2, 2, 2, 3])
+        n = rng.choice([4, 4, 6]) if size == 2 else 6
+        players = tuple(_NAMES[:n])
+        names = [players[i :: n // size] for i in range(n // size)]
+        teams = {" & ".join(ms): tuple(ms) for ms in names}
+        return players, teams
+    return tuple(_NAMES[: rng.randint(2, 6)]), None
+
+
+def random_game(
+    rng: random.Random,
+    hands: int = 15,
+    rules: Rules | None = None,
+    preset: str = "standard",
+    players: tuple[str, ...] | None = None,
+    teams: dict | None = None,
+) -> Game:
+    """A valid game of up to ``hands`` hands (fewer when it ends sooner)."""
+    if rules is None:
+        preset, rules = random_rules(rng)
+    if players is None:
+        players, teams = random_seating(rng, rules)
+    sides = list(teams) if teams else list(players)
+    start = {}
+    if rng.random() < 0.2:
+        limit = rules.bag_limit or 10
+        start[rng.choice(sides)] = Start(rng.randint(-100, 300), rng.randint(0, limit - 1))
+    game = Game(players, rules, preset, teams, rng.choice(players), start, ())
+    ctx, state = start_state(game)
+    made: list[Hand] = []
+    for number in range(1, hands + 1):
+        if state.finished:
+            break
+        hand = random_hand(rng, ctx, state)
+        score_hand(ctx, state, hand, number)
+        made.append(hand)
+    return game.with_hands(made)
+
+
+def random_hand(rng: random.Random, ctx: Any, state: Any) -> Hand:
+    """One valid hand for the game at ``state``."""
+    rules: Rules = ctx.rules
+    if rng.random() < 0.03:
+        return Hand(misdeal=True, note="misdeal" if rng.random() < 0.5 else None)
+    T = ctx.T
+    players = ctx.players
+    # deal the tricks: each trick to a random player
+    per = dict.fromkeys(players, 0)
+    weights = [rng.random() + 0.05 for _ in players]
+    for p in rng.choices(players, weights, k=T):
+        per[p] += 1
+    no_bids = rules.first_hand_no_bids and state.played == 0
+    totals = state.totals
+    bids: dict[str, Any] | None = None if no_bids else {}
+    nil_sides: set[str] = set()
+    for side in ctx.sides:
+        if no_bids:
+            break
+        members = ctx.members[side]
+        best = max(v for s, v in totals.items() if s != side)
+        blind_ok = rules.blind_deficit is None or best - totals[side] >= rules.blind_deficit
+        nils = []
+        for p in members:
+            if rules.nil and rng.random() < 0.12:
+                nils.append((p, "nil"))
+            elif rules.blind_nil and blind_ok and rng.random() < 0.1:
+                nils.append((p, "blind nil"))
+        if len(nils) == len(members) and rng.random() < 0.5:
+            nils = nils[:-1]
+        for p, kind in nils:
+            bids[p] = kind if (kind != "nil" or rng.random() < 0.5) else 0
+            nil_sides.add(side)
+        rest = [p for p in members if p not in dict(nils)]
+        if not rest:
+            continue
+        lo = rules.min_side_bid
+        hi = T if rules.max_bid is None else min(rules.max_bid, T)
+        took = sum(per[p] for p in rest)
+        want = max(0, took + rng.randint(-2, 1))
+        blind = (
+            rules.blind_bids
+            and blind_ok
+            and (ctx.partnership or not ctx.teams)
+            and rules.blind_min <= T
+            and rng.random() < 0.3
+        )
+        if blind:
+            c = min(max(want, rules.blind_min), T)
+        elif rules.moon and rng.random() < 0.03:
+            c = T
+        else:
+            c = min(max(want, lo), max(hi, lo))
+            if c > T or c < lo or c > hi:
+                c = max(lo, 0)
+        if ctx.partnership:
+            bids[side] = f"blind {c}" if blind else c
+        elif blind:
+            bids[rest[0]] = f"blind {c}"
+        else:
+            # a plain 0 reads as nil when nil is on, so then everyone bids at least 1
+            least = 1 if rules.nil else 0
+            c = max(c, least * len(rest))
+            if c > hi and not (rules.moon and c == T):
+                return Hand(misdeal=True)
+            for p, n in zip(rest, _split(rng, c - least * len(rest), len(rest)), strict=True):
+                bids[p] = n + least
+    tricks: dict[str, int] = {}
+    for side in ctx.sides:
+        members = ctx.members[side]
+        if ctx.teams and side not in nil_sides and len(members) > 1 and rng.random() < 0.3:
+            tricks[side] = sum(per[p] for p in members)
+        else:
+            for p in members:
+                tricks[p] = per[p]
+    renege = adjust = None
+    if rng.random() < 0.05:
+        renege = {rng.choice(ctx.sides): rng.randint(1, 3)}
+    if rng.random() < 0.05:
+        adjust = {rng.choice(ctx.sides): rng.choice([-50, 60, 100])}
+    note = "aces" if adjust and rng.random() < 0.5 else None
+    return Hand(bids, tricks, renege, adjust, note)
+
+
+def _split(rng: random.Random, total: int, parts: int) -> list[int]:
+    cuts = sorted(rng.randint(0, total) for _ in range(parts - 1))
+    edges = [0, *cuts, total]
+    return [edges[i + 1] - edges[i] for i in range(parts)]
