@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import secrets
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -275,3 +275,137 @@ def games_by_edit_tokens(db: Database, tokens: list[str]) -> list[GameRecord]:
     rows = db.query(f"select * from games where edit_token in ({marks})", list(tokens))  # noqa: S608
     found = {row["edit_token"]: _record(row) for row in rows}
     return [found[t] for t in tokens if t in found]
+
+
+# --- players, house rules, undo (migration 0002) ---------------------------------------------
+
+
+@migrations(name="0002_players_and_house_rules")
+def _m0002_players_and_house_rules(db: Database) -> None:
+    # Names typed on this instance, suggested when the next game is set up.
+    db["players"].create({"name": str, "last_used": str}, pk="name", not_null={"last_used"})
+    # Named house rules ("Friday night rules"): a rules spec as the game file writes it.
+    db["house_rules"].create(
+        {"id": int, "name": str, "spec": str, "created_at": str, "updated_at": str},
+        pk="id",
+        not_null={"name", "spec", "created_at", "updated_at"},
+    )
+    db["house_rules"].create_index(["name"], unique=True)
+    # A history row that was undone is kept (nothing is lost) but is no longer an undo target.
+    db["game_history"].add_column("undone", int, not_null_default=0)
+
+
+def remember_players(db: Database, names: list[str]) -> None:
+    """Keep the names of a new game's players for the next game's suggestions."""
+    now = _now()
+    with write(db):
+        db["players"].upsert_all(({"name": n, "last_used": now} for n in names), pk="name")
+
+
+def player_names(db: Database, limit: int = 200) -> list[str]:
+    """Names typed on this instance, most recently used first."""
+    rows = db.query("select name from players order by last_used desc, name limit ?", [limit])
+    return [row["name"] for row in rows]
+
+
+@dataclass(frozen=True)
+class HouseRules:
+    id: int
+    name: str
+    spec: dict[str, Any]
+
+
+def save_house_rules(db: Database, name: str, spec: dict[str, Any]) -> HouseRules:
+    """Store a named rules spec; a second save under the same name replaces it."""
+    now = _now()
+    with write(db):
+        rows = list(db.query("select id from house_rules where name = ?", [name]))
+        if rows:
+            db["house_rules"].update(rows[0]["id"], {"spec": _dump(spec), "updated_at": now})
+            rule_id = rows[0]["id"]
+        else:
+            row = {"name": name, "spec": _dump(spec), "created_at": now, "updated_at": now}
+            rule_id = db["house_rules"].insert(row).last_pk
+    return HouseRules(rule_id, name, spec)
+
+
+def all_house_rules(db: Database) -> list[HouseRules]:
+    rows = db.query("select id, name, spec from house_rules order by updated_at desc, name")
+    return [HouseRules(r["id"], r["name"], json.loads(r["spec"])) for r in rows]
+
+
+def house_rules_by_id(db: Database, rule_id: int) -> HouseRules | None:
+    rows = list(db.query("select id, name, spec from house_rules where id = ?", [rule_id]))
+    if not rows:
+        return None
+    return HouseRules(rows[0]["id"], rows[0]["name"], json.loads(rows[0]["spec"]))
+
+
+@dataclass(frozen=True)
+class Change:
+    """A change that can be undone: the state before it and what it was."""
+
+    history_id: int
+    version: int
+    action: str
+    data: dict[str, Any]
+
+
+def last_change(db: Database, game: GameRecord) -> Change | None:
+    """The most recent change not yet undone (undos themselves are not undone)."""
+    rows = list(
+        db.query(
+            "select id, version, action, data from game_history where game_id = ? "
+            "and undone = 0 order by version desc limit 1",
+            [game.id],
+        )
+    )
+    if not rows:
+        return None
+    row = rows[0]
+    return Change(row["id"], row["version"], row["action"] or "", json.loads(row["data"]))
+
+
+def undo_last_change(
+    db: Database,
+    game: GameRecord,
+    *,
+    outcome: Callable[[dict[str, Any]], tuple[bool, str | None]] | None = None,
+) -> GameRecord | None:
+    """Put the game back as it was before its last change, if nobody saved since ``game.version``.
+
+    The state being undone goes to the history too (marked undone), so nothing is lost. Returns
+    None when there is nothing to undo; raises :class:`StaleGame` like :func:`save_game`.
+    ``outcome`` maps the restored data to (finished, winner).
+    """
+    now = _now()
+    with write(db):
+        current = _get(db, "id", game.id)
+        if current.version != game.version:
+            raise StaleGame(current)
+        change = last_change(db, current)
+        if change is None:
+            return None
+        finished, winner = outcome(change.data) if outcome else (False, None)
+        db["game_history"].insert(
+            {
+                "game_id": current.id,
+                "version": current.version,
+                "data": _dump(current.data),
+                "action": f"undo {change.action}".strip(),
+                "created_at": now,
+                "undone": 1,
+            }
+        )
+        db["game_history"].update(change.history_id, {"undone": 1})
+        db["games"].update(
+            current.id,
+            {
+                "data": _dump(change.data),
+                "version": current.version + 1,
+                "finished": int(finished),
+                "winner": winner,
+                "updated_at": now,
+            },
+        )
+    return _get(db, "id", game.id)

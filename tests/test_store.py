@@ -12,9 +12,10 @@ from scorekeeper import store
 
 def test_migrations_are_named_and_repeatable(tmp_path: Path):
     db = store.connect(tmp_path / "a.sqlite")
-    assert store.migrate(db) == ["0001_games"]
+    names = ["0001_games", "0002_players_and_house_rules"]
+    assert store.migrate(db) == names
     assert store.migrate(db) == []
-    assert store.applied_migrations(db) == ["0001_games"]
+    assert store.applied_migrations(db) == names
 
 
 def test_connection_pragmas(tmp_path: Path):

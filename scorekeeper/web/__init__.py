@@ -14,3 +14,8 @@ def register_blueprints(app: Flask) -> None:
 
     app.register_blueprint(library.bp)
     app.register_blueprint(share.bp)
+
+    from scorekeeper.web import games, hands
+
+    app.register_blueprint(games.bp)
+    app.register_blueprint(hands.bp)

@@ -1,0 +1,504 @@
+"""Reading the game forms: the new game page and the hand form.
+
+The fields depend on the players and the rules, so the forms are read from the posted data by
+small functions that return the game file's pieces and the errors to show next to each field
+(``errors[field_name] = message``). CSRF is checked for every form by ``CSRFProtect``; the
+templates carry ``csrf_token()``.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from werkzeug.datastructures import MultiDict
+
+from scorekeeper.rules import (
+    FORMAT,
+    OPTIONS,
+    PRESETS,
+    Game,
+    GameError,
+    SideBidOptions,
+    preset_rules,
+    rules_to_spec,
+)
+
+MAX_PLAYERS = 6
+NAME_LENGTH = 30
+OPTION_BY_NAME = {o.name: o for o in OPTIONS}
+TEAM_CHOICES = {
+    "auto": "Usual for the players: partners opposite with 4, three teams of two with 6",
+    "none": "No teams: everyone for themselves (cutthroat)",
+    "two": "Two teams, partners sitting opposite (4 or 6 players)",
+    "three": "Three teams of two, partners opposite (6 players)",
+}
+
+
+def option_value(info: Any, value: Any) -> str:
+    """An option's value as its form field shows it."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "on" if value else ""
+    return str(value)
+
+
+# --- new game --------------------------------------------------------------------------------
+
+
+@dataclass
+class NewGame:
+    """The new game form, as typed (to render again) and as read (to build the game file)."""
+
+    players: list[str] = field(default_factory=lambda: [""] * MAX_PLAYERS)
+    teams: str = "auto"
+    dealer: str = "first"
+    preset: str = "standard"
+    editor_preset: str = "standard"
+    options: dict[str, str] = field(default_factory=dict)  # field text per option
+    start: list[tuple[str, str]] = field(default_factory=lambda: [("", "")] * MAX_PLAYERS)
+    save_as: str = ""
+    errors: dict[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def blank(cls, spec: dict[str, Any] | str = "standard") -> NewGame:
+        """An empty form whose rules editor shows ``spec`` (a preset or saved house rules)."""
+        form = cls()
+        form.set_rules(spec)
+        return form
+
+    def set_rules(self, spec: dict[str, Any] | str) -> None:
+        from scorekeeper.rules import rules_from_spec
+
+        spec = {"preset": spec} if isinstance(spec, str) else spec
+        rules = rules_from_spec(spec)
+        self.preset = self.editor_preset = spec.get("preset", "standard")
+        # The editor's baseline is the plain preset, so saved changes stay changes.
+        self.options = {o.name: option_value(o, getattr(rules, o.name)) for o in OPTIONS}
+
+    @classmethod
+    def from_post(cls, form: MultiDict) -> NewGame:
+        preset = form.get("preset", "standard")
+        editor = form.get("editor_preset", preset)
+        new = cls(
+            players=[form.get(f"player-{i}", "").strip() for i in range(MAX_PLAYERS)],
+            teams=form.get("teams", "auto"),
+            dealer=form.get("dealer", "first"),
+            preset=preset if preset in PRESETS else "standard",
+            editor_preset=editor if editor in PRESETS else "standard",
+            options={o.name: form.get(f"o-{o.name}", "").strip() for o in OPTIONS},
+            start=[
+                (form.get(f"start-score-{i}", "").strip(), form.get(f"start-bags-{i}", "").strip())
+                for i in range(MAX_PLAYERS)
+            ],
+            save_as=form.get("save_as", "").strip(),
+        )
+        if "editor" not in form:  # posted without the rules editor: the preset as it is
+            new.set_rules(new.preset)
+        return new
+
+    @property
+    def option_errors(self) -> bool:
+        return any(k.startswith("o-") for k in self.errors)
+
+    @property
+    def has_start(self) -> bool:
+        return any(a or b for a, b in self.start)
+
+    # -- reading --
+
+    def names(self) -> list[str]:
+        return [p for p in self.players if p]
+
+    def read_options(self) -> dict[str, Any]:
+        """The rules spec: the chosen preset plus the options the user changed in the editor."""
+        baseline = preset_rules(self.editor_preset)
+        changed: dict[str, Any] = {}
+        for info in OPTIONS:
+            text = self.options.get(info.name, "")
+            if text == option_value(info, getattr(baseline, info.name)):
+                continue
+            try:
+                changed[info.name] = parse_option(info, text)
+            except ValueError as e:
+                self.errors[f"o-{info.name}"] = str(e)
+        spec: dict[str, Any] = {"preset": self.preset, **changed}
+        return spec
+
+    def read_teams(self, names: list[str]) -> dict[str, list[str]] | None:
+        n = len(names)
+        kind = self.teams
+        if kind == "auto":
+            kind = "two" if n == 4 else "three" if n == 6 else "none"
+        if kind == "none":
+            return None
+        if kind == "two" and n in (4, 6):
+            groups = [names[0::2], names[1::2]]
+        elif kind == "three" and n == 6:
+            groups = [[names[i], names[i + 3]] for i in range(3)]
+        else:
+            need = "4 or 6 players" if kind == "two" else "6 players"
+            self.errors["teams"] = f"Those teams need {need}; you have {n}."
+            return None
+        return {team_name(g): g for g in groups}
+
+    def read_dealer(self, names: list[str]) -> str | None:
+        if self.dealer == "random":
+            return secrets.choice(names) if names else None
+        if self.dealer == "first":
+            return names[0] if names else None
+        if self.dealer.isdigit() and int(self.dealer) < len(self.players):
+            chosen = self.players[int(self.dealer)]
+            if chosen:
+                return chosen
+        self.errors["dealer"] = "Choose a player who is in the game, or draw at random."
+        return None
+
+    def read_start(self, names: list[str], teams: dict[str, list[str]] | None) -> dict[str, Any]:
+        start: dict[str, Any] = {}
+        for i, (score_text, bags_text) in enumerate(self.start):
+            if not score_text and not bags_text:
+                continue
+            if i >= len(names):
+                self.errors["start"] = f"There is no player {i + 1} to start a score for."
+                continue
+            side = next((t for t, m in teams.items() if names[i] in m), None) if teams else None
+            side = side or names[i]
+            try:
+                value = {"score": _int(score_text or "0"), "bags": _int(bags_text or "0")}
+            except ValueError:
+                self.errors["start"] = "Start scores and bags are whole numbers, like 230 or -40."
+                continue
+            if side in start:
+                self.errors["start"] = f"{side} has two start scores; give one."
+            start[side] = value
+        return start
+
+    def game_data(self) -> dict[str, Any] | None:
+        """The game file, or None with ``errors`` filled in."""
+        names = self.names()
+        if len(names) < 2:
+            self.errors["players"] = "Type the names of 2 to 6 players."
+        for name in names:
+            if len(name) > NAME_LENGTH:
+                self.errors["players"] = f"Keep names to {NAME_LENGTH} characters: {name[:40]}…"
+        folded = [n.casefold() for n in names]
+        dupes = [n for i, n in enumerate(names) if folded.index(n.casefold()) != i]
+        if dupes:
+            self.errors["players"] = f"{dupes[0]} is typed twice: give each a different name."
+        spec = self.read_options()
+        if self.errors:
+            return None
+        teams = self.read_teams(names)
+        dealer = self.read_dealer(names)
+        start = self.read_start(names, teams)
+        if self.errors:
+            return None
+        data: dict[str, Any] = {"format": FORMAT, "rules": spec, "players": names}
+        if teams:
+            data["teams"] = teams
+        data["dealer"] = dealer
+        if start:
+            data["start"] = start
+        data["hands"] = []
+        return data
+
+    def place_error(self, error: GameError) -> None:
+        """Put an engine error next to the field it is about."""
+        where = error.field or ""
+        if where.startswith("rules."):
+            name = where.split(".", 1)[1]
+            key = f"o-{name}" if name in OPTION_BY_NAME else "preset"
+        elif where.startswith("teams") or where == "rules.bidding":
+            key = "teams"
+        elif where.startswith("start"):
+            key = "start"
+        elif where in ("dealer", "players"):
+            key = where
+        else:
+            key = "form"
+        self.errors[key] = error.message[:1].upper() + error.message[1:] + "."
+
+
+def parse_option(info: Any, text: str) -> Any:
+    """An option's value from its field text; raises ValueError with a message to show."""
+    if info.type == "bool":
+        return text == "on"
+    if text == "":
+        if info.nullable:
+            return None
+        raise ValueError(f"{info.label} cannot be empty.")
+    if info.type == "choice":
+        if text not in info.choices:
+            raise ValueError(f"Choose one of: {', '.join(info.choices)}.")
+        return text
+    if info.type == "int|win" and text.lower() == "win":
+        return "win"
+    try:
+        return _int(text)
+    except ValueError:
+        extra = ' or "win"' if info.type == "int|win" else ""
+        raise ValueError(f"{info.label}: type a whole number{extra}.") from None
+
+
+def _int(text: str) -> int:
+    text = text.strip().replace("\u2212", "-")
+    if not text.lstrip("-").isdigit() or not text.isascii():
+        raise ValueError(text)
+    return int(text)
+
+
+def team_name(members: list[str]) -> str:
+    if len(members) <= 2:
+        return " & ".join(members)
+    return ", ".join(members[:-1]) + " & " + members[-1]
+
+
+def spec_of(data: dict[str, Any]) -> dict[str, Any]:
+    """The rules spec of a game file, always as an object."""
+    rules = data.get("rules", "standard")
+    return {"preset": rules} if isinstance(rules, str) else dict(rules)
+
+
+def minimal_spec(spec: dict[str, Any]) -> dict[str, Any]:
+    from scorekeeper.rules import rules_from_spec
+
+    preset = spec.get("preset", "standard")
+    return rules_to_spec(rules_from_spec(spec), preset)
+
+
+# --- a hand ----------------------------------------------------------------------------------
+
+NIL_WORDS = ("nil", "blind nil")
+
+
+@dataclass
+class HandForm:
+    """The hand form: what was typed (field name -> text) and the hand it makes.
+
+    Field names use seat and side positions, never names: ``bid-<seat>``, ``tbid-<side>``,
+    ``tricks-<seat>``, ``ttricks-<side>``, ``renege-<side>``, ``adjust-<side>``, ``note``.
+    """
+
+    values: dict[str, str] = field(default_factory=dict)
+    errors: dict[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def from_post(cls, form: MultiDict) -> HandForm:
+        keep = ("bid-", "tbid-", "tricks-", "ttricks-", "renege-", "adjust-", "note", "renege")
+        values = {k: v.strip() for k, v in form.items() if k.startswith(keep)}
+        return cls(values=values)
+
+    @classmethod
+    def from_hand(cls, game: Game, hand: dict[str, Any]) -> HandForm:
+        """The form filled in with a stored hand, to edit it."""
+        values: dict[str, str] = {}
+        sides = game.sides()
+        seat = {p: i for i, p in enumerate(game.players)}
+        for who, bid in (hand.get("bids") or {}).items():
+            text = str(bid)
+            if who in seat:
+                if game.rules.bidding == "partnership" and text not in NIL_WORDS:
+                    values[f"tbid-{sides.index(game.side_of(who))}"] = text
+                else:
+                    values[f"bid-{seat[who]}"] = text
+            elif who in sides:
+                values[f"tbid-{sides.index(who)}"] = text
+        tricks = hand.get("tricks") or {}
+        for who, n in tricks.items():
+            if who in seat:
+                values[f"tricks-{seat[who]}"] = str(n)
+            elif who in sides:
+                values[f"ttricks-{sides.index(who)}"] = str(n)
+        if game.teams:
+            # A team with a nil was counted per player: show its total too.
+            for j, side in enumerate(sides):
+                members = game.members(side)
+                if f"ttricks-{j}" not in values and all(m in tricks for m in members):
+                    values[f"ttricks-{j}"] = str(sum(tricks[m] for m in members))
+        for side, n in (hand.get("renege") or {}).items():
+            if side in sides:
+                values["renege"] = str(sides.index(side))
+                values["renege-tricks"] = str(n)
+        for side, n in (hand.get("adjust") or {}).items():
+            if side in sides:
+                values[f"adjust-{sides.index(side)}"] = str(n)
+        if hand.get("note"):
+            values["note"] = hand["note"]
+        return cls(values=values)
+
+    @property
+    def extras_open(self) -> bool:
+        """Whether the renege/bonus/note section holds something to show."""
+        keys = ("renege", "note", "adjust-")
+        return any(
+            k.startswith(keys) and v and k != "renege-tricks" for k, v in self.values.items()
+        ) or any(k.startswith(keys) for k in self.errors)
+
+    def get(self, name: str, default: str = "") -> str:
+        return self.values.get(name, default)
+
+    def hand(self, game: Game, no_bids: bool) -> dict[str, Any] | None:
+        """The hand as the game file writes it, or None with ``errors`` filled in."""
+        sides = game.sides()
+        hand: dict[str, Any] = {}
+        bids = {} if no_bids else self._bids(game, sides)
+        if bids:
+            hand["bids"] = bids
+        nil_players = {p for p, b in bids.items() if b in NIL_WORDS and p in game.players}
+        hand["tricks"] = self._tricks(game, sides, nil_players)
+        renege = self._renege(sides)
+        if renege:
+            hand["renege"] = renege
+        adjust = {}
+        for j, side in enumerate(sides):
+            text = self.get(f"adjust-{j}")
+            if text:
+                try:
+                    value = _int(text)
+                except ValueError:
+                    self.errors[f"adjust-{j}"] = "Type a whole number of points, like 50 or -100."
+                    continue
+                if value:
+                    adjust[side] = value
+        if adjust:
+            hand["adjust"] = adjust
+        note = self.get("note")[:200]
+        if note:
+            hand["note"] = note
+        return None if self.errors else hand
+
+    def _bids(self, game: Game, sides: list[str]) -> dict[str, Any]:
+        bids: dict[str, Any] = {}
+        partnership = game.rules.bidding == "partnership"
+        for i, player in enumerate(game.players):
+            text = self.get(f"bid-{i}")
+            if partnership:
+                if text in NIL_WORDS:
+                    bids[player] = text
+                continue
+            if not text:
+                self.errors[f"bid-{i}"] = f"Tap {player}'s bid."
+                continue
+            bids[player] = _bid(text)
+        if partnership:
+            for j, side in enumerate(sides):
+                text = self.get(f"tbid-{j}")
+                all_nil = all(m in bids for m in game.members(side))
+                if not text and not all_nil:
+                    self.errors[f"tbid-{j}"] = f"Tap {side}'s bid."
+                elif text:
+                    bids[side] = _bid(text)
+        return bids
+
+    def _tricks(self, game: Game, sides: list[str], nil_players: set[str]) -> dict[str, int]:
+        tricks: dict[str, int] = {}
+        seat = {p: i for i, p in enumerate(game.players)}
+
+        def read(name: str, who: str) -> int | None:
+            text = self.get(name)
+            if not text:
+                self.errors[name] = f"Tap {who} tricks."
+                return None
+            try:
+                return _int(text)
+            except ValueError:
+                self.errors[name] = f"{who} tricks: a whole number."
+                return None
+
+        if not game.teams:
+            for i, player in enumerate(game.players):
+                n = read(f"tricks-{i}", f"{player}'s")
+                if n is not None:
+                    tricks[player] = n
+            return tricks
+        for j, side in enumerate(sides):
+            members = game.members(side)
+            nils = [m for m in members if m in nil_players]
+            if not nils:
+                n = read(f"ttricks-{j}", f"{side}")
+                if n is not None:
+                    tricks[side] = n
+                continue
+            # A team with a nil: the nil bidders' tricks, and the team's total for the rest.
+            counts = {m: read(f"tricks-{seat[m]}", f"{m}'s") for m in nils}
+            others = [m for m in members if m not in nil_players]
+            if len(others) == 1 and self.get(f"ttricks-{j}"):
+                total = read(f"ttricks-{j}", side)
+                if total is not None and None not in counts.values():
+                    rest = total - sum(v for v in counts.values() if v is not None)
+                    if rest < 0:
+                        self.errors[f"ttricks-{j}"] = (
+                            f"{side} took {total}, fewer than its nil bidder alone."
+                        )
+                    counts[others[0]] = rest
+            elif others:
+                for m in others:
+                    counts[m] = read(f"tricks-{seat[m]}", f"{m}'s")
+            for m, n in counts.items():
+                if n is not None:
+                    tricks[m] = n
+        return tricks
+
+    def _renege(self, sides: list[str]) -> dict[str, int]:
+        which = self.get("renege")
+        if not which:
+            return {}
+        if not which.isdigit() or int(which) >= len(sides):
+            self.errors["renege"] = "Choose the side that reneged."
+            return {}
+        try:
+            n = _int(self.get("renege-tricks") or "3")
+        except ValueError:
+            self.errors["renege-tricks"] = "Penalty tricks: a whole number."
+            return {}
+        return {sides[int(which)]: n}
+
+    def place_error(self, game: Game, error: GameError) -> None:
+        """Put an engine error next to the field it names (else at the top of the form)."""
+        where = error.field or ""
+        sides = game.sides()
+        seat = {p: i for i, p in enumerate(game.players)}
+        key = "form"
+        head, _, who = where.partition(".")
+        if head == "bids":
+            if who in seat:
+                key = f"bid-{seat[who]}"
+            elif who in sides:
+                key = f"tbid-{sides.index(who)}"
+        elif head == "tricks":
+            key = "tricks"
+        elif head in ("renege", "adjust") and who in sides:
+            key = "renege" if head == "renege" else f"adjust-{sides.index(who)}"
+        message = error.message[:1].upper() + error.message[1:] + "."
+        self.errors[key] = message
+
+
+def _bid(text: str) -> Any:
+    """A bid field's text as the game file writes it: 5, "nil", "blind nil", "blind 6"."""
+    if text.isdigit() and text.isascii():
+        return int(text)
+    return text
+
+
+def bid_pad(game: Game, side: str, options: SideBidOptions, *, team: bool) -> list[tuple]:
+    """The buttons of one bid pad: (value, label) pairs.
+
+    ``team`` is a team's pad in partnership bidding (numbers and blind numbers); otherwise a
+    player's pad (numbers, nil and blind nil; blind numbers only with no teams).
+    """
+    tricks = options.tricks_per_hand
+    top = min(options.max_bid, tricks) if options.max_bid is not None else tricks
+    pad: list[tuple[str, str]] = []
+    if not team and options.nil:
+        pad.append(("nil", "Nil"))
+    else:
+        pad.append(("0", "0"))
+    pad += [(str(n), str(n)) for n in range(1, top + 1)]
+    if (team or not game.teams) and options.blind:
+        pad += [(f"blind {n}", f"B{n}") for n in range(options.blind_min, tricks + 1)]
+    if not team and options.blind_nil:
+        pad.append(("blind nil", "Blind nil"))
+    return pad

@@ -1,0 +1,79 @@
+"""Setting up a game and the game page: the sheet and the next hand's form."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, redirect, render_template, request, url_for
+
+from scorekeeper import store
+from scorekeeper.app import get_db
+from scorekeeper.rules import OPTIONS, PRESET_DESCRIPTIONS, PRESETS, GameError
+from scorekeeper.web import service
+from scorekeeper.web.forms import TEAM_CHOICES, HandForm, NewGame, minimal_spec
+from scorekeeper.web.hands import render_game
+
+bp = Blueprint("games", __name__)
+
+GROUP_ORDER = ("Bags", "Nil", "Blind", "Big bids", "End of game", "Scoring", "Play")
+
+
+def _option_groups() -> list[tuple[str, list]]:
+    groups = [(g, [o for o in OPTIONS if o.group == g]) for g in GROUP_ORDER]
+    return [(g, opts) for g, opts in groups if opts]
+
+
+def _render_new(form: NewGame, status: int = 200):
+    db = get_db()
+    page = render_template(
+        "games/new.html",
+        form=form,
+        presets=PRESETS,
+        descriptions=PRESET_DESCRIPTIONS,
+        groups=_option_groups(),
+        team_choices=TEAM_CHOICES,
+        known_players=store.player_names(db),
+        saved_rules=store.all_house_rules(db),
+    )
+    return page, status
+
+
+@bp.route("/games/new", methods=["GET", "POST"])
+def new():
+    if request.method == "GET":
+        saved = store.house_rules_by_id(get_db(), request.args.get("rules", 0, type=int))
+        preset = request.args.get("preset", "standard")
+        spec = saved.spec if saved else (preset if preset in PRESETS else "standard")
+        return _render_new(NewGame.blank(spec))
+    form = NewGame.from_post(request.form)
+    if request.form.get("apply_preset"):
+        form.set_rules(form.preset)
+        return _render_new(form)
+    data = form.game_data()
+    if data is None:
+        return _render_new(form, 422)
+    try:
+        data["rules"] = minimal_spec(data["rules"])
+        record = service.create(data, title=" v ".join(data.get("teams") or data["players"]))
+    except GameError as e:
+        form.place_error(e)
+        return _render_new(form, 422)
+    store.remember_players(get_db(), data["players"])
+    if form.save_as:
+        store.save_house_rules(get_db(), form.save_as[:60], data["rules"])
+    service.remember_game(record.edit_token)
+    return redirect(url_for("games.show", token=record.edit_token), 303)
+
+
+@bp.get("/g/<token>")
+def show(token: str):
+    current = service.load(token)
+    service.remember_game(token)
+    return render_game(current, HandForm())
+
+
+@bp.get("/g/<token>/rules")
+def rules(token: str):
+    """The game's rules in plain words."""
+    current = service.load(token)
+    if current is None:
+        abort(404)
+    return render_template("games/rules.html", current=current, options=OPTIONS)
