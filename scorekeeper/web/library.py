@@ -81,14 +81,6 @@ def has_endpoint(name: str) -> bool:
     return name in current_app.view_functions
 
 
-@bp.app_template_global()
-def game_url(token: str) -> str:
-    """The game page (its URL is fixed by the URL scheme even before its view is registered)."""
-    if has_endpoint("games.show"):
-        return url_for("games.show", token=token)
-    return f"/g/{token}"
-
-
 # --- rematch and delete ----------------------------------------------------------------------
 
 
@@ -122,11 +114,11 @@ def rematch(token: str) -> Response:
         game = rematch_of(parse_game(record.data))
     except GameError as e:
         flash(f"This game cannot be replayed: {e}", "error")
-        return redirect(game_url(token))
+        return redirect(url_for("games.show", token=token))
     new = store.create_game(get_db(), dump_game(game), title=record.title)
     service.remember_game(new.edit_token)
     flash(f"New game: same players and rules, {game.dealer} deals first.", "info")
-    return redirect(game_url(new.edit_token))
+    return redirect(url_for("games.show", token=new.edit_token))
 
 
 @bp.route("/g/<token>/delete", methods=["GET", "POST"])

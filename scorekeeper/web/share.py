@@ -10,7 +10,7 @@ import json
 import re
 import unicodedata
 
-from flask import Blueprint, abort, jsonify, redirect, render_template, request
+from flask import Blueprint, abort, jsonify, redirect, render_template, request, url_for
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from werkzeug.exceptions import RequestEntityTooLarge
@@ -21,7 +21,6 @@ from scorekeeper import chart, store
 from scorekeeper.app import get_db
 from scorekeeper.rules import GameError, Sheet, dump_game, load_game_text
 from scorekeeper.web import service
-from scorekeeper.web.library import game_url
 
 bp = Blueprint("share", __name__)
 
@@ -150,7 +149,7 @@ def import_game() -> str | Response:
             field.errors.append(f"Not a game this app can read: {e}")  # type: ignore[attr-defined]
         else:
             service.remember_game(record.edit_token)
-            return redirect(game_url(record.edit_token))
+            return redirect(url_for("games.show", token=record.edit_token))
     return render_template("share/import.html", form=form)
 
 

@@ -210,3 +210,46 @@ def test_import_needs_csrf(csrf_app):
     assert client.get("/games/import").status_code == 200
     response = client.post("/games/import", data={"text": json.dumps(game_file())})
     assert response.status_code == 400
+
+
+# --- the game page's links, and the CSP ------------------------------------------------------
+
+
+def test_game_page_offers_share_link_chart_file_rematch_and_delete(csrf_app):
+    db = store.connect(csrf_app.config["DATABASE"])
+    game = make_game(db, [HAND])
+    html = csrf_app.test_client().get(f"/g/{game.edit_token}").get_data(as_text=True)
+    links = re.search(r'<section class="card game-links".*?</section>', html, re.S).group(0)
+    assert f'value="http://localhost/v/{game.view_token}"' in links  # copyable, absolute
+    assert f'src="/g/{game.edit_token}/chart.svg' in links
+    assert f'href="/g/{game.edit_token}/game.json"' in links
+    assert 'href="/games/import"' in links
+    assert f'href="/g/{game.edit_token}/delete"' in links
+    rematch = re.search(r'<form method="post" action="([^"]+)">\s*<input([^>]+)>', links)
+    assert rematch.group(1) == f"/g/{game.edit_token}/rematch"
+    assert 'name="csrf_token"' in rematch.group(2)
+
+
+def test_read_only_page_has_no_edit_links(client, db):
+    game = make_game(db, [HAND, HAND])
+    html = client.get(f"/v/{game.view_token}").get_data(as_text=True)
+    assert "/hands/" not in html and "/g/" not in html
+
+
+@pytest.mark.parametrize("page", ["view", "import", "delete", "home", "game"])
+def test_pages_keep_to_the_csp(client, db, page):
+    """No inline style or script and no on* handlers: the CSP would block them."""
+    game = make_game(db, [HAND])
+    with client.session_transaction() as session:
+        session["games"] = [game.edit_token]
+    url = {
+        "view": f"/v/{game.view_token}",
+        "import": "/games/import",
+        "delete": f"/g/{game.edit_token}/delete",
+        "home": "/",
+        "game": f"/g/{game.edit_token}",
+    }[page]
+    html = client.get(url).get_data(as_text=True)
+    assert " style=" not in html
+    assert not re.search(r"<script(?![^>]*\bsrc=)", html)
+    assert not re.search(r"\son[a-z]+=", html)
