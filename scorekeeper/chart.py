@@ -15,7 +15,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 WIDTH = 360
 PLOT_LEFT = 48
-PLOT_RIGHT = 12
+PLOT_RIGHT = 16
 PLOT_TOP = 14
 PLOT_HEIGHT = 170
 AXIS_LABEL_SPACE = 34  # below the plot: tick numbers and the "Hand" caption

@@ -118,7 +118,7 @@ def rematch(token: str) -> Response:
     new = store.create_game(get_db(), dump_game(game), title=record.title)
     service.remember_game(new.edit_token)
     flash(f"New game: same players and rules, {game.dealer} deals first.", "info")
-    return redirect(url_for("games.show", token=new.edit_token))
+    return redirect(url_for("games.show", token=new.edit_token), 303)
 
 
 @bp.route("/g/<token>/delete", methods=["GET", "POST"])
@@ -129,5 +129,5 @@ def delete(token: str) -> str | Response:
         store.delete_game(get_db(), record)
         service.forget_game(token)
         flash(f"Deleted the game {summarize(record).label}.", "info")
-        return redirect(url_for("home.index"))
+        return redirect(url_for("home.index"), 303)
     return render_template("library/delete.html", form=form, game=summarize(record), token=token)

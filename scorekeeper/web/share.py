@@ -149,7 +149,7 @@ def import_game() -> str | Response:
             field.errors.append(f"Not a game this app can read: {e}")  # type: ignore[attr-defined]
         else:
             service.remember_game(record.edit_token)
-            return redirect(url_for("games.show", token=record.edit_token))
+            return redirect(url_for("games.show", token=record.edit_token), 303)
     return render_template("share/import.html", form=form)
 
 

@@ -108,7 +108,7 @@ def test_rematch_keeps_players_teams_and_rules_and_moves_the_first_deal(client, 
     old = make_game(db, [HAND, HAND], title="Friday", start={"Ann & Cy": {"score": 100, "bags": 2}})
     remember(client, old.edit_token)
     response = client.post(f"/g/{old.edit_token}/rematch")
-    assert response.status_code == 302
+    assert response.status_code == 303
     new_token = response.headers["Location"].rsplit("/", 1)[-1]
     new = store.game_by_edit_token(db, new_token)
     assert new.id != old.id and new.title == "Friday"
@@ -161,7 +161,7 @@ def test_delete_with_csrf_removes_the_game_and_forgets_it(csrf_app):
     page = client.get(f"/g/{game.edit_token}/delete").get_data(as_text=True)
     csrf = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
     response = client.post(f"/g/{game.edit_token}/delete", data={"csrf_token": csrf})
-    assert response.status_code == 302 and response.headers["Location"] == "/"
+    assert response.status_code == 303 and response.headers["Location"] == "/"
     with pytest.raises(store.GameNotFound):
         store.game_by_edit_token(db, game.edit_token)
     assert store.game_by_edit_token(db, other.edit_token).title == "Other"

@@ -136,7 +136,7 @@ def test_export_then_import_round_trips(client, db):
         data={"file": (io.BytesIO(exported), "game.json")},
         content_type="multipart/form-data",
     )
-    assert response.status_code == 302
+    assert response.status_code == 303
     token = response.headers["Location"].rsplit("/", 1)[-1]
     imported = store.game_by_edit_token(db, token)
     assert imported.id != game.id
