@@ -162,7 +162,7 @@ def too_large(_e: RequestEntityTooLarge) -> tuple[str, int]:
         ), 413
     form = ImportForm(formdata=None)
     upload_mb = (request.max_content_length or 0) // (1024 * 1024)
-    paste_kb = (request.max_form_memory_size or 0) // 1024
+    paste_kb = (request.max_form_memory_size or 0) // 1000
     form.file.errors = [
         f"That is too large to be a game file: at most {upload_mb} MB as a file, "
         f"{paste_kb} KB pasted."

@@ -253,3 +253,14 @@ def test_pages_keep_to_the_csp(client, db, page):
     assert " style=" not in html
     assert not re.search(r"<script(?![^>]*\bsrc=)", html)
     assert not re.search(r"\son[a-z]+=", html)
+
+
+def test_too_large_paste_is_explained_even_before_the_csrf_check(csrf_app):
+    client = csrf_app.test_client()
+    response = client.post(
+        "/games/import", data={"text": "x" * 600_000}, content_type="multipart/form-data"
+    )
+    html = response.get_data(as_text=True)
+    assert response.status_code == 413
+    assert 'id="file-error">That is too large to be a game file' in html
+    assert "500 KB pasted" in html
