@@ -6,6 +6,7 @@ describes each option in plain words, in the order a settings page shows them.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, fields
 from typing import Any, NamedTuple
 
@@ -521,7 +522,13 @@ PRESET_DESCRIPTIONS: dict[str, str] = {
 
 
 def _show(value: Any) -> str:
-    return "null" if value is None else repr(value) if isinstance(value, str) else str(value)
+    if value is None:
+        return "null"
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
 
 
 def check_option(info: OptionInfo, value: Any) -> None:
