@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+import json
+
+from flask import Blueprint, redirect, render_template, request, url_for
 
 from scorekeeper import store
 from scorekeeper.app import get_db
-from scorekeeper.rules import OPTIONS, PRESET_DESCRIPTIONS, PRESETS, GameError
+from scorekeeper.rules import OPTIONS, PRESET_DESCRIPTIONS, PRESETS, GameError, preset_rules
 from scorekeeper.web import service
-from scorekeeper.web.forms import TEAM_CHOICES, HandForm, NewGame, minimal_spec
+from scorekeeper.web.forms import TEAM_CHOICES, HandForm, NewGame, minimal_spec, option_value
 from scorekeeper.web.hands import render_game
 
 bp = Blueprint("games", __name__)
@@ -19,6 +21,18 @@ GROUP_ORDER = ("Bags", "Nil", "Blind", "Big bids", "End of game", "Scoring", "Pl
 def _option_groups() -> list[tuple[str, list]]:
     groups = [(g, [o for o in OPTIONS if o.group == g]) for g in GROUP_ORDER]
     return [(g, opts) for g, opts in groups if opts]
+
+
+def _preset_data() -> tuple[str, str]:
+    """The editor's field values for every preset, for game.js to switch presets in place."""
+    base = preset_rules("standard")
+    defaults = {o.name: option_value(o, getattr(base, o.name)) for o in OPTIONS}
+    by_preset = {}
+    for name in PRESETS:
+        rules = preset_rules(name)
+        values = {o.name: option_value(o, getattr(rules, o.name)) for o in OPTIONS}
+        by_preset[name] = {k: v for k, v in values.items() if v != defaults[k]}
+    return json.dumps(defaults), json.dumps(by_preset)
 
 
 def _render_new(form: NewGame, status: int = 200):
@@ -32,6 +46,7 @@ def _render_new(form: NewGame, status: int = 200):
         team_choices=TEAM_CHOICES,
         known_players=store.player_names(db),
         saved_rules=store.all_house_rules(db),
+        preset_data=_preset_data(),
     )
     return page, status
 
@@ -74,6 +89,4 @@ def show(token: str):
 def rules(token: str):
     """The game's rules in plain words."""
     current = service.load(token)
-    if current is None:
-        abort(404)
     return render_template("games/rules.html", current=current, options=OPTIONS)

@@ -29,6 +29,7 @@ class Pad:
     player: int | None = None
     kind: str = "bid"  # "bid", "nil" (a player's nil in partnership bidding), "tricks"
     nil_only: bool = False
+    any: bool = False  # a nil-only pad needed whenever anyone on the team bids nil
 
 
 @dataclass
@@ -44,6 +45,7 @@ class Entry:
     bids: list[Pad] = field(default_factory=list)
     trick_pads: list[Pad] = field(default_factory=list)
     nil_pads: list[Pad] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # why a bid is not open to a side
 
 
 def entry_for(game: Game, number: int, dealer: str, extra_nil: set[str] = frozenset()) -> Entry:
@@ -63,7 +65,7 @@ def entry_for(game: Game, number: int, dealer: str, extra_nil: set[str] = frozen
     for player in order:
         side = game.side_of(player)
         j, opts, seat = sides.index(side), options[side], players.index(player)
-        hint = _reasons(opts)
+        hint = ""
         if not partnership:
             pad = bid_pad(game, side, opts, team=False)
             entry.bids.append(Pad(f"bid-{seat}", f"{player}'s bid", pad, hint, j, seat))
@@ -76,6 +78,11 @@ def entry_for(game: Game, number: int, dealer: str, extra_nil: set[str] = frozen
         nils = [("", "No")] + [(w, w.capitalize()) for w, ok in allowed if ok]
         if len(nils) > 1:
             entry.bids.append(Pad(f"bid-{seat}", f"{player}'s nil", nils, "", j, seat, "nil"))
+    reasons = {side: _reasons(options[side]) for side in sides}
+    if len(set(reasons.values())) == 1:
+        entry.notes = [r for r in reasons.values() if r][:1]
+    else:
+        entry.notes = [f"{side}: {r}" for side, r in reasons.items() if r]
     for j, side in enumerate(sides):
         if not game.teams:
             entry.trick_pads.append(Pad(f"tricks-{j}", f"{side}'s tricks", counts, "", j, j,
@@ -90,7 +97,7 @@ def entry_for(game: Game, number: int, dealer: str, extra_nil: set[str] = frozen
                 seat = players.index(m)
                 hint = f"Only when {m} bid nil" if len(members) <= 2 else "Only with a nil"
                 entry.nil_pads.append(Pad(f"tricks-{seat}", f"{m}'s tricks", counts, hint, j,
-                                          seat, "tricks", nil_only=True))  # fmt: skip
+                                          seat, "tricks", True, len(members) > 2))  # fmt: skip
     return entry
 
 
@@ -101,7 +108,7 @@ def _reasons(opts: Any) -> str:
         ("Blind bids", opts.blind, opts.blind_reason),
     ):
         if not ok and why and "off in these rules" not in why and "partnership" not in why:
-            reasons.append(f"{word}: {why}.")
+            reasons.append(f"{word} {why.removeprefix('blind bids ')}.")
     return " ".join(dict.fromkeys(reasons))
 
 
