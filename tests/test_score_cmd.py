@@ -1,0 +1,128 @@
+"""`scorekeeper score FILE [--json]`: the sheet as text or JSON; bad files exit 2 with one line."""
+# ruff: noqa: E501
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from scorekeeper.cli import main
+
+GAME = {
+    "format": "spades-scorekeeper/1",
+    "rules": {"preset": "standard", "nil_value": 50},
+    "players": ["Ann", "Bob", "Cy", "Di"],
+    "teams": {"Ann & Cy": ["Ann", "Cy"], "Bob & Di": ["Bob", "Di"]},
+    "dealer": "Ann",
+    "start": {"Ann & Cy": {"score": 337, "bags": 7}},
+    "hands": [
+        {"bids": {"Ann": 3, "Bob": "nil", "Cy": 4, "Di": 5},
+         "tricks": {"Ann": 4, "Bob": 1, "Cy": 3, "Di": 5}},
+        {"misdeal": True},
+        {"bids": {"Ann": 2, "Bob": 3, "Cy": 2, "Di": 3}, "tricks": {"Ann & Cy": 6, "Bob & Di": 7},
+         "renege": {"Bob & Di": 3}, "adjust": {"Ann & Cy": 100}, "note": "aces bonus"},
+    ],
+}  # fmt: skip
+
+
+@pytest.fixture
+def game_file(tmp_path):
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(GAME), encoding="utf-8")
+    return path
+
+
+def test_json_output_is_the_contract(game_file, capsys):
+    assert main(["score", str(game_file), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert list(out) == ["sides", "hands", "totals", "bags", "finished", "winner", "reason",
+                         "next_dealer"]  # fmt: skip
+    assert out["sides"] == ["Ann & Cy", "Bob & Di"]
+    first = out["hands"][0]
+    assert list(first) == ["number", "dealer", "void", "sides"]
+    assert list(first["sides"]["Ann & Cy"]) == ["contract", "tricks", "points", "bags",
+        "bag_penalty", "set", "total", "bags_total", "explain"]  # fmt: skip
+    assert first["sides"]["Ann & Cy"]["explain"] == ["bid 7, took 7: +70"]
+    assert out["hands"][1] == {"number": 2, "dealer": "Bob", "void": True, "sides": {}}
+    assert out["totals"] == {"Ann & Cy": 549, "Bob & Di": -59}
+    assert (out["finished"], out["winner"], out["reason"]) == (True, "Ann & Cy", "target")
+    assert out["next_dealer"] == "Di"
+
+
+def test_text_sheet_has_columns_marks_and_a_last_line(game_file, capsys):
+    assert main(["score", str(game_file)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    header = next(line for line in lines if line.lstrip().startswith("Hand"))
+    assert header.count("Bid") == 2 and "Dealer" in header and header.count("Bags") == 2
+    assert any("misdeal" in line for line in lines)
+    assert any("-60*" in line for line in lines)  # the set is marked
+    assert lines[-1] == "Winner: Ann & Cy, reached 500 (549 to -59)"
+
+
+def test_standard_input(capsys, monkeypatch):
+    import io
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps(GAME)))
+    assert main(["score", "-", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["winner"] == "Ann & Cy"
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("{", "scorekeeper: not valid JSON (line 1, column 2): Expecting property name"),
+        (json.dumps({**GAME, "hands": [{**GAME["hands"][2], "tricks": {"Ann & Cy": 6, "Bob & Di": 6}}]}),
+         "scorekeeper: hand 1: tricks add up to 12, not 13"),
+        (json.dumps({**GAME, "rules": "nyk"}), "scorekeeper: unknown preset"),
+    ],
+)  # fmt: skip
+def test_a_bad_file_exits_2_with_one_line(tmp_path, capsys, text, message):
+    path = tmp_path / "bad.json"
+    path.write_text(text, encoding="utf-8")
+    assert main(["score", str(path)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith(message)
+    assert captured.err.count("\n") == 1
+
+
+def test_a_missing_or_binary_file_exits_2(tmp_path, capsys):
+    assert main(["score", str(tmp_path / "nope.json")]) == 2
+    assert capsys.readouterr().err.startswith("scorekeeper: cannot read")
+    binary = tmp_path / "bin.json"
+    binary.write_bytes(b"\xff\xfe\x00")
+    assert main(["score", str(binary)]) == 2
+    assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_the_score_path_imports_no_flask_and_no_weasyprint():
+    code = (
+        "import sys, scorekeeper.score_cmd, scorekeeper.cli;"
+        "bad = [m for m in ('flask', 'weasyprint', 'wtforms', 'flask_wtf') if m in sys.modules];"
+        "print(bad)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_the_console_script_scores_a_file(game_file):
+    result = subprocess.run(
+        [sys.executable, "-m", "scorekeeper.cli", "score", str(game_file), "--json"],
+        capture_output=True, text=True,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["totals"]["Ann & Cy"] == 549
+    bad = subprocess.run(
+        [sys.executable, "-m", "scorekeeper.cli", "score", "-"], input="[]",
+        capture_output=True, text=True,
+    )  # fmt: skip
+    assert bad.returncode == 2
+    assert "Traceback" not in bad.stderr and bad.stderr.count("\n") == 1
+
+
+def test_score_has_help(capsys):
+    with pytest.raises(SystemExit):
+        main(["score", "--help"])
+    out = capsys.readouterr().out
+    assert "FILE" in out and "--json" in out
