@@ -84,6 +84,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     score_cmd.add_parser(sub)
     sub.choices["score"].set_defaults(func=score_cmd.run)
+
+    from scorekeeper import printing  # argparse only: WeasyPrint loads inside the commands
+
+    printing.add_parsers(sub)
     return parser
 
 

@@ -19,3 +19,7 @@ def register_blueprints(app: Flask) -> None:
 
     app.register_blueprint(games.bp)
     app.register_blueprint(hands.bp)
+
+    from scorekeeper.web import printing
+
+    app.register_blueprint(printing.bp)

@@ -1,0 +1,151 @@
+"""`scorekeeper pdf GAMEFILE -o OUT.pdf` and `scorekeeper blank-sheet [options] -o OUT.pdf`.
+
+For club secretaries who script. WeasyPrint is imported inside the commands (through
+scorekeeper.pdf), so `scorekeeper score` and `--help` never load it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from datetime import date
+from pathlib import Path
+
+PAPERS = ("letter", "a4")
+
+
+def add_parsers(subparsers: argparse._SubParsersAction) -> None:
+    """Add the ``pdf`` and ``blank-sheet`` subcommands."""
+    game = subparsers.add_parser(
+        "pdf",
+        help="print a game file's score sheet as PDF",
+        description="Render a game file's score sheet (every hand, running totals, bags, sets "
+        "and bag penalties, the winner and why, the rules in force) as a PDF.",
+    )
+    game.add_argument("file", metavar="GAMEFILE", help="the game file, or - for standard input")
+    game.add_argument("-o", "--output", required=True, metavar="OUT.pdf", help="where to write")
+    game.add_argument("--title", default="", help="the sheet's title (default: the file's name)")
+    game.add_argument(
+        "--date", default=None, help="the date printed, YYYY-MM-DD (default: the file's date)"
+    )
+    _paper_option(game)
+    game.set_defaults(func=run_pdf)
+
+    blank = subparsers.add_parser(
+        "blank-sheet",
+        help="print blank score sheets as PDF",
+        description="Blank score sheets to fill in by hand: the rules summary at the top, a row "
+        "per hand with dealer, bid, took, score, bags and total for each side.",
+    )
+    blank.add_argument("-o", "--output", required=True, metavar="OUT.pdf", help="where to write")
+    blank.add_argument(
+        "--players", type=int, choices=range(2, 7), default=4, help="seats (default 4)"
+    )
+    blank.add_argument(
+        "--names",
+        default="",
+        help="names in seating order, comma-separated; leave any empty to write in by hand",
+    )
+    blank.add_argument(
+        "--no-teams",
+        dest="teams",
+        action="store_false",
+        help="everyone for themselves (default: partners opposite with 4 or 6 players)",
+    )
+    blank.add_argument("--rules", default="standard", help="a preset name (default standard)")
+    blank.add_argument("--target", type=int, default=None, help="game to this score")
+    blank.add_argument(
+        "--rows", type=int, default=None, help="hand rows (default: as many as fill the page)"
+    )
+    blank.add_argument(
+        "--per-page", type=int, choices=(1, 2), default=1, help="sheets on a page (1 or 2)"
+    )
+    blank.add_argument("--pages", type=int, default=1, help="pages (default 1)")
+    blank.add_argument("--title", default="", help="the title (default: Spades score sheet)")
+    _paper_option(blank)
+    blank.set_defaults(func=run_blank_sheet)
+
+
+def _paper_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--paper",
+        choices=PAPERS,
+        default=None,
+        help="paper size (default: SCOREKEEPER_PAPER_SIZE, else letter)",
+    )
+
+
+def _paper(asked: str | None) -> str:
+    import os
+
+    from scorekeeper.pdf import paper_size
+
+    return paper_size(asked or os.environ.get("SCOREKEEPER_PAPER_SIZE"))
+
+
+def _fail(message: str) -> int:
+    print("scorekeeper: " + " ".join(message.split()), file=sys.stderr)
+    return 2
+
+
+def _write(output: str, body: bytes) -> int:
+    try:
+        Path(output).write_bytes(body)
+    except OSError as e:
+        return _fail(f"cannot write {output}: {e.strerror or e}")
+    print(f"wrote {output}")
+    return 0
+
+
+def run_pdf(args: argparse.Namespace) -> int:
+    from scorekeeper import pdf
+    from scorekeeper.rules import GameError, load_game_text, score_game
+
+    name = args.file
+    try:
+        text = sys.stdin.read() if name == "-" else Path(name).read_text(encoding="utf-8")
+        day = args.date or (
+            date.today() if name == "-" else date.fromtimestamp(Path(name).stat().st_mtime)
+        )
+    except OSError as e:
+        return _fail(f"cannot read {name}: {e.strerror or e}")
+    except UnicodeDecodeError:
+        return _fail(f"cannot read {name}: not UTF-8 text")
+    try:
+        game = load_game_text(text)
+        sheet = score_game(game)
+    except GameError as e:
+        return _fail(str(e))
+    title = args.title or ("Spades game" if name == "-" else Path(name).stem)
+    body = pdf.render_game_pdf(game, sheet, title=title, paper=_paper(args.paper), date=day)
+    return _write(args.output, body)
+
+
+def run_blank_sheet(args: argparse.Namespace) -> int:
+    from scorekeeper import pdf
+    from scorekeeper.rules import GameError, rules_from_spec
+
+    spec: dict[str, object] = {"preset": args.rules}
+    if args.target is not None:
+        spec["target_score"] = args.target
+    try:
+        rules = rules_from_spec(spec)
+    except GameError as e:
+        return _fail(str(e))
+    if args.rows is not None and not 1 <= args.rows <= pdf.MAX_BLANK_ROWS:
+        return _fail(f"--rows must be 1 to {pdf.MAX_BLANK_ROWS}")
+    if not 1 <= args.pages <= 50:
+        return _fail("--pages must be 1 to 50")
+    blank = pdf.blank_sheet(
+        args.names.split(",") if args.names else [],
+        players=args.players,
+        teams=args.teams,
+        rules=rules,
+        preset=args.rules,
+        rows=args.rows,
+        per_page=args.per_page,
+        pages=args.pages,
+        title=args.title,
+        paper=_paper(args.paper),
+    )
+    return _write(args.output, pdf.render_blank_pdf(blank))

@@ -1,0 +1,160 @@
+"""Printed sheets: a game's sheet as PDF (by edit or view link) and blank sheets for a pad.
+
+The PDFs come from scorekeeper.pdf, the same renderer the `scorekeeper pdf` and
+`scorekeeper blank-sheet` commands use.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from flask import Blueprint, Response, abort, current_app, render_template, request
+from flask_wtf import FlaskForm
+from wtforms import BooleanField, IntegerField, RadioField, SelectField, StringField
+from wtforms.fields.choices import SelectChoice
+from wtforms.validators import NumberRange, Optional
+
+from scorekeeper import pdf, store
+from scorekeeper.app import get_db
+from scorekeeper.rules import (
+    PRESET_DESCRIPTIONS,
+    PRESETS,
+    GameError,
+    parse_game,
+    rules_from_spec,
+    score_game,
+)
+
+bp = Blueprint("printing", __name__)
+
+NAME_LENGTH = 30
+
+
+@bp.get("/g/<token>/sheet.pdf")
+def game_pdf(token: str) -> Response:
+    return _game_pdf(store.game_by_edit_token, token)
+
+
+@bp.get("/v/<view_token>/sheet.pdf")
+def view_pdf(view_token: str) -> Response:
+    return _game_pdf(store.game_by_view_token, view_token)
+
+
+def _game_pdf(lookup: Callable[[store.Database, str], store.GameRecord], token: str) -> Response:
+    try:
+        record = lookup(get_db(), token)
+        game = parse_game(record.data)
+        sheet = score_game(game)
+    except store.GameNotFound:
+        abort(404)
+    except GameError as e:
+        message = f"This game's file cannot be scored, so it cannot be printed: {e}"
+        return Response(
+            render_template("errors/error.html", code=409, title="Cannot print", message=message),
+            409,
+        )
+    body = pdf.render_game_pdf(
+        game,
+        sheet,
+        title=record.title,
+        paper=_paper(request.args.get("paper")),
+        date=record.created_at,
+    )
+    return _pdf_response(body, record.title or "spades-game")
+
+
+# --- blank sheets -----------------------------------------------------------------------------
+
+
+class BlankSheetForm(FlaskForm):
+    """The options of a blank sheet; every field may stay as it is."""
+
+    players = SelectField(
+        "Players", choices=[SelectChoice(str(n), str(n)) for n in range(2, 7)], default="4"
+    )
+    teams = BooleanField("Partners sit opposite (teams, with 4 or 6 players)", default=True)
+    name1 = StringField("Player 1 (first dealer)", validators=[Optional()])
+    name2 = StringField("Player 2", validators=[Optional()])
+    name3 = StringField("Player 3", validators=[Optional()])
+    name4 = StringField("Player 4", validators=[Optional()])
+    name5 = StringField("Player 5", validators=[Optional()])
+    name6 = StringField("Player 6", validators=[Optional()])
+    preset = SelectField(
+        "Rules",
+        choices=[
+            SelectChoice(p, f"{pdf.preset_title(p)}: {PRESET_DESCRIPTIONS[p]}") for p in PRESETS
+        ],
+        default="standard",
+    )
+    target_score = IntegerField(
+        "Game to (empty: as the rules say)", validators=[Optional(), NumberRange(1, 100_000)]
+    )
+    rows = IntegerField(
+        "Hand rows (empty: as many as fill the page)",
+        validators=[Optional(), NumberRange(1, pdf.MAX_BLANK_ROWS)],
+    )
+    per_page = RadioField(
+        "Sheets on a page",
+        choices=[
+            SelectChoice("1", "One sheet a page"),
+            SelectChoice("2", "Two sheets a page (cut in half)"),
+        ],
+        default="1",
+    )
+    pages = IntegerField("Pages", default=1, validators=[Optional(), NumberRange(1, 20)])
+    paper = SelectField(
+        "Paper", choices=[SelectChoice("letter", "US Letter"), SelectChoice("a4", "A4")]
+    )
+    title = StringField("Title (empty: Spades score sheet)", validators=[Optional()])
+
+    def names(self) -> list[str]:
+        return [(f.data or "").strip()[:NAME_LENGTH] for f in self.name_fields()]
+
+    def name_fields(self) -> list[StringField]:
+        return [self.name1, self.name2, self.name3, self.name4, self.name5, self.name6]
+
+    def blank_sheet(self) -> pdf.BlankSheet:
+        preset = self.preset.data
+        spec = {"preset": preset}
+        if self.target_score.data:
+            spec["target_score"] = self.target_score.data
+        return pdf.blank_sheet(
+            self.names(),
+            players=int(self.players.data),
+            teams=bool(self.teams.data),
+            rules=rules_from_spec(spec),
+            preset=preset,
+            rows=self.rows.data or None,
+            per_page=int(self.per_page.data or 1),
+            pages=self.pages.data or 1,
+            title=(self.title.data or "").strip()[:60],
+            paper=pdf.paper_size(self.paper.data),
+        )
+
+
+@bp.route("/print/blank", methods=["GET", "POST"])
+def blank() -> Response | str:
+    form = BlankSheetForm()
+    if request.method == "GET":
+        form.paper.data = _paper(None)
+    if form.validate_on_submit():
+        body = pdf.render_blank_pdf(form.blank_sheet())
+        return _pdf_response(body, "spades-blank-sheet")
+    return render_template("print/blank_form.html", form=form)
+
+
+# --- helpers ----------------------------------------------------------------------------------
+
+
+def _paper(asked: str | None) -> str:
+    """The paper asked for in the link, else the app's PAPER_SIZE setting."""
+    return pdf.paper_size(asked or current_app.config.get("PAPER_SIZE"))
+
+
+def _pdf_response(body: bytes, name: str) -> Response:
+    slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:50] or "spades-sheet"
+    response = Response(body, mimetype="application/pdf")
+    response.headers["Content-Disposition"] = f'attachment; filename="{slug}.pdf"'
+    response.headers["Cache-Control"] = "private, no-cache"
+    return response

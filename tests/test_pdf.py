@@ -1,0 +1,299 @@
+"""Printed sheets: what the PDFs say (read back with poppler's pdftotext), how they paginate,
+and that rendering fetches nothing and prints names as typed."""
+
+from __future__ import annotations
+
+import io
+import socket
+import subprocess
+from typing import Any
+
+import pytest
+from pypdf import PdfReader
+
+from scorekeeper import paths, pdf
+from scorekeeper.rules import parse_game, preset_rules, score_game
+
+NAMES = ("Ann", "Bob", "Cy", "Di")
+
+
+def game_data(
+    hands: int, names: tuple[str, ...] = NAMES, target: int = 5000, **rules: Any
+) -> dict[str, Any]:
+    """A game of four in two teams with sets, nils, bags and a misdeal, the same every time."""
+    played: list[dict[str, Any]] = []
+    for i in range(hands):
+        took = [4, 3, 2, 4][i % 4 :] + [4, 3, 2, 4][: i % 4]
+        bid: list[Any] = [3, 4, 2, 3] if i % 3 else [4, 3, 3, 4]
+        if i % 7 == 3:
+            bid[1] = "nil"
+        if i == 5:
+            played.append({"misdeal": True})
+        played.append(
+            {
+                "bids": dict(zip(names, bid, strict=True)),
+                "tricks": dict(zip(names, took, strict=True)),
+            }
+        )
+    return {
+        "format": "spades-scorekeeper/1",
+        "rules": {"preset": "standard", "target_score": target, **rules},
+        "players": list(names),
+        "teams": {
+            f"{names[0]} & {names[2]}": [names[0], names[2]],
+            f"{names[1]} & {names[3]}": [names[1], names[3]],
+        },
+        "hands": played,
+    }
+
+
+def render(data: dict[str, Any], **options: Any) -> tuple[bytes, Any]:
+    game = parse_game(data)
+    sheet = score_game(game)
+    return pdf.render_game_pdf(game, sheet, **options), sheet
+
+
+def pdf_text(body: bytes, *, layout: bool = True) -> str:
+    """The PDF's text as poppler reads it (pages separated by form feeds)."""
+    args = ["pdftotext", *(["-layout"] if layout else []), "-", "-"]
+    return subprocess.run(args, input=body, capture_output=True, check=True).stdout.decode()
+
+
+def pages(body: bytes) -> int:
+    return len(PdfReader(io.BytesIO(body)).pages)
+
+
+def finished_game_data(target: int) -> dict[str, Any]:
+    """The shortest game of :func:`game_data` hands that someone wins."""
+    for hands in range(1, 200):
+        data = game_data(hands, target=target)
+        if score_game(parse_game(data)).finished:
+            return data
+    raise AssertionError("no game of up to 200 hands ends")
+
+
+# --- the game sheet ---------------------------------------------------------------------------
+
+
+def test_game_sheet_prints_every_name_every_running_total_and_the_winner():
+    body, sheet = render(finished_game_data(300), title="Friday night", date="2026-11-20")
+    assert sheet.finished and sheet.winner
+    text = pdf_text(body)
+    for name in (*NAMES, *sheet.sides):
+        assert name in text
+    assert "Friday night" in text and "20 November 2026" in text
+    rows = {}
+    for line in text.splitlines():
+        words = line.split()
+        if words and words[0].isdigit() and int(words[0]) not in rows:
+            rows[int(words[0])] = words  # a hand's row starts with its number
+    for hand in sheet.hands:
+        assert f"Hand {hand.number}, dealt by {hand.dealer}." in text
+        if hand.void:
+            assert "Misdeal" in rows[hand.number]
+            continue
+        start = 1
+        for side in sheet.sides:  # every running total, in side order
+            start = rows[hand.number].index(str(hand.sides[side].total), start) + 1
+    assert f"Winner: {sheet.winner}, reached 300" in text
+
+
+def test_sets_and_bag_penalties_are_marked():
+    body, sheet = render(game_data(30))
+    text = pdf_text(body)
+    sets = sum(r.set for h in sheet.hands if not h.void for r in h.sides.values())
+    penalties = [r for h in sheet.hands if not h.void for r in h.sides.values() if r.bag_penalty]
+    assert sets and penalties
+    assert text.count(" set ") >= sets
+    assert text.count("\u2212100") >= len(penalties)
+
+
+def test_the_rules_in_force_are_summarised_at_the_top():
+    body, _ = render(game_data(3, nil_value=50))
+    top = pdf_text(body).split("Dealer")[0]
+    assert "Standard rules" in top and "game to 5000" in top and "nil 50" in top
+
+
+def test_a_sixty_hand_game_spans_pages_with_the_header_row_on_each():
+    body, sheet = render(game_data(60), title="Marathon")
+    assert not sheet.finished
+    texts = pdf_text(body).split("\f")
+    texts = [t for t in texts if t.strip()]
+    assert len(texts) == pages(body) > 1
+    for number, text in enumerate(texts, 1):
+        assert "Bid" in text and "Took" in text and "Score" in text and "Bags" in text
+        assert all(side in text for side in sheet.sides)
+        assert f"page {number} of {len(texts)}" in text
+
+
+def test_html_in_a_name_prints_as_those_characters():
+    names = ("<b>Ann</b>", "Bob</td><style>*{display:none}</style>", "Cy", "D&amp;i")
+    body, _ = render(game_data(4, names=names), title="<i>Friday</i>")
+    text = pdf_text(body, layout=False)
+    for name in (*names, "<i>Friday</i>"):
+        assert name in text
+
+
+@pytest.mark.parametrize(("paper", "size"), [("letter", (612, 792)), ("a4", (595, 842))])
+def test_paper_size_is_letter_or_a4(paper, size):
+    body, _ = render(game_data(2), paper=paper)
+    box = PdfReader(io.BytesIO(body)).pages[0].mediabox
+    assert (round(float(box.width)), round(float(box.height))) == size
+
+
+def test_an_unknown_paper_size_falls_back_to_letter():
+    assert pdf.paper_size("tabloid") == pdf.paper_size(None) == "letter"
+    assert pdf.paper_size(" A4 ") == "a4"
+
+
+def test_cutthroat_with_four_sides_prints_landscape():
+    data = game_data(3)
+    del data["teams"]
+    body, sheet = render(data)
+    assert len(sheet.sides) == 4
+    box = PdfReader(io.BytesIO(body)).pages[0].mediabox
+    assert float(box.width) > float(box.height)
+
+
+# --- safe rendering ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "http://127.0.0.1/style.css",
+        "https://example.com/x.png",
+        "data:text/css,body{color:red}",
+        "file:///etc/passwd",
+        (paths.STATIC / ".." / "pyproject.toml").as_uri(),
+        (paths.STATIC / "no-such-file.css").as_uri(),
+        "ftp://example.com/x",
+    ],
+)
+def test_the_fetcher_refuses_anything_but_static_files(url):
+    with pytest.raises(ValueError, match="only the app's static files"):
+        pdf.FETCHER.fetch(url)
+
+
+def test_the_fetcher_serves_a_static_file():
+    response = pdf.FETCHER.fetch((paths.STATIC / "print.css").as_uri())
+    assert response.content_type == "text/css"
+    assert b"@page" in response.read()
+
+
+def test_rendering_makes_no_network_connection():
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(1)
+    listener.setblocking(False)
+    port = listener.getsockname()[1]
+    try:
+        html = (
+            f'<link rel="stylesheet" href="http://127.0.0.1:{port}/a.css">'
+            f'<img src="http://127.0.0.1:{port}/b.png"><p style="background: '
+            f'url(http://127.0.0.1:{port}/c.png)">x</p>'
+        )
+        assert pdf.html_to_pdf(html).startswith(b"%PDF")
+        with pytest.raises(BlockingIOError):
+            listener.accept()  # nobody called
+    finally:
+        listener.close()
+
+
+def test_the_print_stylesheet_is_parsed_once(monkeypatch):
+    pdf.stylesheets("letter")
+    assert pdf.stylesheets("letter") is pdf.stylesheets("letter")
+    parsed = []
+    real = pdf.weasyprint.CSS
+    monkeypatch.setattr(pdf.weasyprint, "CSS", lambda *a, **k: parsed.append(k) or real(*a, **k))
+    render(game_data(2))
+    render(game_data(3))
+    assert parsed == []
+
+
+# --- the rules summary ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("preset", "says", "never"),
+    [
+        ("standard", ["Standard rules", "game to 500", "10 bags: \u2212100", "nil 100",
+                      "blind nil 200", "blind when 100 behind"], ["board", "no nil"]),
+        ("nyc", ["NYC rules", "partnership bids", "board 4", "bid at most 10", "no nil",
+                 "no bag limit", "over 2 bags is a set", "blind 6+ \u00d72, set \u00d71",
+                 "10 for 200", "set 2 in a row: out", "first hand without bids"], ["blind nil"]),
+        ("military", ["board 4", "blind 6+ \u00d72, set \u00d71, no bags",
+                      "10 for 200 (set \u2212100)", "all the tricks win the game"], []),
+        ("barmore", ["blind 7+ \u00d72", "blind any time", "no nil"], ["blind when"]),
+        ("three-player", ["game to 300", "17 tricks", "bags \u221210", "no bag limit"], []),
+    ],
+)  # fmt: skip
+def test_rules_summary(preset, says, never):
+    players = 3 if preset == "three-player" else 4
+    summary = " \u00b7 ".join(pdf.rules_summary(preset_rules(preset), preset, players))
+    for phrase in says:
+        assert phrase in summary
+    for phrase in never:
+        assert phrase not in summary
+
+
+# --- blank sheets -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+@pytest.mark.parametrize(("players", "teams"), [(4, True), (3, False), (6, True), (4, False)])
+def test_blank_sheet_rows_fill_one_page_and_no_more(paper, players, teams):
+    blank = pdf.blank_sheet(players=players, teams=teams, paper=paper)
+    assert pages(pdf.render_blank_pdf(blank)) == 1
+    more = pdf.blank_sheet(players=players, teams=teams, paper=paper, rows=blank.row_count + 2)
+    assert pages(pdf.render_blank_pdf(more)) == 2
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_two_blank_sheets_fit_on_one_page(paper):
+    blank = pdf.blank_sheet(["Ann", "Bob", "Cy", "Di"], per_page=2, pages=2, paper=paper)
+    body = pdf.render_blank_pdf(blank)
+    assert pages(body) == 2
+    text = pdf_text(body)
+    assert text.count("Date") == 4  # two sheets on each of two pages
+    assert text.count("Ann & Cy") >= 4
+
+
+def test_blank_sheet_has_the_columns_names_and_rules():
+    blank = pdf.blank_sheet(
+        ["Ann", "", "Cy", ""], rules=preset_rules("nyc"), preset="nyc", rows=12, title="Club"
+    )
+    text = pdf_text(pdf.render_blank_pdf(blank))
+    assert "Club" in text and "NYC rules" in text and "board 4" in text
+    assert "Ann & Cy" in text and "(Ann, Cy)" in text
+    for column in ("Dealer", "Bid", "Took", "Score", "Bags", "Total"):
+        assert column in text
+    numbers = [line.strip() for line in text.split("Total")[-1].split("Winner")[0].splitlines()]
+    assert [n for n in numbers if n] == [str(n) for n in range(1, 13)]
+
+
+def test_blank_sheet_with_no_names_leaves_them_to_write():
+    blank = pdf.blank_sheet(players=4, teams=True)
+    assert blank.sides == ("", "") and blank.members == (("", ""), ("", ""))
+    text = pdf_text(pdf.render_blank_pdf(blank))
+    assert " vs " not in text
+
+
+@pytest.mark.parametrize(
+    ("names", "players", "teams", "sides"),
+    [
+        (["Ann", "Bob", "Cy", "Di"], 4, True, ("Ann & Cy", "Bob & Di")),
+        (["Ann", "Bob", "Cy"], 3, True, ("Ann", "Bob", "Cy")),  # three cannot pair up
+        (["A", "B", "C", "D", "E", "F"], 6, True, ("A & D", "B & E", "C & F")),
+        (["Ann", "Bob"], 4, False, ("Ann", "Bob", "", "")),
+        ([" Ann ", "", "Cy", ""], 4, True, ("Ann & Cy", "")),
+    ],
+)
+def test_blank_sheet_sides_from_names(names, players, teams, sides):
+    assert pdf.blank_sheet(names, players=players, teams=teams).sides == sides
+
+
+def test_blank_sheet_rows_are_capped():
+    assert pdf.blank_sheet(rows=500).row_count == pdf.MAX_BLANK_ROWS
+    two = pdf.blank_sheet(rows=500, per_page=2)
+    assert two.row_count == two.fill_rows()

@@ -1,0 +1,123 @@
+"""The printing pages: a game's sheet as PDF by edit or view link, and the blank-sheet form."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+
+import pytest
+from pypdf import PdfReader
+
+from scorekeeper import store
+from scorekeeper.rules import parse_game, score_game
+
+NAMES = ["<b>Ann</b>", "Bob", "Cy", "Di"]
+
+
+def game_file(hands: int = 3) -> dict:
+    played = [
+        {
+            "bids": {"<b>Ann</b>": 3, "Bob": 4, "Cy": 2, "Di": 3},
+            "tricks": {"<b>Ann</b>": 4, "Bob": 3, "Cy": 2, "Di": 4},
+        }
+    ] * hands
+    return {
+        "format": "spades-scorekeeper/1",
+        "rules": "standard",
+        "players": NAMES,
+        "teams": {"<b>Ann</b> & Cy": ["<b>Ann</b>", "Cy"], "Bob & Di": ["Bob", "Di"]},
+        "hands": played,
+    }
+
+
+def text_of(body: bytes) -> str:
+    return subprocess.run(
+        ["pdftotext", "-", "-"], input=body, capture_output=True, check=True
+    ).stdout.decode()
+
+
+def page_height(body: bytes) -> int:
+    return round(float(PdfReader(io.BytesIO(body)).pages[0].mediabox.height))
+
+
+@pytest.fixture
+def game(db):
+    return store.create_game(db, game_file(), title="Friday <i>night</i>")
+
+
+@pytest.mark.parametrize("link", ["edit", "view"])
+def test_a_game_sheet_downloads_as_pdf_by_either_link(client, game, link):
+    url = f"/g/{game.edit_token}/sheet.pdf" if link == "edit" else f"/v/{game.view_token}/sheet.pdf"
+    response = client.get(url)
+    assert response.status_code == 200
+    assert response.mimetype == "application/pdf"
+    assert response.headers["Content-Disposition"] == 'attachment; filename="friday-i-night-i.pdf"'
+    text = text_of(response.data)
+    sheet = score_game(parse_game(game_file()))
+    for word in [*NAMES, "Friday <i>night</i>", *map(str, sheet.totals.values())]:
+        assert word in text
+
+
+def test_the_view_link_does_not_open_the_edit_sheet(client, game):
+    assert client.get(f"/g/{game.view_token}/sheet.pdf").status_code == 404
+    assert client.get("/v/not-a-token/sheet.pdf").status_code == 404
+
+
+def test_paper_size_comes_from_the_setting_or_the_link(tmp_path, game, app):
+    client = app.test_client()
+    assert page_height(client.get(f"/g/{game.edit_token}/sheet.pdf").data) == 792
+    assert page_height(client.get(f"/g/{game.edit_token}/sheet.pdf?paper=a4").data) == 842
+    app.config["PAPER_SIZE"] = "a4"
+    assert page_height(client.get(f"/g/{game.edit_token}/sheet.pdf").data) == 842
+
+
+def test_a_game_that_cannot_be_scored_is_explained_not_a_500(client, db):
+    data = game_file()
+    data["hands"][0] = {**data["hands"][0], "tricks": {"<b>Ann</b>": 9, "Bob": 9, "Cy": 0, "Di": 0}}
+    broken = store.create_game(db, data)
+    response = client.get(f"/g/{broken.edit_token}/sheet.pdf")
+    assert response.status_code == 409
+    assert "cannot be printed" in response.get_data(as_text=True)
+
+
+def test_the_blank_sheet_form_labels_every_field(client):
+    page = client.get("/print/blank").get_data(as_text=True)
+    for label in ("Players", "Player 1 (first dealer)", "Rules", "Hand rows", "Sheets on a page",
+                  "Paper"):  # fmt: skip
+        assert f">{label}" in page
+    assert 'action="/print/blank"' in page
+
+
+def test_the_blank_sheet_form_returns_the_pdf(client):
+    response = client.post(
+        "/print/blank",
+        data={"players": "4", "teams": "y", "name1": "Ann", "name2": "<b>Bob</b>", "name3": "Cy",
+              "name4": "Di", "preset": "nyc", "rows": "10", "per_page": "1", "pages": "1",
+              "paper": "a4", "title": ""},
+    )  # fmt: skip
+    assert response.status_code == 200 and response.mimetype == "application/pdf"
+    text = text_of(response.data)
+    assert "Ann & Cy" in text and "<b>Bob</b> & Di" in text and "NYC rules" in text
+    assert page_height(response.data) == 842
+
+
+@pytest.mark.parametrize("rows", ["0", "61", "many"])
+def test_a_bad_row_count_is_shown_next_to_the_field(client, rows):
+    response = client.post(
+        "/print/blank",
+        data={"players": "4", "preset": "standard", "rows": rows, "per_page": "1",
+              "paper": "letter", "pages": "1"},
+    )  # fmt: skip
+    assert response.status_code == 200 and response.mimetype == "text/html"
+    page = response.get_data(as_text=True)
+    assert 'id="rows-error"' in page
+    assert f'value="{rows}"' in page
+
+
+def test_the_blank_sheet_form_needs_its_csrf_token(csrf_app):
+    response = csrf_app.test_client().post("/print/blank", data={"players": "4"})
+    assert response.status_code == 400
+
+
+def test_the_home_page_links_to_blank_sheets(client):
+    assert 'href="/print/blank"' in client.get("/").get_data(as_text=True)
