@@ -284,12 +284,13 @@ class HandForm:
 
     values: dict[str, str] = field(default_factory=dict)
     errors: dict[str, str] = field(default_factory=dict)
+    step: str = ""  # "tricks" once the bids are in (the two-step entry of a new hand)
 
     @classmethod
     def from_post(cls, form: MultiDict) -> HandForm:
         keep = ("bid-", "tbid-", "tricks-", "ttricks-", "renege-", "adjust-", "note", "renege")
         values = {k: v.strip() for k, v in form.items() if k.startswith(keep)}
-        return cls(values=values)
+        return cls(values=values, step=form.get("step", ""))
 
     @classmethod
     def from_hand(cls, game: Game, hand: dict[str, Any]) -> HandForm:
@@ -369,6 +370,10 @@ class HandForm:
         if note:
             hand["note"] = note
         return None if self.errors else hand
+
+    def bids_of(self, game: Game) -> dict[str, Any]:
+        """The bids typed, as the game file writes them (errors for missing ones)."""
+        return self._bids(game, game.sides())
 
     def _bids(self, game: Game, sides: list[str]) -> dict[str, Any]:
         bids: dict[str, Any] = {}
@@ -474,6 +479,28 @@ class HandForm:
             key = "renege" if head == "renege" else f"adjust-{sides.index(who)}"
         message = error.message[:1].upper() + error.message[1:] + "."
         self.errors[key] = message
+
+
+def contract_labels(game: Game, bids: dict[str, Any]) -> list[str]:
+    """Each side's contract as the bids make it: "7", "B6", "5 + nil"."""
+    labels = []
+    for side in game.sides():
+        numbers, nils, blind = [], [], ""
+        for who in (side, *game.members(side)):
+            bid = bids.get(who)
+            if bid is None or (who == side and who in game.players and who not in bids):
+                continue
+            if bid in NIL_WORDS:
+                nils.append(str(bid))
+            elif isinstance(bid, str) and bid.startswith("blind "):
+                blind, numbers = "B", [*numbers, int(bid[6:])]
+            else:
+                numbers.append(int(bid))
+            if who == side and not game.teams:
+                break
+        parts = [f"{blind}{sum(numbers)}"] if numbers else []
+        labels.append(f"{side}: " + (" + ".join(parts + nils) or "no bid"))
+    return labels
 
 
 def _bid(text: str) -> Any:

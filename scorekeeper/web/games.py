@@ -82,7 +82,11 @@ def new():
 def show(token: str):
     current = service.load(token)
     service.remember_game(token)
-    return render_game(current, HandForm())
+    number = request.args.get("hand", type=int)
+    if number is not None and 1 <= number <= len(current.game.hands):
+        stored = current.record.data["hands"][number - 1]
+        return render_game(current, HandForm.from_hand(current.game, stored), editing=number)
+    return render_game(current, HandForm.from_post(request.args))
 
 
 @bp.get("/g/<token>/rules")

@@ -12,7 +12,7 @@ from scorekeeper import store
 from scorekeeper.app import get_db
 from scorekeeper.rules import Game, GameError, bid_options, parse_hand, score_game
 from scorekeeper.web import service
-from scorekeeper.web.forms import NIL_WORDS, HandForm, bid_pad
+from scorekeeper.web.forms import NIL_WORDS, HandForm, bid_pad, contract_labels
 
 bp = Blueprint("hands", __name__, url_prefix="/g/<token>/hands")
 
@@ -46,10 +46,19 @@ class Entry:
     trick_pads: list[Pad] = field(default_factory=list)
     nil_pads: list[Pad] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # why a bid is not open to a side
+    step: str = "both"  # "bids" (then tricks on the next page), "tricks", or "both" (an edit)
+    hidden: list[tuple[str, str]] = field(default_factory=list)  # bids carried to the tricks
+    contracts: list[str] = field(default_factory=list)
 
 
-def entry_for(game: Game, number: int, dealer: str, extra_nil: set[str] = frozenset()) -> Entry:
-    """The pads for hand ``number`` (1-based) of ``game``, dealt by ``dealer``."""
+def entry_for(
+    game: Game, number: int, dealer: str, extra_nil: set[str] = frozenset(), step: str = "both"
+) -> Entry:
+    """The pads for hand ``number`` (1-based) of ``game``, dealt by ``dealer``.
+
+    In the tricks step ``extra_nil`` are the players who bid nil: only they get a pad of their
+    own; otherwise every player who may bid nil gets one (game.js shows it after a nil bid).
+    """
     before = game.with_hands(game.hands[: number - 1])
     options = bid_options(before)
     sides = game.sides()
@@ -59,6 +68,7 @@ def entry_for(game: Game, number: int, dealer: str, extra_nil: set[str] = frozen
     any_options = next(iter(options.values()))
     tricks = any_options.tricks_per_hand
     entry = Entry(number, dealer, first, any_options.first_hand_no_bids, tricks, sides)
+    entry.step = "tricks" if entry.no_bids else step
     counts = [(str(n), str(n)) for n in range(tricks + 1)]
     partnership = game.rules.bidding == "partnership"
     done_sides: set[str] = set()
@@ -92,8 +102,12 @@ def entry_for(game: Game, number: int, dealer: str, extra_nil: set[str] = frozen
                                     "tricks"))  # fmt: skip
         members = game.members(side)
         opts = options[side]
+        team_nil = any(m in extra_nil for m in members)
         for m in members:
-            if opts.nil or opts.blind_nil or m in extra_nil or len(members) > 2:
+            maybe = opts.nil or opts.blind_nil or len(members) > 2
+            if entry.step == "tricks":
+                maybe = m in extra_nil or (len(members) > 2 and team_nil)
+            if maybe or m in extra_nil:
                 seat = players.index(m)
                 hint = f"Only when {m} bid nil" if len(members) <= 2 else "Only with a nil"
                 entry.nil_pads.append(Pad(f"tricks-{seat}", f"{m}'s tricks", counts, hint, j,
@@ -123,13 +137,15 @@ def render_game(
     """The game page: the sheet, and the form for the next hand (or the hand being edited)."""
     game, sheet = current.game, current.sheet
     entry = None
+    if editing is not None and not 1 <= editing <= len(game.hands):
+        editing = None  # the hand is gone (deleted on another phone)
     if editing is not None:
         hand = game.hands[editing - 1]
         dealer = sheet.hands[editing - 1].dealer
         nils = {p for p, b in (hand.bids or {}).items() if b in NIL_WORDS}
         entry = entry_for(game, editing, dealer, nils)
     elif not sheet.finished:
-        entry = entry_for(game, len(game.hands) + 1, sheet.next_dealer)
+        entry = _next_entry(game, sheet, form)
     last = store.last_change(get_db(), current.record)
     page = render_template(
         "games/show.html",
@@ -141,9 +157,37 @@ def render_game(
         editing=editing,
         stale=stale,
         last_change=last,
+        why=sheet.hands[editing - 1] if editing else None,
         printing=False,
     )
     return page, status
+
+
+def _next_entry(game: Game, sheet: Any, form: HandForm) -> Entry:
+    """The next hand's form: its bids first; once they are all in, its tricks.
+
+    A form sent back with tricks (a refused save) shows bids and tricks together.
+    """
+    number, dealer = len(game.hands) + 1, sheet.next_dealer
+    entry = entry_for(game, number, dealer, step="bids")
+    if entry.step == "tricks":
+        return entry
+    typed = [p.name for p in entry.bids if form.get(p.name)]
+    has_tricks = any(k.startswith(("tricks-", "ttricks-")) for k in form.values)
+    if not typed or (form.step != "tricks" and not has_tricks):
+        return entry
+    check = HandForm(values=dict(form.values))
+    bids = check.bids_of(game)
+    bid_errors = {k: v for k, v in {**check.errors, **form.errors}.items()
+                  if k.startswith(("bid-", "tbid-"))}  # fmt: skip
+    nils = {p for p, b in bids.items() if b in NIL_WORDS and p in game.players}
+    if bid_errors:
+        form.errors.update(bid_errors)
+        return entry_for(game, number, dealer, nils, step="both") if has_tricks else entry
+    entry = entry_for(game, number, dealer, nils, step="tricks")
+    entry.hidden = [(p.name, form.get(p.name)) for p in entry.bids if form.get(p.name)]
+    entry.contracts = contract_labels(game, bids)
+    return entry
 
 
 def _version() -> int:

@@ -1,0 +1,37 @@
+/* Spades Scorekeeper, the new game page; progressive enhancement only. Typed names label the
+   dealer and start-score fields; picking a preset resets the house-rules editor to it. */
+(function () {
+  "use strict";
+  var all = function (sel, root) { return [].slice.call((root || document).querySelectorAll(sel)); };
+  var setup = document.getElementById("new-game");
+  if (setup) {
+    var names = all("input[id^=player-]", setup);
+    var relabel = function () {
+      var typed = names.map(function (n) { return n.value.trim(); });
+      all("#dealer option", setup).forEach(function (opt) {
+        var i = opt.value === "first" ? 0 : +opt.value;
+        if (isNaN(i)) return;
+        opt.textContent = typed[i] || "Player " + (i + 1);
+        opt.hidden = i > 0 && !typed[i];
+      });
+      all(".start-row", setup).forEach(function (row) {
+        var i = +row.dataset.seat;
+        row.querySelector("label").textContent = (typed[i] || "Player " + (i + 1)) + "'s side: score";
+        row.hidden = !typed[i] && !row.querySelector("input").value;
+      });
+    };
+    setup.addEventListener("input", relabel);
+    relabel();
+    var defaults = JSON.parse(setup.dataset.defaults), presets = JSON.parse(setup.dataset.presets);
+    setup.addEventListener("change", function (e) {
+      if (e.target.name !== "preset") return;
+      var values = Object.assign({}, defaults, presets[e.target.value]);
+      Object.keys(values).forEach(function (name) {
+        var field = document.getElementById("o-" + name);
+        if (field && field.type === "checkbox") field.checked = values[name] === "on";
+        else if (field) field.value = values[name];
+      });
+      document.getElementById("editor_preset").value = e.target.value;
+    });
+  }
+})();

@@ -1,0 +1,240 @@
+"""Hands: entering, fixing, misdeals, undo, and two phones saving at once."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from scorekeeper import store
+from scorekeeper.rules import parse_game, score_game
+
+FOUR = ["Ann", "Bob", "Cy", "Di"]
+
+
+def new_game(client, names=FOUR, **fields):
+    data = {f"player-{i}": n for i, n in enumerate(names)}
+    response = client.post("/games/new", data={**data, **fields})
+    assert response.status_code == 303
+    return response.headers["Location"].rsplit("/", 1)[1]
+
+
+def version(client, token):
+    html = client.get(f"/g/{token}").get_data(as_text=True)
+    return int(re.search(r'name="?version"? value="(\d+)"', html).group(1))
+
+
+def add(client, token, at=None, **fields):
+    at = version(client, token) if at is None else at
+    return client.post(f"/g/{token}/hands", data={"version": at, **fields})
+
+
+def stored(db, token):
+    record = store.game_by_edit_token(db, token)
+    return record, score_game(parse_game(record.data))
+
+
+# Ann & Cy bid 3+4, Bob nil, Di 5; Ann & Cy took 7, Bob & Di 6 with Bob's 1.
+NIL_HAND = {
+    "bid-0": "3", "bid-1": "nil", "bid-2": "4", "bid-3": "5",
+    "ttricks-0": "7", "ttricks-1": "6", "tricks-1": "1",
+}  # fmt: skip
+
+
+def test_a_hand_with_a_nil_is_saved_as_the_contract_says(client, db):
+    token = new_game(client)
+    assert add(client, token, **NIL_HAND).status_code == 303
+    record, sheet = stored(db, token)
+    assert record.data["hands"] == [
+        {
+            "bids": {"Ann": 3, "Bob": "nil", "Cy": 4, "Di": 5},
+            "tricks": {"Ann & Cy": 7, "Bob": 1, "Di": 5},
+        }
+    ]
+    assert sheet.totals == {"Ann & Cy": 70, "Bob & Di": -49}
+    html = client.get(f"/g/{token}").get_data(as_text=True)
+    assert "Bob & Di" not in html  # escaped
+    assert "-49" in html and "nil✗" in html
+
+
+def test_the_page_says_who_deals_and_who_bids_first(client):
+    token = new_game(client, dealer="2")
+    html = client.get(f"/g/{token}").get_data(as_text=True)
+    assert "<b>Cy</b> deals, <b>Di</b> bids first." in html
+    # The pads come in bidding order, left of the dealer first.
+    assert html.index("Di&#39;s bid") < html.index("Ann&#39;s bid") < html.index("Cy&#39;s bid")
+
+
+def test_bids_first_then_tricks_each_pad_labelled_by_its_player_or_team(client):
+    token = new_game(client)
+    html = client.get(f"/g/{token}").get_data(as_text=True)
+    for label in ("Ann&#39;s bid", "Bob&#39;s bid", "Cy&#39;s bid", "Di&#39;s bid"):
+        assert f"<legend>{label}" in html
+    assert "<legend>Ann &amp; Cy tricks" not in html
+    bids = {k: v for k, v in NIL_HAND.items() if k.startswith("bid-")}
+    html = client.get(f"/g/{token}", query_string={**bids, "step": "tricks"}).get_data(as_text=True)
+    assert "<span>Ann &amp; Cy: 7</span><span>Bob &amp; Di: 5 + nil</span>" in html
+    for label in ("Ann &amp; Cy tricks", "Bob &amp; Di tricks", "Bob&#39;s tricks"):
+        assert f"<legend>{label}" in html
+    assert "Ann&#39;s tricks" not in html  # only the nil bidder counts alone
+    assert '<input type=hidden name=bid-1 value="nil">' in html
+
+
+def test_a_missing_bid_keeps_the_bids_step(client):
+    token = new_game(client)
+    html = client.get(f"/g/{token}", query_string={"bid-0": "3", "step": "tricks"})
+    html = html.get_data(as_text=True)
+    assert "Tap Bob&#39;s bid." in html and 'name=bid-0 value="3" checked' in html
+    assert "Bob &amp; Di tricks" not in html
+
+
+def test_tricks_that_do_not_add_up_are_refused_with_everything_kept(client, db):
+    token = new_game(client)
+    response = add(client, token, **{**NIL_HAND, "ttricks-0": "8"})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422
+    assert "Tricks add up to 14, not 13." in html
+    assert 'name=ttricks-0 value="8" checked' in html
+    assert '<input type=hidden name=bid-1 value="nil">' in html
+    assert stored(db, token)[0].data["hands"] == []
+
+
+def test_a_missing_bid_is_named(client):
+    token = new_game(client)
+    fields = {k: v for k, v in NIL_HAND.items() if k != "bid-2"}
+    assert "Tap Cy&#39;s bid." in add(client, token, **fields).get_data(as_text=True)
+
+
+def test_blind_nil_is_offered_only_when_far_enough_behind(client):
+    token = new_game(client)
+    html = client.get(f"/g/{token}").get_data(as_text=True)
+    assert 'value="blind nil"' not in html
+    assert "Blind nil only when 100 or more behind." in html
+    add(client, token, **{**NIL_HAND, "bid-1": "3", "ttricks-0": "13", "ttricks-1": "0"})
+    html = client.get(f"/g/{token}").get_data(as_text=True)
+    assert 'name=bid-1 value="blind nil"' in html
+    assert 'name=bid-0 value="blind nil"' not in html
+
+
+def test_first_hand_without_bids_shows_only_tricks(client, db):
+    token = new_game(client, preset="nyc")
+    html = client.get(f"/g/{token}").get_data(as_text=True)
+    assert "First hand: no bids" in html and "name=tbid-0" not in html
+    assert add(client, token, **{"ttricks-0": "6", "ttricks-1": "7"}).status_code == 303
+    html = client.get(f"/g/{token}").get_data(as_text=True)
+    assert 'name=tbid-0 value="blind 6"' not in html  # not 100 behind
+    assert 'name=tbid-0 value="4"' in html and 'name=tbid-0 value="11"' not in html
+    assert stored(db, token)[1].totals == {"Ann & Cy": 60, "Bob & Di": 70}
+
+
+def test_cutthroat_counts_each_player(client, db):
+    token = new_game(client, ["Ann", "Bob", "Cy"], preset="three-player")
+    fields = {"bid-0": "5", "bid-1": "6", "bid-2": "nil"}
+    fields |= {"tricks-0": "7", "tricks-1": "10", "tricks-2": "0"}
+    assert add(client, token, **fields).status_code == 303
+    assert stored(db, token)[1].totals == {"Ann": 30, "Bob": 20, "Cy": 100}
+
+
+def test_renege_defaults_to_three_tricks_and_adjust_keeps_a_note(client, db):
+    token = new_game(client)
+    fields = {**NIL_HAND, "renege": "1", "adjust-0": "50", "note": "aces"}
+    assert add(client, token, **fields).status_code == 303
+    hand = stored(db, token)[0].data["hands"][0]
+    assert hand["renege"] == {"Bob & Di": 3}
+    assert hand["adjust"] == {"Ann & Cy": 50}
+    assert hand["note"] == "aces"
+
+
+def test_edit_an_earlier_hand_and_everything_recomputes(client, db):
+    token = new_game(client)
+    add(client, token, **NIL_HAND)
+    add(client, token, **{**NIL_HAND, "bid-1": "2", "ttricks-0": "5", "ttricks-1": "8"})
+    page = client.get(f"/g/{token}/hands/1").get_data(as_text=True)
+    assert "Hand 1: why, or fix it" in page and 'name=tricks-1 value="1" checked' in page
+    at = version(client, token)
+    response = client.post(f"/g/{token}/hands/1", data={"version": at, **NIL_HAND, "tricks-1": "0"})
+    assert response.status_code == 303
+    record, sheet = stored(db, token)
+    assert record.data["hands"][0]["tricks"] == {"Ann & Cy": 7, "Bob": 0, "Di": 6}
+    assert sheet.hands[0].sides["Bob & Di"].points == 151
+    assert len(record.data["hands"]) == 2
+
+
+def test_delete_misdeal_and_undo(client, db):
+    token = new_game(client)
+    add(client, token, **NIL_HAND)
+    client.post(f"/g/{token}/hands/misdeal", data={"version": version(client, token)})
+    assert stored(db, token)[0].data["hands"][1] == {"misdeal": True}
+    client.post(f"/g/{token}/hands/1/delete", data={"version": version(client, token)})
+    assert stored(db, token)[0].data["hands"] == [{"misdeal": True}]
+    html = client.get(f"/g/{token}").get_data(as_text=True)
+    assert "Undo: delete hand 1" in html
+    client.post(f"/g/{token}/hands/undo", data={"version": version(client, token)})
+    assert len(stored(db, token)[0].data["hands"]) == 2
+    client.post(f"/g/{token}/hands/undo", data={"version": version(client, token)})
+    assert len(stored(db, token)[0].data["hands"]) == 1
+    client.post(f"/g/{token}/hands/undo", data={"version": version(client, token)})
+    assert stored(db, token)[0].data["hands"] == []
+
+
+def test_a_double_submitted_hand_is_added_once(client, db):
+    token = new_game(client)
+    at = version(client, token)
+    assert add(client, token, at=at, **NIL_HAND).status_code == 303
+    assert add(client, token, at=at, **NIL_HAND).status_code == 303
+    assert len(stored(db, token)[0].data["hands"]) == 1
+
+
+def test_a_save_from_an_old_page_shows_the_sheet_now_and_keeps_the_typing(client, db):
+    token = new_game(client)
+    at = version(client, token)
+    add(client, token, at=at, **NIL_HAND)
+    other = {**NIL_HAND, "bid-0": "2", "ttricks-0": "6", "ttricks-1": "7"}
+    response = add(client, token, at=at, **other)
+    html = response.get_data(as_text=True)
+    assert response.status_code == 409
+    assert "The sheet changed on another phone" in html
+    assert '<input type=hidden name=bid-0 value="2">' in html
+    assert 'name=ttricks-0 value="6" checked' in html
+    assert f'name=version value="{at + 1}"' in html
+    assert len(stored(db, token)[0].data["hands"]) == 1
+
+
+def test_an_edit_from_an_old_page_does_not_overwrite(client, db):
+    token = new_game(client)
+    add(client, token, **NIL_HAND)
+    at = version(client, token)
+    client.post(f"/g/{token}/hands/1/delete", data={"version": at})
+    response = client.post(f"/g/{token}/hands/1", data={"version": at, **NIL_HAND})
+    assert response.status_code == 409
+    assert stored(db, token)[0].data["hands"] == []
+
+
+def test_a_hand_after_the_end_is_refused(client, db):
+    token = new_game(client, **{"start-score-0": "490"})
+    add(client, token, **{**NIL_HAND, "bid-1": "2"})
+    record, sheet = stored(db, token)
+    assert sheet.finished and record.finished and record.winner == "Ann & Cy"
+    html = client.get(f"/g/{token}").get_data(as_text=True)
+    assert "Game over" in html and 'id="hand"' not in html
+
+
+def test_an_expired_session_keeps_the_hand_typed(csrf_app):
+    client = csrf_app.test_client()
+    page = client.get("/games/new").get_data(as_text=True)
+    csrf = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+    names = {f"player-{i}": n for i, n in enumerate(FOUR)}
+    token = client.post("/games/new", data={"csrf_token": csrf, **names}).headers["Location"]
+    token = token.rsplit("/", 1)[1]
+    stranger = csrf_app.test_client()  # the session cookie is gone
+    response = stranger.post(f"/g/{token}/hands", data={"version": 1, **NIL_HAND})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 400
+    assert "nothing was saved" in html
+    assert '<input type=hidden name=bid-1 value="nil">' in html
+    assert 'name=tricks-1 value="1" checked' in html
+
+
+@pytest.mark.parametrize("path", ["/g/nope", "/g/nope/hands/1"])
+def test_an_unknown_game_is_not_found(client, path):
+    assert client.get(path).status_code == 404

@@ -1,0 +1,144 @@
+"""The sheet: the paper layout, its marks, the end of the game, and the page's weight."""
+
+from __future__ import annotations
+
+import re
+
+from flask import render_template
+
+from scorekeeper import store
+from scorekeeper.rules import parse_game, score_game
+
+TEAMS = {"Ann & Cy": ["Ann", "Cy"], "Bob & Di": ["Bob", "Di"]}
+
+
+def game_file(hands, rules="standard", **extra):
+    return {
+        "format": "spades-scorekeeper/1",
+        "rules": rules,
+        "players": ["Ann", "Bob", "Cy", "Di"],
+        "teams": TEAMS,
+        "hands": hands,
+        **extra,
+    }
+
+
+def hand(a, b, c, d, took_ac, took_bd, **extra):
+    return {
+        "bids": {"Ann": a, "Bob": b, "Cy": c, "Di": d},
+        "tricks": {"Ann & Cy": took_ac, "Bob & Di": took_bd},
+        **extra,
+    }
+
+
+def page(client, db, data):
+    sheet = score_game(parse_game(data))
+    record = store.create_game(db, data, finished=sheet.finished, winner=sheet.winner)
+    return client.get(f"/g/{record.edit_token}").get_data(as_text=True)
+
+
+def row(html, number):
+    body = re.search(r"<tbody>(.*?)</tbody>", html, re.S).group(1)
+    return re.findall(r"<tr[^>]*>(.*?)</tr>", body, re.S)[number - 1]
+
+
+def test_a_row_shows_bid_took_score_points_and_bags(client, db):
+    html = page(client, db, game_file([hand(3, 2, 2, 2, 8, 5)]))
+    cells = re.findall(r"<td[^>]*>(.*?)</td>", row(html, 1), re.S)
+    assert cells == [
+        "5", "8", "53<small>+53</small>", "3",
+        "4", "5", "41<small>+41</small>", "1",
+    ]  # fmt: skip
+
+
+def test_sets_bag_penalties_nils_and_blinds_are_marked(client, db):
+    hands = [
+        hand(4, "nil", 4, 5, 4, 9) | {"tricks": {"Ann & Cy": 4, "Bob": 2, "Di": 7}},
+        hand(3, 2, 2, 2, 13, 0),
+    ]
+    data = game_file(hands, start={"Ann & Cy": {"score": 0, "bags": 8}})
+    html = page(client, db, data)
+    first, second = row(html, 1), row(html, 2)
+    assert "set</small>" in first  # Ann & Cy bid 8, took 4
+    assert 'class="nil-made"' not in first and "nil✗" in first  # Bob's nil took tricks
+    assert 'class="pen"' in second and "&minus;100" in second
+
+
+def test_blind_nil_is_marked(client, db):
+    data = game_file(
+        [
+            hand(3, 3, 3, 3, 13, 0),
+            hand(3, "blind nil", 3, 3, 7, 6) | {"tricks": {"Ann & Cy": 7, "Bob": 0, "Di": 6}},
+        ]
+    )
+    assert "bnil✓" in row(page(client, db, data), 2)
+
+
+def test_every_hand_opens_to_explain_itself_and_be_fixed(client, db):
+    html = page(client, db, game_file([hand(3, 2, 2, 2, 8, 5), {"misdeal": True}]))
+    assert '<a href="?hand=1#hand">1</a>' in row(html, 1)
+    assert "Misdeal" in row(html, 2)
+    record = list(db.query("select edit_token from games"))[0]["edit_token"]
+    opened = client.get(f"/g/{record}?hand=1").get_data(as_text=True)
+    why = re.search(r'<div class="why">(.*?)</div>', opened, re.S).group(1)
+    assert "Dealt by Ann." in why and "bid 5, took 8: +50" in why
+    assert "Save hand 1" in opened and "Delete hand 1" in opened
+
+
+def test_the_leader_and_what_each_side_needs(client, db):
+    html = page(client, db, game_file([hand(3, 2, 2, 2, 8, 5)]))
+    assert "<strong>Ann &amp; Cy</strong> lead. Game to 500." in html
+    assert "needs 447" in html and "needs 459" in html
+
+
+def test_game_over_names_the_winner_and_the_reason(client, db):
+    data = game_file([hand(3, 2, 2, 2, 8, 5)], start={"Ann & Cy": {"score": 450, "bags": 0}})
+    html = page(client, db, data)
+    assert "Game over: <strong>Ann &amp; Cy</strong> win &mdash; reached 500." in html
+
+
+def test_set_twice_ends_an_nyc_game(client, db):
+    hands = [
+        {"tricks": {"Ann & Cy": 6, "Bob & Di": 7}},
+        {"bids": {"Ann & Cy": 6, "Bob & Di": 5}, "tricks": {"Ann & Cy": 4, "Bob & Di": 9}},
+        {"bids": {"Ann & Cy": 6, "Bob & Di": 5}, "tricks": {"Ann & Cy": 4, "Bob & Di": 9}},
+    ]
+    html = page(client, db, game_file(hands, rules="nyc"))
+    assert "Game over: <strong>Bob &amp; Di</strong> win" in html
+    assert "set too many times in a row" in html
+
+
+def test_a_tie_at_the_target_plays_on(client, db):
+    start = {"Ann & Cy": {"score": 450, "bags": 0}, "Bob & Di": {"score": 450, "bags": 0}}
+    data = game_file(
+        [hand(3, 3, 2, 2, 5, 8)], rules={"preset": "standard", "overtrick_value": 0}, start=start
+    )
+    html = page(client, db, data)
+    assert "Tied at 500, past 500: play on" in html
+    assert 'id="hand"' in html
+
+
+def test_the_partial_prints_without_screen_links(app, db):
+    data = game_file([hand(3, 2, 2, 2, 8, 5)])
+    game = parse_game(data)
+    with app.test_request_context():
+        html = render_template("_sheet.html", sheet=score_game(game), game=game, printing=True)
+    assert '<table class="sheet printing"' in html
+    assert "href" not in html
+    assert "bid 5, took 8" in html
+
+
+def test_a_twenty_hand_game_page_weighs_under_30_kb(client, db):
+    hands = [hand(3, 3, 3, 3, 6, 7) if i % 2 else hand(4, "nil", 2, 4, 5, 8) for i in range(20)]
+    for h in hands:
+        if h["bids"]["Bob"] == "nil":
+            h["tricks"] = {"Ann & Cy": 5, "Bob": 0, "Di": 8}
+    data = game_file(hands, rules={"preset": "standard", "target_score": 5000})
+    html = page(client, db, data)
+    assert 'id="hand"' in html and 'href="?hand=20#hand"' in html
+    assets = re.findall(r'(?:href|src)="(/static/[^"]+\.(?:css|js))"', html)
+    assert "/static/game.js" in assets and "/static/style.css" in assets
+    total = len(html.encode()) + sum(len(client.get(a).get_data()) for a in assets)
+    print(f"game page with 20 hands: {total} bytes (HTML {len(html.encode())})")
+    assert total < 30 * 1024
+    assert not re.search(r'(?:href|src)="(?:https?:)?//(?!localhost/)', html)  # all local
