@@ -163,10 +163,9 @@ def html_to_pdf(html: str, paper: str = DEFAULT_PAPER, *, landscape: bool = Fals
 
 def warm_up() -> None:
     """Render one tiny sheet so the first real one does not pay for fonts and caches starting."""
-    html_to_pdf(
-        templates().get_template("print/warm_up.html").render(),
-        DEFAULT_PAPER,
-    )
+    for paper in PAPER_SIZES:
+        stylesheets(paper)
+    html_to_pdf(templates().get_template("print/warm_up.html").render(), DEFAULT_PAPER)
 
 
 # --- what a printed sheet says ----------------------------------------------------------------
@@ -411,3 +410,9 @@ def render_blank_pdf(blank: BlankSheet) -> bytes:
         )
     )
     return html_to_pdf(html, blank.paper, landscape=blank.landscape)
+
+
+# The first sheet after start would otherwise pay for fontconfig, Pango and WeasyPrint's lazy
+# set-up (about as long again as a whole sheet): pay it here, once, when the app or a print
+# command loads this module.
+warm_up()
