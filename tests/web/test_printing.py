@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 import subprocess
 
 import pytest
@@ -82,9 +83,10 @@ def test_a_game_that_cannot_be_scored_is_explained_not_a_500(client, db):
 
 def test_the_blank_sheet_form_labels_every_field(client):
     page = client.get("/print/blank").get_data(as_text=True)
-    for label in ("Players", "Player 1 (first dealer)", "Rules", "Hand rows", "Sheets on a page",
-                  "Paper"):  # fmt: skip
+    for label in ("Players", "Player 1 (first dealer)", "Rules", "Hand rows", "Paper"):
         assert f">{label}" in page
+    for choice in ("Partners sit opposite", "One sheet a page", "Two sheets a page"):
+        assert re.search(r'<label class="choice"><input [^>]*> ' + re.escape(choice), page)
     assert 'action="/print/blank"' in page
 
 
