@@ -6,7 +6,7 @@
   "use strict";
   var all = function (sel, root) { return [].slice.call((root || document).querySelectorAll(sel)); };
   var val = function (name) {
-    var input = document.querySelector('input[name="' + name + '"]:checked');
+    var input = document.querySelector('[name="' + name + '"]:checked, [type=hidden][name="' + name + '"]');
     return input ? input.value : "";
   };
   var isNil = function (v) { return v === "nil" || v === "blind nil"; };
