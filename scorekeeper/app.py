@@ -113,50 +113,30 @@ def _register_security(app: Flask) -> None:
         return response
 
 
+# What a person reads instead of an error code or a traceback.
+ERROR_PAGES: dict[int | type[Exception], tuple[int, str, str]] = {
+    404: (404, "Not found", "There is no page here. Check the link you were sent."),
+    405: (405, "Not allowed", "That action is not possible on this page."),
+    413: (413, "Too large", "That upload is too large (2 MB at most)."),
+    CSRFError: (
+        400,
+        "Please try again",
+        "This form was out of date (perhaps the page was open a long time, or cookies are "
+        "blocked). Go back, reload the page and send it again.",
+    ),
+    500: (
+        500,
+        "Something went wrong",
+        "The app hit an error and nothing was changed. Go back and try again.",
+    ),
+}
+
+
 def _register_errors(app: Flask) -> None:
-    @app.errorhandler(404)
-    def not_found(_e: Exception):  # type: ignore[no-untyped-def]
-        return render_template(
-            "errors/error.html",
-            code=404,
-            title="Not found",
-            message="There is no page here. Check the link you were sent.",
-        ), 404
+    for key, (code, title, message) in ERROR_PAGES.items():
 
-    @app.errorhandler(405)
-    def not_allowed(_e: Exception):  # type: ignore[no-untyped-def]
-        return render_template(
-            "errors/error.html",
-            code=405,
-            title="Not allowed",
-            message="That action is not possible on this page.",
-        ), 405
+        def handler(_e: Exception, code: int = code, title: str = title, message: str = message):  # type: ignore[no-untyped-def]
+            page = render_template("errors/error.html", code=code, title=title, message=message)
+            return page, code
 
-    @app.errorhandler(413)
-    def too_large(_e: Exception):  # type: ignore[no-untyped-def]
-        return render_template(
-            "errors/error.html",
-            code=413,
-            title="Too large",
-            message="That upload is too large (2 MB at most).",
-        ), 413
-
-    @app.errorhandler(CSRFError)
-    def csrf_error(e: CSRFError):  # type: ignore[no-untyped-def]
-        return render_template(
-            "errors/error.html",
-            code=400,
-            title="Please try again",
-            message="This form was out of date (perhaps the page was open "
-            "a long time, or cookies are blocked). Go back, reload the page "
-            "and send it again.",
-        ), 400
-
-    @app.errorhandler(500)
-    def server_error(_e: Exception):  # type: ignore[no-untyped-def]
-        return render_template(
-            "errors/error.html",
-            code=500,
-            title="Something went wrong",
-            message="The app hit an error and nothing was changed. Go back and try again.",
-        ), 500
+        app.register_error_handler(key, handler)

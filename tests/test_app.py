@@ -59,3 +59,23 @@ def test_no_key_is_hard_coded_outside_tests():
 def test_templates_and_static_are_found(app):
     assert Path(app.template_folder, "base.html").is_file()
     assert Path(app.static_folder, "style.css").is_file()
+
+
+def test_an_unexpected_error_is_a_friendly_page_not_a_traceback(tmp_path: Path):
+    app = create_app({"SECRET_KEY": "x", "DATABASE": str(tmp_path / "db.sqlite")})
+
+    @app.get("/boom")
+    def boom():
+        raise RuntimeError("secret internals")
+
+    response = app.test_client().get("/boom")
+    assert response.status_code == 500
+    page = response.get_data(as_text=True)
+    assert "Something went wrong" in page
+    assert "secret internals" not in page and "Traceback" not in page
+
+
+def test_a_form_without_its_csrf_token_is_refused_politely(csrf_app):
+    response = csrf_app.test_client().post("/games/new", data={"player_1": "Ann"})
+    assert response.status_code == 400
+    assert "Please try again" in response.get_data(as_text=True)
