@@ -37,6 +37,28 @@ def cmd_migrate(_args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_backup(args: argparse.Namespace) -> int:
+    from datetime import date
+
+    from scorekeeper import store
+
+    path = _database_path()
+    if not path.exists():
+        print(f"scorekeeper: no database at {path} yet: nothing to back up", file=sys.stderr)
+        return 2
+    out = Path(args.output or f"scorekeeper-backup-{date.today():%Y-%m-%d}.sqlite")
+    db = store.connect(path)
+    try:
+        store.backup(db, out)
+    except FileExistsError as e:
+        print(f"scorekeeper: {e}: choose another file name", file=sys.stderr)
+        return 2
+    finally:
+        db.close()
+    print(f"backed up {path} to {out}")
+    return 0
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     import waitress
 
@@ -81,6 +103,17 @@ def build_parser() -> argparse.ArgumentParser:
         "Safe to run again.",
     )
     migrate.set_defaults(func=cmd_migrate)
+
+    backup = sub.add_parser(
+        "backup",
+        help="copy the database to a file, safely while the server runs",
+        description="Write a consistent copy of the database (SQLite's online backup) to OUTPUT. "
+        "To restore, stop the server and put the copy in the database's place.",
+    )
+    backup.add_argument(
+        "output", nargs="?", help="the file to write (default scorekeeper-backup-DATE.sqlite)"
+    )
+    backup.set_defaults(func=cmd_backup)
 
     score_cmd.add_parser(sub)
     sub.choices["score"].set_defaults(func=score_cmd.run)

@@ -89,6 +89,20 @@ def applied_migrations(db: Database) -> list[str]:
     return [m.name for m in migrations.applied(db)]
 
 
+def backup(db: Database, destination: str | Path) -> Path:
+    """A consistent copy of the live database (SQLite's online backup, safe while serving)."""
+    destination = Path(destination)
+    if destination.exists():
+        raise FileExistsError(f"{destination} already exists")
+    destination.parent.mkdir(parents=True, exist_ok=True)
+    target = sqlite3.connect(str(destination))
+    try:
+        db.conn.backup(target)
+    finally:
+        target.close()
+    return destination
+
+
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 

@@ -96,3 +96,30 @@ def test_migrate_command_creates_the_schema(tmp_path: Path):
         timeout=60,
     )
     assert "up to date" in again.stdout
+
+
+def test_backup_command_copies_the_database(tmp_path: Path):
+    env = {
+        "SCOREKEEPER_DATABASE": str(tmp_path / "live.sqlite"),
+        "SCOREKEEPER_SECRET_KEY": "test",
+        "PATH": "/usr/bin:/bin",
+    }
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "scorekeeper.cli", *args],
+            env=env,
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            timeout=60,
+        )
+
+    assert run("backup", str(tmp_path / "b.sqlite")).returncode == 2  # no database yet
+    assert run("migrate").returncode == 0
+    done = run("backup", str(tmp_path / "b.sqlite"))
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "b.sqlite").stat().st_size > 0
+    again = run("backup", str(tmp_path / "b.sqlite"))
+    assert again.returncode == 2 and "already exists" in again.stderr
+    assert len(again.stderr.strip().splitlines()) == 1

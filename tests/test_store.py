@@ -88,3 +88,13 @@ def test_four_processes_writing_at_once_lose_nothing(tmp_path: Path):
     assert store.count_games(db) == 800
     assert db["game_history"].count == 800
     assert db.execute("select count(*) from games where version = 2").fetchone()[0] == 800
+
+
+def test_backup_is_a_consistent_copy_and_never_overwrites(db, tmp_path: Path):
+    game = store.create_game(db, {"hands": ["x"]})
+    copy_path = store.backup(db, tmp_path / "copy.sqlite")
+    copy = store.connect(copy_path)
+    assert store.game_by_edit_token(copy, game.edit_token).data == {"hands": ["x"]}
+    assert store.applied_migrations(copy) == store.applied_migrations(db)
+    with pytest.raises(FileExistsError):
+        store.backup(db, copy_path)
