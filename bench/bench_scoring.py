@@ -3,21 +3,24 @@
     python bench/bench_scoring.py [--games 10000] [--hands 15] [--seed 1] [--workers 2]
 
 Scores one 1,000-hand game (a single fold: one core), then 10,000 random 15-hand games under
-random house rules, on one core and spread over ``--workers`` processes. Baselines measured in
-the same run: json-parsing the same games, and a bare loop touching every hand. Target: 200,000
-hands per second. Timings are printed, never asserted (tests must not depend on them).
+random house rules, on one core and spread over ``--workers`` processes (each process gets its
+games once and parses them before the clock starts; the figure is all hands over the wall time
+of the parallel scoring). Baselines measured in the same run: json-parsing the same games, and a
+bare loop touching every hand. The "best" line counts scoring only (parse excluded). Target:
+200,000 hands per second. Timings are printed, never asserted (tests must not depend on them).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import os
 import random
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -36,15 +39,34 @@ def _best_of(runs: int, fn) -> float:
     return best
 
 
-def _score_texts(texts: list[str]) -> int:
-    """Worker: parse and score games from their JSON text; return hands scored."""
+def _worker(texts: list[str], start: Any, done: Any) -> None:
+    """One process: parse its games (untimed), wait for the start, score them all, report."""
     games = [parse_game(json.loads(t)) for t in texts]
+    start.wait()
     t0 = time.perf_counter()
-    n = 0
     for g in games:
         score_game(g)
-        n += len(g.hands)
-    return n, time.perf_counter() - t0
+    done.put((sum(len(g.hands) for g in games), time.perf_counter() - t0))
+
+
+def _parallel(texts: list[str], workers: int) -> tuple[int, float, float]:
+    """Score the games spread over ``workers`` processes, each given its share once and parsing
+    it before the clock starts: (hands, wall time of the scoring section, slowest worker)."""
+    ctx = multiprocessing.get_context()
+    start = ctx.Barrier(workers + 1)
+    done = ctx.Queue()
+    procs = [
+        ctx.Process(target=_worker, args=(texts[i::workers], start, done)) for i in range(workers)
+    ]
+    for p in procs:
+        p.start()
+    start.wait()  # every worker has parsed its games
+    t0 = time.perf_counter()
+    results = [done.get() for _ in procs]
+    wall = time.perf_counter() - t0
+    for p in procs:
+        p.join()
+    return sum(n for n, _ in results), wall, max(t for _, t in results)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -99,21 +121,20 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  bare loop          {rate(n_hands, t_bare)}  ratio score/bare {t_many / t_bare:.1f}x")
     print(f"  parse_game + json  {rate(n_hands, t_parse)}")
 
-    best = n_hands / t_many
+    # the headline counts only scoring (score_game on parsed games); parsing is measured above
+    best, how = n_hands / t_many, "one core, random games"
+    if n_long / t_long > best:
+        best, how = n_long / t_long, "one core, the long game"
     if args.workers > 1:
-        chunks = [texts[i :: args.workers] for i in range(args.workers)]
-        with ProcessPoolExecutor(args.workers) as pool:
-            list(pool.map(_score_texts, [c[:10] for c in chunks]))  # warm up the workers
-            t0 = time.perf_counter()
-            done = list(pool.map(_score_texts, chunks))
-            wall = time.perf_counter() - t0
-        scored = sum(n for n, _ in done)
-        score_time = max(t for _, t in done)
-        print(f"  {args.workers} processes       {rate(scored, score_time)}  (scoring only; "
-              f"{rate(scored, wall)} with json + parse + process start)")  # fmt: skip
-        best = max(best, scored / score_time)
+        scored, wall, slowest = _parallel(texts, args.workers)
+        print(f"  {args.workers} processes       {rate(scored, wall)}  (all hands / wall time of "
+              f"the parallel scoring; games parsed before the clock starts; slowest worker "
+              f"{slowest:.2f} s)")  # fmt: skip
+        if scored / wall > best:
+            best, how = scored / wall, f"{args.workers} processes, random games"
     verdict = "meets" if best >= TARGET else "misses"
-    print(f"best: {best:,.0f} hands/s, {verdict} the target of {TARGET:,} ({best / TARGET:.2f}x)")
+    print(f"best: {best:,.0f} hands/s scored ({how}; parsing excluded), {verdict} the target of "
+          f"{TARGET:,} ({best / TARGET:.2f}x)")  # fmt: skip
     return 0
 
 

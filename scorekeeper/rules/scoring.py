@@ -7,6 +7,7 @@ the explain lines a person reads are built from them on demand.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import NamedTuple
 
 from .ending import check_end
@@ -113,6 +114,53 @@ class Sheet(NamedTuple):
     preset: str
 
 
+_SEATINGS: dict = {}  # seating key -> what Context needs about the seating (checked already)
+_CACHE_LIMIT = 2048
+_NEVER = 1 << 62  # a bag limit that is never reached (no bag limit)
+
+
+def _seating(game: Game) -> tuple:
+    """The checked seating of a game (check_setup, then the lookups scoring uses), remembered by
+    value: players, teams, dealer, start and the two options check_setup reads."""
+    rules = game.rules
+    teams = game.teams
+    try:
+        key = (
+            game.players,
+            None if teams is None else tuple((t, tuple(m)) for t, m in teams.items()),
+            game.dealer,
+            tuple(game.start.items()) if game.start else (),
+            rules.bidding,
+            rules.bag_limit,
+        )
+        hit = _SEATINGS.get(key)
+    except TypeError:  # something unhashable: check it the long way (and fail there)
+        key = hit = None
+    if hit is not None:
+        return hit
+    check_setup(game)
+    sides = game.sides()
+    members = {s: game.members(s) for s in sides}
+    side_of = {p: s for s, ms in members.items() for p in ms}
+    two = len(sides) == 2
+    seating = (
+        tuple(sides),
+        members,
+        side_of,
+        frozenset(game.players),
+        frozenset(sides),
+        [members[s] for s in sides],
+        {p: sides.index(s) for p, s in side_of.items()},
+        {sides[0]: sides[1], sides[1]: sides[0]} if two else {},
+        two,
+    )
+    if key is not None:
+        if len(_SEATINGS) >= _CACHE_LIMIT:
+            _SEATINGS.clear()
+        _SEATINGS[key] = seating
+    return seating
+
+
 class Context:
     """What scoring needs about a game, worked out once."""
 
@@ -138,26 +186,18 @@ class Context:
     )
 
     def __init__(self, game: Game):
-        check_setup(game)
+        (
+            sides, self.members, self.side_of, self.player_set, self.side_set, self.member_lists,
+            self.side_index_of, self.other, self.two_sides,
+        ) = _seating(game)  # fmt: skip
         self.game = game
-        self.rules = game.rules
+        r = self.rules = game.rules
         self.players = game.players
-        self.sides = game.sides()
-        self.members = {s: game.members(s) for s in self.sides}
-        self.side_of = {p: s for s, ms in self.members.items() for p in ms}
-        self.player_set = frozenset(self.players)
-        self.side_set = frozenset(self.sides)
+        self.sides = list(sides)
         self.teams = game.teams is not None
-        self.partnership = game.rules.bidding == "partnership"
-        self.T = game.tricks_per_hand
-        self.two_sides = len(self.sides) == 2
-        self.other = (
-            {self.sides[0]: self.sides[1], self.sides[1]: self.sides[0]} if self.two_sides else {}
-        )
-        self.member_lists = [self.members[s] for s in self.sides]
-        self.side_index_of = {p: self.sides.index(s) for p, s in self.side_of.items()}
-        self.no_bids = [(None, False, (), False)] * len(self.sides)
-        r = game.rules
+        self.partnership = r.bidding == "partnership"
+        self.T = r.tricks_for(len(game.players))
+        self.no_bids = [(None, False, (), False)] * len(sides)
         # no moon and no 10-for-200: every bid that is not blind is a plain one
         self.simple = not r.moon and not r.ten_for_200
         # end-of-game checks other than the target, needed after every hand
@@ -187,9 +227,14 @@ class State:
 
     def __init__(self, ctx: Context):
         start = ctx.game.start
-        self.totals = {s: start[s].score if s in start else 0 for s in ctx.sides}
-        self.bags = {s: start[s].bags if s in start else 0 for s in ctx.sides}
-        self.sets_in_row = dict.fromkeys(ctx.sides, 0)
+        sides = ctx.sides
+        if start:
+            self.totals = {s: start[s].score if s in start else 0 for s in sides}
+            self.bags = {s: start[s].bags if s in start else 0 for s in sides}
+        else:
+            self.totals = dict.fromkeys(sides, 0)
+            self.bags = dict.fromkeys(sides, 0)
+        self.sets_in_row = dict.fromkeys(sides, 0)
         self.dealer = ctx.players.index(ctx.game.first_dealer)
         self.played = 0
         self.finished = False
@@ -204,143 +249,197 @@ def _err(number: int, field: str, message: str) -> GameError:
 
 def score_hand(ctx: Context, state: State, hand: Hand, number: int) -> HandResult:
     """Score one hand (the fold's step): check it, update ``state``, return its results."""
-    if state.finished:
-        raise _err(number, "hands", f"the game ended after hand {state.ended_at}")
+    return _fold(ctx, state, (hand,), number)[0]
+
+
+def _fold(ctx: Context, state: State, hands: Iterable[Hand], first: int) -> list[HandResult]:
+    """Score ``hands`` (numbered from ``first``) in order, updating ``state``."""
     players = ctx.players
-    dealer = players[state.dealer]
+    n_players = len(players)
     rules = ctx.rules
-    if hand.misdeal:
-        if rules.misdeal_deal_passes:
-            state.dealer = (state.dealer + 1) % len(players)
-        return _new(HandResult, (number, dealer, True, hand.note, {}, False))
-
+    sides = ctx.sides
+    side_set = ctx.side_set
+    other_of = ctx.other
     T = ctx.T
-    no_bids = state.played == 0 and rules.first_hand_no_bids
-    if no_bids:
-        if hand.bids is not None:
-            raise _err(number, "bids", "the first hand is played without bids")
-        side_bids = ctx.no_bids
-    else:
-        side_bids = _read_bids(ctx, state, hand, number)
-    if hand.tricks is None:
-        raise _err(number, "tricks", "tricks are missing")
-    taken, nil_tricks = _read_tricks(ctx, hand, number, side_bids)
-    given = hand.renege
-    received = _read_renege(ctx, given, number) if given else None
-    adjust = hand.adjust
-    if adjust is not None:
-        for side in adjust:
-            if side not in ctx.side_set:
-                raise _err(number, f"adjust.{side}", f"adjust: unknown side {side}")
-
     totals = state.totals
     bags_now = state.bags
     sets_in_row = state.sets_in_row
     limit = rules.bag_limit
+    limit_at = _NEVER if limit is None else limit
+    bag_penalty = rules.bag_penalty
     ov = rules.overtrick_value
     nil_mode = rules.nil_tricks
+    nil_contract = nil_mode == "contract"
+    nil_bags_always = nil_mode == "bags"
     tv = rules.trick_value
+    first_no_bids = rules.first_hand_no_bids
+    target = rules.target_score
+    end_checks = ctx.end_checks
+    set_out = rules.set_out
+    losing = rules.losing_score
+    max_hands = rules.max_hands
+    boston = rules.boston_wins
+    moon_win = rules.moon_value == "win"
+    simple = ctx.simple
     max_over = rules.max_overtricks
     dback_n = rules.double_back
     set_bid = rules.set_penalty == "bid"
     set_none = rules.set_penalty == "none"
-    simple = ctx.simple
-    took_all_side = None
-    results: dict[str, SideResult] = {}
-    for side, (contract, blind, nils, _), own_taken in zip(ctx.sides, side_bids, taken):  # noqa: B905
-        g = r = add = 0
-        other = None
-        if given is not None:
-            g = given.get(side, 0)
-            r = received.get(side, 0) if received else 0
-            if g or r:
-                other = ctx.other.get(side)
-        if adjust is not None:
-            add = adjust.get(side, 0)
-        took_all = own_taken == T
-        if took_all:
-            took_all_side = side
-        nil_points = nil_bags = 0
-        nil_results: tuple[NilResult, ...] = ()
-        if nils:
-            nil_results, nil_points, nt = _score_nils(rules, side, nils, nil_tricks, ctx)
-            if nt and (nil_mode == "bags" or contract is None):
-                nil_bags = nt
-        else:
-            nt = 0
-        if contract is not None and simple and not blind and not g and not r:
-            # the usual case, inlined for speed: a plain bid, no renege (same as _score_contract)
-            toward = earned = own_taken if nil_mode == "contract" else own_taken - nt
-            dback = over_set = False
-            if toward >= contract:
-                over = toward - contract
-                if max_over is not None and over > max_over:
-                    kind, made, is_set, over_set = NORMAL, False, True, True
-                    over = opoints = 0
-                    cpoints = -tv * contract if set_bid else (0 if set_none else -tv * contract)
-                elif dback_n and contract > 0 and toward >= 2 * contract:
-                    kind, made, is_set, dback = NORMAL, False, True, True
-                    over = opoints = 0
-                    cpoints = -dback_n * tv * contract
-                else:
-                    kind, made, is_set = NORMAL, True, False
-                    cpoints = tv * contract
-                    opoints = ov * over
-            else:
-                kind, made, is_set = NORMAL, False, True
-                over = opoints = 0
-                cpoints = (
-                    -tv * contract if set_bid else (0 if set_none else -tv * (contract - toward))
-                )
-        elif contract is not None:
-            earned = own_taken - g if nil_mode == "contract" else own_taken - nt - g
-            if earned < 0:
-                earned = 0
-            toward = earned + r
-            kind, made, over, cpoints, opoints, dback, over_set = _score_contract(
-                rules, T, contract, blind, toward, earned
-            )
-            is_set = not made
-        elif no_bids:
-            kind = NO_BIDS
-            toward = max(own_taken - g, 0) + r
-            cpoints = rules.trick_value * toward
-            made = None
-            over = opoints = 0
-            is_set = dback = over_set = False
-        else:
-            kind = made = None
-            toward = over = cpoints = opoints = 0
-            is_set = dback = over_set = False
-        hand_bags = over + nil_bags
-        points = cpoints + opoints + nil_points + ov * nil_bags + add
-        btotal = bags_now[side] + hand_bags
-        penalties = penalty = 0
-        if limit is not None and btotal >= limit:
-            penalties = btotal // limit
-            btotal -= penalties * limit
-            penalty = penalties * rules.bag_penalty
-            points -= penalty
-        total = totals[side] + points
-        totals[side] = total
-        bags_now[side] = btotal
-        streak = sets_in_row[side] + 1 if is_set else 0
-        sets_in_row[side] = streak
-        results[side] = _new(SideResult, (
-            contract, own_taken, points, hand_bags, penalty, is_set, total, btotal, kind, blind,
-            made, toward, over, cpoints, opoints, dback, over_set, nil_results, nil_bags, add, g,
-            r, other, penalties, streak, took_all, hand.note if add else None, rules,
-        ))  # fmt: skip
+    out: list[HandResult] = []
+    append = out.append
+    for number, hand in enumerate(hands, first):
+        if state.finished:
+            raise _err(number, "hands", f"the game ended after hand {state.ended_at}")
+        dealer = players[state.dealer]
+        note = hand.note
+        if hand.misdeal:
+            if rules.misdeal_deal_passes:
+                state.dealer = (state.dealer + 1) % n_players
+            append(_new(HandResult, (number, dealer, True, note, {}, False)))
+            continue
 
-    state.played += 1
-    state.dealer = (state.dealer + 1) % len(players)
-    if ctx.end_checks or max(totals.values()) >= rules.target_score:
-        end = check_end(ctx.sides, rules, results, totals, sets_in_row, state.played, took_all_side)
-        if end is not None:
-            state.finished = True
-            state.winner, state.reason = end
-            state.ended_at = number
-    return _new(HandResult, (number, dealer, False, hand.note, results, no_bids))
+        no_bids = first_no_bids and state.played == 0
+        adjust = hand.adjust
+        if no_bids:
+            if hand.bids is not None:
+                raise _err(number, "bids", "the first hand is played without bids")
+            side_bids = ctx.no_bids
+        else:
+            side_bids = _read_bids(ctx, state, hand, number)
+        if hand.tricks is None:
+            raise _err(number, "tricks", "tricks are missing")
+        taken, nil_tricks = _read_tricks(ctx, hand, number, side_bids)
+        given = hand.renege
+        received = _read_renege(ctx, given, number) if given else None
+        if not given:
+            given = None
+        if adjust is not None:
+            for side in adjust:
+                if side not in side_set:
+                    raise _err(number, f"adjust.{side}", f"adjust: unknown side {side}")
+
+        took_all_side = None
+        results: dict[str, SideResult] = {}
+        for side, (contract, blind, nils, _), own_taken in zip(sides, side_bids, taken):  # noqa: B905
+            g = r = add = 0
+            other = None
+            if given is not None:
+                g = given.get(side, 0)
+                r = received.get(side, 0) if received else 0
+                if g or r:
+                    other = other_of.get(side)
+            if adjust is not None:
+                add = adjust.get(side, 0)
+            if own_taken == T:
+                took_all = True
+                took_all_side = side
+            else:
+                took_all = False
+            if contract is not None and simple and not nils and not blind and not g and not r:
+                # the usual case, inlined for speed: a plain bid, no nil, no renege (the
+                # same as _score_contract)
+                over_set = dback = False
+                if own_taken >= contract:
+                    over = own_taken - contract
+                    if max_over is not None and over > max_over:
+                        made, is_set, over_set = False, True, True
+                        over = opoints = 0
+                        cpoints = 0 if set_none else -tv * contract
+                    elif dback_n and contract > 0 and own_taken >= 2 * contract:
+                        made, is_set, dback = False, True, True
+                        over = opoints = 0
+                        cpoints = -dback_n * tv * contract
+                    else:
+                        made, is_set = True, False
+                        cpoints = tv * contract
+                        opoints = ov * over
+                else:
+                    made, is_set = False, True
+                    over = opoints = 0
+                    cpoints = (
+                        -tv * contract
+                        if set_bid
+                        else (0 if set_none else -tv * (contract - own_taken))
+                    )
+                kind = NORMAL
+                toward = own_taken
+                nil_results = ()
+                hand_bags = over
+                nil_bags = 0
+                points = cpoints + opoints + add
+            else:
+                nil_points = nil_bags = 0
+                nil_results = ()
+                if nils:
+                    nil_results, nil_points, nt = _score_nils(rules, side, nils, nil_tricks, ctx)
+                    if nt and (nil_bags_always or contract is None):
+                        nil_bags = nt
+                else:
+                    nt = 0
+                if contract is not None:
+                    earned = own_taken - g if nil_contract else own_taken - nt - g
+                    if earned < 0:
+                        earned = 0
+                    toward = earned + r
+                    kind, made, over, cpoints, opoints, dback, over_set = _score_contract(
+                        rules, T, contract, blind, toward, earned
+                    )
+                    is_set = not made
+                elif no_bids:
+                    kind = NO_BIDS
+                    toward = max(own_taken - g, 0) + r
+                    cpoints = tv * toward
+                    made = None
+                    over = opoints = 0
+                    is_set = dback = over_set = False
+                else:
+                    kind = made = None
+                    toward = over = cpoints = opoints = 0
+                    is_set = dback = over_set = False
+                hand_bags = over + nil_bags
+                points = cpoints + opoints + nil_points + ov * nil_bags + add
+            btotal = bags_now[side] + hand_bags
+            if btotal >= limit_at:
+                penalties = btotal // limit
+                btotal -= penalties * limit
+                penalty = penalties * bag_penalty
+                points -= penalty
+            else:
+                penalties = penalty = 0
+            total = totals[side] + points
+            totals[side] = total
+            bags_now[side] = btotal
+            if is_set:
+                streak = sets_in_row[side] + 1
+                sets_in_row[side] = streak
+            else:
+                streak = sets_in_row[side] = 0
+            results[side] = _new(SideResult, (
+                contract, own_taken, points, hand_bags, penalty, is_set, total, btotal, kind,
+                blind, made, toward, over, cpoints, opoints, dback, over_set, nil_results,
+                nil_bags, add, g, r, other, penalties, streak, took_all, note if add else None,
+                rules,
+            ))  # fmt: skip
+
+        played = state.played = state.played + 1
+        state.dealer = (state.dealer + 1) % n_players
+        if max(totals.values()) >= target or (
+            end_checks
+            and (
+                moon_win
+                or (took_all_side is not None and boston is not None)
+                or (set_out is not None and max(sets_in_row.values()) >= set_out)
+                or (losing is not None and min(totals.values()) <= losing)
+                or (max_hands is not None and played >= max_hands)
+            )
+        ):
+            end = check_end(sides, rules, results, totals, sets_in_row, played, took_all_side)
+            if end is not None:
+                state.finished = True
+                state.winner, state.reason = end
+                state.ended_at = number
+        append(_new(HandResult, (number, dealer, False, note, results, no_bids)))
+    return out
 
 
 def _blind_allowed(ctx: Context, state: State, side: str) -> str | None:
@@ -667,8 +766,7 @@ def start_state(game: Game) -> tuple[Context, State]:
 def score_game(game: Game) -> Sheet:
     """Score every hand of a game (a fold of ``score_hand``); raises GameError when invalid."""
     ctx, state = start_state(game)
-    hands = [score_hand(ctx, state, hand, n) for n, hand in enumerate(game.hands, 1)]
-    return sheet_from_state(ctx, state, hands)
+    return sheet_from_state(ctx, state, _fold(ctx, state, game.hands, 1))
 
 
 def sheet_from_state(ctx: Context, state: State, hands: list[HandResult]) -> Sheet:
