@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 5000
 
-.PHONY: run test lint bench system-deps system-deps-test clean
+.PHONY: run test lint bench screenshots system-deps system-deps-test clean
 
 # The runtime install; re-done when pyproject.toml changes.
 $(VENV)/.installed-run: pyproject.toml
@@ -42,6 +42,10 @@ lint: $(VENV)/.installed-test
 
 bench: system-deps $(VENV)/.installed-test
 	@for b in bench/bench_*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done
+
+# Regenerate docs/screenshots/ (phone pages and PDF pages) after a visible change.
+screenshots: system-deps-test $(VENV)/.installed-test
+	$(BIN)/python scripts/screenshots.py
 
 clean:
 	rm -rf $(VENV) node_modules build dist *.egg-info

@@ -1,0 +1,107 @@
+"""Regenerate docs/screenshots/: the phone pages (Playwright + Debian's Chromium at 390x844)
+and page 1 of a game sheet PDF and of a blank sheet (pdftoppm).
+
+    .venv/bin/python scripts/screenshots.py      (or: make screenshots)
+
+The pictures are for people to look at (the README shows them); the tests never compare them.
+"""
+
+from __future__ import annotations
+
+import logging
+import subprocess
+import sys
+import tempfile
+import threading
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+from werkzeug.serving import make_server
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from scorekeeper import cli, create_app, store  # noqa: E402
+from tests.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE  # noqa: E402
+
+OUT = ROOT / "docs" / "screenshots"
+EXAMPLE = ROOT / "docs" / "examples" / "club-night.json"
+HANDS = [  # (bids by field name, tricks by field name) for Ann & Cy vs Bob & Di
+    ({"bid-1": "3", "bid-2": "4", "bid-3": "3", "bid-0": "3"}, {"ttricks-0": "7"}),
+    (
+        {"bid-2": "5", "bid-3": "2", "bid-0": "2", "bid-1": "nil"},
+        {"ttricks-0": "8", "tricks-1": "0"},
+    ),
+    ({"bid-3": "4", "bid-0": "4", "bid-1": "3", "bid-2": "3"}, {"ttricks-0": "6"}),
+    ({"bid-0": "3", "bid-1": "4", "bid-2": "2", "bid-3": "3"}, {"ttricks-0": "6"}),
+]
+
+
+def tap(page, name: str, value: str) -> None:
+    page.locator(f'input[name="{name}"][value="{value}"]').check()
+
+
+def phone_pages(base: str) -> None:
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = browser.new_context(viewport=PHONE, device_scale_factor=1).new_page()
+        page.goto(base + "/games/new")
+        for i, name in enumerate(["Ann", "Bob", "Cy", "Di"]):
+            page.fill(f"#player-{i}", name)
+        page.screenshot(path=str(OUT / "new-game.png"))
+        page.get_by_role("button", name="Start the game").click()
+        page.wait_for_url("**/g/*")
+        for bids, tricks in HANDS:
+            for name, value in bids.items():
+                tap(page, name, value)
+            page.get_by_role("button", name="Bids are in: tricks next").click()
+            for name, value in tricks.items():
+                tap(page, name, value)
+            page.get_by_role("button", name="Save hand", exact=False).click()
+            page.wait_for_selector("#sheet")
+        for name, value in {"bid-1": "nil", "bid-2": "4", "bid-3": "4", "bid-0": "3"}.items():
+            tap(page, name, value)
+        page.locator("#hand").scroll_into_view_if_needed()
+        page.evaluate("document.querySelector('#hand').scrollIntoView()")
+        page.screenshot(path=str(OUT / "hand-entry.png"))
+        page.evaluate("document.querySelector('.sheet-wrap').scrollIntoView()")
+        page.screenshot(path=str(OUT / "sheet.png"))
+        browser.close()
+
+
+def pdf_pages(tmp: Path) -> None:
+    game_pdf, blank_pdf = tmp / "game.pdf", tmp / "blank.pdf"
+    title = "Friday night at the club"
+    assert cli.main(["pdf", str(EXAMPLE), "-o", str(game_pdf), "--title", title]) == 0
+    assert cli.main(["blank-sheet", "-o", str(blank_pdf), "--players", "4"]) == 0
+    for pdf, name in ((game_pdf, "game-sheet-pdf"), (blank_pdf, "blank-sheet-pdf")):
+        subprocess.run(
+            ["pdftoppm", "-png", "-r", "80", "-f", "1", "-l", "1", "-singlefile", str(pdf),
+             str(OUT / name)],
+            check=True,
+        )  # fmt: skip
+
+
+def main() -> int:
+    logging.getLogger("werkzeug").setLevel(logging.WARNING)
+    OUT.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        database = Path(tmp) / "shots.sqlite"
+        db = store.connect(database)
+        store.migrate(db)
+        db.close()
+        app = create_app({"SECRET_KEY": "screenshots", "DATABASE": str(database)})
+        server = make_server("127.0.0.1", 0, app, threaded=True)
+        thread = threading.Thread(target=server.serve_forever, daemon=True)
+        thread.start()
+        try:
+            phone_pages(f"http://127.0.0.1:{server.server_port}")
+        finally:
+            server.shutdown()
+        pdf_pages(Path(tmp))
+    print(f"wrote {', '.join(sorted(p.name for p in OUT.glob('*.png')))} in {OUT}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
