@@ -183,6 +183,8 @@ class Context:
         "no_bids",
         "end_checks",
         "simple",
+        "plan",
+        "fast",
     )
 
     def __init__(self, game: Game):
@@ -198,6 +200,9 @@ class Context:
         self.partnership = r.bidding == "partnership"
         self.T = r.tricks_for(len(game.players))
         self.no_bids = [(None, False, (), False)] * len(sides)
+        self.plan = tuple(zip(sides, self.member_lists))  # noqa: B905 -- (side, members)
+        # the fast path reads keys as sides or players: only when no team has a player's name
+        self.fast = not self.teams or self.side_set.isdisjoint(self.player_set)
         # no moon and no 10-for-200: every bid that is not blind is a plain one
         self.simple = not r.moon and not r.ten_for_200
         # end-of-game checks other than the target, needed after every hand
@@ -285,6 +290,24 @@ def _fold(ctx: Context, state: State, hands: Iterable[Hand], first: int) -> list
     dback_n = rules.double_back
     set_bid = rules.set_penalty == "bid"
     set_none = rules.set_penalty == "none"
+    # the fast path's rules: plain bids, nils, blind nils (checked here) and adjustments; any
+    # other hand, or anything unusual in one, goes the general way (which raises the errors)
+    plan = ctx.plan
+    partnership = ctx.partnership
+    player_set = ctx.player_set
+    nil_on = rules.nil
+    bnil_on = rules.blind_nil
+    nil_value = rules.nil_value
+    nil_lost = -(nil_value if rules.nil_penalty is None else rules.nil_penalty)
+    bnil_value = rules.blind_nil_value
+    bnil_lost = -(bnil_value if rules.blind_nil_penalty is None else rules.blind_nil_penalty)
+    dnil = rules.double_nil_value is not None
+    lo = max(rules.min_side_bid, 0)
+    cap = T if rules.max_bid is None else min(rules.max_bid, T)
+    moon = rules.moon
+    ten = rules.ten_for_200
+    teams = ctx.teams
+    fast = ctx.fast
     out: list[HandResult] = []
     append = out.append
     for number, hand in enumerate(hands, first):
@@ -300,126 +323,341 @@ def _fold(ctx: Context, state: State, hands: Iterable[Hand], first: int) -> list
 
         no_bids = first_no_bids and state.played == 0
         adjust = hand.adjust
-        if no_bids:
-            if hand.bids is not None:
-                raise _err(number, "bids", "the first hand is played without bids")
-            side_bids = ctx.no_bids
-        else:
-            side_bids = _read_bids(ctx, state, hand, number)
-        if hand.tricks is None:
-            raise _err(number, "tricks", "tricks are missing")
-        taken, nil_tricks = _read_tricks(ctx, hand, number, side_bids)
-        given = hand.renege
-        received = _read_renege(ctx, given, number) if given else None
-        if not given:
-            given = None
-        if adjust is not None:
-            for side in adjust:
-                if side not in side_set:
-                    raise _err(number, f"adjust.{side}", f"adjust: unknown side {side}")
-
-        took_all_side = None
-        results: dict[str, SideResult] = {}
-        for side, (contract, blind, nils, _), own_taken in zip(sides, side_bids, taken):  # noqa: B905
-            g = r = add = 0
-            other = None
-            if given is not None:
-                g = given.get(side, 0)
-                r = received.get(side, 0) if received else 0
-                if g or r:
-                    other = other_of.get(side)
-            if adjust is not None:
-                add = adjust.get(side, 0)
-            if own_taken == T:
-                took_all = True
-                took_all_side = side
-            else:
-                took_all = False
-            if contract is not None and simple and not nils and not blind and not g and not r:
-                # the usual case, inlined for speed: a plain bid, no nil, no renege (the
-                # same as _score_contract)
-                over_set = dback = False
-                if own_taken >= contract:
-                    over = own_taken - contract
-                    if max_over is not None and over > max_over:
-                        made, is_set, over_set = False, True, True
-                        over = opoints = 0
-                        cpoints = 0 if set_none else -tv * contract
-                    elif dback_n and contract > 0 and own_taken >= 2 * contract:
-                        made, is_set, dback = False, True, True
-                        over = opoints = 0
-                        cpoints = -dback_n * tv * contract
+        bids = hand.bids
+        tricks = hand.tricks
+        rows = None
+        if (
+            fast
+            and not no_bids
+            and type(bids) is dict
+            and type(tricks) is dict
+            and not hand.renege
+            and (adjust is None or (type(adjust) is dict and adjust.keys() <= side_set))
+            and (partnership or bids.keys() == player_set)
+        ):
+            # check the hand side by side; ``rows`` is None as soon as anything is unusual
+            rows = []
+            sum_taken = used_bids = used_tricks = 0
+            for side, ms in plan:
+                nils = ()
+                blind = ok = False
+                if partnership:
+                    # the team's number (or none when every player bids nil), nils by name
+                    contract = bids.get(side)
+                    for p in ms:
+                        b = bids.get(p)
+                        if b is None:
+                            continue
+                        if (b == "nil" or (b == 0 and type(b) is int)) and nil_on:
+                            nils = (*nils, (p, NIL))
+                        elif (
+                            b == "blind nil"
+                            and bnil_on
+                            and _blind_allowed(ctx, state, side) is None
+                        ):
+                            nils = (*nils, (p, BNIL))
+                        else:
+                            break
                     else:
-                        made, is_set = True, False
-                        cpoints = tv * contract
-                        opoints = ov * over
+                        used_bids += len(nils)
+                        if contract is None:
+                            # every player bid nil (a double nil goes the general way)
+                            ok = len(nils) == len(ms) and not (dnil and len(nils) > 1)
+                        elif len(nils) < len(ms):
+                            used_bids += 1
+                            if type(contract) is int:
+                                ok = lo <= contract <= cap
+                            elif type(contract) is str:
+                                contract, blind, ok = _fast_blind(ctx, state, side, contract)
                 else:
-                    made, is_set = False, True
-                    over = opoints = 0
-                    cpoints = (
-                        -tv * contract
-                        if set_bid
-                        else (0 if set_none else -tv * (contract - own_taken))
-                    )
-                kind = NORMAL
-                toward = own_taken
-                nil_results = ()
-                hand_bags = over
-                nil_bags = 0
-                points = cpoints + opoints + add
-            else:
-                nil_points = nil_bags = 0
-                nil_results = ()
+                    contract = 0
+                    has_number = False
+                    for p in ms:
+                        b = bids[p]
+                        if type(b) is int:
+                            if 0 < b <= T:
+                                contract += b
+                                has_number = True
+                                continue
+                            if b == 0:
+                                if nil_on:
+                                    nils = (*nils, (p, NIL))
+                                else:
+                                    has_number = True
+                                continue
+                        elif b == "nil" and nil_on:
+                            nils = (*nils, (p, NIL))
+                            continue
+                        elif (
+                            b == "blind nil"
+                            and bnil_on
+                            and _blind_allowed(ctx, state, side) is None
+                        ):
+                            nils = (*nils, (p, BNIL))
+                            continue
+                        elif not teams and type(b) is str:  # a blind number, without teams
+                            contract, blind, ok = _fast_blind(ctx, state, side, b)
+                            has_number = ok
+                            if ok:
+                                continue
+                        break  # anything else: the general way
+                    else:
+                        if has_number:
+                            ok = lo <= contract <= (T if blind else cap)
+                        else:
+                            contract = None
+                            ok = not (dnil and len(nils) > 1)  # a double nil: the general way
+                if not ok:
+                    rows = None
+                    break
+                # tricks: by player, or (a team without a nil) by team
+                own_taken = tricks.get(side)
+                if own_taken is None or not teams:
+                    if own_taken is None:
+                        own_taken = 0
+                        for p in ms:
+                            n = tricks.get(p)
+                            if type(n) is not int or n < 0:
+                                own_taken = None
+                                break
+                            own_taken += n
+                        used_tricks += len(ms)
+                    else:
+                        used_tricks += 1
+                    if type(own_taken) is not int or own_taken < 0:
+                        rows = None
+                        break
+                elif type(own_taken) is not int or own_taken < 0 or nils:
+                    rows = None
+                    break
+                else:
+                    used_tricks += 1
+                sum_taken += own_taken
+                rows.append((side, contract, blind, own_taken, nils))
+            if (
+                sum_taken != T
+                or used_tricks != len(tricks)
+                or (partnership and used_bids != len(bids))
+            ):
+                rows = None
+        if rows is not None:
+            # score the checked hand (the same as the general way below, for these hands)
+            took_all_side = None
+            results = {}
+            for side, contract, blind, own_taken, nils in rows:
+                add = 0 if adjust is None else adjust.get(side, 0)
+                if own_taken == T:
+                    took_all = True
+                    took_all_side = side
+                else:
+                    took_all = False
                 if nils:
-                    nil_results, nil_points, nt = _score_nils(rules, side, nils, nil_tricks, ctx)
-                    if nt and (nil_bags_always or contract is None):
-                        nil_bags = nt
-                else:
-                    nt = 0
-                if contract is not None:
-                    earned = own_taken - g if nil_contract else own_taken - nt - g
+                    nil_points = nt = 0
+                    made_nils = []
+                    for p, k in nils:
+                        took = tricks[p]
+                        if k == NIL:
+                            pts = nil_value if took == 0 else nil_lost
+                            made_nils.append(_new(NilResult, (p, "nil", took == 0, took, pts)))
+                        else:
+                            pts = bnil_value if took == 0 else bnil_lost
+                            made_nils.append(
+                                _new(NilResult, (p, "blind nil", took == 0, took, pts))
+                            )
+                        nil_points += pts
+                        nt += took
+                    nil_results = tuple(made_nils)
+                    nil_bags = nt if nt and (nil_bags_always or contract is None) else 0
+                    earned = own_taken if nil_contract else own_taken - nt
                     if earned < 0:
                         earned = 0
-                    toward = earned + r
+                else:
+                    nil_results = ()
+                    nil_points = nil_bags = 0
+                    earned = own_taken
+                if contract is None:
+                    kind = made = None
+                    over = cpoints = opoints = 0
+                    is_set = dback = over_set = False
+                elif not blind and (
+                    simple or not ((moon and contract == T) or (ten and contract == 10))
+                ):
+                    kind = NORMAL
+                    over_set = dback = False
+                    if earned >= contract:
+                        over = earned - contract
+                        if max_over is not None and over > max_over:
+                            made, is_set, over_set = False, True, True
+                            over = opoints = 0
+                            cpoints = 0 if set_none else -tv * contract
+                        elif dback_n and contract > 0 and earned >= 2 * contract:
+                            made, is_set, dback = False, True, True
+                            over = opoints = 0
+                            cpoints = -dback_n * tv * contract
+                        else:
+                            made, is_set = True, False
+                            cpoints = tv * contract
+                            opoints = ov * over
+                    else:
+                        made, is_set = False, True
+                        over = opoints = 0
+                        cpoints = (
+                            -tv * contract
+                            if set_bid
+                            else (0 if set_none else -tv * (contract - earned))
+                        )
+                else:
                     kind, made, over, cpoints, opoints, dback, over_set = _score_contract(
-                        rules, T, contract, blind, toward, earned
+                        rules, T, contract, blind, earned, earned
                     )
                     is_set = not made
-                elif no_bids:
-                    kind = NO_BIDS
-                    toward = max(own_taken - g, 0) + r
-                    cpoints = tv * toward
-                    made = None
-                    over = opoints = 0
-                    is_set = dback = over_set = False
-                else:
-                    kind = made = None
-                    toward = over = cpoints = opoints = 0
-                    is_set = dback = over_set = False
                 hand_bags = over + nil_bags
                 points = cpoints + opoints + nil_points + ov * nil_bags + add
-            btotal = bags_now[side] + hand_bags
-            if btotal >= limit_at:
-                penalties = btotal // limit
-                btotal -= penalties * limit
-                penalty = penalties * bag_penalty
-                points -= penalty
+                btotal = bags_now[side] + hand_bags
+                if btotal >= limit_at:
+                    penalties = btotal // limit
+                    btotal -= penalties * limit
+                    penalty = penalties * bag_penalty
+                    points -= penalty
+                else:
+                    penalties = penalty = 0
+                total = totals[side] + points
+                totals[side] = total
+                bags_now[side] = btotal
+                if is_set:
+                    streak = sets_in_row[side] + 1
+                    sets_in_row[side] = streak
+                else:
+                    streak = sets_in_row[side] = 0
+                results[side] = _new(SideResult, (
+                    contract, own_taken, points, hand_bags, penalty, is_set, total, btotal, kind,
+                    blind, made, earned if contract is not None else 0, over, cpoints, opoints,
+                    dback, over_set, nil_results, nil_bags, add, 0, 0, None, penalties, streak,
+                    took_all, note if add else None, rules,
+                ))  # fmt: skip
+        else:
+            if no_bids:
+                if hand.bids is not None:
+                    raise _err(number, "bids", "the first hand is played without bids")
+                side_bids = ctx.no_bids
             else:
-                penalties = penalty = 0
-            total = totals[side] + points
-            totals[side] = total
-            bags_now[side] = btotal
-            if is_set:
-                streak = sets_in_row[side] + 1
-                sets_in_row[side] = streak
-            else:
-                streak = sets_in_row[side] = 0
-            results[side] = _new(SideResult, (
-                contract, own_taken, points, hand_bags, penalty, is_set, total, btotal, kind,
-                blind, made, toward, over, cpoints, opoints, dback, over_set, nil_results,
-                nil_bags, add, g, r, other, penalties, streak, took_all, note if add else None,
-                rules,
-            ))  # fmt: skip
+                side_bids = _read_bids(ctx, state, hand, number)
+            if hand.tricks is None:
+                raise _err(number, "tricks", "tricks are missing")
+            taken, nil_tricks = _read_tricks(ctx, hand, number, side_bids)
+            given = hand.renege
+            received = _read_renege(ctx, given, number) if given else None
+            if not given:
+                given = None
+            if adjust is not None:
+                for side in adjust:
+                    if side not in side_set:
+                        raise _err(number, f"adjust.{side}", f"adjust: unknown side {side}")
+
+            took_all_side = None
+            results: dict[str, SideResult] = {}
+            for side, (contract, blind, nils, _), own_taken in zip(sides, side_bids, taken):  # noqa: B905
+                g = r = add = 0
+                other = None
+                if given is not None:
+                    g = given.get(side, 0)
+                    r = received.get(side, 0) if received else 0
+                    if g or r:
+                        other = other_of.get(side)
+                if adjust is not None:
+                    add = adjust.get(side, 0)
+                if own_taken == T:
+                    took_all = True
+                    took_all_side = side
+                else:
+                    took_all = False
+                if contract is not None and simple and not nils and not blind and not g and not r:
+                    # the usual case, inlined for speed: a plain bid, no nil, no renege (the
+                    # same as _score_contract)
+                    over_set = dback = False
+                    if own_taken >= contract:
+                        over = own_taken - contract
+                        if max_over is not None and over > max_over:
+                            made, is_set, over_set = False, True, True
+                            over = opoints = 0
+                            cpoints = 0 if set_none else -tv * contract
+                        elif dback_n and contract > 0 and own_taken >= 2 * contract:
+                            made, is_set, dback = False, True, True
+                            over = opoints = 0
+                            cpoints = -dback_n * tv * contract
+                        else:
+                            made, is_set = True, False
+                            cpoints = tv * contract
+                            opoints = ov * over
+                    else:
+                        made, is_set = False, True
+                        over = opoints = 0
+                        cpoints = (
+                            -tv * contract
+                            if set_bid
+                            else (0 if set_none else -tv * (contract - own_taken))
+                        )
+                    kind = NORMAL
+                    toward = own_taken
+                    nil_results = ()
+                    hand_bags = over
+                    nil_bags = 0
+                    points = cpoints + opoints + add
+                else:
+                    nil_points = nil_bags = 0
+                    nil_results = ()
+                    if nils:
+                        nil_results, nil_points, nt = _score_nils(
+                            rules, side, nils, nil_tricks, ctx
+                        )
+                        if nt and (nil_bags_always or contract is None):
+                            nil_bags = nt
+                    else:
+                        nt = 0
+                    if contract is not None:
+                        earned = own_taken - g if nil_contract else own_taken - nt - g
+                        if earned < 0:
+                            earned = 0
+                        toward = earned + r
+                        kind, made, over, cpoints, opoints, dback, over_set = _score_contract(
+                            rules, T, contract, blind, toward, earned
+                        )
+                        is_set = not made
+                    elif no_bids:
+                        kind = NO_BIDS
+                        toward = max(own_taken - g, 0) + r
+                        cpoints = tv * toward
+                        made = None
+                        over = opoints = 0
+                        is_set = dback = over_set = False
+                    else:
+                        kind = made = None
+                        toward = over = cpoints = opoints = 0
+                        is_set = dback = over_set = False
+                    hand_bags = over + nil_bags
+                    points = cpoints + opoints + nil_points + ov * nil_bags + add
+                btotal = bags_now[side] + hand_bags
+                if btotal >= limit_at:
+                    penalties = btotal // limit
+                    btotal -= penalties * limit
+                    penalty = penalties * bag_penalty
+                    points -= penalty
+                else:
+                    penalties = penalty = 0
+                total = totals[side] + points
+                totals[side] = total
+                bags_now[side] = btotal
+                if is_set:
+                    streak = sets_in_row[side] + 1
+                    sets_in_row[side] = streak
+                else:
+                    streak = sets_in_row[side] = 0
+                results[side] = _new(SideResult, (
+                    contract, own_taken, points, hand_bags, penalty, is_set, total, btotal, kind,
+                    blind, made, toward, over, cpoints, opoints, dback, over_set, nil_results,
+                    nil_bags, add, g, r, other, penalties, streak, took_all, note if add else None,
+                    rules,
+                ))  # fmt: skip
 
         played = state.played = state.played + 1
         state.dealer = (state.dealer + 1) % n_players
@@ -452,6 +690,25 @@ def _blind_allowed(ctx: Context, state: State, side: str) -> str | None:
     if best - mine >= deficit:
         return None
     return f"blind bids only when {deficit} or more behind ({side} is {max(best - mine, 0)} behind)"
+
+
+def _fast_blind(ctx: Context, state: State, side: str, value: str) -> tuple[int, bool, bool]:
+    """A blind number bid for the fast path: (number, True, True) when it is allowed now, else
+    (0, False, False) and the general way reads it (and raises the error)."""
+    rules = ctx.rules
+    try:
+        kind, n = read_bid(value)
+    except GameError:
+        return 0, False, False
+    if (
+        kind == BLIND
+        and rules.blind_bids
+        and rules.blind_min <= n <= ctx.T
+        and n >= rules.min_side_bid
+        and _blind_allowed(ctx, state, side) is None
+    ):
+        return n, True, True
+    return 0, False, False
 
 
 SideBid = tuple  # (contract or None, blind, ((player, nil kind), ...), any blind bid)
