@@ -326,12 +326,14 @@ def _fold(ctx: Context, state: State, hands: Iterable[Hand], first: int) -> list
         bids = hand.bids
         tricks = hand.tricks
         rows = None
+        given = hand.renege or None
+        received = None if given is None else _fast_renege(ctx, given)
         if (
             fast
             and not no_bids
             and type(bids) is dict
             and type(tricks) is dict
-            and not hand.renege
+            and (given is None or received is not None)
             and (adjust is None or (type(adjust) is dict and adjust.keys() <= side_set))
             and (partnership or bids.keys() == player_set)
         ):
@@ -444,6 +446,8 @@ def _fold(ctx: Context, state: State, hands: Iterable[Hand], first: int) -> list
             # score the checked hand (the same as the general way below, for these hands)
             took_all_side = None
             results = {}
+            g = r = 0
+            other = None
             for side, contract, blind, own_taken, nils in rows:
                 add = 0 if adjust is None else adjust.get(side, 0)
                 if own_taken == T:
@@ -475,13 +479,22 @@ def _fold(ctx: Context, state: State, hands: Iterable[Hand], first: int) -> list
                     nil_results = ()
                     nil_points = nil_bags = 0
                     earned = own_taken
+                if given is not None:  # a renege: tricks given to (or taken from) the others
+                    g = given.get(side, 0)
+                    r = received.get(side, 0)
+                    other = other_of.get(side) if g or r else None
+                    if g:
+                        earned -= g
+                        if earned < 0:
+                            earned = 0
                 if contract is None:
                     kind = made = None
-                    over = cpoints = opoints = 0
+                    toward = over = cpoints = opoints = 0
                     is_set = dback = over_set = False
-                elif not blind and (
+                elif not (blind or g or r) and (
                     simple or not ((moon and contract == T) or (ten and contract == 10))
                 ):
+                    toward = earned
                     kind = NORMAL
                     over_set = dback = False
                     if earned >= contract:
@@ -507,8 +520,9 @@ def _fold(ctx: Context, state: State, hands: Iterable[Hand], first: int) -> list
                             else (0 if set_none else -tv * (contract - earned))
                         )
                 else:
+                    toward = earned + r
                     kind, made, over, cpoints, opoints, dback, over_set = _score_contract(
-                        rules, T, contract, blind, earned, earned
+                        rules, T, contract, blind, toward, earned
                     )
                     is_set = not made
                 hand_bags = over + nil_bags
@@ -531,9 +545,9 @@ def _fold(ctx: Context, state: State, hands: Iterable[Hand], first: int) -> list
                     streak = sets_in_row[side] = 0
                 results[side] = _new(SideResult, (
                     contract, own_taken, points, hand_bags, penalty, is_set, total, btotal, kind,
-                    blind, made, earned if contract is not None else 0, over, cpoints, opoints,
-                    dback, over_set, nil_results, nil_bags, add, 0, 0, None, penalties, streak,
-                    took_all, note if add else None, rules,
+                    blind, made, toward, over, cpoints, opoints, dback, over_set, nil_results,
+                    nil_bags, add, g, r, other, penalties, streak, took_all, note if add else None,
+                    rules,
                 ))  # fmt: skip
         else:
             if no_bids:
@@ -545,10 +559,7 @@ def _fold(ctx: Context, state: State, hands: Iterable[Hand], first: int) -> list
             if hand.tricks is None:
                 raise _err(number, "tricks", "tricks are missing")
             taken, nil_tricks = _read_tricks(ctx, hand, number, side_bids)
-            given = hand.renege
             received = _read_renege(ctx, given, number) if given else None
-            if not given:
-                given = None
             if adjust is not None:
                 for side in adjust:
                     if side not in side_set:
@@ -905,6 +916,16 @@ def _read_tricks(
         for p, _ in bid[2]:
             nil_tricks[p] = tricks[p]
     return taken, nil_tricks
+
+
+def _fast_renege(ctx: Context, renege: object) -> dict[str, int] | None:
+    """The renege penalties for the fast path (side -> tricks received), None when unusual."""
+    if type(renege) is not dict:
+        return None
+    try:
+        return _read_renege(ctx, renege, 0)
+    except GameError:
+        return None
 
 
 def _read_renege(ctx: Context, renege: dict[str, int], number: int) -> dict[str, int]:
