@@ -293,6 +293,12 @@ def parse_hand(data: Any, number: int) -> Hand:
 
 def check_setup(game: Game) -> None:
     """Check the seating: players, teams, dealer, start. Raises GameError."""
+    check_seating(game)
+    check_start(game)
+
+
+def check_seating(game: Game) -> None:
+    """Check players, teams and dealer (``check_setup`` without the start). Raises GameError."""
     players = game.players
     if not 2 <= len(players) <= 6:
         raise GameError(f"a game needs 2 to 6 players, not {len(players)}", field="players")
@@ -323,6 +329,10 @@ def check_setup(game: Game) -> None:
         raise GameError("partnership bidding needs teams", field="rules.bidding")
     if game.dealer is not None and game.dealer not in players:
         raise GameError(f"the dealer {game.dealer} is not a player", field="dealer")
+
+
+def check_start(game: Game) -> None:
+    """Check the scores and bags the sides start with. Raises GameError."""
     sides = game.sides()
     limit = game.rules.bag_limit
     for side, start in game.start.items():

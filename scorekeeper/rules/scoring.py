@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 from .ending import check_end
 from .errors import GameError
-from .game import BLIND, BNIL, NIL, NUM, Game, Hand, check_setup, read_bid
+from .game import BLIND, BNIL, NIL, NUM, Game, Hand, check_seating, check_start, read_bid
 from .options import Rules
 
 NORMAL, TEN, MOON, NO_BIDS = "normal", "ten", "moon", "no bids"
@@ -120,39 +120,54 @@ _NEVER = 1 << 62  # a bag limit that is never reached (no bag limit)
 
 
 def _seating(game: Game) -> tuple:
-    """The checked seating of a game (check_setup, then the lookups scoring uses), remembered by
-    value: players, teams, dealer, start and the two options check_setup reads."""
-    rules = game.rules
+    """The checked seating of a game (check_seating, then the lookups scoring uses), remembered
+    by value: players, teams, dealer and the bidding. The start is checked every time."""
     teams = game.teams
     try:
         key = (
             game.players,
-            None if teams is None else tuple((t, tuple(m)) for t, m in teams.items()),
+            None if teams is None else (*teams.items(),),  # members are tuples once parsed
             game.dealer,
-            tuple(game.start.items()) if game.start else (),
-            rules.bidding,
-            rules.bag_limit,
+            game.rules.bidding,
         )
         hit = _SEATINGS.get(key)
     except TypeError:  # something unhashable: check it the long way (and fail there)
         key = hit = None
-    if hit is not None:
-        return hit
-    check_setup(game)
+    if hit is None:
+        hit = _check_seating(game, key)
+    start = game.start
+    if start or type(start) is not dict:
+        check_start(game)
+    return hit
+
+
+def _check_seating(game: Game, key: tuple | None) -> tuple:
+    """Check the seating and work out its lookups; remember them under ``key`` (if any)."""
+    check_seating(game)
+    teams = game.teams
     sides = game.sides()
     members = {s: game.members(s) for s in sides}
     side_of = {p: s for s, ms in members.items() for p in ms}
     two = len(sides) == 2
+    player_set = frozenset(game.players)
+    side_set = frozenset(sides)
+    member_lists = [members[s] for s in sides]
     seating = (
         tuple(sides),
         members,
         side_of,
-        frozenset(game.players),
-        frozenset(sides),
-        [members[s] for s in sides],
+        player_set,
+        side_set,
+        member_lists,
         {p: sides.index(s) for p, s in side_of.items()},
         {sides[0]: sides[1], sides[1]: sides[0]} if two else {},
         two,
+        tuple(zip(sides, member_lists)),  # noqa: B905 -- the plan: (side, members)
+        # the fast path reads keys as sides or players: only when no team has a player's name
+        teams is None or side_set.isdisjoint(player_set),
+        ((None, False, (), False),) * len(sides),  # the side bids of a hand without bids
+        teams is not None,
+        game.players.index(game.first_dealer),
     )
     if key is not None:
         if len(_SEATINGS) >= _CACHE_LIMIT:
@@ -185,24 +200,21 @@ class Context:
         "simple",
         "plan",
         "fast",
+        "first_dealer",
     )
 
     def __init__(self, game: Game):
         (
             sides, self.members, self.side_of, self.player_set, self.side_set, self.member_lists,
-            self.side_index_of, self.other, self.two_sides,
+            self.side_index_of, self.other, self.two_sides, self.plan, self.fast, self.no_bids,
+            self.teams, self.first_dealer,
         ) = _seating(game)  # fmt: skip
         self.game = game
         r = self.rules = game.rules
         self.players = game.players
         self.sides = list(sides)
-        self.teams = game.teams is not None
         self.partnership = r.bidding == "partnership"
         self.T = r.tricks_for(len(game.players))
-        self.no_bids = [(None, False, (), False)] * len(sides)
-        self.plan = tuple(zip(sides, self.member_lists))  # noqa: B905 -- (side, members)
-        # the fast path reads keys as sides or players: only when no team has a player's name
-        self.fast = not self.teams or self.side_set.isdisjoint(self.player_set)
         # no moon and no 10-for-200: every bid that is not blind is a plain one
         self.simple = not r.moon and not r.ten_for_200
         # end-of-game checks other than the target, needed after every hand
@@ -240,7 +252,7 @@ class State:
             self.totals = dict.fromkeys(sides, 0)
             self.bags = dict.fromkeys(sides, 0)
         self.sets_in_row = dict.fromkeys(sides, 0)
-        self.dealer = ctx.players.index(ctx.game.first_dealer)
+        self.dealer = ctx.first_dealer
         self.played = 0
         self.finished = False
         self.winner: str | None = None
@@ -1043,19 +1055,30 @@ def start_state(game: Game) -> tuple[Context, State]:
 
 def score_game(game: Game) -> Sheet:
     """Score every hand of a game (a fold of ``score_hand``); raises GameError when invalid."""
-    ctx, state = start_state(game)
-    return sheet_from_state(ctx, state, _fold(ctx, state, game.hands, 1))
+    ctx = Context(game)
+    state = State(ctx)
+    hands = _fold(ctx, state, game.hands, 1)
+    # the state ends here: its dicts go to the sheet as they are
+    return _sheet(ctx, state, hands, state.totals, state.bags, state.sets_in_row)
 
 
 def sheet_from_state(ctx: Context, state: State, hands: list[HandResult]) -> Sheet:
     """The sheet for the hands folded so far."""
+    return _sheet(ctx, state, hands, dict(state.totals), dict(state.bags), dict(state.sets_in_row))
+
+
+def _sheet(
+    ctx: Context, state: State, hands: list[HandResult], totals: dict, bags: dict, sets: dict
+) -> Sheet:
     start = ctx.game.start
-    return Sheet(
-        list(ctx.sides), hands, dict(state.totals), dict(state.bags), state.finished,
-        state.winner, state.reason, ctx.players[state.dealer], dict(state.sets_in_row),
-        state.played, {s: start[s].score if s in start else 0 for s in ctx.sides}, ctx.rules,
-        ctx.game.preset,
-    )  # fmt: skip
+    sides = ctx.sides
+    return _new(Sheet, (
+        list(sides), hands, totals, bags, state.finished, state.winner, state.reason,
+        ctx.players[state.dealer], sets, state.played,
+        {s: start[s].score if s in start else 0 for s in sides} if start
+        else dict.fromkeys(sides, 0),
+        ctx.rules, ctx.game.preset,
+    ))  # fmt: skip
 
 
 # --- explain lines --------------------------------------------------------------------------
