@@ -457,6 +457,7 @@ def _fold(ctx: Context, state: State, hands: Iterable[Hand], first: int) -> list
         if rows is not None:
             # score the checked hand (the same as the general way below, for these hands)
             took_all_side = None
+            reached = False
             results = {}
             g = r = 0
             other = None
@@ -550,6 +551,8 @@ def _fold(ctx: Context, state: State, hands: Iterable[Hand], first: int) -> list
                 total = totals[side] + points
                 totals[side] = total
                 bags_now[side] = btotal
+                if total >= target:
+                    reached = True
                 if is_set:
                     streak = sets_in_row[side] + 1
                     sets_in_row[side] = streak
@@ -578,6 +581,7 @@ def _fold(ctx: Context, state: State, hands: Iterable[Hand], first: int) -> list
                         raise _err(number, f"adjust.{side}", f"adjust: unknown side {side}")
 
             took_all_side = None
+            reached = False
             results: dict[str, SideResult] = {}
             for side, (contract, blind, nils, _), own_taken in zip(sides, side_bids, taken):  # noqa: B905
                 g = r = add = 0
@@ -670,6 +674,8 @@ def _fold(ctx: Context, state: State, hands: Iterable[Hand], first: int) -> list
                 total = totals[side] + points
                 totals[side] = total
                 bags_now[side] = btotal
+                if total >= target:
+                    reached = True
                 if is_set:
                     streak = sets_in_row[side] + 1
                     sets_in_row[side] = streak
@@ -684,7 +690,7 @@ def _fold(ctx: Context, state: State, hands: Iterable[Hand], first: int) -> list
 
         played = state.played = state.played + 1
         state.dealer = (state.dealer + 1) % n_players
-        if max(totals.values()) >= target or (
+        if reached or (
             end_checks
             and (
                 moon_win
