@@ -123,3 +123,23 @@ def test_backup_command_copies_the_database(tmp_path: Path):
     again = run("backup", str(tmp_path / "b.sqlite"))
     assert again.returncode == 2 and "already exists" in again.stderr
     assert len(again.stderr.strip().splitlines()) == 1
+
+
+def test_the_wheel_carries_the_templates_and_static_files(tmp_path: Path):
+    """An installed app finds templates/ and static/ inside the package (scorekeeper.paths)."""
+    import zipfile
+
+    built = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--quiet",
+         "-w", str(tmp_path), str(ROOT)],
+        capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert built.returncode == 0, built.stderr
+    (wheel,) = tmp_path.glob("*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for folder in ("templates", "static"):
+        for source in (ROOT / folder).rglob("*"):
+            if source.is_file():
+                inside = f"scorekeeper/{folder}/{source.relative_to(ROOT / folder).as_posix()}"
+                assert inside in names, inside
+    assert not any(n.startswith(("tests/", "instance/")) for n in names)
