@@ -330,12 +330,17 @@ class HouseRules:
 
 
 def save_house_rules(db: Database, name: str, spec: dict[str, Any]) -> HouseRules:
-    """Store a named rules spec; a second save under the same name replaces it."""
+    """Store a named rules spec; a second save under the same name replaces it.
+
+    Names match regardless of case ("friday rules" replaces "Friday rules" and takes its new
+    spelling): the web form asks before replacing (:func:`house_rules_by_name`).
+    """
     now = _now()
     with write(db):
-        rows = list(db.query("select id from house_rules where name = ?", [name]))
+        rows = list(db.query("select id from house_rules where name = ? collate nocase", [name]))
         if rows:
-            db["house_rules"].update(rows[0]["id"], {"spec": _dump(spec), "updated_at": now})
+            changes = {"name": name, "spec": _dump(spec), "updated_at": now}
+            db["house_rules"].update(rows[0]["id"], changes)
             rule_id = rows[0]["id"]
         else:
             row = {"name": name, "spec": _dump(spec), "created_at": now, "updated_at": now}
@@ -353,6 +358,25 @@ def house_rules_by_id(db: Database, rule_id: int) -> HouseRules | None:
     if not rows:
         return None
     return HouseRules(rows[0]["id"], rows[0]["name"], json.loads(rows[0]["spec"]))
+
+
+def house_rules_by_name(db: Database, name: str) -> HouseRules | None:
+    """The saved rules with this name, ignoring case (as :func:`save_house_rules` matches)."""
+    sql = "select id, name, spec from house_rules where name = ? collate nocase"
+    rows = list(db.query(sql, [name]))
+    if not rows:
+        return None
+    return HouseRules(rows[0]["id"], rows[0]["name"], json.loads(rows[0]["spec"]))
+
+
+def delete_house_rules(db: Database, rule_id: int) -> bool:
+    """Forget saved house rules; False when there were none with this id.
+
+    Games keep their rules: each game file carries its own spec, never a reference to these.
+    """
+    with write(db):
+        cursor = db.execute("delete from house_rules where id = ?", [rule_id])
+    return cursor.rowcount > 0
 
 
 @dataclass(frozen=True)

@@ -23,3 +23,7 @@ def register_blueprints(app: Flask) -> None:
     from scorekeeper.web import printing
 
     app.register_blueprint(printing.bp)
+
+    from scorekeeper.web import house_rules
+
+    app.register_blueprint(house_rules.bp)

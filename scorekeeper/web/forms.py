@@ -60,6 +60,7 @@ class NewGame:
     options: dict[str, str] = field(default_factory=dict)  # field text per option
     start: list[tuple[str, str]] = field(default_factory=lambda: [("", "")] * MAX_PLAYERS)
     save_as: str = ""
+    replace_saved: bool = False  # the user agreed to replace saved rules of the same name
     errors: dict[str, str] = field(default_factory=dict)
 
     @classmethod
@@ -93,7 +94,8 @@ class NewGame:
                 (form.get(f"start-score-{i}", "").strip(), form.get(f"start-bags-{i}", "").strip())
                 for i in range(MAX_PLAYERS)
             ],
-            save_as=form.get("save_as", "").strip(),
+            save_as=form.get("save_as", "").strip()[:60],
+            replace_saved=form.get("replace_saved") == "on",
         )
         if "editor" not in form:  # posted without the rules editor: the preset as it is
             new.set_rules(new.preset)

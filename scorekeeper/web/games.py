@@ -8,10 +8,18 @@ from flask import Blueprint, redirect, render_template, request, url_for
 
 from scorekeeper import store
 from scorekeeper.app import get_db
-from scorekeeper.rules import OPTIONS, PRESET_DESCRIPTIONS, PRESETS, GameError, preset_rules
+from scorekeeper.rules import (
+    OPTIONS,
+    PRESET_DESCRIPTIONS,
+    PRESETS,
+    GameError,
+    preset_rules,
+    rules_to_spec,
+)
 from scorekeeper.web import service
 from scorekeeper.web.forms import TEAM_CHOICES, HandForm, NewGame, minimal_spec, option_value
 from scorekeeper.web.hands import render_game
+from scorekeeper.web.house_rules import preset_name, rules_line
 
 bp = Blueprint("games", __name__)
 
@@ -51,6 +59,18 @@ def _render_new(form: NewGame, status: int = 200):
     return page, status
 
 
+def _name_taken(form: NewGame, spec: dict) -> bool:
+    """Whether saving would silently replace other saved rules of that name: then ask first."""
+    saved = store.house_rules_by_name(get_db(), form.save_as) if form.save_as else None
+    if saved is None or saved.spec == spec or form.replace_saved:
+        return False
+    form.errors["save_as"] = (
+        f"You already have house rules called “{saved.name}”. Tick “Replace them” to save"
+        " these rules in their place, or type another name."
+    )
+    return True
+
+
 @bp.route("/games/new", methods=["GET", "POST"])
 def new():
     if request.method == "GET":
@@ -67,13 +87,15 @@ def new():
         return _render_new(form, 422)
     try:
         data["rules"] = minimal_spec(data["rules"])
+        if _name_taken(form, data["rules"]):
+            return _render_new(form, 422)
         record = service.create(data, title=" v ".join(data.get("teams") or data["players"]))
     except GameError as e:
         form.place_error(e)
         return _render_new(form, 422)
     store.remember_players(get_db(), data["players"])
     if form.save_as:
-        store.save_house_rules(get_db(), form.save_as[:60], data["rules"])
+        store.save_house_rules(get_db(), form.save_as, data["rules"])
     service.remember_game(record.edit_token)
     return redirect(url_for("games.show", token=record.edit_token), 303)
 
@@ -93,4 +115,12 @@ def show(token: str):
 def rules(token: str):
     """The game's rules in plain words."""
     current = service.load(token)
-    return render_template("games/rules.html", current=current, options=OPTIONS)
+    game = current.game
+    changed = rules_line(rules_to_spec(game.rules, game.preset))
+    return render_template(
+        "games/rules.html",
+        current=current,
+        options=OPTIONS,
+        preset=preset_name(game.preset),
+        changed=changed,
+    )
