@@ -3,6 +3,15 @@
 Each hand is checked against the rules as it is scored (blind bids depend on the running score),
 so an invalid hand raises GameError naming the hand and the field. Results are light tuples;
 the explain lines a person reads are built from them on demand.
+
+Two paths score a hand. The fast path in ``_fold`` handles the hands almost every table plays
+(plain bids, nils, blind bids, adjustments, renege), inline and without helper calls, because
+the engine must score 200,000 hands a second (bench/bench_scoring.py). It checks a hand whole
+before it changes any state and hands anything unusual to the general path (``_read_bids``,
+``_read_tricks``, ``_score_contract``, ``_score_nils``), which is the readable statement of the
+contract and the one that raises the errors. The two repeat some arithmetic on purpose; they
+are held equal by tests/rules/test_reference_equivalence.py (full sheets and exact errors of
+thousands of random and broken games) — change both, or neither.
 """
 
 from __future__ import annotations
