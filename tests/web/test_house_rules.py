@@ -7,8 +7,8 @@ import re
 import pytest
 
 from scorekeeper import store
-from scorekeeper.web.forms import NewGame
 from scorekeeper.web.house_rules import rules_line
+from tests.helpers import created, editor_fields, post_new
 
 GAME = {
     "format": "spades-scorekeeper/1",
@@ -17,23 +17,6 @@ GAME = {
     "teams": {"Ann & Cy": ["Ann", "Cy"], "Bob & Di": ["Bob", "Di"]},
     "hands": [],
 }
-
-
-def editor_fields(preset="standard", **changes):
-    """The rules editor's fields as a browser posts them, with some changed."""
-    values = {**NewGame.blank(preset).options, **changes}
-    fields = {f"o-{k}": v for k, v in values.items() if v != ""}
-    return {**fields, "editor": "1", "editor_preset": preset, "preset": preset}
-
-
-def post_new(client, names, **fields):
-    data = {f"player-{i}": n for i, n in enumerate(names)}
-    return client.post("/games/new", data={**data, **fields})
-
-
-def created(db, response):
-    assert response.status_code == 303, response.get_data(as_text=True)[:2000]
-    return store.game_by_edit_token(db, response.headers["Location"].rsplit("/", 1)[1])
 
 
 def main(html: str) -> str:

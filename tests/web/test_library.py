@@ -7,30 +7,16 @@ import re
 import pytest
 
 from scorekeeper import store
-from scorekeeper.rules import parse_game, score_game
+from scorekeeper.rules import parse_game
+from tests.helpers import HAND, game_file, store_game
 
-HAND = {
-    "bids": {"Ann": 3, "Bob": 3, "Cy": 4, "Di": 2},
-    "tricks": {"Ann": 3, "Bob": 3, "Cy": 4, "Di": 3},
-}
-
-
-def game_file(hands=(), **extra):
-    return {
-        "format": "spades-scorekeeper/1",
-        "rules": {"preset": "standard", "target_score": 250},
-        "players": ["Ann", "Bob", "Cy", "Di"],
-        "teams": {"Ann & Cy": ["Ann", "Cy"], "Bob & Di": ["Bob", "Di"]},
-        "dealer": "Cy",
-        "hands": list(hands),
-        **extra,
-    }
+RULES = {"preset": "standard", "target_score": 250}
 
 
 def make_game(db, hands=(), title="", **extra):
-    data = game_file(hands, **extra)
-    sheet = score_game(parse_game(data))
-    return store.create_game(db, data, title=title, finished=sheet.finished, winner=sheet.winner)
+    return store_game(
+        db, game_file(hands, **{"rules": RULES, "dealer": "Cy", **extra}), title=title
+    )
 
 
 def remember(client, *tokens):

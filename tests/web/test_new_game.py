@@ -6,25 +6,7 @@ import pytest
 
 from scorekeeper import store
 from scorekeeper.rules import parse_game
-from scorekeeper.web.forms import NewGame
-
-
-def editor_fields(preset="standard", **changes):
-    """The rules editor's fields as a browser posts them, with some changed."""
-    values = {**NewGame.blank(preset).options, **changes}
-    fields = {f"o-{k}": v for k, v in values.items() if v != ""}
-    return {**fields, "editor": "1", "editor_preset": preset, "preset": preset}
-
-
-def post_new(client, names, **fields):
-    data = {f"player-{i}": n for i, n in enumerate(names)}
-    return client.post("/games/new", data={**data, **fields})
-
-
-def created(db, response):
-    assert response.status_code == 303, response.get_data(as_text=True)[:2000]
-    token = response.headers["Location"].rsplit("/", 1)[1]
-    return store.game_by_edit_token(db, token)
+from tests.helpers import created, editor_fields, post_new
 
 
 def test_the_page_offers_every_preset_and_explains_every_option(client):

@@ -11,31 +11,27 @@ import pytest
 from markupsafe import escape
 
 from scorekeeper import store
-from scorekeeper.rules import dump_game, parse_game, score_game
-
-HAND = {
-    "bids": {"Ann": 3, "Bob": 3, "Cy": 4, "Di": 2},
-    "tricks": {"Ann": 3, "Bob": 3, "Cy": 4, "Di": 3},
-}
+from scorekeeper.rules import dump_game, parse_game
+from tests import helpers
+from tests.helpers import HAND, store_game
 
 
 def game_file(hands=(), **extra):
-    return {
-        "format": "spades-scorekeeper/1",
-        "rules": {"preset": "standard", "nil_value": 50},
-        "players": ["Ann", "Bob", "Cy", "Di"],
-        "teams": {"Ann & <Cy>": ["Ann", "Cy"], "Bob & Di": ["Bob", "Di"]},
-        "dealer": "Bob",
-        "start": {"Bob & Di": {"score": 37, "bags": 3}},
-        "hands": list(hands),
-        **extra,
-    }
+    """Ann & <Cy> (a name to escape) v Bob & Di, who start at 37 with 3 bags."""
+    return helpers.game_file(
+        hands,
+        **{
+            "rules": {"preset": "standard", "nil_value": 50},
+            "teams": {"Ann & <Cy>": ["Ann", "Cy"], "Bob & Di": ["Bob", "Di"]},
+            "dealer": "Bob",
+            "start": {"Bob & Di": {"score": 37, "bags": 3}},
+            **extra,
+        },
+    )
 
 
 def make_game(db, hands=(HAND,), title=""):
-    data = game_file(hands)
-    sheet = score_game(parse_game(data))
-    return store.create_game(db, data, title=title, finished=sheet.finished, winner=sheet.winner)
+    return store_game(db, game_file(hands), title=title)
 
 
 # --- the read-only page ----------------------------------------------------------------------

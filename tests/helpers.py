@@ -1,0 +1,51 @@
+"""Small builders the web tests share: game files, stored games, new-game form posts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scorekeeper import store
+from scorekeeper.rules import parse_game, score_game
+
+HAND = {
+    "bids": {"Ann": 3, "Bob": 3, "Cy": 4, "Di": 2},
+    "tricks": {"Ann": 3, "Bob": 3, "Cy": 4, "Di": 3},
+}
+
+
+def game_file(hands=(), **extra: Any) -> dict[str, Any]:
+    """A four-handed partnership game file (Ann & Cy v Bob & Di); ``extra`` replaces any key."""
+    return {
+        "format": "spades-scorekeeper/1",
+        "rules": "standard",
+        "players": ["Ann", "Bob", "Cy", "Di"],
+        "teams": {"Ann & Cy": ["Ann", "Cy"], "Bob & Di": ["Bob", "Di"]},
+        "hands": list(hands),
+        **extra,
+    }
+
+
+def store_game(db: store.Database, data: dict[str, Any], title: str = "") -> store.GameRecord:
+    """Store a game file as the app would: scored, with its outcome."""
+    sheet = score_game(parse_game(data))
+    return store.create_game(db, data, title=title, finished=sheet.finished, winner=sheet.winner)
+
+
+def editor_fields(preset: str = "standard", **changes: Any) -> dict[str, Any]:
+    """The rules editor's fields as a browser posts them, with some changed."""
+    from scorekeeper.web.forms import NewGame
+
+    values = {**NewGame.blank(preset).options, **changes}
+    fields = {f"o-{k}": v for k, v in values.items() if v != ""}
+    return {**fields, "editor": "1", "editor_preset": preset, "preset": preset}
+
+
+def post_new(client, names, **fields: Any):
+    data = {f"player-{i}": n for i, n in enumerate(names)}
+    return client.post("/games/new", data={**data, **fields})
+
+
+def created(db: store.Database, response) -> store.GameRecord:
+    assert response.status_code == 303, response.get_data(as_text=True)[:2000]
+    token = response.headers["Location"].rsplit("/", 1)[1]
+    return store.game_by_edit_token(db, token)
