@@ -32,26 +32,10 @@ NAMES = ("Ann", "Bob", "Cy", "Di")
 
 
 def game_data(hands: int) -> dict[str, Any]:
-    """A four-handed partnership game with sets, nils, bags and a misdeal that does not end."""
-    played: list[dict[str, Any]] = []
-    for i in range(hands):
-        took = [4, 3, 2, 4][i % 4 :] + [4, 3, 2, 4][: i % 4]
-        bid: list[Any] = [3, 4, 2, 3] if i % 3 else [4, 3, 3, 4]
-        if i % 7 == 3:
-            bid[1] = "nil"
-        played.append(
-            {
-                "bids": dict(zip(NAMES, bid, strict=True)),
-                "tricks": dict(zip(NAMES, took, strict=True)),
-            }
-        )
-    return {
-        "format": "spades-scorekeeper/1",
-        "rules": {"preset": "standard", "target_score": 10_000},
-        "players": list(NAMES),
-        "teams": {"Ann & Cy": ["Ann", "Cy"], "Bob & Di": ["Bob", "Di"]},
-        "hands": played,
-    }
+    """The printed sheets' steady game (sets, nils, bags, a misdeal), far from its target."""
+    from scorekeeper.rules.sample import steady_game
+
+    return steady_game(hands, NAMES, target=10_000)
 
 
 def median_time(fn: Callable[[], object], runs: int = RUNS) -> float:

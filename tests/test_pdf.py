@@ -13,38 +13,13 @@ from pypdf import PdfReader
 
 from scorekeeper import paths, pdf
 from scorekeeper.rules import parse_game, preset_rules, score_game
+from scorekeeper.rules.sample import steady_game
 
 NAMES = ("Ann", "Bob", "Cy", "Di")
 
 
-def game_data(
-    hands: int, names: tuple[str, ...] = NAMES, target: int = 5000, **rules: Any
-) -> dict[str, Any]:
-    """A game of four in two teams with sets, nils, bags and a misdeal, the same every time."""
-    played: list[dict[str, Any]] = []
-    for i in range(hands):
-        took = [4, 3, 2, 4][i % 4 :] + [4, 3, 2, 4][: i % 4]
-        bid: list[Any] = [3, 4, 2, 3] if i % 3 else [4, 3, 3, 4]
-        if i % 7 == 3:
-            bid[1] = "nil"
-        if i == 5:
-            played.append({"misdeal": True})
-        played.append(
-            {
-                "bids": dict(zip(names, bid, strict=True)),
-                "tricks": dict(zip(names, took, strict=True)),
-            }
-        )
-    return {
-        "format": "spades-scorekeeper/1",
-        "rules": {"preset": "standard", "target_score": target, **rules},
-        "players": list(names),
-        "teams": {
-            f"{names[0]} & {names[2]}": [names[0], names[2]],
-            f"{names[1]} & {names[3]}": [names[1], names[3]],
-        },
-        "hands": played,
-    }
+def game_data(hands: int, names: tuple[str, ...] = NAMES, target: int = 5000, **rules: Any):
+    return steady_game(hands, names, target, **rules)
 
 
 def render(data: dict[str, Any], **options: Any) -> tuple[bytes, Any]:

@@ -182,3 +182,37 @@ def _split(rng: random.Random, total: int, parts: int) -> list[int]:
     cuts = sorted(rng.randint(0, total) for _ in range(parts - 1))
     edges = [0, *cuts, total]
     return [edges[i + 1] - edges[i] for i in range(parts)]
+
+
+def steady_game(
+    hands: int,
+    names: tuple[str, str, str, str] = ("Ann", "Bob", "Cy", "Di"),
+    target: int = 5000,
+    **rules: Any,
+) -> dict[str, Any]:
+    """A game file of four in two teams with sets, nils, bags and a misdeal, the same every time
+    (for printed sheets in tests and benchmarks: long, and far from its target)."""
+    played: list[dict[str, Any]] = []
+    for i in range(hands):
+        took = [4, 3, 2, 4][i % 4 :] + [4, 3, 2, 4][: i % 4]
+        bid: list[Any] = [3, 4, 2, 3] if i % 3 else [4, 3, 3, 4]
+        if i % 7 == 3:
+            bid[1] = "nil"
+        if i == 5:
+            played.append({"misdeal": True})
+        played.append(
+            {
+                "bids": dict(zip(names, bid, strict=True)),
+                "tricks": dict(zip(names, took, strict=True)),
+            }
+        )
+    return {
+        "format": "spades-scorekeeper/1",
+        "rules": {"preset": "standard", "target_score": target, **rules},
+        "players": list(names),
+        "teams": {
+            f"{names[0]} & {names[2]}": [names[0], names[2]],
+            f"{names[1]} & {names[3]}": [names[1], names[3]],
+        },
+        "hands": played,
+    }
