@@ -51,15 +51,24 @@ def test_the_expected_subcommands_exist():
     assert {"serve", "migrate", "score"} <= set(subcommands())
 
 
+def scorekeeper_cli(*args: str, tmp_path: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """Run `python -m scorekeeper.cli ARGS`; with tmp_path, on a database there."""
+    env = None
+    if tmp_path is not None:
+        env = {
+            "SCOREKEEPER_DATABASE": str(tmp_path / "cli.sqlite"),
+            "SCOREKEEPER_SECRET_KEY": "test",
+            "PATH": "/usr/bin:/bin",
+        }
+    return subprocess.run(
+        [sys.executable, "-m", "scorekeeper.cli", *args],
+        env=env, capture_output=True, text=True, cwd=ROOT, timeout=60,
+    )  # fmt: skip
+
+
 @pytest.mark.parametrize("args", [[], *([c] for c in subcommands())])
 def test_every_command_has_help(args):
-    result = subprocess.run(
-        [sys.executable, "-m", "scorekeeper.cli", *args, "--help"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=60,
-    )
+    result = scorekeeper_cli(*args, "--help")
     assert result.returncode == 0, result.stderr
     assert "usage: scorekeeper" in result.stdout
     assert len(result.stdout.splitlines()) >= 3
@@ -72,48 +81,16 @@ def test_console_script_is_installed():
 
 
 def test_migrate_command_creates_the_schema(tmp_path: Path):
-    env = {
-        "SCOREKEEPER_DATABASE": str(tmp_path / "cli.sqlite"),
-        "SCOREKEEPER_SECRET_KEY": "test",
-        "PATH": "/usr/bin:/bin",
-    }
-    first = subprocess.run(
-        [sys.executable, "-m", "scorekeeper.cli", "migrate"],
-        env=env,
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=60,
-    )
+    first = scorekeeper_cli("migrate", tmp_path=tmp_path)
     assert first.returncode == 0, first.stderr
     assert "0001_games" in first.stdout
-    again = subprocess.run(
-        [sys.executable, "-m", "scorekeeper.cli", "migrate"],
-        env=env,
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=60,
-    )
+    again = scorekeeper_cli("migrate", tmp_path=tmp_path)
     assert "up to date" in again.stdout
 
 
 def test_backup_command_copies_the_database(tmp_path: Path):
-    env = {
-        "SCOREKEEPER_DATABASE": str(tmp_path / "live.sqlite"),
-        "SCOREKEEPER_SECRET_KEY": "test",
-        "PATH": "/usr/bin:/bin",
-    }
-
     def run(*args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run(
-            [sys.executable, "-m", "scorekeeper.cli", *args],
-            env=env,
-            capture_output=True,
-            text=True,
-            cwd=ROOT,
-            timeout=60,
-        )
+        return scorekeeper_cli(*args, tmp_path=tmp_path)
 
     assert run("backup", str(tmp_path / "b.sqlite")).returncode == 2  # no database yet
     assert run("migrate").returncode == 0
