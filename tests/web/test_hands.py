@@ -238,3 +238,22 @@ def test_an_expired_session_keeps_the_hand_typed(csrf_app):
 @pytest.mark.parametrize("path", ["/g/nope", "/g/nope/hands/1"])
 def test_an_unknown_game_is_not_found(client, path):
     assert client.get(path).status_code == 404
+
+
+def test_a_phone_left_on_the_table_for_hours_still_saves_the_next_hand(csrf_app, monkeypatch):
+    import time
+
+    client = csrf_app.test_client()
+    page = client.get("/games/new").get_data(as_text=True)
+    csrf = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+    names = {f"player-{i}": n for i, n in enumerate(FOUR)}
+    token = client.post("/games/new", data={"csrf_token": csrf, **names}).headers["Location"]
+    token = token.rsplit("/", 1)[1]
+    page = client.get(f"/g/{token}").get_data(as_text=True)
+    csrf = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+    later = time.time() + 5 * 3600  # the form sat on the table for five hours
+    monkeypatch.setattr(time, "time", lambda: later)
+    response = client.post(f"/g/{token}/hands", data={"csrf_token": csrf, "version": 1, **NIL_HAND})
+    assert response.status_code == 303, response.get_data(as_text=True)[:500]
+    db = store.connect(csrf_app.config["DATABASE"])
+    assert len(store.game_by_edit_token(db, token).data["hands"]) == 1
