@@ -3,6 +3,7 @@
 from .bidding import SideBidOptions, bid_options
 from .ending import check_end
 from .errors import GameError
+from .explain import explain_lines, sheet_to_json
 from .game import (
     FORMAT,
     Game,
@@ -31,10 +32,8 @@ from .scoring import (
     Sheet,
     SideResult,
     State,
-    explain_lines,
     score_game,
     score_hand,
-    sheet_to_json,
     start_state,
 )
 from .text import render_text

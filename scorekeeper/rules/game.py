@@ -19,6 +19,8 @@ BidValue = int | str  # 5, "nil", "blind nil", "blind 6"
 
 # A bid read: (kind, number). Kinds: "num" (a plain number), "nil", "bnil", "blind" (blind n).
 NUM, NIL, BNIL, BLIND = "num", "nil", "bnil", "blind"
+# the kinds of contract a side can have (SideResult.kind)
+NORMAL, TEN, MOON, NO_BIDS = "normal", "ten", "moon", "no bids"
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,102 @@
+"""The explain lines a person reads beside every number, and the contract's JSON of a sheet.
+
+Built on demand from a scored SideResult (scoring.py), so scoring stays fast.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .game import MOON, NO_BIDS, TEN
+
+if TYPE_CHECKING:
+    from .scoring import Sheet, SideResult
+
+
+def _pts(n: int) -> str:
+    return f"+{n}" if n > 0 else str(n) if n < 0 else "0"
+
+
+def _bags(n: int, points: int) -> str:
+    word = "bag" if n == 1 else "bags"
+    return f"{n} {word} {_pts(points)}" if points else f"{n} {word}"
+
+
+def explain_lines(r: SideResult) -> list[str]:
+    """Short, human lines: "bid 5, took 8: +50, 3 bags +3", "10 bags: -100", ..."""
+    rules = r.rules
+    lines = []
+    if r.renege_given:
+        to = f" to {r.renege_other}" if r.renege_other else " given up"
+        lines.append(f"renege: {r.renege_given} tricks{to}")
+    if r.renege_received:
+        lines.append(f"renege: {r.renege_received} tricks from {r.renege_other}")
+    if r.kind == NO_BIDS:
+        lines.append(f"no bids, took {r.toward}: {_pts(r.contract_points)}")
+    elif r.kind is not None:
+        c = r.contract
+        if r.kind == TEN:
+            label = f"{'blind' if r.blind else 'bid'} 10 for {rules.ten_for_200_value}"
+        elif r.kind == MOON:
+            label = f"{'blind moon' if r.blind else 'moon bid'} {c}"
+        else:
+            label = f"{'blind' if r.blind else 'bid'} {c}"
+        took = f"took {r.toward}" + (" with renege" if r.renege_given or r.renege_received else "")
+        if r.double_back:
+            lines.append(f"double back: {label}, {took}: {_pts(r.contract_points)}")
+        elif not r.made:
+            extra = (
+                f" ({r.overtricks} over, more than {rules.max_overtricks})" if r.over_set else ""
+            )
+            lines.append(f"set: {label}, {took}{extra}: {_pts(r.contract_points)}")
+        else:
+            value = (
+                "wins the game"
+                if r.kind == MOON and rules.moon_value == "win"
+                else _pts(r.contract_points)
+            )
+            line = f"{label}, {took}: {value}"
+            if r.overtricks:
+                if r.blind and rules.blind_overtricks == "penalty":
+                    line += f", {r.overtricks} over {_pts(r.overtrick_points)}"
+                else:
+                    line += ", " + _bags(r.overtricks, r.overtrick_points)
+            elif r.blind and rules.blind_overtricks == "none" and r.toward > (r.contract or 0):
+                line += f", {r.toward - (r.contract or 0)} over not counted"
+            lines.append(line)
+    for n in r.nils:
+        who = "double nil" if n.kind == "double nil" else f"{n.player} {n.kind}"
+        line = f"{who}, took {n.tricks}: {_pts(n.points)}"
+        lines.append(line)
+    if r.nil_bags:
+        lines.append(f"nil tricks: {_bags(r.nil_bags, r.nil_bags * rules.overtrick_value)}")
+    if r.adjust:
+        note = f" ({r.note})" if r.note else ""
+        lines.append(f"adjust: {_pts(r.adjust)}{note}")
+    if r.bag_penalties:
+        lines.append(f"{r.bag_penalties * (rules.bag_limit or 0)} bags: {_pts(-r.bag_penalty)}")
+    return lines
+
+
+def sheet_to_json(sheet: Sheet) -> dict:
+    """The sheet as the contract's JSON (section 5)."""
+    hands = []
+    for h in sheet.hands:
+        sides = {}
+        for side, r in h.sides.items():
+            sides[side] = {
+                "contract": r.contract, "tricks": r.tricks, "points": r.points, "bags": r.bags,
+                "bag_penalty": r.bag_penalty, "set": r.set, "total": r.total,
+                "bags_total": r.bags_total, "explain": r.explain,
+            }  # fmt: skip
+        hands.append({"number": h.number, "dealer": h.dealer, "void": h.void, "sides": sides})
+    return {
+        "sides": list(sheet.sides),
+        "hands": hands,
+        "totals": dict(sheet.totals),
+        "bags": dict(sheet.bags),
+        "finished": sheet.finished,
+        "winner": sheet.winner,
+        "reason": sheet.reason,
+        "next_dealer": sheet.next_dealer,
+    }
