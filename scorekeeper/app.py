@@ -38,6 +38,21 @@ SECURITY_HEADERS = {
 
 
 def build_app(test_config: dict[str, Any] | None = None) -> Flask:
+    app = configured_app(test_config)
+    csrf.init_app(app)
+    _register_database(app)
+    _register_security(app)
+    _register_errors(app)
+
+    from scorekeeper.web import register_blueprints
+
+    register_blueprints(app)
+    return app
+
+
+def configured_app(test_config: dict[str, Any] | None = None) -> Flask:
+    """The Flask object with its configuration only: enough for the CLI to find the database
+    without loading the web layer (and, through it, WeasyPrint)."""
     app = Flask(
         "scorekeeper",
         instance_relative_config=True,
@@ -61,15 +76,6 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config.from_mapping(test_config)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _instance_secret_key(Path(app.instance_path))
-
-    csrf.init_app(app)
-    _register_database(app)
-    _register_security(app)
-    _register_errors(app)
-
-    from scorekeeper.web import register_blueprints
-
-    register_blueprints(app)
     return app
 
 

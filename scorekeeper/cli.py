@@ -16,9 +16,9 @@ from scorekeeper import __version__, score_cmd
 
 def _database_path() -> Path:
     """The database the app would use, so the CLI and the server agree."""
-    from scorekeeper import create_app
+    from scorekeeper.app import configured_app
 
-    return Path(create_app().config["DATABASE"])
+    return Path(configured_app().config["DATABASE"])
 
 
 def cmd_migrate(_args: argparse.Namespace) -> int:

@@ -120,3 +120,18 @@ def test_the_wheel_carries_the_templates_and_static_files(tmp_path: Path):
                 inside = f"scorekeeper/{folder}/{source.relative_to(ROOT / folder).as_posix()}"
                 assert inside in names, inside
     assert not any(n.startswith(("tests/", "instance/")) for n in names)
+
+
+def test_migrate_loads_neither_the_web_layer_nor_weasyprint(tmp_path: Path):
+    code = (
+        "import sys; from scorekeeper import cli; cli.main(['migrate']); "
+        "print(sorted(m for m in ('weasyprint', 'scorekeeper.web', 'scorekeeper.pdf') "
+        "if m in sys.modules))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        env={"SCOREKEEPER_DATABASE": str(tmp_path / "m.sqlite"), "SCOREKEEPER_SECRET_KEY": "t"},
+        capture_output=True, text=True, cwd=ROOT, timeout=60,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip().splitlines()[-1] == "[]"
