@@ -75,9 +75,15 @@ def db(app) -> Iterator[store.Database]:
 
 
 @pytest.fixture(scope="session")
-def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def live_app(tmp_path_factory: pytest.TempPathFactory):
+    """The app the live server serves (CSRF on); its config names its database."""
+    return make_app(tmp_path_factory.mktemp("live"))
+
+
+@pytest.fixture(scope="session")
+def live_server(live_app) -> Iterator[str]:
     """The real app (CSRF on) on a free loopback port, in a thread, for the whole session."""
-    app = make_app(tmp_path_factory.mktemp("live"))
+    app = live_app
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

@@ -34,10 +34,9 @@ def game_file(hands):
 
 
 @pytest.fixture
-def live_db(live_server, tmp_path_factory):
-    """The live server's database (the live_server fixture keeps it under a "live" temp dir)."""
-    (path,) = Path(tmp_path_factory.getbasetemp()).glob("live[0-9]*/scorekeeper.sqlite")
-    db = store.connect(path)
+def live_db(live_app):
+    """The live server's database."""
+    db = store.connect(live_app.config["DATABASE"])
     yield db
     db.close()
 
