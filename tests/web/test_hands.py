@@ -219,13 +219,21 @@ def test_a_hand_after_the_end_is_refused(client, db):
     assert "Game over" in html and 'id="hand"' not in html
 
 
+def csrf_token_of(client, path):
+    page = client.get(path).get_data(as_text=True)
+    return re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+
+
+def new_game_with_csrf(client):
+    """Start a four-player game through the page, as a browser does, CSRF token and all."""
+    names = {f"player-{i}": n for i, n in enumerate(FOUR)}
+    data = {"csrf_token": csrf_token_of(client, "/games/new"), **names}
+    return client.post("/games/new", data=data).headers["Location"].rsplit("/", 1)[1]
+
+
 def test_an_expired_session_keeps_the_hand_typed(csrf_app):
     client = csrf_app.test_client()
-    page = client.get("/games/new").get_data(as_text=True)
-    csrf = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
-    names = {f"player-{i}": n for i, n in enumerate(FOUR)}
-    token = client.post("/games/new", data={"csrf_token": csrf, **names}).headers["Location"]
-    token = token.rsplit("/", 1)[1]
+    token = new_game_with_csrf(client)
     stranger = csrf_app.test_client()  # the session cookie is gone
     response = stranger.post(f"/g/{token}/hands", data={"version": 1, **NIL_HAND})
     html = response.get_data(as_text=True)
@@ -244,13 +252,8 @@ def test_a_phone_left_on_the_table_for_hours_still_saves_the_next_hand(csrf_app,
     import time
 
     client = csrf_app.test_client()
-    page = client.get("/games/new").get_data(as_text=True)
-    csrf = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
-    names = {f"player-{i}": n for i, n in enumerate(FOUR)}
-    token = client.post("/games/new", data={"csrf_token": csrf, **names}).headers["Location"]
-    token = token.rsplit("/", 1)[1]
-    page = client.get(f"/g/{token}").get_data(as_text=True)
-    csrf = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+    token = new_game_with_csrf(client)
+    csrf = csrf_token_of(client, f"/g/{token}")
     later = time.time() + 5 * 3600  # the form sat on the table for five hours
     monkeypatch.setattr(time, "time", lambda: later)
     response = client.post(f"/g/{token}/hands", data={"csrf_token": csrf, "version": 1, **NIL_HAND})
