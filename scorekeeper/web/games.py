@@ -89,7 +89,7 @@ def new():
         data["rules"] = minimal_spec(data["rules"])
         if _name_taken(form, data["rules"]):
             return _render_new(form, 422)
-        record = service.create(data, title=" v ".join(data.get("teams") or data["players"]))
+        record = service.create(data)
     except GameError as e:
         form.place_error(e)
         return _render_new(form, 422)

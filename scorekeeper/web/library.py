@@ -47,12 +47,12 @@ def summarize(record: store.GameRecord) -> GameSummary:
         sheet = score_game(parse_game(record.data))
     except GameError as e:
         players = record.data.get("players") if isinstance(record.data, dict) else None
-        label = record.title or " vs ".join(map(str, players or [])) or "A game"
+        label = service.game_label(record.title, players or [])
         return GameSummary(record.edit_token, label, {}, 0, record.finished, record.winner,
                            record.updated_at, problem=str(e))  # fmt: skip
     return GameSummary(
         token=record.edit_token,
-        label=record.title or " vs ".join(sheet.sides),
+        label=service.game_label(record.title, sheet.sides),
         totals=dict(sheet.totals),
         hands_played=sheet.played,
         finished=sheet.finished,

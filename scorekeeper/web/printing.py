@@ -25,6 +25,7 @@ from scorekeeper.rules import (
     rules_from_spec,
     score_game,
 )
+from scorekeeper.web import service
 
 bp = Blueprint("printing", __name__)
 
@@ -57,11 +58,11 @@ def _game_pdf(lookup: Callable[[store.Database, str], store.GameRecord], token: 
     body = pdf.render_game_pdf(
         game,
         sheet,
-        title=record.title,
+        title=service.game_label(record.title, sheet.sides),
         paper=_paper(request.args.get("paper")),
         date=record.created_at,
     )
-    return _pdf_response(body, record.title or "spades-game")
+    return _pdf_response(body, service.game_label(record.title, sheet.sides))
 
 
 # --- blank sheets -----------------------------------------------------------------------------

@@ -6,6 +6,7 @@ here, save through ``store``, redirect.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,6 +26,15 @@ class Loaded:
     record: store.GameRecord
     game: Game
     sheet: Sheet
+
+    @property
+    def label(self) -> str:
+        return game_label(self.record.title, self.sheet.sides)
+
+
+def game_label(title: str, sides: Iterable[object]) -> str:
+    """What a game is called everywhere: its title, else its sides ("Ann & Cy vs Bob & Di")."""
+    return title or " vs ".join(map(str, sides)) or "A game"
 
 
 def score(data: dict[str, Any]) -> tuple[Game, Sheet]:

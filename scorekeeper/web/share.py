@@ -42,10 +42,6 @@ def _svg(sheet: Sheet, title: str) -> Response:
     return response
 
 
-def game_label(loaded: service.Loaded) -> str:
-    return loaded.record.title or " vs ".join(loaded.sheet.sides)
-
-
 # --- the read-only live sheet ----------------------------------------------------------------
 
 
@@ -58,7 +54,7 @@ def view(view_token: str) -> str:
         record=loaded.record,
         game=loaded.game,
         sheet=loaded.sheet,
-        label=game_label(loaded),
+        label=loaded.label,
         refresh_seconds=REFRESH_SECONDS,
     )
 
@@ -78,13 +74,13 @@ def version(view_token: str) -> Response:
 @bp.get("/v/<view_token>/chart.svg")
 def chart_svg(view_token: str) -> Response:
     loaded = _by_view_token(view_token)
-    return _svg(loaded.sheet, game_label(loaded))
+    return _svg(loaded.sheet, loaded.label)
 
 
 @bp.get("/g/<token>/chart.svg")
 def game_chart(token: str) -> Response:
     loaded = service.load(token)
-    return _svg(loaded.sheet, game_label(loaded))
+    return _svg(loaded.sheet, loaded.label)
 
 
 # --- the game file out and in ----------------------------------------------------------------
