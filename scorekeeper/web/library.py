@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask import Blueprint, abort, current_app, flash, redirect, render_template, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, url_for
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
 from wtforms import SubmitField
 
 from scorekeeper import store
 from scorekeeper.app import get_db
-from scorekeeper.rules import Game, GameError, dump_game, parse_game, score_game
+from scorekeeper.rules import Game, GameError, dump_game, parse_game
 from scorekeeper.web import service
 
 bp = Blueprint("library", __name__)
@@ -44,7 +44,7 @@ class GameSummary:
 def summarize(record: store.GameRecord) -> GameSummary:
     """Players, totals, hands and winner of a stored game, scored by the engine."""
     try:
-        sheet = score_game(parse_game(record.data))
+        _game, sheet = service.score(record.data)
     except GameError as e:
         players = record.data.get("players") if isinstance(record.data, dict) else None
         label = service.game_label(record.title, players or [])
@@ -73,12 +73,6 @@ def library_games() -> dict[str, list[GameSummary]]:
         "in_progress": [g for g in games if not g.finished],
         "finished": [g for g in games if g.finished],
     }
-
-
-@bp.app_template_global()
-def has_endpoint(name: str) -> bool:
-    """Whether a view exists, so a template can link to a page another part may not have yet."""
-    return name in current_app.view_functions
 
 
 # --- rematch and delete ----------------------------------------------------------------------
