@@ -16,6 +16,7 @@ from .game import (
     parse_hand,
 )
 from .options import (
+    GROUPS,
     OPTIONS,
     PRESET_DESCRIPTIONS,
     PRESETS,
@@ -36,13 +37,23 @@ from .scoring import (
     score_hand,
     start_state,
 )
+from .seating import opposite_teams, rematch_of, team_name
 from .text import render_text
+from .words import (
+    changes_line,
+    end_reason,
+    option_word,
+    preset_title,
+    result_line,
+    rules_summary,
+)
 
 __all__ = [
-    "FORMAT", "OPTIONS", "PRESETS", "PRESET_DESCRIPTIONS", "Context", "Game", "GameError",
+    "FORMAT", "GROUPS", "OPTIONS", "PRESETS", "PRESET_DESCRIPTIONS", "Context", "Game", "GameError",
     "Hand", "HandResult", "NilResult", "OptionInfo", "Rules", "Sheet", "SideBidOptions",
-    "SideResult", "Start", "State", "bid_options", "check_end", "dump_game", "dump_game_text",
-    "explain_lines", "load_game_text", "parse_game", "parse_hand", "preset_rules",
-    "render_text", "rules_from_spec", "rules_to_spec", "score_game", "score_hand",
-    "sheet_to_json", "start_state",
+    "SideResult", "Start", "State", "bid_options", "changes_line", "check_end", "dump_game",
+    "dump_game_text", "end_reason", "explain_lines", "load_game_text", "opposite_teams",
+    "option_word", "parse_game", "parse_hand", "preset_rules", "preset_title", "rematch_of",
+    "render_text", "result_line", "rules_from_spec", "rules_summary", "rules_to_spec",
+    "score_game", "score_hand", "sheet_to_json", "start_state", "team_name",
 ]  # fmt: skip

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .game import Game
-from .scoring import score_game
+from .scoring import Sheet, score_game
 
 
 @dataclass(frozen=True)
@@ -29,9 +29,12 @@ class SideBidOptions:
     game_over: bool
 
 
-def bid_options(game: Game) -> dict[str, SideBidOptions]:
-    """Side -> SideBidOptions for the hand after ``game.hands`` (which must be valid)."""
-    sheet = score_game(game)
+def bid_options(game: Game, sheet: Sheet | None = None) -> dict[str, SideBidOptions]:
+    """Side -> SideBidOptions for the hand after ``game.hands`` (which must be valid).
+
+    ``sheet`` is the game's sheet when the caller has it already (else it is scored here)."""
+    if sheet is None:
+        sheet = score_game(game)
     rules = game.rules
     totals = sheet.totals
     first = rules.first_hand_no_bids and sheet.played == 0

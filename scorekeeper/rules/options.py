@@ -35,7 +35,8 @@ class OptionInfo(NamedTuple):
     minimum: int | None = None
 
 
-GROUPS = ("End of game", "Play", "Scoring", "Bags", "Nil", "Blind", "Big bids")
+# The groups of options, in the order the rules editor shows them.
+GROUPS = ("Bags", "Nil", "Blind", "Big bids", "End of game", "Scoring", "Play")
 
 OPTIONS: list[OptionInfo] = [
     OptionInfo(

@@ -142,7 +142,7 @@ _CACHE_LIMIT = 2048
 _NEVER = 1 << 62  # a bag limit that is never reached (no bag limit)
 
 
-def _seating(game: Game) -> tuple:
+def _seating(game: Game) -> Seating:
     """The checked seating of a game (check_seating, then the lookups scoring uses), remembered
     by value: players, teams, dealer and the bidding. The start is checked every time."""
     teams = game.teams
@@ -164,7 +164,26 @@ def _seating(game: Game) -> tuple:
     return hit
 
 
-def _check_seating(game: Game, key: tuple | None) -> tuple:
+class Seating(NamedTuple):
+    """What scoring needs about a game's seating, worked out once per seating (and cached)."""
+
+    sides: tuple[str, ...]
+    members: dict[str, tuple[str, ...]]
+    side_of: dict[str, str]
+    player_set: frozenset[str]
+    side_set: frozenset[str]
+    member_lists: list[tuple[str, ...]]
+    side_index_of: dict[str, int]
+    other: dict[str, str]  # the other side, with exactly two sides
+    two_sides: bool
+    plan: tuple[tuple[str, tuple[str, ...]], ...]  # (side, members)
+    fast: bool  # the fast path reads keys as sides or players: no team has a player's name
+    no_bids: tuple  # the side bids of a hand without bids
+    teams: bool
+    first_dealer: int  # the first dealer's seat
+
+
+def _check_seating(game: Game, key: tuple | None) -> Seating:
     """Check the seating and work out its lookups; remember them under ``key`` (if any)."""
     check_seating(game)
     teams = game.teams
@@ -175,22 +194,21 @@ def _check_seating(game: Game, key: tuple | None) -> tuple:
     player_set = frozenset(game.players)
     side_set = frozenset(sides)
     member_lists = [members[s] for s in sides]
-    seating = (
-        tuple(sides),
-        members,
-        side_of,
-        player_set,
-        side_set,
-        member_lists,
-        {p: sides.index(s) for p, s in side_of.items()},
-        {sides[0]: sides[1], sides[1]: sides[0]} if two else {},
-        two,
-        tuple(zip(sides, member_lists)),  # noqa: B905 -- the plan: (side, members)
-        # the fast path reads keys as sides or players: only when no team has a player's name
-        teams is None or side_set.isdisjoint(player_set),
-        ((None, False, (), False),) * len(sides),  # the side bids of a hand without bids
-        teams is not None,
-        game.players.index(game.first_dealer),
+    seating = Seating(
+        sides=tuple(sides),
+        members=members,
+        side_of=side_of,
+        player_set=player_set,
+        side_set=side_set,
+        member_lists=member_lists,
+        side_index_of={p: sides.index(s) for p, s in side_of.items()},
+        other={sides[0]: sides[1], sides[1]: sides[0]} if two else {},
+        two_sides=two,
+        plan=tuple(zip(sides, member_lists)),  # noqa: B905
+        fast=teams is None or side_set.isdisjoint(player_set),
+        no_bids=((None, False, (), False),) * len(sides),
+        teams=teams is not None,
+        first_dealer=game.players.index(game.first_dealer),
     )
     if key is not None:
         if len(_SEATINGS) >= _CACHE_LIMIT:
@@ -227,11 +245,21 @@ class Context:
     )
 
     def __init__(self, game: Game):
-        (
-            sides, self.members, self.side_of, self.player_set, self.side_set, self.member_lists,
-            self.side_index_of, self.other, self.two_sides, self.plan, self.fast, self.no_bids,
-            self.teams, self.first_dealer,
-        ) = _seating(game)  # fmt: skip
+        seating = _seating(game)
+        sides = seating.sides
+        self.members = seating.members
+        self.side_of = seating.side_of
+        self.player_set = seating.player_set
+        self.side_set = seating.side_set
+        self.member_lists = seating.member_lists
+        self.side_index_of = seating.side_index_of
+        self.other = seating.other
+        self.two_sides = seating.two_sides
+        self.plan = seating.plan
+        self.fast = seating.fast
+        self.no_bids = seating.no_bids
+        self.teams = seating.teams
+        self.first_dealer = seating.first_dealer
         self.game = game
         r = self.rules = game.rules
         self.players = game.players

@@ -5,15 +5,9 @@ from __future__ import annotations
 
 from .options import rules_to_spec
 from .scoring import Sheet
+from .words import changes_line, result_line
 
 _COLUMNS = ("Bid", "Took", "Points", "Total", "Bags")
-_REASONS = {
-    "target": "reached {target}",
-    "set out": "the others were set {set_out} times in a row",
-    "losing score": "the others fell to {losing} or below",
-    "hands": "after {hands} hands",
-    "boston": "took every trick",
-}
 
 
 def _cells(sheet: Sheet) -> list[tuple[str, str, list[tuple[str, ...]] | None]]:
@@ -75,7 +69,7 @@ def render_text(sheet: Sheet) -> str:
     names = "".join(" | " + s.center(block_width(w)) for s, w in pairs)
     heads = "".join(" | " + "  ".join(c.rjust(n) for c, n in zip(_COLUMNS, w)) for w in widths)  # noqa: B905
     out = [
-        f"Rules: {rules_line(sheet)}",
+        f"Rules: {changes_line(rules_to_spec(sheet.rules, sheet.preset))}",
         "",
         (lead + names).rstrip(),
         "Hand".rjust(hand_w) + "  " + "Dealer".ljust(dealer_w) + heads,
@@ -106,31 +100,5 @@ def render_text(sheet: Sheet) -> str:
         out.append("")
         out.extend(notes)
     out.append("")
-    out.append(final_line(sheet))
+    out.append(result_line(sheet))
     return "\n".join(out) + "\n"
-
-
-def rules_line(sheet: Sheet) -> str:
-    """The preset and what the game changed: "standard, nil_value 50"."""
-    spec = rules_to_spec(sheet.rules, sheet.preset)
-    changes = [f"{k} {'null' if v is None else v}" for k, v in spec.items() if k != "preset"]
-    return ", ".join([sheet.preset, *changes])
-
-
-def final_line(sheet: Sheet) -> str:
-    """ "Winner: ..." with the reason, or "Leader: ..." while the game goes on."""
-    totals = sheet.totals
-    ranked = sorted(sheet.sides, key=lambda s: -totals[s])
-    scores = " to ".join(str(totals[s]) for s in ranked)
-    if sheet.finished and sheet.winner is not None:
-        rules = sheet.rules
-        why = _REASONS.get(sheet.reason or "", sheet.reason or "").format(
-            target=rules.target_score, set_out=rules.set_out, losing=rules.losing_score,
-            hands=sheet.played,
-        )  # fmt: skip
-        return f"Winner: {sheet.winner}, {why} ({scores})"
-    best = totals[ranked[0]]
-    leaders = [s for s in ranked if totals[s] == best]
-    if len(leaders) > 1:
-        return f"No leader: {' and '.join(leaders)} tied at {best} ({scores})"
-    return f"Leader: {ranked[0]} ({scores}), game to {sheet.rules.target_score}"

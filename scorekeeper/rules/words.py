@@ -1,0 +1,194 @@
+"""The rules in words: one place for what a person reads about a rules set or a game's end.
+
+Preset titles, the short phrases printed at the top of a sheet, what a rules set changes from
+its preset, and why a game ended, as a sentence. The screen sheet, the read-only page, the PDF
+and the text sheet all take their words from here, so they never disagree.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .ending import BOSTON, HANDS, LOSING, SET_OUT, TARGET
+from .errors import GameError
+from .options import OPTIONS, Rules, rules_from_spec, rules_to_spec
+from .scoring import Sheet
+
+PRESET_TITLES = {"nyc": "NYC"}
+SET_PENALTIES = {"bid": "set: \u2212 the bid", "shortfall": "set: \u2212 the shortfall",
+                 "none": "set: no penalty"}  # fmt: skip
+_TIMES = {1: "once", 2: "twice", 3: "three times"}
+
+
+def preset_title(preset: str) -> str:
+    """A preset's name as a title: "Standard", "NYC", "Head-to-head", "Three-player"."""
+    return PRESET_TITLES.get(preset, preset[:1].upper() + preset[1:])
+
+
+def _signed(value: int) -> str:
+    return f"+{value}" if value > 0 else f"\u2212{-value}" if value < 0 else "0"
+
+
+def option_word(value: Any) -> str:
+    """An option's value in a sentence: "yes", "no", "none", "250"."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def changes_line(spec: dict[str, Any] | str) -> str:
+    """How a rules spec differs from its preset, in one line of plain words.
+
+    "Standard, changed: Game to: 250; Moon (Boston) bids: yes." The spec is read by the engine
+    and written back minimal, so only real differences are named, with the options' labels.
+    """
+    spec = {"preset": spec} if isinstance(spec, str) else spec
+    preset = str(spec.get("preset", "standard"))
+    try:
+        changed = rules_to_spec(rules_from_spec(spec), preset)
+    except GameError:
+        return f"{preset_title(preset)}: these rules no longer load."
+    words = [f"{o.label}: {option_word(changed[o.name])}" for o in OPTIONS if o.name in changed]
+    if not words:
+        return f"{preset_title(preset)}, nothing changed."
+    return f"{preset_title(preset)}, changed: " + "; ".join(words) + "."
+
+
+def rules_summary(rules: Rules, preset: str = "standard", players: int | None = None) -> list[str]:
+    """The rules in force as short phrases, for the top of a printed sheet."""
+    r = rules
+    out = [f"{preset_title(preset)} rules"]
+    end = f"game to {r.target_score}"
+    if r.losing_score is not None:
+        end += f", out at {r.losing_score}"
+    if r.max_hands:
+        end += f", {r.max_hands} hands"
+    out.append(end)
+    if players:
+        out.append(f"{r.tricks_for(players)} tricks")
+    if r.bidding == "partnership":
+        out.append("partnership bids")
+    if r.min_side_bid:
+        out.append(f"board {r.min_side_bid}")
+    if r.max_bid is not None:
+        out.append(f"bid at most {r.max_bid}")
+    made = f"{r.trick_value} a trick"
+    if r.overtrick_value != 1:
+        made += f", bags {_signed(r.overtrick_value)}"
+    out.append(made)
+    out.append(SET_PENALTIES[r.set_penalty])
+    if r.bag_limit is not None:
+        out.append(f"{r.bag_limit} bags: \u2212{r.bag_penalty}")
+    else:
+        out.append("no bag limit")
+    if r.max_overtricks is not None:
+        out.append(f"over {r.max_overtricks} bags is a set")
+    if r.double_back:
+        out.append(f"double bid taken: \u2212{r.double_back}\u00d7 the bid")
+    out.extend(_nil_summary(r))
+    out.extend(_blind_summary(r))
+    if r.ten_for_200:
+        ten = f"10 for {r.ten_for_200_value}"
+        if r.ten_for_200_penalty is not None and r.ten_for_200_penalty != r.ten_for_200_value:
+            ten += f" (set \u2212{r.ten_for_200_penalty})"
+        if r.ten_for_200_exact:
+            ten += ", exactly"
+        out.append(ten)
+    if r.moon:
+        value = "wins the game" if r.moon_value == "win" else f"+{r.moon_value}"
+        out.append(f"moon {value}, set \u2212{r.moon_penalty}")
+    if r.boston_wins == "any":
+        out.append("all the tricks win the game")
+    elif r.boston_wins == "ten":
+        out.append("bid 10+ and take all: win")
+    if r.set_out:
+        out.append(f"set {r.set_out} in a row: out")
+    if r.first_hand_no_bids:
+        out.append("first hand without bids")
+    if not r.misdeal_deal_passes:
+        out.append("misdeal: same dealer")
+    return out
+
+
+def _nil_summary(r: Rules) -> list[str]:
+    out = []
+    if r.nil:
+        nil = f"nil {r.nil_value}"
+        if r.nil_penalty is not None and r.nil_penalty != r.nil_value:
+            nil += f"/\u2212{r.nil_penalty}"
+        if r.nil_tricks != "bags":
+            nil += ", its tricks " + (
+                "count for the bid" if r.nil_tricks == "contract" else "ignored"
+            )
+        out.append(nil)
+    else:
+        out.append("no nil")
+    if r.blind_nil:
+        bnil = f"blind nil {r.blind_nil_value}"
+        if r.blind_nil_penalty is not None and r.blind_nil_penalty != r.blind_nil_value:
+            bnil += f"/\u2212{r.blind_nil_penalty}"
+        out.append(bnil)
+    if r.double_nil_value is not None:
+        out.append(f"double nil {r.double_nil_value}")
+    return out
+
+
+def _blind_summary(r: Rules) -> list[str]:
+    out = []
+    if r.blind_bids:
+        blind = f"blind {r.blind_min}+ \u00d7{r.blind_win_multiplier}"
+        if r.blind_loss_multiplier != r.blind_win_multiplier:
+            blind += f", set \u00d7{r.blind_loss_multiplier}"
+        if r.blind_exact:
+            blind += ", exactly"
+        if r.blind_overtricks != "bags":
+            blind += ", no bags" if r.blind_overtricks == "none" else ", overs cost"
+        out.append(blind)
+    if r.blind_bids or r.blind_nil:
+        out.append(
+            "blind any time" if r.blind_deficit is None else f"blind when {r.blind_deficit} behind"
+        )
+    return out
+
+
+# --- the end of a game -------------------------------------------------------------------------
+
+
+def end_reason(sheet: Sheet) -> str:
+    """Why the game ended, as the end of a sentence: "reached 500", "the other side was set
+    twice in a row"; '' while it goes on."""
+    if not sheet.finished or sheet.reason is None:
+        return ""
+    rules = sheet.rules
+    others = "the other side was" if len(sheet.sides) == 2 else "the others were"
+    if sheet.reason == TARGET:
+        return f"reached {rules.target_score}"
+    if sheet.reason == SET_OUT:
+        times = _TIMES.get(rules.set_out or 0, f"{rules.set_out} times")
+        return f"{others} set {times} in a row"
+    if sheet.reason == LOSING:
+        fell = "the other side fell" if len(sheet.sides) == 2 else "the others fell"
+        return f"{fell} to {rules.losing_score} or below"
+    if sheet.reason == HANDS:
+        return f"the last of {sheet.played} hands was played"
+    if sheet.reason == BOSTON:
+        if rules.moon_value == "win" and rules.boston_wins is None:
+            return "made a moon bid"
+        return "took every trick (Boston)"
+    return sheet.reason
+
+
+def result_line(sheet: Sheet) -> str:
+    """ "Winner: ..., why (scores)", or "Leader: ..." while the game goes on."""
+    totals = sheet.totals
+    ranked = sorted(sheet.sides, key=lambda s: -totals[s])
+    scores = " to ".join(str(totals[s]) for s in ranked)
+    if sheet.finished and sheet.winner is not None:
+        return f"Winner: {sheet.winner}, {end_reason(sheet)} ({scores})"
+    best = totals[ranked[0]]
+    leaders = [s for s in ranked if totals[s] == best]
+    if len(leaders) > 1:
+        return f"No leader: {' and '.join(leaders)} tied at {best} ({scores})"
+    return f"Leader: {ranked[0]} ({scores}), game to {sheet.rules.target_score}"

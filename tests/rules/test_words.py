@@ -1,0 +1,96 @@
+"""The rules in words: one module gives every page, sheet and PDF the same sentences."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper.rules import (
+    PRESETS,
+    changes_line,
+    end_reason,
+    parse_game,
+    preset_title,
+    result_line,
+    score_game,
+)
+
+
+@pytest.mark.parametrize(
+    ("preset", "title"),
+    [
+        ("standard", "Standard"),
+        ("nyc", "NYC"),
+        ("head-to-head", "Head-to-head"),
+        ("three-player", "Three-player"),
+        ("six-player", "Six-player"),
+        ("cutthroat", "Cutthroat"),
+    ],
+)
+def test_preset_titles(preset, title):
+    assert preset_title(preset) == title
+
+
+def test_every_preset_has_a_title():
+    assert all(preset_title(p)[:1].isupper() for p in PRESETS)
+
+
+@pytest.mark.parametrize(
+    ("spec", "line"),
+    [
+        ("standard", "Standard, nothing changed."),
+        ({"preset": "nyc"}, "NYC, nothing changed."),
+        ({"preset": "standard", "target_score": 250}, "Standard, changed: Game to: 250."),
+        (
+            {"preset": "head-to-head", "moon": True, "bag_limit": None},
+            "Head-to-head, changed: Bags that cost: none; Moon (Boston) bids: yes.",
+        ),
+        ({"preset": "standard", "nil": False}, "Standard, changed: Nil bids: no."),
+        ({"preset": "standard", "target_score": 500}, "Standard, nothing changed."),
+        ({"preset": "no-such"}, "No-such: these rules no longer load."),
+    ],
+)
+def test_a_one_line_summary_names_only_what_differs_from_the_preset(spec, line):
+    assert changes_line(spec) == line
+
+
+def _game(rules, hands, players=("Ann", "Bob", "Cy", "Di")):
+    data = {"format": "spades-scorekeeper/1", "rules": rules, "players": list(players),
+            "hands": hands}  # fmt: skip
+    if len(players) == 4:
+        data["teams"] = {"Ann & Cy": ["Ann", "Cy"], "Bob & Di": ["Bob", "Di"]}
+    return score_game(parse_game(data))
+
+
+def _hand(a, b, ta, tb):
+    return {"bids": {"Ann & Cy": a, "Bob & Di": b}, "tricks": {"Ann & Cy": ta, "Bob & Di": tb}}
+
+
+PARTNERS = {"preset": "standard", "bidding": "partnership"}
+
+
+@pytest.mark.parametrize(
+    ("rules", "hands", "reason"),
+    [
+        ({**PARTNERS, "target_score": 50}, [_hand(6, 4, 7, 6)], "reached 50"),
+        (
+            {**PARTNERS, "set_out": 2},
+            [_hand(4, 9, 5, 8), _hand(4, 9, 5, 8)],
+            "the other side was set twice in a row",
+        ),
+        (
+            {**PARTNERS, "losing_score": -100},
+            [_hand(10, 3, 0, 13)],
+            "the other side fell to -100 or below",
+        ),
+        ({**PARTNERS, "max_hands": 1}, [_hand(4, 4, 5, 8)], "the last of 1 hands was played"),
+        ({**PARTNERS, "boston_wins": "any"}, [_hand(4, 9, 13, 0)], "took every trick (Boston)"),
+        (PARTNERS, [_hand(4, 4, 5, 8)], ""),
+    ],
+)
+def test_the_end_of_a_game_in_a_sentence(rules, hands, reason):
+    sheet = _game(rules, hands)
+    assert end_reason(sheet) == reason
+    if reason:
+        assert result_line(sheet).startswith(f"Winner: {sheet.winner}, {reason} (")
+    else:
+        assert result_line(sheet).startswith("Leader: ")
