@@ -1,33 +1,27 @@
-"""Storage: the only module that speaks SQL.
+"""Games: the game file (a plain dict), its version, and every earlier state (for undo).
 
-SQLite through sqlite-utils. Every connection runs in WAL mode with a busy timeout and foreign
-keys on, and has no implicit transactions (``isolation_level=None``): every write goes through
-:func:`write`, which opens the transaction with ``BEGIN IMMEDIATE`` so that two writers queue on
-the busy timeout instead of failing with "database is locked" halfway through a read-then-write.
-The schema is a list of named migrations (sqlite-utils ``Migrations``), safe to apply again.
+A save names the version it was read at and is refused (:class:`StaleGame`) when someone saved
+since: concurrent edits of one game are detected, never overwritten.
 """
 
 from __future__ import annotations
 
 import json
-import secrets
-import sqlite3
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass
-from datetime import UTC, datetime
-from pathlib import Path
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from typing import Any
 
 from sqlite_utils import Database
 
-__all__ = ["Database"]
-from sqlite_utils.migrations import Migrations
+from .db import dump, new_token, now, write
 
-BUSY_TIMEOUT_MS = 10_000
-TOKEN_BYTES = 24  # 192 bits: edit and view links cannot be guessed
+_COLUMNS = (
+    "id, edit_token, view_token, title, data, version, finished, winner, created_at, updated_at"
+)
 
-migrations = Migrations("scorekeeper")
+
+class GameNotFound(LookupError):
+    """No game has that token (or id)."""
 
 
 class StaleGame(Exception):
@@ -36,123 +30,6 @@ class StaleGame(Exception):
     def __init__(self, current: GameRecord) -> None:
         super().__init__(f"game {current.id} is at version {current.version}")
         self.current = current
-
-
-class GameNotFound(LookupError):
-    """No game has that token."""
-
-
-# --- connections and transactions ------------------------------------------------------------
-
-
-def connect(path: str | Path) -> Database:
-    """Open the database file with the pragmas every connection needs."""
-    if str(path) != ":memory:":
-        Path(path).parent.mkdir(parents=True, exist_ok=True)
-    conn = sqlite3.connect(
-        str(path), timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False
-    )
-    conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-    conn.execute("PRAGMA foreign_keys = ON")
-    conn.execute("PRAGMA synchronous = NORMAL")
-    db = Database(conn, execute_plugins=False)
-    if str(path) != ":memory:" and db.journal_mode != "wal":
-        db.enable_wal()
-    return db
-
-
-@contextmanager
-def write(db: Database) -> Iterator[Database]:
-    """A write transaction: ``BEGIN IMMEDIATE`` ... ``COMMIT``, rolled back on any error.
-
-    Nested sqlite-utils calls (insert, upsert, ...) see the open transaction and use savepoints.
-    """
-    db.execute("BEGIN IMMEDIATE")
-    try:
-        yield db
-    except BaseException:
-        if db.conn.in_transaction:
-            db.execute("ROLLBACK")
-        raise
-    db.execute("COMMIT")
-
-
-def migrate(db: Database) -> list[str]:
-    """Apply pending migrations in one immediate transaction; returns the names applied."""
-    with write(db):
-        pending = [m.name for m in migrations.pending(db)]
-        migrations.apply(db)
-    return pending
-
-
-def applied_migrations(db: Database) -> list[str]:
-    return [m.name for m in migrations.applied(db)]
-
-
-def backup(db: Database, destination: str | Path) -> Path:
-    """A consistent copy of the live database (SQLite's online backup, safe while serving)."""
-    destination = Path(destination)
-    if destination.exists():
-        raise FileExistsError(f"{destination} already exists")
-    destination.parent.mkdir(parents=True, exist_ok=True)
-    target = sqlite3.connect(str(destination))
-    try:
-        db.conn.backup(target)
-    finally:
-        target.close()
-    return destination
-
-
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
-
-
-def new_token() -> str:
-    return secrets.token_urlsafe(TOKEN_BYTES)
-
-
-# --- schema ----------------------------------------------------------------------------------
-
-
-@migrations(name="0001_games")
-def _m0001_games(db: Database) -> None:
-    db["games"].create(
-        {
-            "id": int,
-            "edit_token": str,
-            "view_token": str,
-            "title": str,
-            "data": str,  # the game file (contract JSON): the single source of truth
-            "version": int,  # bumped by every save; a save naming an older one is refused
-            "finished": int,
-            "winner": str,
-            "created_at": str,
-            "updated_at": str,
-        },
-        pk="id",
-        not_null={"edit_token", "view_token", "data", "version", "created_at", "updated_at"},
-        defaults={"version": 1, "finished": 0, "title": ""},
-    )
-    db["games"].create_index(["edit_token"], unique=True)
-    db["games"].create_index(["view_token"], unique=True)
-    # Every earlier state of a game, so a change can be undone and nothing is ever lost.
-    db["game_history"].create(
-        {
-            "id": int,
-            "game_id": int,
-            "version": int,
-            "data": str,
-            "action": str,
-            "created_at": str,
-        },
-        pk="id",
-        foreign_keys=[("game_id", "games", "id")],
-        not_null={"game_id", "version", "data", "created_at"},
-    )
-    db["game_history"].create_index(["game_id", "version"], unique=True)
-
-
-# --- games -----------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -169,23 +46,32 @@ class GameRecord:
     updated_at: str
 
 
-def _record(row: dict[str, Any]) -> GameRecord:
+def _record(row: tuple) -> GameRecord:
+    id_, edit, view, title, data, version, finished, winner, created, updated = row
     return GameRecord(
-        id=row["id"],
-        edit_token=row["edit_token"],
-        view_token=row["view_token"],
-        title=row["title"] or "",
-        data=json.loads(row["data"]),
-        version=row["version"],
-        finished=bool(row["finished"]),
-        winner=row["winner"],
-        created_at=row["created_at"],
-        updated_at=row["updated_at"],
-    )
+        id_, edit, view, title or "", json.loads(data), version, bool(finished), winner,
+        created, updated,
+    )  # fmt: skip
 
 
-def _dump(data: dict[str, Any]) -> str:
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+def _get(db: Database, column: str, key: str | int) -> GameRecord:
+    sql = f"select {_COLUMNS} from games where {column} = ?"  # noqa: S608 -- column is ours
+    row = db.conn.execute(sql, (key,)).fetchone()
+    if row is None:
+        raise GameNotFound(str(key))
+    return _record(row)
+
+
+def game_by_edit_token(db: Database, token: str) -> GameRecord:
+    return _get(db, "edit_token", token)
+
+
+def game_by_view_token(db: Database, token: str) -> GameRecord:
+    return _get(db, "view_token", token)
+
+
+def game_by_id(db: Database, game_id: int) -> GameRecord:
+    return _get(db, "id", game_id)
 
 
 def create_game(
@@ -197,36 +83,28 @@ def create_game(
     winner: str | None = None,
 ) -> GameRecord:
     """Store a new game with fresh edit and view tokens."""
-    now = _now()
+    stamp = now()
     row = {
         "edit_token": new_token(),
         "view_token": new_token(),
         "title": title,
-        "data": _dump(data),
+        "data": dump(data),
         "version": 1,
         "finished": int(finished),
         "winner": winner,
-        "created_at": now,
-        "updated_at": now,
+        "created_at": stamp,
+        "updated_at": stamp,
     }
     with write(db):
         game_id = db["games"].insert(row).last_pk
-    return _record({**row, "id": game_id})
+    return GameRecord(
+        game_id, row["edit_token"], row["view_token"], title, data, 1, finished, winner,
+        stamp, stamp,
+    )  # fmt: skip
 
 
-def _get(db: Database, column: str, key: str | int) -> GameRecord:
-    rows = list(db.query(f"select * from games where {column} = ?", [key]))  # noqa: S608
-    if not rows:
-        raise GameNotFound(str(key))
-    return _record(rows[0])
-
-
-def game_by_edit_token(db: Database, token: str) -> GameRecord:
-    return _get(db, "edit_token", token)
-
-
-def game_by_view_token(db: Database, token: str) -> GameRecord:
-    return _get(db, "view_token", token)
+def _stale(db: Database, game: GameRecord) -> StaleGame:
+    return StaleGame(game_by_id(db, game.id))  # GameNotFound when it was deleted meanwhile
 
 
 def save_game(
@@ -241,34 +119,29 @@ def save_game(
 ) -> GameRecord:
     """Replace the game's file if nobody saved it since ``game.version`` was read.
 
-    The previous state goes to the history (for undo). Raises :class:`StaleGame` with the
-    current record when the version moved on: the caller shows it instead of overwriting.
+    One write: the version check is the UPDATE's own condition, and the state it replaces goes
+    to the history (for undo). Raises :class:`StaleGame` with the current record when the
+    version moved on, :class:`GameNotFound` when the game was deleted.
     """
-    now = _now()
+    stamp = now()
+    new_title = game.title if title is None else title
     with write(db):
-        current = _get(db, "id", game.id)
-        if current.version != game.version:
-            raise StaleGame(current)
-        db["game_history"].insert(
-            {
-                "game_id": current.id,
-                "version": current.version,
-                "data": _dump(current.data),
-                "action": action,
-                "created_at": now,
-            }
+        cursor = db.conn.execute(
+            "update games set data = ?, version = version + 1, finished = ?, winner = ?, "
+            "title = ?, updated_at = ? where id = ? and version = ?",
+            (dump(data), int(finished), winner, new_title, stamp, game.id, game.version),
         )
-        changes = {
-            "data": _dump(data),
-            "version": current.version + 1,
-            "finished": int(finished),
-            "winner": winner,
-            "updated_at": now,
-        }
-        if title is not None:
-            changes["title"] = title
-        db["games"].update(current.id, changes)
-    return _get(db, "id", game.id)
+        if cursor.rowcount != 1:
+            raise _stale(db, game)
+        db.conn.execute(
+            "insert into game_history (game_id, version, data, action, created_at) "
+            "values (?, ?, ?, ?, ?)",
+            (game.id, game.version, dump(game.data), action, stamp),
+        )
+    return replace(
+        game, title=new_title, data=data, version=game.version + 1, finished=finished,
+        winner=winner, updated_at=stamp,
+    )  # fmt: skip
 
 
 def delete_game(db: Database, game: GameRecord) -> None:
@@ -286,97 +159,12 @@ def games_by_edit_tokens(db: Database, tokens: list[str]) -> list[GameRecord]:
     if not tokens:
         return []
     marks = ", ".join("?" for _ in tokens)
-    rows = db.query(f"select * from games where edit_token in ({marks})", list(tokens))  # noqa: S608
-    found = {row["edit_token"]: _record(row) for row in rows}
+    sql = f"select {_COLUMNS} from games where edit_token in ({marks})"  # noqa: S608
+    found = {r.edit_token: r for r in map(_record, db.conn.execute(sql, list(tokens)))}
     return [found[t] for t in tokens if t in found]
 
 
-# --- players, house rules, undo (migration 0002) ---------------------------------------------
-
-
-@migrations(name="0002_players_and_house_rules")
-def _m0002_players_and_house_rules(db: Database) -> None:
-    # Names typed on this instance, suggested when the next game is set up.
-    db["players"].create({"name": str, "last_used": str}, pk="name", not_null={"last_used"})
-    # Named house rules ("Friday night rules"): a rules spec as the game file writes it.
-    db["house_rules"].create(
-        {"id": int, "name": str, "spec": str, "created_at": str, "updated_at": str},
-        pk="id",
-        not_null={"name", "spec", "created_at", "updated_at"},
-    )
-    db["house_rules"].create_index(["name"], unique=True)
-    # A history row that was undone is kept (nothing is lost) but is no longer an undo target.
-    db["game_history"].add_column("undone", int, not_null_default=0)
-
-
-def remember_players(db: Database, names: list[str]) -> None:
-    """Keep the names of a new game's players for the next game's suggestions."""
-    now = _now()
-    with write(db):
-        db["players"].upsert_all(({"name": n, "last_used": now} for n in names), pk="name")
-
-
-def player_names(db: Database, limit: int = 200) -> list[str]:
-    """Names typed on this instance, most recently used first."""
-    rows = db.query("select name from players order by last_used desc, name limit ?", [limit])
-    return [row["name"] for row in rows]
-
-
-@dataclass(frozen=True)
-class HouseRules:
-    id: int
-    name: str
-    spec: dict[str, Any]
-
-
-def save_house_rules(db: Database, name: str, spec: dict[str, Any]) -> HouseRules:
-    """Store a named rules spec; a second save under the same name replaces it.
-
-    Names match regardless of case ("friday rules" replaces "Friday rules" and takes its new
-    spelling): the web form asks before replacing (:func:`house_rules_by_name`).
-    """
-    now = _now()
-    with write(db):
-        rows = list(db.query("select id from house_rules where name = ? collate nocase", [name]))
-        if rows:
-            changes = {"name": name, "spec": _dump(spec), "updated_at": now}
-            db["house_rules"].update(rows[0]["id"], changes)
-            rule_id = rows[0]["id"]
-        else:
-            row = {"name": name, "spec": _dump(spec), "created_at": now, "updated_at": now}
-            rule_id = db["house_rules"].insert(row).last_pk
-    return HouseRules(rule_id, name, spec)
-
-
-def all_house_rules(db: Database) -> list[HouseRules]:
-    rows = db.query("select id, name, spec from house_rules order by updated_at desc, name")
-    return [HouseRules(r["id"], r["name"], json.loads(r["spec"])) for r in rows]
-
-
-def house_rules_by_id(db: Database, rule_id: int) -> HouseRules | None:
-    rows = list(db.query("select id, name, spec from house_rules where id = ?", [rule_id]))
-    if not rows:
-        return None
-    return HouseRules(rows[0]["id"], rows[0]["name"], json.loads(rows[0]["spec"]))
-
-
-def house_rules_by_name(db: Database, name: str) -> HouseRules | None:
-    """The saved rules with this name, ignoring case (as :func:`save_house_rules` matches)."""
-    sql = "select id, name, spec from house_rules where name = ? collate nocase"
-    rows = list(db.query(sql, [name]))
-    if not rows:
-        return None
-    return HouseRules(rows[0]["id"], rows[0]["name"], json.loads(rows[0]["spec"]))
-
-
-def delete_house_rules(db: Database, rule_id: int) -> bool:
-    """Forget saved house rules; False when there were none with this id.
-
-    Games keep their rules: each game file carries its own spec, never a reference to these.
-    """
-    with write(db):
-        cursor = db.execute("delete from house_rules where id = ?", [rule_id])
-    return cursor.rowcount > 0
+# --- undo ------------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -391,17 +179,14 @@ class Change:
 
 def last_change(db: Database, game: GameRecord) -> Change | None:
     """The most recent change not yet undone (undos themselves are not undone)."""
-    rows = list(
-        db.query(
-            "select id, version, action, data from game_history where game_id = ? "
-            "and undone = 0 order by version desc limit 1",
-            [game.id],
-        )
-    )
-    if not rows:
+    row = db.conn.execute(
+        "select id, version, action, data from game_history where game_id = ? "
+        "and undone = 0 order by version desc limit 1",
+        (game.id,),
+    ).fetchone()
+    if row is None:
         return None
-    row = rows[0]
-    return Change(row["id"], row["version"], row["action"] or "", json.loads(row["data"]))
+    return Change(row[0], row[1], row[2] or "", json.loads(row[3]))
 
 
 def undo_last_change(
@@ -416,9 +201,9 @@ def undo_last_change(
     None when there is nothing to undo; raises :class:`StaleGame` like :func:`save_game`.
     ``outcome`` maps the restored data to (finished, winner).
     """
-    now = _now()
+    stamp = now()
     with write(db):
-        current = _get(db, "id", game.id)
+        current = game_by_id(db, game.id)
         if current.version != game.version:
             raise StaleGame(current)
         change = last_change(db, current)
@@ -429,9 +214,9 @@ def undo_last_change(
             {
                 "game_id": current.id,
                 "version": current.version,
-                "data": _dump(current.data),
+                "data": dump(current.data),
                 "action": f"undo {change.action}".strip(),
-                "created_at": now,
+                "created_at": stamp,
                 "undone": 1,
             }
         )
@@ -439,11 +224,11 @@ def undo_last_change(
         db["games"].update(
             current.id,
             {
-                "data": _dump(change.data),
+                "data": dump(change.data),
                 "version": current.version + 1,
                 "finished": int(finished),
                 "winner": winner,
-                "updated_at": now,
+                "updated_at": stamp,
             },
         )
-    return _get(db, "id", game.id)
+    return game_by_id(db, game.id)

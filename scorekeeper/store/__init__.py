@@ -1,0 +1,52 @@
+"""Storage: the only package that speaks SQL.
+
+SQLite through sqlite-utils, one module a kind of record, the schema as named migrations:
+
+- ``db``: connections (WAL, busy timeout, foreign keys) and :func:`write`, the one way to write:
+  ``BEGIN IMMEDIATE`` at the outer level and a SAVEPOINT inside, so a composite action (a game
+  with its players and saved rules; a round of a tournament) is one transaction;
+- ``migrations``: the schema, in order, safe to apply again;
+- ``games``: game files, their versions and history (undo);
+- ``players``: the names typed on this instance;
+- ``house_rules``: named rules specs.
+
+Nothing here knows the rules of Spades: records carry the game file as a plain dict.
+"""
+
+from __future__ import annotations
+
+from .db import BUSY_TIMEOUT_MS, Database, backup, connect, new_token, write
+from .games import (
+    Change,
+    GameNotFound,
+    GameRecord,
+    StaleGame,
+    count_games,
+    create_game,
+    delete_game,
+    game_by_edit_token,
+    game_by_view_token,
+    games_by_edit_tokens,
+    last_change,
+    save_game,
+    undo_last_change,
+)
+from .house_rules import (
+    HouseRules,
+    all_house_rules,
+    delete_house_rules,
+    house_rules_by_id,
+    house_rules_by_name,
+    save_house_rules,
+)
+from .migrations import applied_migrations, migrate
+from .players import player_names, remember_players
+
+__all__ = [
+    "BUSY_TIMEOUT_MS", "Change", "Database", "GameNotFound", "GameRecord", "HouseRules",
+    "StaleGame", "all_house_rules", "applied_migrations", "backup", "connect", "count_games",
+    "create_game", "delete_game", "delete_house_rules", "game_by_edit_token",
+    "game_by_view_token", "games_by_edit_tokens", "house_rules_by_id", "house_rules_by_name",
+    "last_change", "migrate", "new_token", "player_names", "remember_players", "save_game",
+    "save_house_rules", "undo_last_change", "write",
+]  # fmt: skip

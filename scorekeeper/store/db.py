@@ -1,0 +1,104 @@
+"""Connections and transactions.
+
+Every connection runs in WAL mode with a busy timeout and foreign keys on, and has no implicit
+transactions (``isolation_level=None``): every write goes through :func:`write`.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from itertools import count
+from pathlib import Path
+from typing import Any
+
+from sqlite_utils import Database
+
+BUSY_TIMEOUT_MS = 10_000
+TOKEN_BYTES = 24  # 192 bits: edit and view links cannot be guessed
+
+_savepoints = count(1)
+
+
+def connect(path: str | Path) -> Database:
+    """Open the database file with the pragmas every connection needs."""
+    if str(path) != ":memory:":
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+    conn = sqlite3.connect(
+        str(path), timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False
+    )
+    conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    conn.execute("PRAGMA foreign_keys = ON")
+    conn.execute("PRAGMA synchronous = NORMAL")
+    db = Database(conn, execute_plugins=False)
+    if str(path) != ":memory:" and db.journal_mode != "wal":
+        db.enable_wal()
+    return db
+
+
+@contextmanager
+def write(db: Database) -> Iterator[Database]:
+    """A write transaction that nests.
+
+    At the outer level: ``BEGIN IMMEDIATE`` ... ``COMMIT`` (two writers queue on the busy timeout
+    instead of failing with "database is locked" halfway through a read-then-write). Inside an
+    open transaction: a SAVEPOINT, released on success and rolled back on error, so its work
+    commits or vanishes with the outer transaction. Any error rolls back what this level did.
+    """
+    conn = db.conn
+    if conn.in_transaction:
+        name = f"write_{next(_savepoints)}"
+        conn.execute(f"SAVEPOINT {name}")
+        try:
+            yield db
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute(f"ROLLBACK TO SAVEPOINT {name}")
+                conn.execute(f"RELEASE SAVEPOINT {name}")
+            raise
+        conn.execute(f"RELEASE SAVEPOINT {name}")
+        return
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield db
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise
+    try:
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise
+
+
+def backup(db: Database, destination: str | Path) -> Path:
+    """A consistent copy of the live database (SQLite's online backup, safe while serving)."""
+    destination = Path(destination)
+    if destination.exists():
+        raise FileExistsError(f"{destination} already exists")
+    destination.parent.mkdir(parents=True, exist_ok=True)
+    target = sqlite3.connect(str(destination))
+    try:
+        db.conn.backup(target)
+    finally:
+        target.close()
+    return destination
+
+
+def now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def dump(data: Any) -> str:
+    """JSON as stored: compact, UTF-8 kept."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
