@@ -1,7 +1,7 @@
 """How long a printed game sheet takes, against WeasyPrint's own floor, in one process and run.
 
 Prints:
-- the median time of a 30-hand game sheet PDF (scorekeeper.pdf.render_game_pdf), and of a
+- the median time of a 30-hand game sheet PDF (scorekeeper.sheets.render_game_pdf), and of a
   minimal one-page document holding one 5-row table (bare WeasyPrint, no stylesheet), and their
   ratio (target: at most 1.5);
 - for scale, a bare table with the sheet's rows and cells and no stylesheet: what WeasyPrint
@@ -53,12 +53,12 @@ import sys, time
 sys.path.insert(0, {root!r})
 sys.path.insert(0, {bench!r})
 from bench_pdf import game_data
-from scorekeeper import pdf
+from scorekeeper.printing import pdf, sheets
 from scorekeeper.rules import parse_game, score_game
 game = parse_game(game_data({hands}))
 sheet = score_game(game)
 start = time.perf_counter()
-pdf.render_game_pdf(game, sheet, title="Bench")
+sheets.render_game_pdf(game, sheet, title="Bench")
 print(time.perf_counter() - start)
 """
 
@@ -77,7 +77,7 @@ def first_render_time() -> float:
 def main() -> None:
     import weasyprint
 
-    from scorekeeper import pdf
+    from scorekeeper.printing import sheets
     from scorekeeper.rules import parse_game, score_game
 
     game = parse_game(game_data(HANDS))
@@ -98,7 +98,7 @@ def main() -> None:
     )
 
     base = median_time(lambda: weasyprint.HTML(string=minimal).write_pdf())
-    sheet_time = median_time(lambda: pdf.render_game_pdf(game, sheet, title="Bench"))
+    sheet_time = median_time(lambda: sheets.render_game_pdf(game, sheet, title="Bench"))
     bare_time = median_time(lambda: weasyprint.HTML(string=bare).write_pdf())
     first = first_render_time()
 

@@ -15,7 +15,7 @@ __version__ = "0.1.0"
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
-    """Build the Flask app (see scorekeeper.app for the wiring)."""
-    from scorekeeper.app import build_app
+    """Build the Flask app (see scorekeeper.web.app for the wiring)."""
+    from scorekeeper.web.app import build_app
 
     return build_app(test_config)

@@ -1,5 +1,5 @@
-"""Shared fixtures: an app on a temporary database, its client and CLI runner, and a live
-server with Playwright driving Debian's Chromium at phone size."""
+"""Shared fixtures: an app on a temporary database and its client, and a live server with
+Playwright driving Debian's Chromium at phone size."""
 
 from __future__ import annotations
 
@@ -57,11 +57,6 @@ def csrf_app(tmp_path: Path):
 @pytest.fixture
 def client(app):
     return app.test_client()
-
-
-@pytest.fixture
-def runner(app):
-    return app.test_cli_runner()
 
 
 @pytest.fixture

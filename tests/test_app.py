@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from scorekeeper import create_app
-from scorekeeper.app import _instance_secret_key
+from scorekeeper.config import instance_secret_key as _instance_secret_key
 
 
 def test_home_page_says_what_the_app_does(client):

@@ -11,8 +11,9 @@ from typing import Any
 import pytest
 from pypdf import PdfReader
 
-from scorekeeper import paths, pdf
-from scorekeeper.rules import parse_game, preset_rules, score_game
+from scorekeeper import paths
+from scorekeeper.printing import pdf, sheets
+from scorekeeper.rules import parse_game, preset_rules, rules_summary, score_game
 from scorekeeper.rules.sample import steady_game
 
 NAMES = ("Ann", "Bob", "Cy", "Di")
@@ -25,7 +26,7 @@ def game_data(hands: int, names: tuple[str, ...] = NAMES, target: int = 5000, **
 def render(data: dict[str, Any], **options: Any) -> tuple[bytes, Any]:
     game = parse_game(data)
     sheet = score_game(game)
-    return pdf.render_game_pdf(game, sheet, **options), sheet
+    return sheets.render_game_pdf(game, sheet, **options), sheet
 
 
 def pdf_text(body: bytes, *, layout: bool = True) -> str:
@@ -205,7 +206,7 @@ def test_the_print_stylesheet_is_parsed_once(monkeypatch):
 )  # fmt: skip
 def test_rules_summary(preset, says, never):
     players = 3 if preset == "three-player" else 4
-    summary = " \u00b7 ".join(pdf.rules_summary(preset_rules(preset), preset, players))
+    summary = " \u00b7 ".join(rules_summary(preset_rules(preset), preset, players))
     for phrase in says:
         assert phrase in summary
     for phrase in never:
@@ -218,16 +219,16 @@ def test_rules_summary(preset, says, never):
 @pytest.mark.parametrize("paper", ["letter", "a4"])
 @pytest.mark.parametrize(("players", "teams"), [(4, True), (3, False), (6, True), (4, False)])
 def test_blank_sheet_rows_fill_one_page_and_no_more(paper, players, teams):
-    blank = pdf.blank_sheet(players=players, teams=teams, paper=paper)
-    assert pages(pdf.render_blank_pdf(blank)) == 1
-    more = pdf.blank_sheet(players=players, teams=teams, paper=paper, rows=blank.row_count + 2)
-    assert pages(pdf.render_blank_pdf(more)) == 2
+    blank = sheets.blank_sheet(players=players, teams=teams, paper=paper)
+    assert pages(sheets.render_blank_pdf(blank)) == 1
+    more = sheets.blank_sheet(players=players, teams=teams, paper=paper, rows=blank.row_count + 2)
+    assert pages(sheets.render_blank_pdf(more)) == 2
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
 def test_two_blank_sheets_fit_on_one_page(paper):
-    blank = pdf.blank_sheet(["Ann", "Bob", "Cy", "Di"], per_page=2, pages=2, paper=paper)
-    body = pdf.render_blank_pdf(blank)
+    blank = sheets.blank_sheet(["Ann", "Bob", "Cy", "Di"], per_page=2, pages=2, paper=paper)
+    body = sheets.render_blank_pdf(blank)
     assert pages(body) == 2
     text = pdf_text(body)
     assert text.count("Date") == 4  # two sheets on each of two pages
@@ -235,10 +236,10 @@ def test_two_blank_sheets_fit_on_one_page(paper):
 
 
 def test_blank_sheet_has_the_columns_names_and_rules():
-    blank = pdf.blank_sheet(
+    blank = sheets.blank_sheet(
         ["Ann", "", "Cy", ""], rules=preset_rules("nyc"), preset="nyc", rows=12, title="Club"
     )
-    text = pdf_text(pdf.render_blank_pdf(blank))
+    text = pdf_text(sheets.render_blank_pdf(blank))
     assert "Club" in text and "NYC rules" in text and "board 4" in text
     assert "Ann & Cy" in text and "(Ann, Cy)" in text
     for column in ("Dealer", "Bid", "Took", "Score", "Bags", "Total"):
@@ -248,9 +249,9 @@ def test_blank_sheet_has_the_columns_names_and_rules():
 
 
 def test_blank_sheet_with_no_names_leaves_them_to_write():
-    blank = pdf.blank_sheet(players=4, teams=True)
+    blank = sheets.blank_sheet(players=4, teams=True)
     assert blank.sides == ("", "") and blank.members == (("", ""), ("", ""))
-    text = pdf_text(pdf.render_blank_pdf(blank))
+    text = pdf_text(sheets.render_blank_pdf(blank))
     assert " vs " not in text
 
 
@@ -265,10 +266,10 @@ def test_blank_sheet_with_no_names_leaves_them_to_write():
     ],
 )
 def test_blank_sheet_sides_from_names(names, players, teams, sides):
-    assert pdf.blank_sheet(names, players=players, teams=teams).sides == sides
+    assert sheets.blank_sheet(names, players=players, teams=teams).sides == sides
 
 
 def test_blank_sheet_rows_are_capped():
-    assert pdf.blank_sheet(rows=500).row_count == pdf.MAX_BLANK_ROWS
-    two = pdf.blank_sheet(rows=500, per_page=2)
+    assert sheets.blank_sheet(rows=500).row_count == sheets.MAX_BLANK_ROWS
+    two = sheets.blank_sheet(rows=500, per_page=2)
     assert two.row_count == two.fill_rows()

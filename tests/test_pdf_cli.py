@@ -77,7 +77,8 @@ def test_the_score_command_loads_neither_weasyprint_nor_flask(tmp_path: Path):
         "from scorekeeper import cli\n"
         "with contextlib.redirect_stdout(io.StringIO()):\n"
         f"    assert cli.main(['score', {str(game)!r}]) == 0\n"
-        "print(sorted(m for m in ('weasyprint', 'flask', 'scorekeeper.pdf') if m in sys.modules))\n"
+        "mods = ('weasyprint', 'flask', 'scorekeeper.printing.pdf')\n"
+        "print(sorted(m for m in mods if m in sys.modules))\n"
     )
     result = subprocess.run(
         [sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, timeout=60

@@ -48,7 +48,7 @@ def subcommands() -> list[str]:
 
 
 def test_the_expected_subcommands_exist():
-    assert {"serve", "migrate", "score"} <= set(subcommands())
+    assert {"serve", "migrate", "score", "import", "backup", "pdf"} <= set(subcommands())
 
 
 def scorekeeper_cli(*args: str, tmp_path: Path | None = None) -> subprocess.CompletedProcess[str]:
@@ -125,7 +125,7 @@ def test_the_wheel_carries_the_templates_and_static_files(tmp_path: Path):
 def test_migrate_loads_neither_the_web_layer_nor_weasyprint(tmp_path: Path):
     code = (
         "import sys; from scorekeeper import cli; cli.main(['migrate']); "
-        "print(sorted(m for m in ('weasyprint', 'scorekeeper.web', 'scorekeeper.pdf') "
+        "print(sorted(m for m in ('weasyprint', 'scorekeeper.web', 'scorekeeper.printing.pdf') "
         "if m in sys.modules))"
     )
     result = subprocess.run(
@@ -135,3 +135,22 @@ def test_migrate_loads_neither_the_web_layer_nor_weasyprint(tmp_path: Path):
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_import_stores_a_game_through_the_application_layer(tmp_path: Path):
+    from scorekeeper import store
+
+    game = ROOT / "docs" / "examples" / "club-night.json"
+    result = scorekeeper_cli("import", str(game), tmp_path=tmp_path)
+    assert result.returncode == 0, result.stderr
+    edit = re.search(r"edit /g/(\S+)", result.stdout).group(1)
+    db = store.connect(tmp_path / "cli.sqlite")
+    try:
+        assert store.game_by_edit_token(db, edit).data["players"]
+    finally:
+        db.close()
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "spades-scorekeeper/1", "players": ["Ann"]}')
+    refused = scorekeeper_cli("import", str(bad), tmp_path=tmp_path)
+    assert refused.returncode == 2
+    assert refused.stderr.startswith("scorekeeper: ") and refused.stderr.count("\n") == 1

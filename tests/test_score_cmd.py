@@ -98,7 +98,7 @@ def test_a_missing_or_binary_file_exits_2(tmp_path, capsys):
 
 def test_the_score_path_imports_no_flask_and_no_weasyprint():
     code = (
-        "import sys, scorekeeper.score_cmd, scorekeeper.cli;"
+        "import sys, scorekeeper.cli.score, scorekeeper.cli;"
         "bad = [m for m in ('flask', 'weasyprint', 'wtforms', 'flask_wtf') if m in sys.modules];"
         "print(bad)"
     )

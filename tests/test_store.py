@@ -98,3 +98,56 @@ def test_backup_is_a_consistent_copy_and_never_overwrites(db, tmp_path: Path):
     assert store.applied_migrations(copy) == store.applied_migrations(db)
     with pytest.raises(FileExistsError):
         store.backup(db, copy_path)
+
+
+# --- writes that nest ----------------------------------------------------------------------
+
+
+def _statements(db) -> list[str]:
+    """Start recording the transaction statements this connection runs."""
+    seen: list[str] = []
+
+    def trace(sql: str) -> None:
+        word = sql.strip().split()[0].upper()
+        if word in ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE"):
+            seen.append(" ".join(sql.split()[:2]).upper())
+
+    db.conn.set_trace_callback(trace)
+    return seen
+
+
+def test_nested_writes_commit_once(db):
+    seen = _statements(db)
+    with store.write(db):
+        store.create_game(db, {"hands": []})
+        with store.write(db):
+            store.remember_players(db, ["Ann", "Bob"])
+            store.save_house_rules(db, "Friday", {"preset": "standard"})
+    assert [s for s in seen if s.startswith(("BEGIN", "COMMIT"))] == ["BEGIN IMMEDIATE", "COMMIT"]
+    assert any(s.startswith("SAVEPOINT") for s in seen)
+    assert store.count_games(db) == 1
+    assert store.player_names(db) == ["Ann", "Bob"]
+    assert not db.conn.in_transaction
+
+
+def test_a_composite_write_that_fails_half_way_leaves_nothing(db):
+    with pytest.raises(RuntimeError), store.write(db):
+        store.create_game(db, {"hands": []})
+        store.remember_players(db, ["Ann"])
+        with store.write(db):
+            store.save_house_rules(db, "Friday", {"preset": "standard"})
+        raise RuntimeError("the third step failed")
+    assert store.count_games(db) == 0
+    assert store.player_names(db) == []
+    assert store.all_house_rules(db) == []
+    assert not db.conn.in_transaction
+
+
+def test_an_inner_write_that_fails_is_undone_alone(db):
+    with store.write(db):
+        store.create_game(db, {"hands": []})
+        with pytest.raises(RuntimeError), store.write(db):
+            store.remember_players(db, ["Ann"])
+            raise RuntimeError("inner")
+    assert store.count_games(db) == 1
+    assert store.player_names(db) == []

@@ -1,7 +1,9 @@
-"""The `scorekeeper` command: serve, migrate, score, ...
+"""The `scorekeeper` command, all of it: serve, migrate, backup, import (here), score
+(``score``), pdf and blank-sheet (``printing``).
 
 argparse, not Click, and imports deferred into each command: `scorekeeper score` must start
-without loading Flask or WeasyPrint.
+without loading Flask or WeasyPrint. Commands translate: the work is the application layer's
+(``scorekeeper.service``), the engine's or printing's.
 """
 
 from __future__ import annotations
@@ -11,23 +13,24 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from scorekeeper import __version__, score_cmd
+from scorekeeper import __version__
+from scorekeeper.cli import printing, score
 
 
 def _database_path() -> Path:
     """The database the app would use, so the CLI and the server agree."""
-    from scorekeeper.app import configured_app
+    from scorekeeper.config import database_path
 
-    return Path(configured_app().config["DATABASE"])
+    return database_path()
 
 
 def cmd_migrate(_args: argparse.Namespace) -> int:
-    from scorekeeper import store
+    from scorekeeper import service
 
     path = _database_path()
-    db = store.connect(path)
+    db = service.connect(path)
     try:
-        applied = store.migrate(db)
+        applied = service.migrate(db)
     finally:
         db.close()
     if applied:
@@ -40,16 +43,16 @@ def cmd_migrate(_args: argparse.Namespace) -> int:
 def cmd_backup(args: argparse.Namespace) -> int:
     from datetime import date
 
-    from scorekeeper import store
+    from scorekeeper import service
 
     path = _database_path()
     if not path.exists():
         print(f"scorekeeper: no database at {path} yet: nothing to back up", file=sys.stderr)
         return 2
     out = Path(args.output or f"scorekeeper-backup-{date.today():%Y-%m-%d}.sqlite")
-    db = store.connect(path)
+    db = service.connect(path)
     try:
-        store.backup(db, out)
+        service.backup(db, out)
     except FileExistsError as e:
         print(f"scorekeeper: {e}: choose another file name", file=sys.stderr)
         return 2
@@ -59,14 +62,35 @@ def cmd_backup(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_import(args: argparse.Namespace) -> int:
+    from scorekeeper import service
+    from scorekeeper.rules import GameError
+
+    text = score.read_text(args.file)
+    if isinstance(text, int):
+        return text
+    db = service.connect(_database_path())
+    try:
+        service.migrate(db)
+        record = service.games.import_game(db, text)
+    except GameError as e:
+        return score.fail(str(e))
+    finally:
+        db.close()
+    print(f"imported: edit /g/{record.edit_token}  read-only /v/{record.view_token}")
+    return 0
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     import waitress
 
     from scorekeeper import create_app
+    from scorekeeper.printing import pdf
 
     # Migrations run once, here, before any worker thread can touch the database.
     cmd_migrate(args)
     app = create_app()
+    pdf.warm_up()  # the first printed sheet should not pay for fonts and caches starting
     print(f"Spades Scorekeeper on http://{args.host}:{args.port}/  (Ctrl+C to stop)", flush=True)
     waitress.serve(app, host=args.host, port=args.port, threads=args.threads, ident="scorekeeper")
     return 0
@@ -115,12 +139,18 @@ def build_parser() -> argparse.ArgumentParser:
     )
     backup.set_defaults(func=cmd_backup)
 
-    score_cmd.add_parser(sub)
-    sub.choices["score"].set_defaults(func=score_cmd.run)
+    imports = sub.add_parser(
+        "import",
+        help="store a game file as a new game and print its edit link's path",
+        description="Check a game file (JSON, see docs/contract.md) with the engine and store "
+        "it as a new game, as the web app's Import page does. Prints the path of its edit "
+        "link (/g/...) and of its read-only link (/v/...).",
+    )
+    imports.add_argument("file", metavar="GAMEFILE", help="the game file, or - for standard input")
+    imports.set_defaults(func=cmd_import)
 
-    from scorekeeper import printing  # argparse only: WeasyPrint loads inside the commands
-
-    printing.add_parsers(sub)
+    score.add_parser(sub)
+    printing.add_parsers(sub)  # argparse only: WeasyPrint loads inside the commands
     return parser
 
 

@@ -1,7 +1,7 @@
 """`scorekeeper pdf GAMEFILE -o OUT.pdf` and `scorekeeper blank-sheet [options] -o OUT.pdf`.
 
 For club secretaries who script. WeasyPrint is imported inside the commands (through
-scorekeeper.pdf), so `scorekeeper score` and `--help` never load it.
+scorekeeper.printing), so `scorekeeper score` and `--help` never load it.
 """
 
 from __future__ import annotations
@@ -10,6 +10,8 @@ import argparse
 import sys
 from datetime import date
 from pathlib import Path
+
+from scorekeeper.cli.score import fail
 
 PAPERS = ("letter", "a4")
 
@@ -78,27 +80,22 @@ def _paper_option(parser: argparse.ArgumentParser) -> None:
 def _paper(asked: str | None) -> str:
     import os
 
-    from scorekeeper.pdf import paper_size
+    from scorekeeper.printing.pdf import paper_size
 
     return paper_size(asked or os.environ.get("SCOREKEEPER_PAPER_SIZE"))
-
-
-def _fail(message: str) -> int:
-    print("scorekeeper: " + " ".join(message.split()), file=sys.stderr)
-    return 2
 
 
 def _write(output: str, body: bytes) -> int:
     try:
         Path(output).write_bytes(body)
     except OSError as e:
-        return _fail(f"cannot write {output}: {e.strerror or e}")
+        return fail(f"cannot write {output}: {e.strerror or e}")
     print(f"wrote {output}")
     return 0
 
 
 def run_pdf(args: argparse.Namespace) -> int:
-    from scorekeeper import pdf
+    from scorekeeper.printing import sheets
     from scorekeeper.rules import GameError, load_game_text, score_game
 
     name = args.file
@@ -108,21 +105,21 @@ def run_pdf(args: argparse.Namespace) -> int:
             date.today() if name == "-" else date.fromtimestamp(Path(name).stat().st_mtime)
         )
     except OSError as e:
-        return _fail(f"cannot read {name}: {e.strerror or e}")
+        return fail(f"cannot read {name}: {e.strerror or e}")
     except UnicodeDecodeError:
-        return _fail(f"cannot read {name}: not UTF-8 text")
+        return fail(f"cannot read {name}: not UTF-8 text")
     try:
         game = load_game_text(text)
         sheet = score_game(game)
     except GameError as e:
-        return _fail(str(e))
+        return fail(str(e))
     title = args.title or ("Spades game" if name == "-" else Path(name).stem)
-    body = pdf.render_game_pdf(game, sheet, title=title, paper=_paper(args.paper), date=day)
+    body = sheets.render_game_pdf(game, sheet, title=title, paper=_paper(args.paper), date=day)
     return _write(args.output, body)
 
 
 def run_blank_sheet(args: argparse.Namespace) -> int:
-    from scorekeeper import pdf
+    from scorekeeper.printing import sheets
     from scorekeeper.rules import GameError, rules_from_spec
 
     spec: dict[str, object] = {"preset": args.rules}
@@ -131,12 +128,12 @@ def run_blank_sheet(args: argparse.Namespace) -> int:
     try:
         rules = rules_from_spec(spec)
     except GameError as e:
-        return _fail(str(e))
-    if args.rows is not None and not 1 <= args.rows <= pdf.MAX_BLANK_ROWS:
-        return _fail(f"--rows must be 1 to {pdf.MAX_BLANK_ROWS}")
+        return fail(str(e))
+    if args.rows is not None and not 1 <= args.rows <= sheets.MAX_BLANK_ROWS:
+        return fail(f"--rows must be 1 to {sheets.MAX_BLANK_ROWS}")
     if not 1 <= args.pages <= 50:
-        return _fail("--pages must be 1 to 50")
-    blank = pdf.blank_sheet(
+        return fail("--pages must be 1 to 50")
+    blank = sheets.blank_sheet(
         args.names.split(",") if args.names else [],
         players=args.players,
         teams=args.teams,
@@ -148,4 +145,4 @@ def run_blank_sheet(args: argparse.Namespace) -> int:
         title=args.title,
         paper=_paper(args.paper),
     )
-    return _write(args.output, pdf.render_blank_pdf(blank))
+    return _write(args.output, sheets.render_blank_pdf(blank))

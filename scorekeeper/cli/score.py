@@ -9,7 +9,7 @@ import argparse
 import json
 import sys
 
-from .rules import GameError, load_game_text, render_text, score_game, sheet_to_json
+from scorekeeper.rules import GameError, load_game_text, render_text, score_game, sheet_to_json
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -29,28 +29,34 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
     return parser
 
 
-def _fail(message: str) -> int:
+def fail(message: str) -> int:
+    """Say what went wrong on one line of standard error; the exit status 2."""
     print("scorekeeper: " + " ".join(message.split()), file=sys.stderr)
     return 2
 
 
-def run(args: argparse.Namespace) -> int:
-    """Score ``args.file`` and print it; return the exit status."""
-    name = args.file
+def read_text(name: str) -> str | int:
+    """A game file's text (``-``: standard input), or the exit status after saying why not."""
     try:
         if name == "-":
-            text = sys.stdin.read()
-        else:
-            with open(name, encoding="utf-8") as f:
-                text = f.read()
+            return sys.stdin.read()
+        with open(name, encoding="utf-8") as f:
+            return f.read()
     except OSError as e:
-        return _fail(f"cannot read {name}: {e.strerror or e}")
+        return fail(f"cannot read {name}: {e.strerror or e}")
     except UnicodeDecodeError:
-        return _fail(f"cannot read {name}: not UTF-8 text")
+        return fail(f"cannot read {name}: not UTF-8 text")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Score ``args.file`` and print it; return the exit status."""
+    text = read_text(args.file)
+    if isinstance(text, int):
+        return text
     try:
         sheet = score_game(load_game_text(text))
     except GameError as e:
-        return _fail(str(e))
+        return fail(str(e))
     if getattr(args, "json", False):
         out = json.dumps(sheet_to_json(sheet), ensure_ascii=False, indent=2) + "\n"
     else:

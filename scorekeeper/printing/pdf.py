@@ -1,23 +1,18 @@
-"""Printed sheets: HTML from the print templates, turned into PDF by WeasyPrint.
-
-The only module that imports WeasyPrint. The web views and the CLI both call
-:func:`render_game_pdf` and :func:`render_blank_pdf`, so a sheet prints the same from either.
+"""WeasyPrint plumbing: print HTML in, PDF bytes out. The only module that imports WeasyPrint.
 
 Safety: the renderer fetches nothing over the network. :class:`StaticOnlyFetcher` serves files
 under the app's static folder and refuses every other URL (http, data:, file elsewhere), and
 every name reaches the page through Jinja's autoescape, so ``<b>Ann</b>`` prints as typed.
 
 Speed: the print stylesheet is parsed once per process (:func:`stylesheets`), the fonts are
-shared through one ``FontConfiguration``, and :func:`warm_up` renders a tiny page once so the
-first real sheet does not pay for Pango and fontconfig starting up.
+shared through one ``FontConfiguration``, and :func:`warm_up` (called when the server starts,
+never at import) renders a tiny page once so the first real sheet does not pay for Pango and
+fontconfig starting up.
 """
 
 from __future__ import annotations
 
-import math
 import threading
-from dataclasses import dataclass, field
-from datetime import date as Date
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -28,8 +23,7 @@ from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
 from scorekeeper import paths
-from scorekeeper.rules import Game, Rules, Sheet
-from scorekeeper.rules.text import final_line
+from scorekeeper.rules import end_reason, preset_title
 
 PAPER_SIZES = ("letter", "a4")
 DEFAULT_PAPER = "letter"
@@ -40,12 +34,7 @@ PRINT_CSS = "print.css"
 # These match static/print.css: change them together.
 PAGE_MARGIN_MM = 12.0  # top and bottom page margins
 FOOTER_MM = 0.0  # page numbers sit in the bottom margin box
-BLANK_HEADER_MM = 40.0  # title, names, rules summary and the two header rows
-BLANK_ROW_MM = 7.5  # one hand row on a blank sheet
-BLANK_FOOTER_MM = 8.0  # the final-score row
 HALF_GAP_MM = 10.0  # the cut line between two sheets on one page
-
-MAX_BLANK_ROWS = 60
 
 _font_config = FontConfiguration()
 _render_lock = threading.Lock()
@@ -146,7 +135,8 @@ def templates() -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    env.globals["rules_summary"] = rules_summary
+    # the same filters as the web app's, so the shared partials read the same
+    env.filters.update(end_reason=end_reason, preset_title=preset_title)
     return env
 
 
@@ -166,253 +156,3 @@ def warm_up() -> None:
     for paper in PAPER_SIZES:
         stylesheets(paper)
     html_to_pdf(templates().get_template("print/warm_up.html").render(), DEFAULT_PAPER)
-
-
-# --- what a printed sheet says ----------------------------------------------------------------
-
-PRESET_TITLES = {"nyc": "NYC", "head-to-head": "Head-to-head", "three-player": "Three-player",
-                 "six-player": "Six-player"}  # fmt: skip
-SET_PENALTIES = {"bid": "set: \u2212 the bid", "shortfall": "set: \u2212 the shortfall",
-                 "none": "set: no penalty"}  # fmt: skip
-
-
-def preset_title(preset: str) -> str:
-    """A preset's name as a title: "NYC", "Standard"."""
-    return PRESET_TITLES.get(preset, preset.replace("-", " ").capitalize())
-
-
-def _signed(value: int) -> str:
-    return f"+{value}" if value > 0 else f"\u2212{-value}" if value < 0 else "0"
-
-
-def rules_summary(rules: Rules, preset: str = "standard", players: int | None = None) -> list[str]:
-    """The rules in force as short phrases, for the top of a printed sheet."""
-    r = rules
-    out = [f"{preset_title(preset)} rules"]
-    end = f"game to {r.target_score}"
-    if r.losing_score is not None:
-        end += f", out at {r.losing_score}"
-    if r.max_hands:
-        end += f", {r.max_hands} hands"
-    out.append(end)
-    if players:
-        out.append(f"{r.tricks_for(players)} tricks")
-    if r.bidding == "partnership":
-        out.append("partnership bids")
-    if r.min_side_bid:
-        out.append(f"board {r.min_side_bid}")
-    if r.max_bid is not None:
-        out.append(f"bid at most {r.max_bid}")
-    made = f"{r.trick_value} a trick"
-    if r.overtrick_value != 1:
-        made += f", bags {_signed(r.overtrick_value)}"
-    out.append(made)
-    out.append(SET_PENALTIES[r.set_penalty])
-    if r.bag_limit is not None:
-        out.append(f"{r.bag_limit} bags: \u2212{r.bag_penalty}")
-    else:
-        out.append("no bag limit")
-    if r.max_overtricks is not None:
-        out.append(f"over {r.max_overtricks} bags is a set")
-    if r.double_back:
-        out.append(f"double bid taken: \u2212{r.double_back}\u00d7 the bid")
-    out.extend(_nil_summary(r))
-    out.extend(_blind_summary(r))
-    if r.ten_for_200:
-        ten = f"10 for {r.ten_for_200_value}"
-        if r.ten_for_200_penalty is not None and r.ten_for_200_penalty != r.ten_for_200_value:
-            ten += f" (set \u2212{r.ten_for_200_penalty})"
-        if r.ten_for_200_exact:
-            ten += ", exactly"
-        out.append(ten)
-    if r.moon:
-        value = "wins the game" if r.moon_value == "win" else f"+{r.moon_value}"
-        out.append(f"moon {value}, set \u2212{r.moon_penalty}")
-    if r.boston_wins == "any":
-        out.append("all the tricks win the game")
-    elif r.boston_wins == "ten":
-        out.append("bid 10+ and take all: win")
-    if r.set_out:
-        out.append(f"set {r.set_out} in a row: out")
-    if r.first_hand_no_bids:
-        out.append("first hand without bids")
-    if not r.misdeal_deal_passes:
-        out.append("misdeal: same dealer")
-    return out
-
-
-def _nil_summary(r: Rules) -> list[str]:
-    out = []
-    if r.nil:
-        nil = f"nil {r.nil_value}"
-        if r.nil_penalty is not None and r.nil_penalty != r.nil_value:
-            nil += f"/\u2212{r.nil_penalty}"
-        if r.nil_tricks != "bags":
-            nil += ", its tricks " + (
-                "count for the bid" if r.nil_tricks == "contract" else "ignored"
-            )
-        out.append(nil)
-    else:
-        out.append("no nil")
-    if r.blind_nil:
-        bnil = f"blind nil {r.blind_nil_value}"
-        if r.blind_nil_penalty is not None and r.blind_nil_penalty != r.blind_nil_value:
-            bnil += f"/\u2212{r.blind_nil_penalty}"
-        out.append(bnil)
-    if r.double_nil_value is not None:
-        out.append(f"double nil {r.double_nil_value}")
-    return out
-
-
-def _blind_summary(r: Rules) -> list[str]:
-    out = []
-    if r.blind_bids:
-        blind = f"blind {r.blind_min}+ \u00d7{r.blind_win_multiplier}"
-        if r.blind_loss_multiplier != r.blind_win_multiplier:
-            blind += f", set \u00d7{r.blind_loss_multiplier}"
-        if r.blind_exact:
-            blind += ", exactly"
-        if r.blind_overtricks != "bags":
-            blind += ", no bags" if r.blind_overtricks == "none" else ", overs cost"
-        out.append(blind)
-    if r.blind_bids or r.blind_nil:
-        out.append(
-            "blind any time" if r.blind_deficit is None else f"blind when {r.blind_deficit} behind"
-        )
-    return out
-
-
-# --- the game sheet ---------------------------------------------------------------------------
-
-LANDSCAPE_FROM_SIDES = 4  # five columns a side: four sides or more need the page turned
-
-
-def render_game_pdf(
-    game: Game,
-    sheet: Sheet,
-    *,
-    title: str = "",
-    paper: str = DEFAULT_PAPER,
-    date: Date | str | None = None,
-) -> bytes:
-    """The score sheet of a game (``rules.Game`` and its ``rules.Sheet``) as PDF bytes."""
-    html = (
-        templates()
-        .get_template("print/game.html")
-        .render(
-            game=game,
-            sheet=sheet,
-            title=title or "Spades game",
-            date=date_text(date),
-            rules_lines=rules_summary(game.rules, game.preset, len(game.players)),
-            result_line=final_line(sheet),
-            printing=True,
-        )
-    )
-    return html_to_pdf(html, paper, landscape=len(sheet.sides) >= LANDSCAPE_FROM_SIDES)
-
-
-def date_text(value: Date | str | None) -> str:
-    """A date as a sheet prints it ("22 November 2026"); ISO text is read first."""
-    if value is None or value == "":
-        return ""
-    if isinstance(value, str):
-        try:
-            value = Date.fromisoformat(value[:10])
-        except ValueError:
-            return value
-    return f"{value.day} {value:%B %Y}"
-
-
-# --- blank sheets -----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class BlankSheet:
-    """What a blank sheet shows.
-
-    ``sides`` are team or player names ('' leaves a line to write on); ``members`` lists each
-    team's players ('' blanks) when the sides are teams, and is empty otherwise.
-    """
-
-    sides: tuple[str, ...] = ("", "")
-    members: tuple[tuple[str, ...], ...] = (("", ""), ("", ""))
-    rules: Rules = field(default_factory=Rules)
-    preset: str = "standard"
-    rows: int | None = None  # None: what fills the page
-    per_page: int = 1
-    pages: int = 1
-    title: str = ""
-    paper: str = DEFAULT_PAPER
-
-    @property
-    def players(self) -> int:
-        return sum(len(m) for m in self.members) if self.members else len(self.sides)
-
-    @property
-    def landscape(self) -> bool:
-        return len(self.sides) >= LANDSCAPE_FROM_SIDES
-
-    def fill_rows(self) -> int:
-        """The hand rows that fill one sheet on this paper (half a page when two per page)."""
-        if self.per_page == 2:
-            height = half_height_mm(self.paper, self.landscape)
-        else:
-            height = page_mm(self.paper, self.landscape)[1] - 2 * PAGE_MARGIN_MM - FOOTER_MM
-        room = height - BLANK_HEADER_MM - BLANK_FOOTER_MM
-        return max(1, math.floor(room / BLANK_ROW_MM))
-
-    @property
-    def row_count(self) -> int:
-        """The rows asked for (at most what fits, with two sheets a page), else what fills it."""
-        if not self.rows:
-            return self.fill_rows()
-        if self.per_page == 2:
-            return min(self.rows, self.fill_rows())
-        return min(self.rows, MAX_BLANK_ROWS)
-
-
-def blank_sheet(
-    names: list[str] | tuple[str, ...] = (),
-    *,
-    players: int = 4,
-    teams: bool = True,
-    team_names: list[str] | tuple[str, ...] = (),
-    **options: Any,
-) -> BlankSheet:
-    """A BlankSheet for ``players`` seats, named in seating order ('' or missing: blank).
-
-    With ``teams`` (four or six players) partners sit opposite: seats 1 and 3 against 2 and 4,
-    or 1 & 4, 2 & 5, 3 & 6. ``team_names`` name the teams; unnamed teams whose players are all
-    named are called "Ann & Cy".
-    """
-    seats = [(n or "").strip() for n in names][:players]
-    seats += [""] * (players - len(seats))
-    if not (teams and players in (4, 6)):
-        return BlankSheet(sides=tuple(seats), members=(), **options)
-    step = players // 2
-    members = tuple((seats[i], seats[i + step]) for i in range(step))
-    given = [(t or "").strip() for t in team_names] + [""] * step
-    sides = tuple(given[i] or (" & ".join(m) if all(m) else "") for i, m in enumerate(members))
-    return BlankSheet(sides=sides, members=members, **options)
-
-
-def render_blank_pdf(blank: BlankSheet) -> bytes:
-    """Blank score sheets to print and fill in by hand, as PDF bytes."""
-    html = (
-        templates()
-        .get_template("print/blank.html")
-        .render(
-            blank=blank,
-            rows=range(1, blank.row_count + 1),
-            rules_lines=rules_summary(blank.rules, blank.preset, blank.players),
-            printing=True,
-        )
-    )
-    return html_to_pdf(html, blank.paper, landscape=blank.landscape)
-
-
-# The first sheet after start would otherwise pay for fontconfig, Pango and WeasyPrint's lazy
-# set-up (about as long again as a whole sheet): pay it here, once, when the app or a print
-# command loads this module.
-warm_up()

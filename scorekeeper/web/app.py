@@ -1,16 +1,17 @@
-"""The app factory: wiring only (config, database per request, security, blueprints)."""
+"""The app factory: wiring only (config, database per request, security, errors, blueprints)."""
 
 from __future__ import annotations
 
-import os
-import secrets
-from pathlib import Path
 from typing import Any
 
-from flask import Flask, g, render_template
+from flask import Flask, render_template
 from flask_wtf.csrf import CSRFError, CSRFProtect
 
-from scorekeeper import paths, store
+from scorekeeper import service
+from scorekeeper.config import configured_app
+from scorekeeper.rules import end_reason, preset_title
+from scorekeeper.web import db
+from scorekeeper.web.blueprints import register_blueprints
 
 csrf = CSRFProtect()
 
@@ -40,88 +41,34 @@ SECURITY_HEADERS = {
 def build_app(test_config: dict[str, Any] | None = None) -> Flask:
     app = configured_app(test_config)
     csrf.init_app(app)
-    _register_database(app)
-    _register_security(app)
+    db.init_app(app)
+    app.after_request(_add_security_headers)
     _register_errors(app)
-
-    from scorekeeper.web import register_blueprints
-
+    app.add_template_filter(end_reason)
+    app.add_template_filter(preset_title)
     register_blueprints(app)
     return app
 
 
-def configured_app(test_config: dict[str, Any] | None = None) -> Flask:
-    """The Flask object with its configuration only: enough for the CLI to find the database
-    without loading the web layer (and, through it, WeasyPrint)."""
-    app = Flask(
-        "scorekeeper",
-        instance_relative_config=True,
-        template_folder=str(paths.TEMPLATES),
-        static_folder=str(paths.STATIC),
-    )
-    app.config.from_mapping(
-        DATABASE=str(Path(app.instance_path) / "scorekeeper.sqlite"),
-        PAPER_SIZE="letter",
-        # A phone left on the table for an hour must still save the next hand: the CSRF token
-        # lives as long as the session cookie instead of expiring after an hour.
-        WTF_CSRF_TIME_LIMIT=None,
-        SESSION_COOKIE_SAMESITE="Lax",
-        SESSION_COOKIE_HTTPONLY=True,
-        PERMANENT_SESSION_LIFETIME=60 * 60 * 24 * 365,
-        MAX_CONTENT_LENGTH=2 * 1024 * 1024,
-    )
-    if test_config is None:
-        app.config.from_prefixed_env("SCOREKEEPER")
-    else:
-        app.config.from_mapping(test_config)
-    if not app.config.get("SECRET_KEY"):
-        app.config["SECRET_KEY"] = _instance_secret_key(Path(app.instance_path))
-    return app
-
-
-def _instance_secret_key(instance: Path) -> str:
-    """The key generated on first run and kept (mode 600) in the instance folder."""
-    key_file = instance / "secret_key"
-    if key_file.exists():
-        return key_file.read_text().strip()
-    instance.mkdir(parents=True, exist_ok=True)
-    key = secrets.token_hex(32)
-    fd = os.open(key_file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    try:
-        os.write(fd, key.encode())
-    finally:
-        os.close(fd)
-    return key
-
-
-def _register_database(app: Flask) -> None:
-    @app.teardown_appcontext
-    def close_db(_exc: BaseException | None) -> None:
-        db = g.pop("db", None)
-        if db is not None:
-            db.close()
-
-
-def get_db() -> store.Database:
-    """The request's connection, opened on first use and closed at teardown."""
-    from flask import current_app
-
-    if "db" not in g:
-        g.db = store.connect(current_app.config["DATABASE"])
-    return g.db
-
-
-def _register_security(app: Flask) -> None:
-    @app.after_request
-    def add_security_headers(response):  # type: ignore[no-untyped-def]
-        for name, value in SECURITY_HEADERS.items():
-            response.headers.setdefault(name, value)
-        return response
+def _add_security_headers(response):  # type: ignore[no-untyped-def]
+    for name, value in SECURITY_HEADERS.items():
+        response.headers.setdefault(name, value)
+    return response
 
 
 # What a person reads instead of an error code or a traceback.
 ERROR_PAGES: dict[int | type[Exception], tuple[int, str, str]] = {
     404: (404, "Not found", "There is no page here. Check the link you were sent."),
+    service.GameNotFound: (
+        404,
+        "No such game",
+        "There is no game at this link. Check the link you were sent.",
+    ),
+    service.HandNotFound: (
+        404,
+        "No such hand",
+        "That hand is not in the game (perhaps it was deleted on another phone).",
+    ),
     405: (405, "Not allowed", "That action is not possible on this page."),
     413: (413, "Too large", "That upload is too large (2 MB at most)."),
     CSRFError: (
@@ -146,3 +93,12 @@ def _register_errors(app: Flask) -> None:
             return page, code
 
         app.register_error_handler(key, handler)
+
+    @app.errorhandler(service.UnreadableGame)
+    def unreadable(e: service.UnreadableGame):  # type: ignore[no-untyped-def]
+        message = (
+            "This game was stored, but its file no longer passes the app's checks, so it cannot "
+            f"be shown, changed or printed: {e.error}. Nothing in it was lost."
+        )
+        page = render_template("errors/error.html", code=409, title="Cannot open", message=message)
+        return page, 409

@@ -21,8 +21,11 @@ from scorekeeper.rules import (
     Game,
     GameError,
     SideBidOptions,
+    opposite_teams,
     preset_rules,
+    rules_from_spec,
     rules_to_spec,
+    team_name,
 )
 
 MAX_PLAYERS = 6
@@ -71,8 +74,6 @@ class NewGame:
         return form
 
     def set_rules(self, spec: dict[str, Any] | str) -> None:
-        from scorekeeper.rules import rules_from_spec
-
         spec = {"preset": spec} if isinstance(spec, str) else spec
         rules = rules_from_spec(spec)
         self.preset = self.editor_preset = spec.get("preset", "standard")
@@ -137,14 +138,14 @@ class NewGame:
         if kind == "none":
             return None
         if kind == "two" and n in (4, 6):
-            groups = [names[0::2], names[1::2]]
+            groups = opposite_teams(names, 2)
         elif kind == "three" and n == 6:
-            groups = [[names[i], names[i + 3]] for i in range(3)]
+            groups = opposite_teams(names, 3)
         else:
             need = "4 or 6 players" if kind == "two" else "6 players"
             self.errors["teams"] = f"Those teams need {need}; you have {n}."
             return None
-        return {team_name(g): g for g in groups}
+        return {team_name(g): list(g) for g in groups}
 
     def read_dealer(self, names: list[str]) -> str | None:
         if self.dealer == "random":
@@ -252,21 +253,8 @@ def _int(text: str) -> int:
     return int(text)
 
 
-def team_name(members: list[str]) -> str:
-    if len(members) <= 2:
-        return " & ".join(members)
-    return ", ".join(members[:-1]) + " & " + members[-1]
-
-
-def spec_of(data: dict[str, Any]) -> dict[str, Any]:
-    """The rules spec of a game file, always as an object."""
-    rules = data.get("rules", "standard")
-    return {"preset": rules} if isinstance(rules, str) else dict(rules)
-
-
 def minimal_spec(spec: dict[str, Any]) -> dict[str, Any]:
-    from scorekeeper.rules import rules_from_spec
-
+    """A rules spec as the engine writes it back: the preset and only what differs from it."""
     preset = spec.get("preset", "standard")
     return rules_to_spec(rules_from_spec(spec), preset)
 

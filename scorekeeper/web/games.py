@@ -6,28 +6,28 @@ import json
 
 from flask import Blueprint, redirect, render_template, request, url_for
 
-from scorekeeper import store
-from scorekeeper.app import get_db
 from scorekeeper.rules import (
+    GROUPS,
     OPTIONS,
     PRESET_DESCRIPTIONS,
     PRESETS,
     GameError,
+    changes_line,
     preset_rules,
+    preset_title,
     rules_to_spec,
 )
-from scorekeeper.web import service
+from scorekeeper.service import games, library
+from scorekeeper.web.db import get_db
 from scorekeeper.web.forms import TEAM_CHOICES, HandForm, NewGame, minimal_spec, option_value
 from scorekeeper.web.hands import render_game
-from scorekeeper.web.house_rules import preset_name, rules_line
+from scorekeeper.web.session import remember_game
 
 bp = Blueprint("games", __name__)
 
-GROUP_ORDER = ("Bags", "Nil", "Blind", "Big bids", "End of game", "Scoring", "Play")
-
 
 def _option_groups() -> list[tuple[str, list]]:
-    groups = [(g, [o for o in OPTIONS if o.group == g]) for g in GROUP_ORDER]
+    groups = [(g, [o for o in OPTIONS if o.group == g]) for g in GROUPS]
     return [(g, opts) for g, opts in groups if opts]
 
 
@@ -52,8 +52,8 @@ def _render_new(form: NewGame, status: int = 200):
         descriptions=PRESET_DESCRIPTIONS,
         groups=_option_groups(),
         team_choices=TEAM_CHOICES,
-        known_players=store.player_names(db),
-        saved_rules=store.all_house_rules(db),
+        known_players=library.player_names(db),
+        saved_rules=library.all_house_rules(db),
         preset_data=_preset_data(),
     )
     return page, status
@@ -61,7 +61,7 @@ def _render_new(form: NewGame, status: int = 200):
 
 def _name_taken(form: NewGame, spec: dict) -> bool:
     """Whether saving would silently replace other saved rules of that name: then ask first."""
-    saved = store.house_rules_by_name(get_db(), form.save_as) if form.save_as else None
+    saved = library.house_rules_named(get_db(), form.save_as) if form.save_as else None
     if saved is None or saved.spec == spec or form.replace_saved:
         return False
     form.errors["save_as"] = (
@@ -74,7 +74,7 @@ def _name_taken(form: NewGame, spec: dict) -> bool:
 @bp.route("/games/new", methods=["GET", "POST"])
 def new():
     if request.method == "GET":
-        saved = store.house_rules_by_id(get_db(), request.args.get("rules", 0, type=int))
+        saved = library.house_rules(get_db(), request.args.get("rules", 0, type=int))
         preset = request.args.get("preset", "standard")
         spec = saved.spec if saved else (preset if preset in PRESETS else "standard")
         return _render_new(NewGame.blank(spec))
@@ -89,21 +89,20 @@ def new():
         data["rules"] = minimal_spec(data["rules"])
         if _name_taken(form, data["rules"]):
             return _render_new(form, 422)
-        record = service.create(data)
+        record = games.create_game(
+            get_db(), data, remember_players=True, save_rules_as=form.save_as or None
+        )
     except GameError as e:
         form.place_error(e)
         return _render_new(form, 422)
-    store.remember_players(get_db(), data["players"])
-    if form.save_as:
-        store.save_house_rules(get_db(), form.save_as, data["rules"])
-    service.remember_game(record.edit_token)
+    remember_game(record.edit_token)
     return redirect(url_for("games.show", token=record.edit_token), 303)
 
 
 @bp.get("/g/<token>")
 def show(token: str):
-    current = service.load(token)
-    service.remember_game(token)
+    current = games.open_game(get_db(), token)
+    remember_game(token)
     number = request.args.get("hand", type=int)
     if number is not None and 1 <= number <= len(current.game.hands):
         stored = current.record.data["hands"][number - 1]
@@ -114,13 +113,12 @@ def show(token: str):
 @bp.get("/g/<token>/rules")
 def rules(token: str):
     """The game's rules in plain words."""
-    current = service.load(token)
+    current = games.open_game(get_db(), token)
     game = current.game
-    changed = rules_line(rules_to_spec(game.rules, game.preset))
     return render_template(
         "games/rules.html",
         current=current,
         options=OPTIONS,
-        preset=preset_name(game.preset),
-        changed=changed,
+        preset=preset_title(game.preset),
+        changed=changes_line(rules_to_spec(game.rules, game.preset)),
     )

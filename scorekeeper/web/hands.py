@@ -5,13 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import Blueprint, redirect, render_template, request, url_for
 from flask_wtf.csrf import CSRFError
+from werkzeug.wrappers import Response
 
-from scorekeeper import store
-from scorekeeper.app import get_db
-from scorekeeper.rules import Game, GameError, bid_options, parse_hand, score_game
-from scorekeeper.web import service
+from scorekeeper.rules import Game, GameError, Hand, Sheet, bid_options, parse_hand
+from scorekeeper.service import HandNotFound, OpenGame, StaleGame, games
+from scorekeeper.web.db import get_db
 from scorekeeper.web.forms import NIL_WORDS, HandForm, bid_pad, contract_labels
 
 bp = Blueprint("hands", __name__, url_prefix="/g/<token>/hands")
@@ -52,15 +52,23 @@ class Entry:
 
 
 def entry_for(
-    game: Game, number: int, dealer: str, extra_nil: set[str] = frozenset(), step: str = "both"
+    game: Game,
+    number: int,
+    dealer: str,
+    extra_nil: set[str] = frozenset(),
+    step: str = "both",
+    sheet: Sheet | None = None,
 ) -> Entry:
     """The pads for hand ``number`` (1-based) of ``game``, dealt by ``dealer``.
 
     In the tricks step ``extra_nil`` are the players who bid nil: only they get a pad of their
     own; otherwise every player who may bid nil gets one (game.js shows it after a nil bid).
+    ``sheet`` is the game's sheet, used for the next hand's options instead of scoring again.
     """
-    before = game.with_hands(game.hands[: number - 1])
-    options = bid_options(before)
+    if number == len(game.hands) + 1:
+        options = bid_options(game, sheet)
+    else:
+        options = bid_options(game.with_hands(game.hands[: number - 1]))
     sides = game.sides()
     players = list(game.players)
     first = players[(players.index(dealer) + 1) % len(players)]
@@ -78,16 +86,20 @@ def entry_for(
         hint = ""
         if not partnership:
             pad = bid_pad(game, side, opts, team=False)
-            entry.bids.append(Pad(f"bid-{seat}", f"{player}'s bid", pad, hint, j, seat))
+            entry.bids.append(
+                Pad(f"bid-{seat}", f"{player}'s bid", pad, hint=hint, side=j, player=seat)
+            )
             continue
         if side not in done_sides:
             done_sides.add(side)
             pad = bid_pad(game, side, opts, team=True)
-            entry.bids.append(Pad(f"tbid-{j}", f"{side} bid", pad, hint, j, kind="bid"))
+            entry.bids.append(Pad(f"tbid-{j}", f"{side} bid", pad, hint=hint, side=j))
         allowed = (("nil", opts.nil), ("blind nil", opts.blind_nil))
         nils = [("", "No")] + [(w, w.capitalize()) for w, ok in allowed if ok]
         if len(nils) > 1:
-            entry.bids.append(Pad(f"bid-{seat}", f"{player}'s nil", nils, "", j, seat, "nil"))
+            entry.bids.append(
+                Pad(f"bid-{seat}", f"{player}'s nil", nils, side=j, player=seat, kind="nil")
+            )
     reasons = {side: _reasons(options[side]) for side in sides}
     if len(set(reasons.values())) == 1:
         entry.notes = [r for r in reasons.values() if r][:1]
@@ -95,11 +107,13 @@ def entry_for(
         entry.notes = [f"{side}: {r}" for side, r in reasons.items() if r]
     for j, side in enumerate(sides):
         if not game.teams:
-            entry.trick_pads.append(Pad(f"tricks-{j}", f"{side}'s tricks", counts, "", j, j,
-                                        "tricks"))  # fmt: skip
+            entry.trick_pads.append(
+                Pad(f"tricks-{j}", f"{side}'s tricks", counts, side=j, player=j, kind="tricks")
+            )
             continue
-        entry.trick_pads.append(Pad(f"ttricks-{j}", f"{side} tricks", counts, "", j, None,
-                                    "tricks"))  # fmt: skip
+        entry.trick_pads.append(
+            Pad(f"ttricks-{j}", f"{side} tricks", counts, side=j, kind="tricks")
+        )
         members = game.members(side)
         opts = options[side]
         team_nil = any(m in extra_nil for m in members)
@@ -110,8 +124,19 @@ def entry_for(
             if maybe or m in extra_nil:
                 seat = players.index(m)
                 hint = f"Only when {m} bid nil" if len(members) <= 2 else "Only with a nil"
-                entry.nil_pads.append(Pad(f"tricks-{seat}", f"{m}'s tricks", counts, hint, j,
-                                          seat, "tricks", True, len(members) > 2))  # fmt: skip
+                entry.nil_pads.append(
+                    Pad(
+                        f"tricks-{seat}",
+                        f"{m}'s tricks",
+                        counts,
+                        hint=hint,
+                        side=j,
+                        player=seat,
+                        kind="tricks",
+                        nil_only=True,
+                        any=len(members) > 2,
+                    )  # fmt: skip
+                )
     return entry
 
 
@@ -127,13 +152,13 @@ def _reasons(opts: Any) -> str:
 
 
 def render_game(
-    current: service.Loaded,
+    current: OpenGame,
     form: HandForm,
     *,
     editing: int | None = None,
     stale: bool = False,
     status: int = 200,
-):
+) -> tuple[str, int]:
     """The game page: the sheet, and the form for the next hand (or the hand being edited)."""
     game, sheet = current.game, current.sheet
     entry = None
@@ -145,8 +170,7 @@ def render_game(
         nils = {p for p, b in (hand.bids or {}).items() if b in NIL_WORDS}
         entry = entry_for(game, editing, dealer, nils)
     elif not sheet.finished:
-        entry = _next_entry(game, sheet, form)
-    last = store.last_change(get_db(), current.record)
+        entry = _next_entry(current, form)
     page = render_template(
         "games/show.html",
         current=current,
@@ -156,20 +180,21 @@ def render_game(
         form=form,
         editing=editing,
         stale=stale,
-        last_change=last,
+        last_change=games.last_change(get_db(), current),
         why=sheet.hands[editing - 1] if editing else None,
         printing=False,
     )
     return page, status
 
 
-def _next_entry(game: Game, sheet: Any, form: HandForm) -> Entry:
+def _next_entry(current: OpenGame, form: HandForm) -> Entry:
     """The next hand's form: its bids first; once they are all in, its tricks.
 
     A form sent back with tricks (a refused save) shows bids and tricks together.
     """
+    game, sheet = current.game, current.sheet
     number, dealer = len(game.hands) + 1, sheet.next_dealer
-    entry = entry_for(game, number, dealer, step="bids")
+    entry = entry_for(game, number, dealer, step="bids", sheet=sheet)
     if entry.step == "tricks":
         return entry
     typed = [p.name for p in entry.bids if form.get(p.name)]
@@ -183,8 +208,10 @@ def _next_entry(game: Game, sheet: Any, form: HandForm) -> Entry:
     nils = {p for p, b in bids.items() if b in NIL_WORDS and p in game.players}
     if bid_errors:
         form.errors.update(bid_errors)
-        return entry_for(game, number, dealer, nils, step="both") if has_tricks else entry
-    entry = entry_for(game, number, dealer, nils, step="tricks")
+        if has_tricks:
+            return entry_for(game, number, dealer, nils, step="both", sheet=sheet)
+        return entry
+    entry = entry_for(game, number, dealer, nils, step="tricks", sheet=sheet)
     entry.hidden = [(p.name, form.get(p.name)) for p in entry.bids if form.get(p.name)]
     entry.contracts = contract_labels(game, bids)
     return entry
@@ -194,30 +221,26 @@ def _version() -> int:
     return request.form.get("version", -1, type=int)
 
 
-def _apply(token: str, change, action: str, form: HandForm, editing: int | None = None):
-    """Load, check the version, build the new game file with ``change``, save, redirect."""
-    current = service.load(token)
-    if _version() != current.record.version:
-        return render_game(current, form, editing=editing, stale=True, status=409)
-    data = dict(current.record.data)
-    try:
-        hands = change(current.game, list(data.get("hands", [])))
-        if hands is None:
-            return render_game(current, form, editing=editing, status=422)
-        data["hands"] = hands
-        service.save(current, data, action)
-    except GameError as e:
-        form.place_error(current.game, e)
-        return render_game(current, form, editing=editing, status=422)
-    except store.StaleGame as e:
-        return render_game(service.loaded(e.current), form, editing=editing, stale=True,
-                           status=409)  # fmt: skip
+def _to_sheet(token: str) -> Response:
     return redirect(url_for("games.show", token=token, _anchor="sheet"), 303)
 
 
+def _save(current: OpenGame, form: HandForm, change, editing: int | None = None):  # type: ignore[no-untyped-def]
+    """Run a change (a use case of ``games``); a refusal shows the page with the form kept."""
+    try:
+        change()
+    except GameError as e:
+        form.place_error(current.game, e)
+        return render_game(current, form, editing=editing, status=422)
+    except StaleGame as e:
+        return render_game(e.current, form, editing=editing, stale=True, status=409)
+    return _to_sheet(current.token)
+
+
 def _hand_from(form: HandForm, game: Game, number: int) -> dict[str, Any] | None:
-    sheet_before = score_game(game.with_hands(game.hands[: number - 1]))
-    no_bids = game.rules.first_hand_no_bids and sheet_before.played == 0
+    """Hand ``number`` as the form gives it (its errors placed on the form), or None."""
+    played_before = sum(not h.misdeal for h in game.hands[: number - 1])
+    no_bids = game.rules.first_hand_no_bids and played_before == 0
     hand = form.hand(game, no_bids)
     if hand is not None:
         try:
@@ -228,90 +251,85 @@ def _hand_from(form: HandForm, game: Game, number: int) -> dict[str, Any] | None
     return hand
 
 
+def _parsed_hand(form: HandForm, game: Game) -> Hand | None:
+    """The next hand of ``game`` as the form gives it, read by the engine (errors: None)."""
+    number = len(game.hands) + 1
+    hand = _hand_from(HandForm(values=dict(form.values)), game, number)
+    return None if hand is None else parse_hand(hand, number)
+
+
 @bp.post("")
 def add(token: str):
+    db = get_db()
     form = HandForm.from_post(request.form)
-    current = service.load(token)
-    if _version() == current.record.version - 1 and _is_repeat(current, form):
+    current = games.open_game(db, token)
+    version = _version()
+    if version == current.record.version - 1 and games.added_last(
+        db, current, lambda before: _parsed_hand(form, before)
+    ):
         # The same "save" tapped twice: the first one counted, the second changes nothing.
-        return redirect(url_for("games.show", token=token, _anchor="sheet"), 303)
-    number = len(current.game.hands) + 1
-
-    def change(game: Game, hands: list) -> list | None:
-        hand = _hand_from(form, game, number)
-        return None if hand is None else [*hands, hand]
-
-    return _apply(token, change, f"add hand {number}", form)
-
-
-def _is_repeat(current: service.Loaded, form: HandForm) -> bool:
-    """Whether the last change added exactly the hand this form holds."""
-    game = current.game
-    last = store.last_change(get_db(), current.record)
-    if not game.hands or last is None or last.action != f"add hand {len(game.hands)}":
-        return False
-    previous = game.with_hands(game.hands[:-1])
-    hand = _hand_from(HandForm(values=dict(form.values)), previous, len(game.hands))
-    return hand is not None and parse_hand(hand, len(game.hands)) == game.hands[-1]
+        return _to_sheet(token)
+    if version != current.record.version:
+        return render_game(current, form, stale=True, status=409)
+    hand = _hand_from(form, current.game, len(current.game.hands) + 1)
+    if hand is None:
+        return render_game(current, form, status=422)
+    return _save(current, form, lambda: games.add_hand(db, current, hand, version=version))
 
 
 @bp.get("/<int:number>")
 def edit(token: str, number: int):
-    current = service.load(token)
+    current = games.open_game(get_db(), token)
     if not 1 <= number <= len(current.game.hands):
-        abort(404)
+        raise HandNotFound(number)
     stored = current.record.data["hands"][number - 1]
     return render_game(current, HandForm.from_hand(current.game, stored), editing=number)
 
 
 @bp.post("/<int:number>")
 def update(token: str, number: int):
+    db = get_db()
     form = HandForm.from_post(request.form)
-
-    def change(game: Game, hands: list) -> list | None:
-        if not 1 <= number <= len(hands):
-            abort(404)
-        hand = _hand_from(form, game, number)
-        return None if hand is None else [*hands[: number - 1], hand, *hands[number:]]
-
-    return _apply(token, change, f"edit hand {number}", form, editing=number)
+    current = games.open_game(db, token)
+    version = _version()
+    if version != current.record.version:
+        return render_game(current, form, editing=number, stale=True, status=409)
+    if not 1 <= number <= len(current.game.hands):
+        raise HandNotFound(number)
+    hand = _hand_from(form, current.game, number)
+    if hand is None:
+        return render_game(current, form, editing=number, status=422)
+    change = lambda: games.edit_hand(db, current, number, hand, version=version)  # noqa: E731
+    return _save(current, form, change, editing=number)
 
 
 @bp.post("/<int:number>/delete")
 def delete(token: str, number: int):
-    def change(game: Game, hands: list) -> list:
-        if not 1 <= number <= len(hands):
-            abort(404)
-        return [*hands[: number - 1], *hands[number:]]
-
-    return _apply(token, change, f"delete hand {number}", HandForm())
+    db = get_db()
+    current = games.open_game(db, token)
+    change = lambda: games.delete_hand(db, current, number, version=_version())  # noqa: E731
+    return _save(current, HandForm(), change)
 
 
 @bp.post("/misdeal")
 def misdeal(token: str):
-    def change(game: Game, hands: list) -> list:
-        return [*hands, {"misdeal": True}]
-
-    return _apply(token, change, "misdeal", HandForm())
+    db = get_db()
+    current = games.open_game(db, token)
+    return _save(current, HandForm(), lambda: games.misdeal(db, current, version=_version()))
 
 
 @bp.post("/undo")
 def undo(token: str):
-    current = service.load(token)
-    if _version() != current.record.version:
-        return render_game(current, HandForm(), stale=True, status=409)
-    try:
-        service.undo(current)
-    except store.StaleGame as e:
-        return render_game(service.loaded(e.current), HandForm(), stale=True, status=409)
-    return redirect(url_for("games.show", token=token, _anchor="sheet"), 303)
+    db = get_db()
+    current = games.open_game(db, token)
+    return _save(current, HandForm(), lambda: games.undo(db, current, version=_version()))
 
 
 @bp.errorhandler(CSRFError)
 def csrf_failed(_e: CSRFError):
     """A form sent after the session was lost: show the page again with the hand kept."""
     token = (request.view_args or {}).get("token", "")
-    current = service.load(token)
+    current = games.open_game(get_db(), token)
     form = HandForm.from_post(request.form)
     form.errors["form"] = (
         "This phone's session had expired, so nothing was saved. What you typed is kept: "

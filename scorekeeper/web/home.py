@@ -1,15 +1,21 @@
-"""The home page: what the app does and where to start."""
+"""The home page: this browser's games, and where to start."""
 
 from __future__ import annotations
 
 from flask import Blueprint, render_template
+
+from scorekeeper.service import library
+from scorekeeper.web.db import get_db
+from scorekeeper.web.session import forget_games, remembered_games
 
 bp = Blueprint("home", __name__)
 
 
 @bp.get("/")
 def index() -> str:
-    return render_template("home.html")
+    lib = library.library(get_db(), remembered_games())
+    forget_games(lib.gone)
+    return render_template("home.html", lib=lib)
 
 
 @bp.get("/healthz")

@@ -1,6 +1,6 @@
 """Printed sheets: a game's sheet as PDF (by edit or view link) and blank sheets for a pad.
 
-The PDFs come from scorekeeper.pdf, the same renderer the `scorekeeper pdf` and
+The PDFs come from scorekeeper.printing, the same renderer the `scorekeeper pdf` and
 `scorekeeper blank-sheet` commands use.
 """
 
@@ -9,23 +9,16 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from flask import Blueprint, Response, abort, current_app, render_template, request
+from flask import Blueprint, Response, current_app, render_template, request
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, IntegerField, RadioField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import NumberRange, Optional
 
-from scorekeeper import pdf, store
-from scorekeeper.app import get_db
-from scorekeeper.rules import (
-    PRESET_DESCRIPTIONS,
-    PRESETS,
-    GameError,
-    parse_game,
-    rules_from_spec,
-    score_game,
-)
-from scorekeeper.web import service
+from scorekeeper.printing import pdf, sheets
+from scorekeeper.rules import PRESET_DESCRIPTIONS, PRESETS, preset_title, rules_from_spec
+from scorekeeper.service import OpenGame, games
+from scorekeeper.web.db import get_db
 
 bp = Blueprint("printing", __name__)
 
@@ -34,35 +27,24 @@ NAME_LENGTH = 30
 
 @bp.get("/g/<token>/sheet.pdf")
 def game_pdf(token: str) -> Response:
-    return _game_pdf(store.game_by_edit_token, token)
+    return _game_pdf(games.open_game, token)
 
 
 @bp.get("/v/<view_token>/sheet.pdf")
 def view_pdf(view_token: str) -> Response:
-    return _game_pdf(store.game_by_view_token, view_token)
+    return _game_pdf(games.open_shared, view_token)
 
 
-def _game_pdf(lookup: Callable[[store.Database, str], store.GameRecord], token: str) -> Response:
-    try:
-        record = lookup(get_db(), token)
-        game = parse_game(record.data)
-        sheet = score_game(game)
-    except store.GameNotFound:
-        abort(404)
-    except GameError as e:
-        message = f"This game's file cannot be scored, so it cannot be printed: {e}"
-        return Response(
-            render_template("errors/error.html", code=409, title="Cannot print", message=message),
-            409,
-        )
-    body = pdf.render_game_pdf(
-        game,
-        sheet,
-        title=service.game_label(record.title, sheet.sides),
+def _game_pdf(open_by: Callable[[games.Database, str], OpenGame], token: str) -> Response:
+    current = open_by(get_db(), token)
+    body = sheets.render_game_pdf(
+        current.game,
+        current.sheet,
+        title=current.label,
         paper=_paper(request.args.get("paper")),
-        date=record.created_at,
+        date=current.record.created_at,
     )
-    return _pdf_response(body, service.game_label(record.title, sheet.sides))
+    return _pdf_response(body, current.label)
 
 
 # --- blank sheets -----------------------------------------------------------------------------
@@ -83,9 +65,7 @@ class BlankSheetForm(FlaskForm):
     name6 = StringField("Player 6", validators=[Optional()])
     preset = SelectField(
         "Rules",
-        choices=[
-            SelectChoice(p, f"{pdf.preset_title(p)}: {PRESET_DESCRIPTIONS[p]}") for p in PRESETS
-        ],
+        choices=[SelectChoice(p, f"{preset_title(p)}: {PRESET_DESCRIPTIONS[p]}") for p in PRESETS],
         default="standard",
     )
     target_score = IntegerField(
@@ -93,7 +73,7 @@ class BlankSheetForm(FlaskForm):
     )
     rows = IntegerField(
         "Hand rows (empty: as many as fill the page)",
-        validators=[Optional(), NumberRange(1, pdf.MAX_BLANK_ROWS)],
+        validators=[Optional(), NumberRange(1, sheets.MAX_BLANK_ROWS)],
     )
     per_page = RadioField(
         "Sheets on a page",
@@ -115,12 +95,12 @@ class BlankSheetForm(FlaskForm):
     def name_fields(self) -> list[StringField]:
         return [self.name1, self.name2, self.name3, self.name4, self.name5, self.name6]
 
-    def blank_sheet(self) -> pdf.BlankSheet:
+    def blank_sheet(self) -> sheets.BlankSheet:
         preset = self.preset.data
         spec = {"preset": preset}
         if self.target_score.data:
             spec["target_score"] = self.target_score.data
-        return pdf.blank_sheet(
+        return sheets.blank_sheet(
             self.names(),
             players=int(self.players.data),
             teams=bool(self.teams.data),
@@ -140,7 +120,7 @@ def blank() -> Response | str:
     if request.method == "GET":
         form.paper.data = _paper(None)
     if form.validate_on_submit():
-        body = pdf.render_blank_pdf(form.blank_sheet())
+        body = sheets.render_blank_pdf(form.blank_sheet())
         return _pdf_response(body, "spades-blank-sheet")
     return render_template("print/blank_form.html", form=form)
 

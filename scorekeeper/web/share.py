@@ -10,29 +10,22 @@ import json
 import re
 import unicodedata
 
-from flask import Blueprint, abort, jsonify, redirect, render_template, request, url_for
+from flask import Blueprint, jsonify, redirect, render_template, request, url_for
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wrappers import Response
 from wtforms import SubmitField, TextAreaField
 
-from scorekeeper import chart, store
-from scorekeeper.app import get_db
-from scorekeeper.rules import GameError, Sheet, dump_game, load_game_text
-from scorekeeper.web import service
+from scorekeeper.rules import GameError, Sheet
+from scorekeeper.service import games
+from scorekeeper.web import chart
+from scorekeeper.web.db import get_db
+from scorekeeper.web.session import remember_game
 
 bp = Blueprint("share", __name__)
 
 REFRESH_SECONDS = 10  # how often the read-only page asks whether the sheet changed
-
-
-def _by_view_token(view_token: str) -> service.Loaded:
-    try:
-        record = store.game_by_view_token(get_db(), view_token)
-    except store.GameNotFound:
-        abort(404)
-    return service.loaded(record)
 
 
 def _svg(sheet: Sheet, title: str) -> Response:
@@ -47,14 +40,12 @@ def _svg(sheet: Sheet, title: str) -> Response:
 
 @bp.get("/v/<view_token>")
 def view(view_token: str) -> str:
-    loaded = _by_view_token(view_token)
+    current = games.open_shared(get_db(), view_token)
     return render_template(
         "share/view.html",
-        loaded=loaded,
-        record=loaded.record,
-        game=loaded.game,
-        sheet=loaded.sheet,
-        label=loaded.label,
+        current=current,
+        game=current.game,
+        sheet=current.sheet,
         refresh_seconds=REFRESH_SECONDS,
     )
 
@@ -62,24 +53,21 @@ def view(view_token: str) -> str:
 @bp.get("/v/<view_token>/version.json")
 def version(view_token: str) -> Response:
     """What the read-only page polls: it reloads when the version moves on."""
-    try:
-        record = store.game_by_view_token(get_db(), view_token)
-    except store.GameNotFound:
-        abort(404)
-    response = jsonify(version=record.version, updated_at=record.updated_at)
+    version, updated_at = games.version_of_shared(get_db(), view_token)
+    response = jsonify(version=version, updated_at=updated_at)
     response.headers["Cache-Control"] = "no-store"
     return response
 
 
 @bp.get("/v/<view_token>/chart.svg")
 def chart_svg(view_token: str) -> Response:
-    loaded = _by_view_token(view_token)
+    loaded = games.open_shared(get_db(), view_token)
     return _svg(loaded.sheet, loaded.label)
 
 
 @bp.get("/g/<token>/chart.svg")
 def game_chart(token: str) -> Response:
-    loaded = service.load(token)
+    loaded = games.open_game(get_db(), token)
     return _svg(loaded.sheet, loaded.label)
 
 
@@ -100,7 +88,7 @@ def export_filename(players: list[str], day: str) -> str:
 
 @bp.get("/g/<token>/game.json")
 def export(token: str) -> Response:
-    record = service.load(token).record
+    record = games.find_game(get_db(), token)
     text = json.dumps(record.data, ensure_ascii=False, indent=2) + "\n"
     filename = export_filename(list(record.data.get("players", [])), record.updated_at[:10])
     response = Response(text, mimetype="application/json")
@@ -139,12 +127,11 @@ def import_game() -> str | Response:
     if form.validate_on_submit() and (source := _read_upload(form)):
         text, field = source
         try:
-            game = load_game_text(text)
-            record = service.create(dump_game(game))
+            record = games.import_game(get_db(), text)
         except GameError as e:
             field.errors.append(f"Not a game this app can read: {e}")  # type: ignore[attr-defined]
         else:
-            service.remember_game(record.edit_token)
+            remember_game(record.edit_token)
             return redirect(url_for("games.show", token=record.edit_token), 303)
     return render_template("share/import.html", form=form)
 

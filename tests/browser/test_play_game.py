@@ -114,7 +114,7 @@ def test_an_nyc_game_ends_when_a_side_is_set_twice(page, live_server):
     sheet = stored_sheet(page, url)
     assert sheet.finished and sheet.reason == "set out" and sheet.winner == "Bob & Di"
     assert shown_totals(page, sheet.sides) == sheet.totals
-    assert "set too many times in a row" in page.inner_text("caption")
+    assert "the other side was set twice in a row" in page.inner_text("caption")
 
 
 def test_a_three_player_cutthroat_game(page, live_server):

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from scorekeeper import chart
 from scorekeeper.rules import parse_game, score_game
+from scorekeeper.web import chart
 
 SVG = "{http://www.w3.org/2000/svg}"
 

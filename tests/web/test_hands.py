@@ -260,3 +260,69 @@ def test_a_phone_left_on_the_table_for_hours_still_saves_the_next_hand(csrf_app,
     assert response.status_code == 303, response.get_data(as_text=True)[:500]
     db = store.connect(csrf_app.config["DATABASE"])
     assert len(store.game_by_edit_token(db, token).data["hands"]) == 1
+
+
+# --- the cost of a hand: one read, one score, one write --------------------------------------
+
+
+def _count_calls(monkeypatch, function) -> list[int]:
+    """Count calls of ``function`` through every module of the app that holds it."""
+    import sys
+
+    calls: list[int] = []
+
+    def counted(*args, **kwargs):
+        calls.append(1)
+        return function(*args, **kwargs)
+
+    for name, module in list(sys.modules.items()):
+        if name.startswith("scorekeeper"):
+            for attr, value in list(vars(module).items()):
+                if value is function:
+                    monkeypatch.setattr(module, attr, counted)
+    return calls
+
+
+@pytest.mark.parametrize("edit", [False, True])
+def test_a_hand_post_scores_the_game_once(client, monkeypatch, edit):
+    from scorekeeper.rules import scoring
+
+    token = new_game(client)
+    add(client, token, **NIL_HAND)
+    at = version(client, token)
+    calls = _count_calls(monkeypatch, scoring.score_game)
+    path = f"/g/{token}/hands/1" if edit else f"/g/{token}/hands"
+    response = client.post(path, data={"version": at, **NIL_HAND})
+    assert response.status_code == 303
+    assert len(calls) == 1
+
+
+def test_a_hand_post_reads_the_game_once_and_writes_once(client, app, monkeypatch):
+    from scorekeeper.store import games as stored_games
+
+    token = new_game(client)
+    at = version(client, token)
+    reads = _count_calls(monkeypatch, stored_games.game_by_edit_token)
+    writes = _count_calls(monkeypatch, stored_games.save_game)
+    assert add(client, token, at=at, **NIL_HAND).status_code == 303
+    assert (len(reads), len(writes)) == (1, 1)
+
+
+def test_a_new_game_with_its_players_and_saved_rules_is_one_transaction(client, monkeypatch):
+    from scorekeeper.store import db as store_db
+
+    commits: list[str] = []
+    real = store_db.connect
+
+    def traced(path):
+        db = real(path)
+        db.conn.set_trace_callback(lambda sql: commits.append(sql) if sql == "COMMIT" else None)
+        return db
+
+    import scorekeeper.service as service
+
+    monkeypatch.setattr(service, "connect", traced)
+    data = {f"player-{i}": n for i, n in enumerate(FOUR)}
+    response = client.post("/games/new", data={**data, "save_as": "Friday"})
+    assert response.status_code == 303
+    assert commits == ["COMMIT"]

@@ -4,10 +4,7 @@ from __future__ import annotations
 
 import re
 
-import pytest
-
 from scorekeeper import store
-from scorekeeper.web.house_rules import rules_line
 from tests.helpers import created, editor_fields, post_new
 
 GAME = {
@@ -21,25 +18,6 @@ GAME = {
 
 def main(html: str) -> str:
     return html[html.index("<main") : html.index("</main>")]
-
-
-@pytest.mark.parametrize(
-    ("spec", "line"),
-    [
-        ("standard", "Standard, nothing changed."),
-        ({"preset": "nyc"}, "NYC, nothing changed."),
-        ({"preset": "standard", "target_score": 250}, "Standard, changed: Game to: 250."),
-        (
-            {"preset": "head-to-head", "moon": True, "bag_limit": None},
-            "Head to head, changed: Bags that cost: none; Moon (Boston) bids: yes.",
-        ),
-        ({"preset": "standard", "nil": False}, "Standard, changed: Nil bids: no."),
-        ({"preset": "standard", "target_score": 500}, "Standard, nothing changed."),
-        ({"preset": "no-such"}, "No such: these rules no longer load."),
-    ],
-)
-def test_a_one_line_summary_names_only_what_differs_from_the_preset(spec, line):
-    assert rules_line(spec) == line
 
 
 def test_the_list_shows_each_saved_rules_with_what_it_changes(client, db):

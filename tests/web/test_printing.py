@@ -78,7 +78,7 @@ def test_a_game_that_cannot_be_scored_is_explained_not_a_500(client, db):
     broken = store.create_game(db, data)
     response = client.get(f"/g/{broken.edit_token}/sheet.pdf")
     assert response.status_code == 409
-    assert "cannot be printed" in response.get_data(as_text=True)
+    assert "cannot be shown, changed or printed" in response.get_data(as_text=True)
 
 
 def test_the_blank_sheet_form_labels_every_field(client):

@@ -105,7 +105,7 @@ def test_set_twice_ends_an_nyc_game(client, db):
     ]
     html = page(client, db, game_file(hands, rules="nyc"))
     assert "Game over: <strong>Bob &amp; Di</strong> win" in html
-    assert "set too many times in a row" in html
+    assert "the other side was set twice in a row" in html
 
 
 def test_a_tie_at_the_target_plays_on(client, db):

@@ -1,0 +1,64 @@
+"""Configuration: defaults, the environment (``SCOREKEEPER_*``), the instance folder.
+
+Kept apart from the web layer so the command line can find the database without building the
+web app (and, through it, loading WeasyPrint).
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+from scorekeeper import paths
+
+
+def configured_app(test_config: dict[str, Any] | None = None) -> Flask:
+    """The Flask object with its configuration only (no blueprints, no database)."""
+    app = Flask(
+        "scorekeeper",
+        instance_relative_config=True,
+        template_folder=str(paths.TEMPLATES),
+        static_folder=str(paths.STATIC),
+    )
+    app.config.from_mapping(
+        DATABASE=str(Path(app.instance_path) / "scorekeeper.sqlite"),
+        PAPER_SIZE="letter",
+        # A phone left on the table for an hour must still save the next hand: the CSRF token
+        # lives as long as the session cookie instead of expiring after an hour.
+        WTF_CSRF_TIME_LIMIT=None,
+        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_HTTPONLY=True,
+        PERMANENT_SESSION_LIFETIME=60 * 60 * 24 * 365,
+        MAX_CONTENT_LENGTH=2 * 1024 * 1024,
+    )
+    if test_config is None:
+        app.config.from_prefixed_env("SCOREKEEPER")
+    else:
+        app.config.from_mapping(test_config)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = instance_secret_key(Path(app.instance_path))
+    return app
+
+
+def database_path() -> Path:
+    """The database the app would use, so the command line and the server agree."""
+    return Path(configured_app().config["DATABASE"])
+
+
+def instance_secret_key(instance: Path) -> str:
+    """The key generated on first run and kept (mode 600) in the instance folder."""
+    key_file = instance / "secret_key"
+    if key_file.exists():
+        return key_file.read_text().strip()
+    instance.mkdir(parents=True, exist_ok=True)
+    key = secrets.token_hex(32)
+    fd = os.open(key_file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    try:
+        os.write(fd, key.encode())
+    finally:
+        os.close(fd)
+    return key

@@ -1,0 +1,168 @@
+"""The printed sheets: a game's score sheet, and blank sheets for a pad.
+
+The web views and the command line both call :func:`render_game_pdf` and
+:func:`render_blank_pdf`, so a sheet prints the same from either. The words come from
+``rules.words``; the PDF from :mod:`.pdf`.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from datetime import date as Date
+from typing import Any
+
+from scorekeeper.rules import (
+    Game,
+    Rules,
+    Sheet,
+    opposite_teams,
+    result_line,
+    rules_summary,
+    team_name,
+)
+
+from .pdf import (
+    DEFAULT_PAPER,
+    FOOTER_MM,
+    PAGE_MARGIN_MM,
+    half_height_mm,
+    html_to_pdf,
+    page_mm,
+    templates,
+)
+
+# These match static/print.css: change them together.
+BLANK_HEADER_MM = 40.0  # title, names, rules summary and the two header rows
+BLANK_ROW_MM = 7.5  # one hand row on a blank sheet
+BLANK_FOOTER_MM = 8.0  # the final-score row
+
+MAX_BLANK_ROWS = 60
+
+# --- the game sheet ---------------------------------------------------------------------------
+
+LANDSCAPE_FROM_SIDES = 4  # five columns a side: four sides or more need the page turned
+
+
+def render_game_pdf(
+    game: Game,
+    sheet: Sheet,
+    *,
+    title: str = "",
+    paper: str = DEFAULT_PAPER,
+    date: Date | str | None = None,
+) -> bytes:
+    """The score sheet of a game (``rules.Game`` and its ``rules.Sheet``) as PDF bytes."""
+    html = (
+        templates()
+        .get_template("print/game.html")
+        .render(
+            game=game,
+            sheet=sheet,
+            title=title or "Spades game",
+            date=date_text(date),
+            rules_lines=rules_summary(game.rules, game.preset, len(game.players)),
+            result_line=result_line(sheet),
+            printing=True,
+        )
+    )
+    return html_to_pdf(html, paper, landscape=len(sheet.sides) >= LANDSCAPE_FROM_SIDES)
+
+
+def date_text(value: Date | str | None) -> str:
+    """A date as a sheet prints it ("22 November 2026"); ISO text is read first."""
+    if value is None or value == "":
+        return ""
+    if isinstance(value, str):
+        try:
+            value = Date.fromisoformat(value[:10])
+        except ValueError:
+            return value
+    return f"{value.day} {value:%B %Y}"
+
+
+# --- blank sheets -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BlankSheet:
+    """What a blank sheet shows.
+
+    ``sides`` are team or player names ('' leaves a line to write on); ``members`` lists each
+    team's players ('' blanks) when the sides are teams, and is empty otherwise.
+    """
+
+    sides: tuple[str, ...] = ("", "")
+    members: tuple[tuple[str, ...], ...] = (("", ""), ("", ""))
+    rules: Rules = field(default_factory=Rules)
+    preset: str = "standard"
+    rows: int | None = None  # None: what fills the page
+    per_page: int = 1
+    pages: int = 1
+    title: str = ""
+    paper: str = DEFAULT_PAPER
+
+    @property
+    def players(self) -> int:
+        return sum(len(m) for m in self.members) if self.members else len(self.sides)
+
+    @property
+    def landscape(self) -> bool:
+        return len(self.sides) >= LANDSCAPE_FROM_SIDES
+
+    def fill_rows(self) -> int:
+        """The hand rows that fill one sheet on this paper (half a page when two per page)."""
+        if self.per_page == 2:
+            height = half_height_mm(self.paper, self.landscape)
+        else:
+            height = page_mm(self.paper, self.landscape)[1] - 2 * PAGE_MARGIN_MM - FOOTER_MM
+        room = height - BLANK_HEADER_MM - BLANK_FOOTER_MM
+        return max(1, math.floor(room / BLANK_ROW_MM))
+
+    @property
+    def row_count(self) -> int:
+        """The rows asked for (at most what fits, with two sheets a page), else what fills it."""
+        if not self.rows:
+            return self.fill_rows()
+        if self.per_page == 2:
+            return min(self.rows, self.fill_rows())
+        return min(self.rows, MAX_BLANK_ROWS)
+
+
+def blank_sheet(
+    names: list[str] | tuple[str, ...] = (),
+    *,
+    players: int = 4,
+    teams: bool = True,
+    team_names: list[str] | tuple[str, ...] = (),
+    **options: Any,
+) -> BlankSheet:
+    """A BlankSheet for ``players`` seats, named in seating order ('' or missing: blank).
+
+    With ``teams`` (four or six players) partners sit opposite: seats 1 and 3 against 2 and 4,
+    or 1 & 4, 2 & 5, 3 & 6. ``team_names`` name the teams; unnamed teams whose players are all
+    named are called "Ann & Cy".
+    """
+    seats = [(n or "").strip() for n in names][:players]
+    seats += [""] * (players - len(seats))
+    if not (teams and players in (4, 6)):
+        return BlankSheet(sides=tuple(seats), members=(), **options)
+    members = tuple(opposite_teams(seats, players // 2))
+    given = [(t or "").strip() for t in team_names] + [""] * len(members)
+    sides = tuple(given[i] or (team_name(m) if all(m) else "") for i, m in enumerate(members))
+    return BlankSheet(sides=sides, members=members, **options)
+
+
+def render_blank_pdf(blank: BlankSheet) -> bytes:
+    """Blank score sheets to print and fill in by hand, as PDF bytes."""
+    html = (
+        templates()
+        .get_template("print/blank.html")
+        .render(
+            blank=blank,
+            rows=range(1, blank.row_count + 1),
+            rules_lines=rules_summary(blank.rules, blank.preset, blank.players),
+            printing=True,
+        )
+    )
+    return html_to_pdf(html, blank.paper, landscape=blank.landscape)

@@ -1,0 +1,36 @@
+"""The application's domain errors: what a use case can refuse, for every entry point to show.
+
+``GameError`` (the engine's: a file or hand that breaks the contract) is raised as it is.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from scorekeeper.store import GameNotFound
+
+if TYPE_CHECKING:
+    from .games import OpenGame
+
+__all__ = ["GameNotFound", "HandNotFound", "StaleGame", "UnreadableGame"]
+
+
+class HandNotFound(LookupError):
+    """The game has no hand with that number (perhaps deleted on another phone)."""
+
+
+class StaleGame(Exception):
+    """The game changed since the form was read: nothing saved; ``current`` is the game now."""
+
+    def __init__(self, current: OpenGame) -> None:
+        super().__init__(f"the game is at version {current.record.version}")
+        self.current = current
+
+
+class UnreadableGame(Exception):
+    """A stored game whose file the engine no longer accepts (stored before a rule changed)."""
+
+    def __init__(self, record: object, error: Exception) -> None:
+        super().__init__(str(error))
+        self.record = record
+        self.error = error

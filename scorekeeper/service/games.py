@@ -1,0 +1,245 @@
+"""Games, one use case a function: open, create, import, add/edit/delete a hand, misdeal, undo,
+rematch, delete.
+
+Every function takes a database connection and returns a result or raises a domain error
+(:mod:`.errors`, or the engine's ``GameError``); each write is one transaction. The web views
+and the command line call these, never the store directly.
+
+A hand costs one read and one write: :func:`open_game` reads and parses the game (scoring it
+only when its sheet is asked for), and a change scores the new file once, to check it and to
+record the outcome, then saves it over the version read, in one write.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from scorekeeper import store
+from scorekeeper.rules import (
+    Game,
+    GameError,
+    Hand,
+    Sheet,
+    dump_game,
+    load_game_text,
+    parse_game,
+    rematch_of,
+    score_game,
+)
+
+from .errors import GameNotFound, HandNotFound, StaleGame, UnreadableGame
+
+Database = store.Database
+
+
+@dataclass(frozen=True)
+class OpenGame:
+    """A stored game, read as a Game; its sheet is scored on first use."""
+
+    record: store.GameRecord
+    game: Game
+
+    @cached_property
+    def sheet(self) -> Sheet:
+        """The scored sheet; UnreadableGame if the stored hands break the rules."""
+        try:
+            return score_game(self.game)
+        except GameError as e:
+            raise UnreadableGame(self.record, e) from e
+
+    @property
+    def label(self) -> str:
+        return game_label(self.record.title, self.game.sides())
+
+    @property
+    def token(self) -> str:
+        return self.record.edit_token
+
+
+def game_label(title: str, sides: Iterable[object]) -> str:
+    """What a game is called everywhere: its title, else its sides ("Ann & Cy vs Bob & Di")."""
+    return title or " vs ".join(map(str, sides)) or "A game"
+
+
+def _open(record: store.GameRecord) -> OpenGame:
+    try:
+        return OpenGame(record, parse_game(record.data))
+    except GameError as e:
+        raise UnreadableGame(record, e) from e
+
+
+def open_game(db: Database, token: str) -> OpenGame:
+    """The game with this edit token; raises GameNotFound or UnreadableGame."""
+    return _open(store.game_by_edit_token(db, token))
+
+
+def open_shared(db: Database, view_token: str) -> OpenGame:
+    """The game with this read-only token; raises GameNotFound or UnreadableGame."""
+    return _open(store.game_by_view_token(db, view_token))
+
+
+def find_game(db: Database, token: str) -> store.GameRecord:
+    """The stored record (not parsed), for actions that need no engine: delete, export."""
+    return store.game_by_edit_token(db, token)
+
+
+def version_of_shared(db: Database, view_token: str) -> tuple[int, str]:
+    """(version, updated_at) of the game behind a read-only link: what its page polls."""
+    record = store.game_by_view_token(db, view_token)
+    return record.version, record.updated_at
+
+
+def outcome(data: dict[str, Any]) -> tuple[bool, str | None]:
+    """(finished, winner) of a game file, for the games table; (False, None) if it breaks."""
+    try:
+        sheet = score_game(parse_game(data))
+    except GameError:
+        return False, None
+    return sheet.finished, sheet.winner
+
+
+# --- creating ------------------------------------------------------------------------------
+
+
+def create_game(
+    db: Database,
+    data: dict[str, Any],
+    *,
+    title: str = "",
+    remember_players: bool = False,
+    save_rules_as: str | None = None,
+) -> store.GameRecord:
+    """Check a game file with the engine and store it, in one transaction with its players'
+    names (``remember_players``) and its rules saved under a name (``save_rules_as``).
+
+    Raises GameError (nothing stored)."""
+    sheet = score_game(parse_game(data))
+    with store.write(db):
+        record = store.create_game(
+            db, data, title=title, finished=sheet.finished, winner=sheet.winner
+        )
+        if remember_players:
+            store.remember_players(db, list(data["players"]))
+        if save_rules_as:
+            store.save_house_rules(db, save_rules_as, data["rules"])
+    return record
+
+
+def import_game(db: Database, text: str) -> store.GameRecord:
+    """Store a game file given as JSON text (written back in the contract's own form)."""
+    return create_game(db, dump_game(load_game_text(text)))
+
+
+def rematch(db: Database, token: str) -> tuple[store.GameRecord, Game]:
+    """A new game with the same players, teams and rules, the deal moved on one seat."""
+    record = store.game_by_edit_token(db, token)
+    game = rematch_of(_open(record).game)
+    return create_game(db, dump_game(game), title=record.title), game
+
+
+def delete_game(db: Database, token: str) -> store.GameRecord:
+    """Delete a game and its history; returns what was deleted."""
+    record = store.game_by_edit_token(db, token)
+    store.delete_game(db, record)
+    return record
+
+
+# --- changing the hands ----------------------------------------------------------------------
+
+
+def _check_version(current: OpenGame, version: int | None) -> None:
+    if version is not None and version != current.record.version:
+        raise StaleGame(current)
+
+
+def _save(db: Database, current: OpenGame, hands: list[Any], action: str) -> store.GameRecord:
+    """Score the new file once (raises GameError), then save it over the version read."""
+    data = {**current.record.data, "hands": hands}
+    sheet = score_game(parse_game(data))
+    try:
+        return store.save_game(
+            db, current.record, data, action=action, finished=sheet.finished, winner=sheet.winner
+        )
+    except store.StaleGame as e:
+        raise StaleGame(_open(e.current)) from None
+
+
+def _hands(current: OpenGame) -> list[Any]:
+    return list(current.record.data.get("hands", []))
+
+
+def _check_number(current: OpenGame, number: int) -> list[Any]:
+    hands = _hands(current)
+    if not 1 <= number <= len(hands):
+        raise HandNotFound(number)
+    return hands
+
+
+def add_hand(
+    db: Database, current: OpenGame, hand: dict[str, Any], *, version: int | None = None
+) -> store.GameRecord:
+    """Add the next hand; raises GameError, StaleGame (someone saved since ``version``)."""
+    _check_version(current, version)
+    hands = _hands(current)
+    return _save(db, current, [*hands, hand], f"add hand {len(hands) + 1}")
+
+
+def edit_hand(
+    db: Database, current: OpenGame, number: int, hand: dict[str, Any], *, version: int | None
+) -> store.GameRecord:
+    """Replace hand ``number`` (1-based); raises HandNotFound, GameError, StaleGame."""
+    _check_version(current, version)
+    hands = _check_number(current, number)
+    hands[number - 1] = hand
+    return _save(db, current, hands, f"edit hand {number}")
+
+
+def delete_hand(
+    db: Database, current: OpenGame, number: int, *, version: int | None
+) -> store.GameRecord:
+    """Delete hand ``number``; the hands after it move up. Raises HandNotFound, StaleGame."""
+    _check_version(current, version)
+    hands = _check_number(current, number)
+    del hands[number - 1]
+    return _save(db, current, hands, f"delete hand {number}")
+
+
+def misdeal(db: Database, current: OpenGame, *, version: int | None) -> store.GameRecord:
+    """Void the next hand: a misdeal (the deal passes, or not, as the rules say)."""
+    _check_version(current, version)
+    return _save(db, current, [*_hands(current), {"misdeal": True}], "misdeal")
+
+
+def undo(db: Database, current: OpenGame, *, version: int | None) -> store.GameRecord | None:
+    """Put the game back as before its last change; None when there is nothing to undo."""
+    _check_version(current, version)
+    try:
+        return store.undo_last_change(db, current.record, outcome=outcome)
+    except store.StaleGame as e:
+        raise StaleGame(_open(e.current)) from None
+
+
+def last_change(db: Database, current: OpenGame) -> store.Change | None:
+    """The change Undo would take back."""
+    return store.last_change(db, current.record)
+
+
+def added_last(db: Database, current: OpenGame, build: Callable[[Game], Hand | None]) -> bool:
+    """Whether the last change added exactly the hand ``build(game before it)`` makes: a second
+    tap of the same Save, which must change nothing."""
+    game = current.game
+    change = store.last_change(db, current.record)
+    if not game.hands or change is None or change.action != f"add hand {len(game.hands)}":
+        return False
+    return build(game.with_hands(game.hands[:-1])) == game.hands[-1]
+
+
+__all__ = [
+    "Database", "GameNotFound", "HandNotFound", "OpenGame", "StaleGame", "UnreadableGame",
+    "add_hand", "added_last", "create_game", "delete_game", "delete_hand", "edit_hand",
+    "find_game", "game_label", "import_game", "last_change", "misdeal", "open_game",
+    "open_shared", "outcome", "rematch", "undo", "version_of_shared",
+]  # fmt: skip

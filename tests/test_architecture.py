@@ -1,0 +1,183 @@
+"""The layers, read from the source with ``ast``: no import loops, each layer imports only what
+it may, and SQL lives in the store package alone."""
+
+from __future__ import annotations
+
+import ast
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "scorekeeper"
+STDLIB = set(sys.stdlib_module_names) | {"__future__"}
+
+# What each part of the package may import, besides the standard library and itself.
+LAYERS: dict[str, set[str]] = {
+    "rules": set(),
+    "events": {"scorekeeper.rules", "networkx"},
+    "store": {"sqlite_utils"},
+    "service": {"scorekeeper.rules", "scorekeeper.events", "scorekeeper.store"},
+    "printing": {"weasyprint", "jinja2", "scorekeeper.paths", "scorekeeper.rules"},
+    "config": {"flask", "scorekeeper.paths"},
+    "paths": set(),
+    "web": {
+        "flask",
+        "flask_wtf",
+        "wtforms",
+        "werkzeug",
+        "scorekeeper.service",
+        "scorekeeper.rules",
+        "scorekeeper.events",
+        "scorekeeper.printing",
+        "scorekeeper.config",
+        "scorekeeper.paths",
+    },  # fmt: skip
+    "cli": {
+        "waitress",
+        "scorekeeper",
+        "scorekeeper.config",
+        "scorekeeper.service",
+        "scorekeeper.rules",
+        "scorekeeper.events",
+        "scorekeeper.printing",
+    },  # fmt: skip
+    "__init__": {"flask", "scorekeeper.web"},
+}
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+MODULES = {module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
+
+
+def _type_checking_blocks(tree: ast.AST) -> set[int]:
+    """ids of import nodes under ``if TYPE_CHECKING:`` (typing only, never run)."""
+    skip: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            for inner in node.body:
+                skip.update(id(n) for n in ast.walk(inner))
+    return skip
+
+
+def imports_of(name: str) -> set[str]:
+    """Every module ``name`` imports (at module level or inside functions), resolved: a
+    ``from package import module`` names the module."""
+    path = MODULES[name]
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skip = _type_checking_blocks(tree)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if id(node) in skip:
+            continue
+        if isinstance(node, ast.Import):
+            found.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                up = package.split(".")[: len(package.split(".")) - (node.level - 1)]
+                base = ".".join([*up, base] if base else up)
+            for alias in node.names:
+                full = f"{base}.{alias.name}"
+                found.add(full if full in MODULES else base)
+    return found
+
+
+def graph() -> dict[str, set[str]]:
+    return {name: {m for m in imports_of(name) if m in MODULES} for name in MODULES}
+
+
+def find_cycle(edges: dict[str, set[str]]) -> list[str] | None:
+    """One import loop, as the modules in order, or None."""
+    state: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        state[node] = 1
+        stack.append(node)
+        for nxt in sorted(edges[node]):
+            if state.get(nxt) == 1:
+                return [*stack[stack.index(nxt) :], nxt]
+            if nxt not in state and (loop := visit(nxt)):
+                return loop
+        stack.pop()
+        state[node] = 2
+        return None
+
+    for node in sorted(edges):
+        if node not in state and (loop := visit(node)):
+            return loop
+    return None
+
+
+def test_the_package_has_no_import_loop():
+    loop = find_cycle(graph())
+    assert loop is None, "import loop: " + " -> ".join(loop or [])
+
+
+def test_the_loop_finder_finds_a_loop():
+    assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert find_cycle({"a": {"b"}, "b": set()}) is None
+
+
+def _layer(name: str) -> str:
+    parts = name.split(".")
+    return parts[1] if len(parts) > 1 else "__init__"
+
+
+@pytest.mark.parametrize("name", sorted(MODULES))
+def test_each_module_imports_only_what_its_layer_may(name):
+    layer = _layer(name)
+    allowed = LAYERS[layer]
+    own = f"scorekeeper.{layer}"
+    for imported in sorted(imports_of(name)):
+        top = imported.split(".")[0]
+        if top in STDLIB or imported == own or imported.startswith(own + "."):
+            continue
+        ok = any(imported == a or imported.startswith(a + ".") for a in allowed)
+        assert ok, f"{name} ({layer}) imports {imported}"
+
+
+SQL = re.compile(
+    r"^\s*(select\s.+\sfrom\s|insert\s+into\s|update\s+\w+\s+set\s|delete\s+from\s"
+    r"|create\s+(unique\s+)?(table|index)\s|drop\s+(table|index)\s|alter\s+table\s|pragma\s"
+    r"|begin(\s+immediate)?\s*$|commit\s*$|rollback\b|savepoint\s|release\s)",
+    re.IGNORECASE | re.DOTALL,
+)
+
+
+def sql_strings(path: Path) -> list[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return [
+        node.value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and SQL.match(node.value)
+    ]
+
+
+def test_sql_lives_only_in_the_store_package():
+    outside = {
+        name: found
+        for name, path in MODULES.items()
+        if _layer(name) != "store" and (found := sql_strings(path))
+    }
+    assert outside == {}
+    for name in MODULES:
+        if _layer(name) != "store":
+            assert not {"sqlite3", "sqlite_utils"} & {m.split(".")[0] for m in imports_of(name)}
+
+
+def test_the_sql_finder_finds_sql():
+    store = PACKAGE / "store" / "games.py"
+    assert len(sql_strings(store)) >= 3
+    assert SQL.match("BEGIN IMMEDIATE") and SQL.match("select id from games where x = ?")
+    assert not SQL.match("Select the players who sit opposite")
