@@ -15,7 +15,7 @@ blossom algorithm, seconds for 200 entrants; only needed when the repeats crowd 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from .model import Entrant, EventConfig, EventError, Pairing, TableResult, check_entrants
 from .model import check_results as _check_results
@@ -93,14 +93,7 @@ def pair_by_cost(
     n = len(order)
     if n % 2:
         raise EventError("pairing needs an even number of entrants", field="entrants")
-    most = max(wins.values(), default=0)
-    win_weight = n * n + 1  # one win of difference outweighs any sum of ranking distances
-    repeat = n * (win_weight * (most + 1) ** 2 + n) + 1  # outweighs any round without repeats
-
-    def cost(i: int, j: int) -> int:
-        a, b = order[i], order[j]
-        dw = wins[a] - wins[b]
-        return met.get(frozenset((a, b)), 0) * repeat + win_weight * dw * dw + (j - i)
+    cost = pair_cost(order, wins, met)
 
     def repeats_in(pairs: list[tuple[int, int]]) -> int:
         return sum(met.get(frozenset((order[i], order[j])), 0) > 0 for i, j in pairs)
@@ -112,7 +105,24 @@ def pair_by_cost(
     return [(order[i], order[j]) for i, j in pairs], repeats_in(pairs)
 
 
-def _banded(n: int, band: int, cost) -> list[tuple[int, int]]:
+def pair_cost(
+    order: Sequence[int], wins: dict[int, int], met: dict[frozenset[int], int]
+) -> Callable[[int, int], int]:
+    """The cost of pairing positions i < j of ``order``: repeats, then wins, then distance."""
+    n = len(order)
+    most = max(wins.values(), default=0)
+    win_weight = n * n + 1  # one win of difference outweighs any sum of ranking distances
+    repeat = n * (win_weight * (most + 1) ** 2 + n) + 1  # outweighs any round without repeats
+
+    def cost(i: int, j: int) -> int:
+        a, b = order[i], order[j]
+        dw = wins[a] - wins[b]
+        return met.get(frozenset((a, b)), 0) * repeat + win_weight * dw * dw + (j - i)
+
+    return cost
+
+
+def _banded(n: int, band: int, cost: Callable[[int, int], int]) -> list[tuple[int, int]]:
     """Exact cheapest perfect matching of positions 0..n-1 using pairs at most ``band`` apart.
 
     Walk the positions in order; a state is the bit mask of the next ``band`` positions
@@ -150,7 +160,7 @@ def _banded(n: int, band: int, cost) -> list[tuple[int, int]]:
     return pairs
 
 
-def _blossom(n: int, cost) -> list[tuple[int, int]]:
+def _blossom(n: int, cost: Callable[[int, int], int]) -> list[tuple[int, int]]:
     """The cheapest perfect matching over every pair (Edmonds' blossom, via networkx)."""
     import networkx as nx  # only here: most rounds never need it
 
