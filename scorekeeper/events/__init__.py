@@ -21,7 +21,8 @@ format among ``round_robin_round(ids, round_number, inactive=())``,
 sits where and deals first; ``table_sides(table, config)`` gives the sides a result needs.
 
 Standings: ``standings(entrants, results, config) -> tuple[StandingRow, ...]`` and
-``ranking(...) -> list[int]``.
+``ranking(...) -> list[int]``. Swiss internals, for tools and tests: ``pairing.meetings``,
+``pairing.pair_cost``, ``pairing.pair_by_cost``.
 
 Decisions where the formats are silent
 --------------------------------------

@@ -78,10 +78,10 @@ def test_every_active_entrant_is_seated_exactly_once_a_round(kind, n, rounds, se
     for entrants, _, pairing in simulate(kind, n, rounds, seed, churn):
         active = sorted(e.id for e in entrants if e.active)
         assert sorted(pairing.seated) == active
-        for table in pairing.tables:
-            assert len(table) == {"progressive": 4, "cutthroat": 3}.get(kind, 2) or (
-                kind == "cutthroat" and len(table) == 2
-            )
+        sizes = {"progressive": {4}, "cutthroat": {3}}.get(kind, {2})
+        assert all(len(t) in sizes for t in pairing.tables[:-1])
+        if pairing.tables:  # a cutthroat remainder of two plays at the last table
+            assert len(pairing.tables[-1]) in sizes | ({2} if kind == "cutthroat" else set())
 
 
 @SETTINGS
@@ -153,12 +153,11 @@ def test_the_banded_matching_is_the_cheapest_of_all_pairings(n, seed):
 @given(st.integers(4, 13), st.integers(2, 7), seeds, st.booleans())
 def test_progressive_partners_change_every_round(n, rounds, seed, churn):
     last: set = set()
-    for _, before, pairing in simulate("progressive", n, rounds, seed, churn):
+    for _, _, pairing in simulate("progressive", n, rounds, seed, churn):
         now = {frozenset((t[0], t[2])) for t in pairing.tables}
         now |= {frozenset((t[1], t[3])) for t in pairing.tables}
         assert not now & last
         last = now
-        del before
 
 
 @SETTINGS
@@ -187,11 +186,9 @@ def test_a_corrected_result_gives_what_entering_it_right_would_have(n, rounds, s
     i = tables[pick % len(tables)]
     right = results[i]
     a, b = right.sides
-    wrong = replace(right, sides=(SideScore(a.entrants, b.points + 7, 4), b))
+    wrong = replace(right, sides=(SideScore(a.entrants, a.points + 5, a.bags + 1), b))  # a typo
     entered = results[:i] + [wrong] + results[i + 1 :]
-    assert standings(entrants, entered, config) != standings(entrants, results, config) or (
-        True  # a wrong figure may leave the order alone; the corrected one must restore all
-    )
+    assert standings(entrants, entered, config) != standings(entrants, results, config)
     corrected = [r for r in entered if r is not wrong] + [right]  # edited: saved last
     assert standings(entrants, corrected, config) == standings(entrants, results, config)
     after = rounds + 1
