@@ -6,6 +6,12 @@ from .errors import GameError
 from .explain import explain_lines, sheet_to_json
 from .game import (
     FORMAT,
+    MAX_ADJUST,
+    MAX_START_BAGS,
+    MAX_START_SCORE,
+    NAME_LENGTH,
+    NOTE_LENGTH,
+    TEAM_NAME_LENGTH,
     Game,
     Hand,
     Start,
@@ -16,6 +22,14 @@ from .game import (
     parse_hand,
 )
 from .options import (
+    MAX_BAG_LIMIT,
+    MAX_HANDS,
+    MAX_MULTIPLIER,
+    MAX_POINTS,
+    MAX_SCORE,
+    MAX_SET_OUT,
+    MAX_TRICKS_PER_HAND,
+    OPTION_BY_NAME,
     OPTIONS,
     PRESET_DESCRIPTIONS,
     PRESETS,
@@ -39,7 +53,10 @@ from .scoring import (
 from .text import render_text
 
 __all__ = [
-    "FORMAT", "OPTIONS", "PRESETS", "PRESET_DESCRIPTIONS", "Context", "Game", "GameError",
+    "FORMAT", "MAX_ADJUST", "MAX_BAG_LIMIT", "MAX_HANDS", "MAX_MULTIPLIER", "MAX_POINTS",
+    "MAX_SCORE", "MAX_SET_OUT", "MAX_START_BAGS", "MAX_START_SCORE", "MAX_TRICKS_PER_HAND",
+    "NAME_LENGTH", "NOTE_LENGTH", "OPTION_BY_NAME", "OPTIONS", "TEAM_NAME_LENGTH", "PRESETS",
+    "PRESET_DESCRIPTIONS", "Context", "Game", "GameError",
     "Hand", "HandResult", "NilResult", "OptionInfo", "Rules", "Sheet", "SideBidOptions",
     "SideResult", "Start", "State", "bid_options", "check_end", "dump_game", "dump_game_text",
     "explain_lines", "load_game_text", "parse_game", "parse_hand", "preset_rules",
