@@ -358,7 +358,11 @@ def parse_hand(data: Any, number: int, tricks_per_hand: int = MAX_TRICKS_PER_HAN
                         field=f"adjust.{who}",
                     )
             elif not 0 <= n <= T:  # as score_game would say it
-                what = f"{who}'s tricks {n}" if key == "tricks" else f"renege tricks for {who}"
+                what = (
+                    f"{who}'s tricks {show_number(n)}"
+                    if key == "tricks"
+                    else f"renege tricks for {who}"
+                )
                 raise GameError(
                     f"{what} out of range (0 to {T})", hand=number, field=f"{key}.{who}"
                 )
