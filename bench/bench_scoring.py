@@ -27,6 +27,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from scorekeeper.rules import Rules, dump_game, parse_game, score_game  # noqa: E402
+from scorekeeper.rules.options import MAX_HANDS, MAX_SCORE  # noqa: E402
 from scorekeeper.rules.sample import random_game  # noqa: E402
 
 TARGET = 200_000
@@ -88,11 +89,13 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     rng = random.Random(args.seed)
 
-    # one long game: 1,000 hands, standard rules, no end in sight
+    # one long game: 1,000 hands (the most a game holds), standard rules, to the highest target
+    # a game may have, which its scores stay far from: no end in sight
     teams = {"Ann & Cy": ("Ann", "Cy"), "Bob & Di": ("Bob", "Di")}
     long_game = random_game(
-        rng, 1000, Rules(target_score=10**9), "standard", ("Ann", "Bob", "Cy", "Di"), teams
+        rng, MAX_HANDS, Rules(target_score=MAX_SCORE), "standard", ("Ann", "Bob", "Cy", "Di"), teams
     )
+    assert len(long_game.hands) == MAX_HANDS, "the long game ended early"
     long_text = json.dumps(dump_game(long_game))
     t_long = _best_of(5, lambda: score_game(long_game))
     t_long_json = _best_of(5, lambda: json.loads(long_text))

@@ -1,4 +1,5 @@
-"""The contract in docs/contract.md stays true: every option, default and preset in the code."""
+"""The contract in docs/contract.md stays true: every option, default, preset and range in the
+code."""
 # ruff: noqa: E501
 
 import re
@@ -6,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from scorekeeper import rules as engine
 from scorekeeper.rules import OPTIONS, PRESETS, Rules, rules_from_spec
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "contract.md"
@@ -79,3 +81,47 @@ def test_every_preset_is_in_the_contract_with_its_changes(preset):
 
 def test_the_contract_has_a_decisions_section():
     assert "## 6. Decisions" in TEXT
+
+
+def _ranges():
+    """what -> (from, to), from the table under "Ranges" in section 6."""
+    rows = {}
+    section = TEXT.split("\n**Ranges**\n")[1].split("\n**Bids**\n")[0]
+    for line in section.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) != 4 or cells[0] in ("what", "---"):
+            continue
+        for name in cells[0].split(" / "):
+            rows[name.strip().strip("`")] = (_value(cells[1]), _value(cells[2]))
+    return rows
+
+
+@pytest.mark.parametrize("option", [o for o in OPTIONS if o.type in ("int", "int|win")],
+                         ids=lambda o: o.name)  # fmt: skip
+def test_every_number_option_has_its_range_in_the_contract(option):
+    ranges = _ranges()
+    assert option.name in ranges, f"{option.name} has no range in docs/contract.md"
+    assert ranges[option.name] == (option.minimum, option.maximum)
+
+
+FILE_RANGES = {
+    "a start score": (-engine.MAX_START_SCORE, engine.MAX_START_SCORE),
+    "start bags": (0, engine.MAX_START_BAGS),
+    "a hand's `adjust` for a side": (-engine.MAX_ADJUST, engine.MAX_ADJUST),
+    "hands in a file": (0, engine.MAX_HANDS),
+    "a player's name (characters)": (1, engine.NAME_LENGTH),
+    "a team's name (characters)": (1, engine.TEAM_NAME_LENGTH),
+    "a hand's note (characters)": (0, engine.NOTE_LENGTH),
+}
+
+
+@pytest.mark.parametrize("what", list(FILE_RANGES))
+def test_every_range_of_the_file_is_in_the_contract(what):
+    assert _ranges().get(what) == FILE_RANGES[what]
+
+
+@pytest.mark.parametrize(
+    "name", [n for n in engine.__all__ if n.startswith(("MAX_", "NAME_", "TEAM_", "NOTE_"))]
+)
+def test_every_exported_bound_is_named_in_the_contract(name):
+    assert f"`{name}`" in TEXT

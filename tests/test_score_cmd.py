@@ -75,6 +75,14 @@ def test_standard_input(capsys, monkeypatch):
         (json.dumps({**GAME, "hands": [{**GAME["hands"][2], "tricks": {"Ann & Cy": 6, "Bob & Di": 6}}]}),
          "scorekeeper: hand 1: tricks add up to 12, not 13"),
         (json.dumps({**GAME, "rules": "nyk"}), "scorekeeper: unknown preset"),
+        (json.dumps({**GAME, "rules": {"tricks_per_hand": 1000000}}),
+         "scorekeeper: option tricks_per_hand must be 1 to 52, not 1000000"),
+        (json.dumps(GAME).replace('"score": 337', '"score": ' + "9" * 5000),
+         "scorekeeper: the file holds a number far too long for a game"),
+        (json.dumps({**GAME, "start": {"Ann & Cy": {"score": 10**1000}}}),
+         "scorekeeper: start score of Ann & Cy must be -100000 to 100000, not a number of about 1001 digits"),
+        (json.dumps({**GAME, "hands": [{"misdeal": True}] * 5000}),
+         "scorekeeper: a game holds at most 1000 hands (misdeals included), not 5000"),
     ],
 )  # fmt: skip
 def test_a_bad_file_exits_2_with_one_line(tmp_path, capsys, text, message):

@@ -6,6 +6,12 @@ from .errors import GameError
 from .explain import explain_lines, sheet_to_json
 from .game import (
     FORMAT,
+    MAX_ADJUST,
+    MAX_START_BAGS,
+    MAX_START_SCORE,
+    NAME_LENGTH,
+    NOTE_LENGTH,
+    TEAM_NAME_LENGTH,
     Game,
     Hand,
     Start,
@@ -17,6 +23,14 @@ from .game import (
 )
 from .options import (
     GROUPS,
+    MAX_BAG_LIMIT,
+    MAX_HANDS,
+    MAX_MULTIPLIER,
+    MAX_POINTS,
+    MAX_SCORE,
+    MAX_SET_OUT,
+    MAX_TRICKS_PER_HAND,
+    OPTION_BY_NAME,
     OPTIONS,
     PRESET_DESCRIPTIONS,
     PRESETS,
@@ -49,7 +63,10 @@ from .words import (
 )
 
 __all__ = [
-    "FORMAT", "GROUPS", "OPTIONS", "PRESETS", "PRESET_DESCRIPTIONS", "Context", "Game", "GameError",
+    "FORMAT", "GROUPS", "MAX_ADJUST", "MAX_BAG_LIMIT", "MAX_HANDS", "MAX_MULTIPLIER", "MAX_POINTS",
+    "MAX_SCORE", "MAX_SET_OUT", "MAX_START_BAGS", "MAX_START_SCORE", "MAX_TRICKS_PER_HAND",
+    "NAME_LENGTH", "NOTE_LENGTH", "OPTION_BY_NAME", "OPTIONS", "TEAM_NAME_LENGTH", "PRESETS",
+    "PRESET_DESCRIPTIONS", "Context", "Game", "GameError",
     "Hand", "HandResult", "NilResult", "OptionInfo", "Rules", "Sheet", "SideBidOptions",
     "SideResult", "Start", "State", "bid_options", "changes_line", "check_end", "dump_game",
     "dump_game_text", "end_reason", "explain_lines", "load_game_text", "opposite_teams",

@@ -21,3 +21,12 @@ class GameError(ValueError):
     def at_hand(self, hand: int) -> GameError:
         """The same error, placed at a hand."""
         return GameError(self.message, hand=hand, field=self.field)
+
+
+def show_number(n: int) -> str:
+    """A whole number as a message shows it: the digits, or "a number of about N digits" when
+    it is too long to print (Python refuses to turn an int of over 4,300 digits into text)."""
+    if -(10**18) < n < 10**18:
+        return str(n)
+    digits = int(n.bit_length() * 0.30103) + 1  # log10(2): right to within one digit
+    return f"a number of about {digits} digits"

@@ -10,10 +10,27 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import GameError
-from .options import Rules, rules_from_spec, rules_to_spec
+from .errors import GameError, show_number
+from .options import (
+    MAX_HANDS,
+    MAX_POINTS,
+    MAX_SCORE,
+    MAX_TRICKS_PER_HAND,
+    Rules,
+    rules_from_spec,
+    rules_to_spec,
+)
 
 FORMAT = "spades-scorekeeper/1"
+
+# The ranges of what a game file holds besides its options (docs/contract.md, section 6).
+NAME_LENGTH = 30  # a player's name, in characters (the new game form's limit)
+TEAM_NAME_LENGTH = 100  # a team's name: room for three player names joined ("A, B & C")
+NOTE_LENGTH = 200  # a hand's note (the hand form's limit)
+MAX_START_SCORE = MAX_SCORE  # a start score is -MAX_START_SCORE to MAX_START_SCORE
+MAX_START_BAGS = 999  # start bags without a bag limit (with one: below the limit)
+MAX_ADJUST = MAX_POINTS  # a hand's adjust for a side is -MAX_ADJUST to MAX_ADJUST
+# MAX_HANDS (from options): the most hands a game file holds, misdeals included
 
 BidValue = int | str  # 5, "nil", "blind nil", "blind 6"
 
@@ -121,9 +138,9 @@ def read_bid(value: Any) -> tuple[str, int]:
     elif words == ["blind", "nil"]:
         bid = (BNIL, 0)
     elif len(words) == 2 and words[0] == "blind" and words[1].isdigit() and words[1].isascii():
-        bid = (BLIND, int(words[1]))
+        bid = (BLIND, _digits(words[1], value))
     elif len(words) == 1 and words[0].isdigit() and words[0].isascii():
-        bid = (NUM, int(words[0]))
+        bid = (NUM, _digits(words[0], value))
     else:
         raise GameError(
             f'a bid must be a number, "nil", "blind nil" or "blind N", not {_show(value)}'
@@ -131,6 +148,14 @@ def read_bid(value: Any) -> tuple[str, int]:
     if len(_BID_CACHE) < 4096:
         _BID_CACHE[value] = bid
     return bid
+
+
+def _digits(text: str, value: str) -> int:
+    """The number a bid writes in digits; too many digits to be any bid is an error (and
+    Python will not read over 4,300 digits)."""
+    if len(text) > 18:
+        raise GameError(f"a bid of {_show(value)} is out of range (0 to {MAX_TRICKS_PER_HAND})")
+    return int(text)
 
 
 def bid_text(kind: str, number: int) -> BidValue:
@@ -148,7 +173,12 @@ def bid_text(kind: str, number: int) -> BidValue:
 
 
 def _show(value: Any) -> str:
-    text = json.dumps(value, ensure_ascii=False) if _jsonable(value) else repr(value)
+    if type(value) is int:
+        return show_number(value)
+    try:
+        text = json.dumps(value, ensure_ascii=False) if _jsonable(value) else repr(value)
+    except ValueError:  # holds an int too long to print
+        return f"a {type(value).__name__} too large to show"
     return text if len(text) <= 40 else text[:37] + "..."
 
 
@@ -160,9 +190,14 @@ def _jsonable(value: Any) -> bool:
     return True
 
 
-def _name(value: Any, what: str, field_name: str) -> str:
+def _name(value: Any, what: str, field_name: str, limit: int = NAME_LENGTH) -> str:
     if not isinstance(value, str) or not value.strip():
         raise GameError(f"{what} must be a non-empty name, not {_show(value)}", field=field_name)
+    if len(value) > limit:
+        raise GameError(
+            f"{what} {_show(value)} is longer than {limit} characters ({len(value)})",
+            field=field_name,
+        )
     if any(ord(c) < 32 or ord(c) == 127 for c in value):
         raise GameError(f"{what} {_show(value)} has a control character", field=field_name)
     return value
@@ -213,7 +248,7 @@ def parse_game(data: Any) -> Game:
         raw = _mapping(data["teams"], "teams", "teams")
         teams = {}
         for team, members in raw.items():
-            _name(team, "a team", "teams")
+            _name(team, "a team", "teams", TEAM_NAME_LENGTH)
             if not isinstance(members, list):
                 raise GameError(
                     f"team {team} must list its players, not {_show(members)}",
@@ -243,19 +278,37 @@ def parse_game(data: Any) -> Game:
     hands_raw = data.get("hands", [])
     if not isinstance(hands_raw, list):
         raise GameError(f"hands must be a list, not {_show(hands_raw)}", field="hands")
-    hands = tuple(parse_hand(h, number) for number, h in enumerate(hands_raw, 1))
+    if len(hands_raw) > MAX_HANDS:
+        raise GameError(
+            f"a game holds at most {MAX_HANDS} hands (misdeals included), not {len(hands_raw)}",
+            field="hands",
+        )
 
-    game = Game(players_t, rules, preset, teams, dealer, start, hands)
+    game = Game(players_t, rules, preset, teams, dealer, start)
     check_setup(game)
-    return game
+    tricks = game.tricks_per_hand
+    hands = tuple(parse_hand(h, number, tricks) for number, h in enumerate(hands_raw, 1))
+    return game.with_hands(hands)
 
 
-def parse_hand(data: Any, number: int) -> Hand:
-    """One hand from its JSON object; ``number`` (1-based) goes into error messages."""
+def parse_hand(data: Any, number: int, tricks_per_hand: int = MAX_TRICKS_PER_HAND) -> Hand:
+    """One hand from its JSON object; ``number`` (1-based) goes into error messages.
+
+    Every number is checked against its range: bids, tricks and renege tricks 0 to
+    ``tricks_per_hand`` (the game's, when known; else the most any game has), adjust
+    -MAX_ADJUST to MAX_ADJUST. Whether the hand fits the game is for ``score_game``.
+    """
+    T = tricks_per_hand
     data = _mapping(data, "a hand", "hand", number)
     note = data.get("note")
     if note is not None and not isinstance(note, str):
         raise GameError(f"note must be text, not {_show(note)}", hand=number, field="note")
+    if note is not None and len(note) > NOTE_LENGTH:
+        raise GameError(
+            f"a note is at most {NOTE_LENGTH} characters, not {len(note)}",
+            hand=number,
+            field="note",
+        )
     if "misdeal" in data:
         if data["misdeal"] is not True:
             raise GameError(
@@ -279,6 +332,13 @@ def parse_hand(data: Any, number: int) -> Hand:
                 raise GameError(
                     f"{who}'s bid: {e.message}", hand=number, field=f"bids.{who}"
                 ) from None
+            if not 0 <= n <= T:  # as score_game would say it
+                shown = show_number(n) if kind == NUM else f"blind {show_number(n)}"
+                raise GameError(
+                    f"{who}'s bid {shown} is out of range (0 to {T})",
+                    hand=number,
+                    field=f"bids.{who}",
+                )
             bids[who] = bid_text(kind, n)
         bids = bids or None
     maps: dict[str, dict[str, int] | None] = {}
@@ -288,7 +348,24 @@ def parse_hand(data: Any, number: int) -> Hand:
             continue
         out = {}
         for who, value in _mapping(data[key], key, key, number).items():
-            out[who] = _int(value, f"{key} for {who}", f"{key}.{who}", number)
+            n = out[who] = _int(value, f"{key} for {who}", f"{key}.{who}", number)
+            if key == "adjust":
+                if not -MAX_ADJUST <= n <= MAX_ADJUST:
+                    raise GameError(
+                        f"adjust for {who} must be {-MAX_ADJUST} to {MAX_ADJUST}, "
+                        f"not {show_number(n)}",
+                        hand=number,
+                        field=f"adjust.{who}",
+                    )
+            elif not 0 <= n <= T:  # as score_game would say it
+                what = (
+                    f"{who}'s tricks {show_number(n)}"
+                    if key == "tricks"
+                    else f"renege tricks for {who}"
+                )
+                raise GameError(
+                    f"{what} out of range (0 to {T})", hand=number, field=f"{key}.{who}"
+                )
         maps[key] = out if (out or key == "tricks") else None
     return Hand(bids, maps["tricks"], maps["renege"], maps["adjust"], note)
 
@@ -340,10 +417,23 @@ def check_start(game: Game) -> None:
     for side, start in game.start.items():
         if side not in sides:
             raise GameError(f"start: unknown side {side}", field=f"start.{side}")
-        if start.bags < 0 or (limit is not None and start.bags >= limit):
+        score, bags = start.score, start.bags
+        if not -MAX_START_SCORE <= score <= MAX_START_SCORE:
+            raise GameError(
+                f"start score of {side} must be {-MAX_START_SCORE} to {MAX_START_SCORE}, "
+                f"not {show_number(score)}",
+                field=f"start.{side}.score",
+            )
+        if bags < 0 or (limit is not None and bags >= limit):
             top = f" to {limit - 1}" if limit is not None else " or more"
             raise GameError(
-                f"start bags of {side} must be 0{top}, not {start.bags}", field=f"start.{side}.bags"
+                f"start bags of {side} must be 0{top}, not {show_number(bags)}",
+                field=f"start.{side}.bags",
+            )
+        if limit is None and bags > MAX_START_BAGS:
+            raise GameError(
+                f"start bags of {side} must be 0 to {MAX_START_BAGS}, not {show_number(bags)}",
+                field=f"start.{side}.bags",
             )
 
 
@@ -385,10 +475,17 @@ def load_game_text(text: str) -> Game:
         data = json.loads(text)
     except RecursionError:
         raise GameError("the file is nested too deeply to be a game file", field="game") from None
+    except json.JSONDecodeError as e:
+        raise GameError(
+            f"not valid JSON (line {e.lineno}, column {e.colno}): {e.msg}", field="game"
+        ) from None
     except ValueError as e:
-        where = f" (line {e.lineno}, column {e.colno})" if hasattr(e, "lineno") else ""
-        msg = getattr(e, "msg", str(e))
-        raise GameError(f"not valid JSON{where}: {msg}", field="game") from None
+        if "digits" not in str(e):
+            raise GameError(f"not valid JSON: {e}", field="game") from None
+        # an integer of over 4,300 digits, more than Python reads (sys.get_int_max_str_digits)
+        raise GameError(
+            "the file holds a number far too long for a game (thousands of digits)", field="game"
+        ) from None
     return parse_game(data)
 
 

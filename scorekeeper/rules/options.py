@@ -10,9 +10,18 @@ import json
 from dataclasses import dataclass, fields
 from typing import Any, NamedTuple
 
-from .errors import GameError
+from .errors import GameError, show_number
 
 # tricks in a hand by number of players, when ``tricks_per_hand`` is null
+# The ranges of the numbers (docs/contract.md, section 6, "Ranges"): wide enough for any table,
+# narrow enough that every score stays a short number and every page stays small.
+MAX_TRICKS_PER_HAND = 52  # a whole deck
+MAX_SCORE = 100_000  # target and losing score, blind deficit, start scores: +- this
+MAX_POINTS = 10_000  # every points value of an option: +- this (some may not be negative)
+MAX_MULTIPLIER = 1_000  # blind win and loss multipliers: 0 to this
+MAX_HANDS = 1_000  # max_hands; also the most hands (misdeals included) a game file may hold
+MAX_BAG_LIMIT = 1_000
+MAX_SET_OUT = 100
 TRICKS_BY_PLAYERS = {2: 13, 3: 17, 4: 13, 5: 10, 6: 17}
 
 
@@ -21,7 +30,8 @@ class OptionInfo(NamedTuple):
 
     ``type`` is "int", "bool", "choice" or "int|win" (a whole number or the word "win");
     ``nullable`` says whether null (None) is allowed and what it means is in ``help``;
-    ``choices`` lists the words a "choice" takes; ``minimum`` bounds a number from below.
+    ``choices`` lists the words a "choice" takes; a number must be from ``minimum`` to
+    ``maximum`` (both given for every number: the ranges and why are in docs/contract.md, §6).
     """
 
     name: str
@@ -33,6 +43,7 @@ class OptionInfo(NamedTuple):
     nullable: bool = False
     choices: tuple[str, ...] = ()
     minimum: int | None = None
+    maximum: int | None = None
 
 
 # The groups of options, in the order the rules editor shows them.
@@ -46,6 +57,8 @@ OPTIONS: list[OptionInfo] = [
         "End of game",
         "Game to",
         "A side at or above this score after a hand can win; the highest score wins.",
+        minimum=1,
+        maximum=MAX_SCORE,
     ),
     OptionInfo(
         "losing_score",
@@ -55,6 +68,8 @@ OPTIONS: list[OptionInfo] = [
         "Losing score",
         "A side at or below this score after a hand is out (empty: never).",
         nullable=True,
+        minimum=-MAX_SCORE,
+        maximum=MAX_SCORE,
     ),
     OptionInfo(
         "max_hands",
@@ -65,6 +80,7 @@ OPTIONS: list[OptionInfo] = [
         "The game ends after this many played hands (empty: no limit).",
         nullable=True,
         minimum=1,
+        maximum=MAX_HANDS,
     ),
     OptionInfo(
         "set_out",
@@ -75,6 +91,7 @@ OPTIONS: list[OptionInfo] = [
         "A side set this many hands in a row loses the game (empty: never).",
         nullable=True,
         minimum=1,
+        maximum=MAX_SET_OUT,
     ),
     OptionInfo(
         "tricks_per_hand",
@@ -85,6 +102,7 @@ OPTIONS: list[OptionInfo] = [
         "Empty: by players, 2 and 4 play 13, 3 and 6 play 17, 5 play 10.",
         nullable=True,
         minimum=1,
+        maximum=MAX_TRICKS_PER_HAND,
     ),
     OptionInfo(
         "bidding",
@@ -120,6 +138,7 @@ OPTIONS: list[OptionInfo] = [
         "Points per trick bid",
         "Points for each trick of a contract that is made.",
         minimum=0,
+        maximum=MAX_POINTS,
     ),
     OptionInfo(
         "set_penalty",
@@ -138,6 +157,7 @@ OPTIONS: list[OptionInfo] = [
         "Smallest bid for a side",
         'A side must bid at least this many tricks ("board"), unless all its players bid nil.',
         minimum=0,
+        maximum=MAX_TRICKS_PER_HAND,
     ),
     OptionInfo(
         "max_bid",
@@ -148,6 +168,7 @@ OPTIONS: list[OptionInfo] = [
         "The largest bid a side may make, blind and moon bids aside (empty: any).",
         nullable=True,
         minimum=0,
+        maximum=MAX_TRICKS_PER_HAND,
     ),
     OptionInfo(
         "overtrick_value",
@@ -157,6 +178,8 @@ OPTIONS: list[OptionInfo] = [
         "Points per bag",
         'Points for each trick over the bid: 0 for "no overs", negative to punish '
         'them (-9 is "-10 for each bag" on top of the bag\'s point).',
+        minimum=-MAX_POINTS,
+        maximum=MAX_POINTS,
     ),
     OptionInfo(
         "bag_limit",
@@ -167,6 +190,7 @@ OPTIONS: list[OptionInfo] = [
         "Collecting this many bags costs the bag penalty; the rest carry over (empty: never).",
         nullable=True,
         minimum=1,
+        maximum=MAX_BAG_LIMIT,
     ),
     OptionInfo(
         "bag_penalty",
@@ -175,6 +199,8 @@ OPTIONS: list[OptionInfo] = [
         "Bags",
         "Bag penalty",
         "Points lost each time the bags reach the limit.",
+        minimum=-MAX_POINTS,
+        maximum=MAX_POINTS,
     ),
     OptionInfo(
         "max_overtricks",
@@ -185,6 +211,7 @@ OPTIONS: list[OptionInfo] = [
         "Taking more than this many tricks over a plain bid is a set (empty: any).",
         nullable=True,
         minimum=0,
+        maximum=MAX_TRICKS_PER_HAND,
     ),
     OptionInfo(
         "double_back",
@@ -195,6 +222,7 @@ OPTIONS: list[OptionInfo] = [
         "0: off. 1 or 2: taking twice the bid or more loses that many times the "
         "bid's value, as a set.",
         minimum=0,
+        maximum=2,
     ),
     OptionInfo(
         "nil",
@@ -204,7 +232,16 @@ OPTIONS: list[OptionInfo] = [
         "Nil bids",
         "A player may bid to take no trick. Off: a bid of 0 is a plain bid.",
     ),
-    OptionInfo("nil_value", "int", 100, "Nil", "Nil wins", "Points for a nil that is made."),
+    OptionInfo(
+        "nil_value",
+        "int",
+        100,
+        "Nil",
+        "Nil wins",
+        "Points for a nil that is made.",
+        minimum=-MAX_POINTS,
+        maximum=MAX_POINTS,
+    ),
     OptionInfo(
         "nil_penalty",
         "int",
@@ -213,6 +250,8 @@ OPTIONS: list[OptionInfo] = [
         "Nil loses",
         "Points lost for a nil that takes a trick (empty: same as it wins).",
         nullable=True,
+        minimum=-MAX_POINTS,
+        maximum=MAX_POINTS,
     ),
     OptionInfo(
         "nil_tricks",
@@ -239,6 +278,8 @@ OPTIONS: list[OptionInfo] = [
         "Nil",
         "Blind nil wins",
         "Points for a blind nil that is made.",
+        minimum=-MAX_POINTS,
+        maximum=MAX_POINTS,
     ),
     OptionInfo(
         "blind_nil_penalty",
@@ -248,6 +289,8 @@ OPTIONS: list[OptionInfo] = [
         "Blind nil loses",
         "Points lost for a blind nil that takes a trick (empty: same as it wins).",
         nullable=True,
+        minimum=-MAX_POINTS,
+        maximum=MAX_POINTS,
     ),
     OptionInfo(
         "double_nil_value",
@@ -258,6 +301,8 @@ OPTIONS: list[OptionInfo] = [
         "When every player of a team bids nil, the team wins this instead of two "
         "nils (empty: two separate nils).",
         nullable=True,
+        minimum=-MAX_POINTS,
+        maximum=MAX_POINTS,
     ),
     OptionInfo(
         "double_nil_penalty",
@@ -267,6 +312,8 @@ OPTIONS: list[OptionInfo] = [
         "Double nil loses",
         "Points a double nil loses when anyone takes a trick (empty: same as it wins).",
         nullable=True,
+        minimum=-MAX_POINTS,
+        maximum=MAX_POINTS,
     ),
     OptionInfo(
         "blind_bids",
@@ -284,6 +331,7 @@ OPTIONS: list[OptionInfo] = [
         "Smallest blind bid",
         "The smallest number a blind bid may be.",
         minimum=1,
+        maximum=MAX_TRICKS_PER_HAND,
     ),
     OptionInfo(
         "blind_deficit",
@@ -295,6 +343,7 @@ OPTIONS: list[OptionInfo] = [
         "(empty: any time).",
         nullable=True,
         minimum=0,
+        maximum=MAX_SCORE,
     ),
     OptionInfo(
         "blind_win_multiplier",
@@ -304,6 +353,7 @@ OPTIONS: list[OptionInfo] = [
         "A made blind bid scores ×",
         "A made blind bid scores its value times this.",
         minimum=0,
+        maximum=MAX_MULTIPLIER,
     ),
     OptionInfo(
         "blind_loss_multiplier",
@@ -313,6 +363,7 @@ OPTIONS: list[OptionInfo] = [
         "A set blind bid loses ×",
         "A set blind bid loses its value times this.",
         minimum=0,
+        maximum=MAX_MULTIPLIER,
     ),
     OptionInfo(
         "blind_exact",
@@ -347,6 +398,8 @@ OPTIONS: list[OptionInfo] = [
         "Big bids",
         "10 for 200 wins",
         "Points for a made bid of 10.",
+        minimum=-MAX_POINTS,
+        maximum=MAX_POINTS,
     ),
     OptionInfo(
         "ten_for_200_penalty",
@@ -356,6 +409,8 @@ OPTIONS: list[OptionInfo] = [
         "10 for 200 loses",
         "Points lost when a bid of 10 is set (empty: same as it wins).",
         nullable=True,
+        minimum=-MAX_POINTS,
+        maximum=MAX_POINTS,
     ),
     OptionInfo(
         "ten_for_200_exact",
@@ -380,9 +435,18 @@ OPTIONS: list[OptionInfo] = [
         "Big bids",
         "Moon wins",
         'Points for a made moon bid, or "win": it wins the game.',
+        minimum=-MAX_POINTS,
+        maximum=MAX_POINTS,
     ),
     OptionInfo(
-        "moon_penalty", "int", 200, "Big bids", "Moon loses", "Points lost when a moon bid is set."
+        "moon_penalty",
+        "int",
+        200,
+        "Big bids",
+        "Moon loses",
+        "Points lost when a moon bid is set.",
+        minimum=-MAX_POINTS,
+        maximum=MAX_POINTS,
     ),
     OptionInfo(
         "boston_wins",
@@ -529,7 +593,13 @@ def _show(value: Any) -> str:
         return json.dumps(value, ensure_ascii=False)
     if isinstance(value, bool):
         return "true" if value else "false"
-    return repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
+    if type(value) is int:
+        return show_number(value)
+    try:
+        text = repr(value)
+    except ValueError:  # holds an int too long to print
+        return f"a {type(value).__name__} too large to show"
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def check_option(info: OptionInfo, value: Any) -> None:
@@ -557,12 +627,11 @@ def check_option(info: OptionInfo, value: Any) -> None:
     if type(value) is not int:
         words = 'a whole number or "win"' if info.type == "int|win" else "a whole number"
         raise GameError(f"option {info.name} must be {words}, not {_show(value)}", field=field)
-    if info.minimum is not None and value < info.minimum:
+    lo, hi = info.minimum, info.maximum
+    if (lo is not None and value < lo) or (hi is not None and value > hi):
         raise GameError(
-            f"option {info.name} must be at least {info.minimum}, not {value}", field=field
+            f"option {info.name} must be {lo} to {hi}, not {show_number(value)}", field=field
         )
-    if info.name == "double_back" and value > 2:
-        raise GameError(f"option double_back must be 0, 1 or 2, not {value}", field=field)
 
 
 def rules_from_spec(spec: Any) -> Rules:

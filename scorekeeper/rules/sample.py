@@ -46,7 +46,7 @@ def random_rules(rng: random.Random) -> tuple[str, Rules]:
         elif info.name == "blind_deficit":
             value = rng.choice([0, 50, 100, 200])
         else:
-            lo = info.minimum if info.minimum is not None else -20
+            lo = max(info.minimum, -20)  # a points value from -20, a multiplier from 0
             value = rng.choice([lo, 1, 2, 5, 10, 50, 100, 200])
         spec[info.name] = value
     return preset, rules_from_spec(spec)

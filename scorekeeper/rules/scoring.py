@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from .ending import check_end
-from .errors import GameError
+from .errors import GameError, show_number
 from .explain import explain_lines
 from .game import (
     BLIND,
@@ -313,6 +313,12 @@ class State:
 
 def _err(number: int, field: str, message: str) -> GameError:
     return GameError(message, hand=number, field=field)
+
+
+def _shown(value: object, show=str) -> str:
+    """A value in a message: ``show(value)``, or a short form of an int too long to print
+    (parse_game refuses those; a Game built by hand may still hold one)."""
+    return show_number(value) if type(value) is int else show(value)
 
 
 def score_hand(ctx: Context, state: State, hand: Hand, number: int) -> HandResult:
@@ -913,7 +919,9 @@ def _bid(ctx: Context, number: int, who: str, value: object) -> tuple[str, int]:
     rules = ctx.rules
     if kind in (NUM, BLIND):
         if not 0 <= n <= ctx.T:
-            raise _err(number, f"bids.{who}", f"{who}'s bid {value} is out of range (0 to {ctx.T})")
+            raise _err(
+                number, f"bids.{who}", f"{who}'s bid {_shown(value)} is out of range (0 to {ctx.T})"
+            )
         if kind == BLIND:
             if not rules.blind_bids:
                 raise _err(number, f"bids.{who}", "blind bids are not allowed in these rules")
@@ -943,13 +951,19 @@ def _read_tricks(
     if tricks.keys() == ctx.player_set:
         for p, n in tricks.items():
             if type(n) is not int or not 0 <= n <= T:
-                raise _err(number, f"tricks.{p}", f"{p}'s tricks {n!r} out of range (0 to {T})")
+                raise _err(
+                    number, f"tricks.{p}", f"{p}'s tricks {_shown(n, repr)} out of range (0 to {T})"
+                )
             taken[index[p]] += n
     else:
         covered: dict[str, str] = {}
         for who, n in tricks.items():
             if type(n) is not int or not 0 <= n <= T:
-                raise _err(number, f"tricks.{who}", f"{who}'s tricks {n!r} out of range (0 to {T})")
+                raise _err(
+                    number,
+                    f"tricks.{who}",
+                    f"{who}'s tricks {_shown(n, repr)} out of range (0 to {T})",
+                )
             if who in index:
                 members: tuple[str, ...] = (who,)
                 i = index[who]

@@ -16,6 +16,8 @@ from werkzeug.datastructures import MultiDict
 
 from scorekeeper.rules import (
     FORMAT,
+    NAME_LENGTH,
+    NOTE_LENGTH,
     OPTIONS,
     PRESETS,
     Game,
@@ -29,7 +31,6 @@ from scorekeeper.rules import (
 )
 
 MAX_PLAYERS = 6
-NAME_LENGTH = 30
 OPTION_BY_NAME = {o.name: o for o in OPTIONS}
 TEAM_CHOICES = {
     "auto": "Usual for the players: partners opposite with 4, three teams of two with 6",
@@ -356,7 +357,7 @@ class HandForm:
                     adjust[side] = value
         if adjust:
             hand["adjust"] = adjust
-        note = self.get("note")[:200]
+        note = self.get("note")[:NOTE_LENGTH]
         if note:
             hand["note"] = note
         return None if self.errors else hand

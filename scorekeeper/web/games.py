@@ -77,7 +77,13 @@ def new():
         saved = library.house_rules(get_db(), request.args.get("rules", 0, type=int))
         preset = request.args.get("preset", "standard")
         spec = saved.spec if saved else (preset if preset in PRESETS else "standard")
-        return _render_new(NewGame.blank(spec))
+        try:
+            form = NewGame.blank(spec)
+        except GameError as e:  # saved before the app checked what it now checks
+            form = NewGame.blank("standard")
+            form.errors["preset"] = f"The saved rules “{saved.name}” no longer load ({e}): "
+            form.errors["preset"] += "the standard rules are shown instead."
+        return _render_new(form)
     form = NewGame.from_post(request.form)
     if request.form.get("apply_preset"):
         form.set_rules(form.preset)

@@ -16,13 +16,17 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import NumberRange, Optional
 
 from scorekeeper.printing import pdf, sheets
-from scorekeeper.rules import PRESET_DESCRIPTIONS, PRESETS, preset_title, rules_from_spec
+from scorekeeper.rules import (
+    NAME_LENGTH,
+    PRESET_DESCRIPTIONS,
+    PRESETS,
+    preset_title,
+    rules_from_spec,
+)
 from scorekeeper.service import OpenGame, games
 from scorekeeper.web.db import get_db
 
 bp = Blueprint("printing", __name__)
-
-NAME_LENGTH = 30
 
 
 @bp.get("/g/<token>/sheet.pdf")

@@ -44,6 +44,7 @@ from scorekeeper.rules import (
     score_game,
     sheet_to_json,
 )
+from scorekeeper.rules.options import MAX_SCORE
 from scorekeeper.rules.sample import random_game
 
 GOLDEN = Path(__file__).parent / "data" / "golden_sheets.json.gz"
@@ -153,10 +154,13 @@ def mutate(rng: random.Random, game: Game) -> Game:
         values = [info.default, None, True, False, 0, 1, 2, 4, 6, 10, 13, -50, 200, "win"]
         values += list(info.choices)
         for _ in range(20):
+            value = rng.choice(values)
             try:
-                rules = dataclasses.replace(game.rules, **{info.name: rng.choice(values)})
+                rules = dataclasses.replace(game.rules, **{info.name: value})
             except (GameError, TypeError):
-                continue
+                if not _accepted_before_maximums(info, value):
+                    continue
+                rules = _unchecked_rules(game.rules, info.name, value)
             return dataclasses.replace(game, rules=rules)
         return game
     i = _pick_played(rng, game)
@@ -205,6 +209,32 @@ def mutate(rng: random.Random, game: Game) -> Game:
     return game.with_hands(hands)
 
 
+# The mutants were made when an option's number had only these lower bounds (and double_back
+# was 0 to 2). A value only the ranges added since refuse (tricks_per_hand 200, target_score
+# -50, ...) is set unchecked, so the random stream, and so every mutant, stays the stored one;
+# the engine must still score such rules as it did (parse_game refuses them now).
+_MINIMUM_BEFORE_MAXIMUMS = {
+    "max_hands": 1, "set_out": 1, "tricks_per_hand": 1, "trick_value": 0, "min_side_bid": 0,
+    "max_bid": 0, "bag_limit": 1, "max_overtricks": 0, "double_back": 0, "blind_min": 1,
+    "blind_deficit": 0, "blind_win_multiplier": 0, "blind_loss_multiplier": 0,
+}  # fmt: skip
+
+
+def _accepted_before_maximums(info: Any, value: Any) -> bool:
+    if type(value) is not int or info.type not in ("int", "int|win"):
+        return False  # types were checked then as now
+    low = _MINIMUM_BEFORE_MAXIMUMS.get(info.name)
+    return (low is None or value >= low) and not (info.name == "double_back" and value > 2)
+
+
+def _unchecked_rules(rules: Rules, name: str, value: Any) -> Rules:
+    """``rules`` with one option set to ``value`` without checking it."""
+    new = object.__new__(Rules)
+    for f in dataclasses.fields(Rules):
+        object.__setattr__(new, f.name, value if f.name == name else getattr(rules, f.name))
+    return new
+
+
 def _mutate_setup(rng: random.Random, game: Game) -> Game:
     players = list(game.players)
     kind = rng.randrange(9)
@@ -246,7 +276,12 @@ def reference_games() -> list[Game]:
     for _ in range(N_LONG):
         games.append(
             random_game(
-                rng, 300, Rules(target_score=10**9), "standard", ("Ann", "Bob", "Cy", "Di"), teams
+                rng,
+                300,
+                Rules(target_score=MAX_SCORE),
+                "standard",
+                ("Ann", "Bob", "Cy", "Di"),
+                teams,
             )  # noqa: E501
         )
     return games
