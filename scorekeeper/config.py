@@ -33,6 +33,14 @@ def configured_app(test_config: dict[str, Any] | None = None) -> Flask:
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
         PERMANENT_SESSION_LIFETIME=60 * 60 * 24 * 365,
+        # The cookie carries only this browser's id (and the CSRF token): it is sent when they
+        # change and about monthly (scorekeeper.web.session), not re-signed on every page.
+        SESSION_REFRESH_EACH_REQUEST=False,
+        # Secure cookies: always when True, else whenever the request came over HTTPS.
+        SESSION_COOKIE_SECURE=False,
+        # Behind a reverse proxy (nginx, Caddy): how many proxies to trust for the
+        # X-Forwarded-For/-Proto/-Host/-Port/-Prefix headers; 0 trusts none.
+        PROXY_FIX=0,
         MAX_CONTENT_LENGTH=2 * 1024 * 1024,
     )
     if test_config is None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 from scorekeeper import store
@@ -49,3 +50,27 @@ def created(db: store.Database, response) -> store.GameRecord:
     assert response.status_code == 303, response.get_data(as_text=True)[:2000]
     token = response.headers["Location"].rsplit("/", 1)[1]
     return store.game_by_edit_token(db, token)
+
+
+def browser(client) -> str:
+    """The test client's browser id, given one as the app would if it has none yet."""
+    from scorekeeper.web.session import BROWSER_ID_BYTES, _today
+
+    with client.session_transaction() as session:
+        if "browser" not in session:
+            session["browser"] = secrets.token_urlsafe(BROWSER_ID_BYTES)
+            session["since"] = _today()
+            session.permanent = True
+        return session["browser"]
+
+
+def remember(db: store.Database, client, *tokens: str) -> None:
+    """What opening the games does: this browser now has them (the first most recent)."""
+    from scorekeeper.service import library
+
+    library.adopt_games(db, browser(client), list(tokens))
+
+
+def listed(db: store.Database, client) -> list[str]:
+    """The edit tokens of the client's games ("Your games"), the most recently opened first."""
+    return [r.edit_token for r in store.browser_games(db, browser(client), 1000)]

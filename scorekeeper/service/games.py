@@ -12,6 +12,7 @@ record the outcome, then saves it over the version read, in one write.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cached_property
@@ -66,6 +67,8 @@ def game_label(title: str, sides: Iterable[object]) -> str:
 
 def _open(record: store.GameRecord) -> OpenGame:
     try:
+        if record.problem:
+            raise GameError(record.problem)
         return OpenGame(record, parse_game(record.data))
     except GameError as e:
         raise UnreadableGame(record, e) from e
@@ -84,6 +87,15 @@ def open_shared(db: Database, view_token: str) -> OpenGame:
 def find_game(db: Database, token: str) -> store.GameRecord:
     """The stored record (not parsed), for actions that need no engine: delete, export."""
     return store.game_by_edit_token(db, token)
+
+
+def export_text(db: Database, record: store.GameRecord) -> str:
+    """The game file to download: as the contract writes it, or, for a file stored before the
+    engine checked what it checks now and no longer readable whole, exactly as stored (so
+    nothing in it is lost)."""
+    if record.problem:
+        return store.stored_text(db, record.id)
+    return json.dumps(record.data, ensure_ascii=False, indent=2) + "\n"
 
 
 def version_of_shared(db: Database, view_token: str) -> tuple[int, str]:
@@ -111,9 +123,11 @@ def create_game(
     title: str = "",
     remember_players: bool = False,
     save_rules_as: str | None = None,
+    browser: str | None = None,
 ) -> store.GameRecord:
     """Check a game file with the engine and store it, in one transaction with its players'
-    names (``remember_players``) and its rules saved under a name (``save_rules_as``).
+    names (``remember_players``), its rules saved under a name for the browser
+    (``save_rules_as``) and its place in that browser's games (``browser``, its id).
 
     Raises GameError (nothing stored)."""
     sheet = score_game(parse_game(data))
@@ -124,20 +138,25 @@ def create_game(
         if remember_players:
             store.remember_players(db, list(data["players"]))
         if save_rules_as:
-            store.save_house_rules(db, save_rules_as, data["rules"])
+            store.save_house_rules(db, save_rules_as, data["rules"], owner=browser)
+        if browser:
+            store.open_game(db, browser, record.id, record.created_at)
     return record
 
 
-def import_game(db: Database, text: str) -> store.GameRecord:
-    """Store a game file given as JSON text (written back in the contract's own form)."""
-    return create_game(db, dump_game(load_game_text(text)))
+def import_game(db: Database, text: str, *, browser: str | None = None) -> store.GameRecord:
+    """Store a game file given as JSON text (written back in the contract's own form), in
+    this browser's games."""
+    return create_game(db, dump_game(load_game_text(text)), browser=browser)
 
 
-def rematch(db: Database, token: str) -> tuple[store.GameRecord, Game]:
+def rematch(
+    db: Database, token: str, *, browser: str | None = None
+) -> tuple[store.GameRecord, Game]:
     """A new game with the same players, teams and rules, the deal moved on one seat."""
     record = store.game_by_edit_token(db, token)
     game = rematch_of(_open(record).game)
-    return create_game(db, dump_game(game), title=record.title), game
+    return create_game(db, dump_game(game), title=record.title, browser=browser), game
 
 
 def delete_game(db: Database, token: str) -> store.GameRecord:
@@ -240,6 +259,6 @@ def added_last(db: Database, current: OpenGame, build: Callable[[Game], Hand | N
 __all__ = [
     "Database", "GameNotFound", "HandNotFound", "OpenGame", "StaleGame", "UnreadableGame",
     "add_hand", "added_last", "create_game", "delete_game", "delete_hand", "edit_hand",
-    "find_game", "game_label", "import_game", "last_change", "misdeal", "open_game",
+    "export_text", "find_game", "game_label", "import_game", "last_change", "misdeal", "open_game",
     "open_shared", "outcome", "rematch", "undo", "version_of_shared",
 ]  # fmt: skip

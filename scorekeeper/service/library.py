@@ -1,8 +1,15 @@
-"""What one browser sees of the instance: its games, the names typed, saved house rules."""
+"""What one browser sees of the instance: its games, the names it typed, its saved house rules.
+
+A browser is a random id (the web keeps it in the browser's signed session cookie; see
+scorekeeper.web.session). Nothing here is shared between browsers except house rules saved
+before rules had owners.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any
 
 from scorekeeper import store
@@ -33,10 +40,12 @@ class GameSummary:
 def summarize(record: store.GameRecord) -> GameSummary:
     """Players, totals, hands and winner of a stored game, scored by the engine."""
     try:
+        if record.problem:
+            raise GameError(record.problem)
         sheet = score_game(parse_game(record.data))
     except GameError as e:
         players = record.data.get("players") if isinstance(record.data, dict) else None
-        label = game_label(record.title, players if isinstance(players, list) else [])
+        label = game_label(record.title, players if isinstance(players, list) else [])[:200]
         return GameSummary(record.edit_token, label, {}, 0, record.finished, record.winner,
                            record.updated_at, problem=str(e))  # fmt: skip
     return GameSummary(
@@ -52,28 +61,51 @@ def summarize(record: store.GameRecord) -> GameSummary:
 
 @dataclass(frozen=True)
 class Library:
-    """A browser's games, in progress first, and the tokens it held of games now deleted."""
+    """A browser's games, in progress first."""
 
     in_progress: list[GameSummary]
     finished: list[GameSummary]
-    gone: list[str]
 
 
-def library(db: Database, tokens: list[str]) -> Library:
-    """The games behind these edit tokens (most recent first)."""
-    records = store.games_by_edit_tokens(db, tokens)
-    found = {r.edit_token for r in records}
+MAX_LISTED = 100  # games on a browser's home page, the most recently opened
+# Opening a game again this soon does not move it up the list: the game page, read on every
+# hand, then costs one read here and not a write.
+REOPEN_AFTER = timedelta(minutes=5)
+MAX_NAMES = 200  # names suggested for a new game
+
+
+def library(db: Database, browser_id: str | None) -> Library:
+    """The games this browser created, opened or imported (most recently opened first)."""
+    records = store.browser_games(db, browser_id, MAX_LISTED) if browser_id else []
     games = [summarize(r) for r in records]
-    return Library(
-        [g for g in games if not g.finished],
-        [g for g in games if g.finished],
-        [t for t in tokens if t not in found],
-    )
+    return Library([g for g in games if not g.finished], [g for g in games if g.finished])
 
 
-def player_names(db: Database) -> list[str]:
-    """Names to suggest for a new game, most recently used first."""
-    return store.player_names(db)
+def opened(db: Database, browser_id: str, record: store.GameRecord) -> None:
+    """This browser opened the game: put it first in its list (one row; nothing else moves)."""
+    stamp = store.now()
+    seen = store.last_opened(db, browser_id, record.id)
+    if seen is not None and _parse(stamp) - _parse(seen) < REOPEN_AFTER:
+        return
+    store.open_game(db, browser_id, record.id, stamp)
+
+
+def adopt_games(db: Database, browser_id: str, tokens: Sequence[str]) -> int:
+    """Take a browser's games as an older version listed them (edit tokens, most recent first)
+    into its list, in that order; returns how many games were found."""
+    now = _parse(store.now())
+    stamps = ((now - timedelta(seconds=i)).isoformat() for i in range(len(tokens)))
+    return store.adopt_games(db, browser_id, zip(tokens, stamps, strict=False))
+
+
+def _parse(stamp: str) -> datetime:
+    return datetime.fromisoformat(stamp)
+
+
+def player_names(db: Database, browser_id: str | None) -> list[str]:
+    """Names to suggest for this browser's next game: its own games' players, most recently
+    opened first (never names typed in other browsers)."""
+    return store.browser_player_names(db, browser_id, MAX_NAMES) if browser_id else []
 
 
 # --- saved house rules -------------------------------------------------------------------------
@@ -96,25 +128,31 @@ def _saved(rules: store.HouseRules | None) -> SavedRules | None:
     return None if rules is None else SavedRules(rules.id, rules.name, rules.spec)
 
 
-def all_house_rules(db: Database) -> list[SavedRules]:
-    return [SavedRules(r.id, r.name, r.spec) for r in store.all_house_rules(db)]
+def all_house_rules(db: Database, owner: str | None) -> list[SavedRules]:
+    """The rules this browser saved (and those saved before rules had owners)."""
+    return [SavedRules(r.id, r.name, r.spec) for r in store.all_house_rules(db, owner)]
 
 
 # SQLite integers are 64-bit: an id outside that range names nothing (and must not overflow).
 _MAX_ID = 2**63 - 1
 
 
-def house_rules(db: Database, rule_id: int) -> SavedRules | None:
+def house_rules(db: Database, rule_id: int, owner: str | None) -> SavedRules | None:
+    """Saved rules by id, if this browser may use them; else None."""
     if not 0 < rule_id <= _MAX_ID:
         return None
-    return _saved(store.house_rules_by_id(db, rule_id))
+    return _saved(store.house_rules_by_id(db, rule_id, owner))
 
 
-def house_rules_named(db: Database, name: str) -> SavedRules | None:
-    """The saved rules with this name, ignoring case."""
-    return _saved(store.house_rules_by_name(db, name))
+def house_rules_named(db: Database, name: str, owner: str | None) -> SavedRules | None:
+    """This browser's saved rules with this name, ignoring case."""
+    if owner is None:
+        return None
+    return _saved(store.house_rules_by_name(db, name, owner))
 
 
-def delete_house_rules(db: Database, rule_id: int) -> bool:
-    """Forget saved rules (games keep their own copy); False if there were none."""
-    return store.delete_house_rules(db, rule_id)
+def delete_house_rules(db: Database, rule_id: int, owner: str | None) -> bool:
+    """Forget saved rules (games keep their own copy); False if this browser has none such."""
+    if not 0 < rule_id <= _MAX_ID:
+        return False
+    return store.delete_house_rules(db, rule_id, owner)

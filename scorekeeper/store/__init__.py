@@ -8,14 +8,22 @@ SQLite through sqlite-utils, one module a kind of record, the schema as named mi
 - ``migrations``: the schema, in order, safe to apply again;
 - ``games``: game files, their versions and history (undo);
 - ``players``: the names typed on this instance;
-- ``house_rules``: named rules specs.
+- ``house_rules``: named rules specs, each belonging to the browser that saved it;
+- ``browsers``: each browser's games (its "Your games" list), one row a game.
 
 Nothing here knows the rules of Spades: records carry the game file as a plain dict.
 """
 
 from __future__ import annotations
 
-from .db import BUSY_TIMEOUT_MS, Database, backup, connect, new_token, write
+from .browsers import (
+    adopt_games,
+    browser_games,
+    browser_player_names,
+    last_opened,
+    open_game,
+)
+from .db import BUSY_TIMEOUT_MS, PRIVATE, Database, backup, connect, new_token, now, write
 from .games import (
     Change,
     GameNotFound,
@@ -29,6 +37,7 @@ from .games import (
     games_by_edit_tokens,
     last_change,
     save_game,
+    stored_text,
     undo_last_change,
 )
 from .house_rules import (
@@ -43,7 +52,9 @@ from .migrations import applied_migrations, migrate
 from .players import player_names, remember_players
 
 __all__ = [
-    "BUSY_TIMEOUT_MS", "Change", "Database", "GameNotFound", "GameRecord", "HouseRules",
+    "BUSY_TIMEOUT_MS", "PRIVATE", "adopt_games", "browser_games", "browser_player_names",
+    "last_opened", "now", "open_game", "stored_text",
+    "Change", "Database", "GameNotFound", "GameRecord", "HouseRules",
     "StaleGame", "all_house_rules", "applied_migrations", "backup", "connect", "count_games",
     "create_game", "delete_game", "delete_house_rules", "game_by_edit_token",
     "game_by_view_token", "games_by_edit_tokens", "house_rules_by_id", "house_rules_by_name",

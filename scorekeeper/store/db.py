@@ -7,6 +7,7 @@ transactions (``isolation_level=None``): every write goes through :func:`write`.
 from __future__ import annotations
 
 import json
+import os
 import secrets
 import sqlite3
 from collections.abc import Iterator
@@ -24,10 +25,33 @@ TOKEN_BYTES = 24  # 192 bits: edit and view links cannot be guessed
 _savepoints = count(1)
 
 
+PRIVATE = 0o600  # the database, its WAL and shared-memory files, backups: the owner's only
+
+
+def private_file(path: str | Path, *, create: bool = True) -> None:
+    """Make ``path`` a file only its owner can read and write: created so (no moment of a wider
+    mode, whatever the umask), or narrowed if an older version left it readable by others.
+    A file that is not ours to change (a shared install) is left as it is."""
+    try:
+        if create:
+            os.close(os.open(path, os.O_WRONLY | os.O_CREAT, PRIVATE))
+        if os.stat(path).st_mode & 0o077:
+            os.chmod(path, PRIVATE)
+    except (FileNotFoundError, PermissionError):
+        pass
+
+
 def connect(path: str | Path) -> Database:
-    """Open the database file with the pragmas every connection needs."""
+    """Open the database file with the pragmas every connection needs.
+
+    The file is private to its owner (:data:`PRIVATE`); SQLite gives the WAL and shared-memory
+    files the database's own mode, and any an older version left wider are narrowed here.
+    """
     if str(path) != ":memory:":
         Path(path).parent.mkdir(parents=True, exist_ok=True)
+        private_file(path)
+        private_file(f"{path}-wal", create=False)
+        private_file(f"{path}-shm", create=False)
     conn = sqlite3.connect(
         str(path), timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False
     )
@@ -83,6 +107,8 @@ def backup(db: Database, destination: str | Path) -> Path:
     if destination.exists():
         raise FileExistsError(f"{destination} already exists")
     destination.parent.mkdir(parents=True, exist_ok=True)
+    # Created here, private, and only if it does not exist yet (no race with the check above).
+    os.close(os.open(destination, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE))
     target = sqlite3.connect(str(destination))
     try:
         db.conn.backup(target)

@@ -7,6 +7,7 @@ since: concurrent edits of one game are detected, never overwritten.
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
@@ -44,14 +45,59 @@ class GameRecord:
     winner: str | None
     created_at: str
     updated_at: str
+    # Why the stored text could not be read in full (then ``data`` is what could be read, to
+    # name the game, and must not be saved back): see :func:`decode`.
+    problem: str | None = None
+
+
+def decode(text: str) -> tuple[Any, str | None]:
+    """Stored JSON as a value, and None; or, when the text cannot be read whole, what could be
+    read and why not.
+
+    Files stored before the engine checked ranges may hold integers of thousands of digits,
+    which Python refuses to read (and reading them is what that limit guards against): such a
+    number is read as None and named in the problem. The text itself stays stored, untouched.
+    """
+    try:
+        return json.loads(text), None
+    except RecursionError:
+        return None, "the stored file is nested too deeply to read"
+    except ValueError:
+        pass
+    limit = sys.get_int_max_str_digits()
+    longest = 0
+
+    def parse_int(digits: str) -> int | None:
+        nonlocal longest
+        if limit and len(digits.lstrip("-")) > limit:
+            longest = max(longest, len(digits.lstrip("-")))
+            return None
+        return int(digits)
+
+    try:
+        data = json.loads(text, parse_int=parse_int)
+    except (ValueError, RecursionError):
+        return None, "the stored file is not readable JSON"
+    return data, f"the stored file holds a number of {longest} digits, far too long for a game"
 
 
 def _record(row: tuple) -> GameRecord:
-    id_, edit, view, title, data, version, finished, winner, created, updated = row
+    id_, edit, view, title, text, version, finished, winner, created, updated = row
+    data, problem = decode(text)
+    if not isinstance(data, dict):
+        data, problem = {}, problem or "the stored file is not a game file"
     return GameRecord(
-        id_, edit, view, title or "", json.loads(data), version, bool(finished), winner,
-        created, updated,
+        id_, edit, view, title or "", data, version, bool(finished), winner,
+        created, updated, problem,
     )  # fmt: skip
+
+
+def stored_text(db: Database, game_id: int) -> str:
+    """The game file exactly as stored (for an export that must not lose a digit)."""
+    row = db.conn.execute("select data from games where id = ?", (game_id,)).fetchone()
+    if row is None:
+        raise GameNotFound(str(game_id))
+    return row[0]
 
 
 def _get(db: Database, column: str, key: str | int) -> GameRecord:
@@ -186,7 +232,10 @@ def last_change(db: Database, game: GameRecord) -> Change | None:
     ).fetchone()
     if row is None:
         return None
-    return Change(row[0], row[1], row[2] or "", json.loads(row[3]))
+    data, problem = decode(row[3])
+    if problem or not isinstance(data, dict):
+        return None  # a state that cannot be read whole cannot be put back (it stays stored)
+    return Change(row[0], row[1], row[2] or "", data)
 
 
 def undo_last_change(

@@ -67,6 +67,28 @@ def _m0002_players_and_house_rules(db: Database) -> None:
     db["game_history"].add_column("undone", int, not_null_default=0)
 
 
+@migrations(name="0004_browsers")
+def _m0004_browsers(db: Database) -> None:
+    # Each browser's games ("Your games"), one row a game: a browser is a random id in its
+    # signed session cookie. The rows go with their game.
+    db.execute(
+        "create table browser_games ("
+        " browser_id text not null,"
+        " game_id integer not null references games(id) on delete cascade,"
+        " last_opened text not null,"
+        " primary key (browser_id, game_id))"
+    )
+    db.execute("create index idx_browser_games_opened on browser_games (browser_id, last_opened)")
+    db.execute("create index idx_browser_games_game on browser_games (game_id)")
+    # Saved house rules belong to the browser that saved them (null: saved before browsers had
+    # ids, shared as they always were). A name is unique per browser, ignoring case.
+    db["house_rules"].add_column("owner", str)
+    db.execute("drop index if exists idx_house_rules_name")
+    db.execute(
+        "create unique index idx_house_rules_owner_name on house_rules (owner, name collate nocase)"
+    )
+
+
 def migrate(db: Database) -> list[str]:
     """Apply pending migrations in one immediate transaction; returns the names applied."""
     with write(db):

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask, render_template
+from flask import Flask, render_template, request
 from flask_wtf.csrf import CSRFError, CSRFProtect
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from scorekeeper import service
 from scorekeeper.config import configured_app
 from scorekeeper.rules import end_reason, preset_title
-from scorekeeper.web import db
+from scorekeeper.web import db, session
 from scorekeeper.web.blueprints import register_blueprints
 
 csrf = CSRFProtect()
@@ -40,8 +41,15 @@ SECURITY_HEADERS = {
 
 def build_app(test_config: dict[str, Any] | None = None) -> Flask:
     app = configured_app(test_config)
+    proxies = _proxy_count(app.config.get("PROXY_FIX"))
+    if proxies:
+        app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
+            app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies, x_port=proxies,
+            x_prefix=proxies,
+        )  # fmt: skip
     csrf.init_app(app)
     db.init_app(app)
+    session.init_app(app)
     app.after_request(_add_security_headers)
     _register_errors(app)
     app.add_template_filter(end_reason)
@@ -50,9 +58,24 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
     return app
 
 
+def _proxy_count(setting: object) -> int:
+    """PROXY_FIX as a number of proxies: 1, "1", true and "true" all mean one."""
+    if isinstance(setting, str):
+        setting = setting.strip().lower()
+        setting = {"true": 1, "yes": 1, "on": 1}.get(setting, setting)
+        setting = int(setting) if isinstance(setting, str) and setting.isdecimal() else setting
+    if setting is True:
+        return 1
+    return setting if isinstance(setting, int) and 0 < setting < 10 else 0
+
+
 def _add_security_headers(response):  # type: ignore[no-untyped-def]
     for name, value in SECURITY_HEADERS.items():
         response.headers.setdefault(name, value)
+    # A page holding an edit link or a form is never kept by a browser or a proxy (a shared
+    # phone's Back button, a club laptop's cache); pages that are safe to keep say so.
+    if request.endpoint != "static":
+        response.headers.setdefault("Cache-Control", "no-store")
     return response
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from flask import Blueprint, redirect, render_template, request, url_for
+from flask import Blueprint, abort, redirect, render_template, request, url_for
 
 from scorekeeper.rules import (
     GROUPS,
@@ -21,7 +21,7 @@ from scorekeeper.service import games, library
 from scorekeeper.web.db import get_db
 from scorekeeper.web.forms import TEAM_CHOICES, HandForm, NewGame, minimal_spec, option_value
 from scorekeeper.web.hands import render_game
-from scorekeeper.web.session import remember_game
+from scorekeeper.web.session import browser_id, opened
 
 bp = Blueprint("games", __name__)
 
@@ -45,6 +45,7 @@ def _preset_data() -> tuple[str, str]:
 
 def _render_new(form: NewGame, status: int = 200):
     db = get_db()
+    me = browser_id(create=False)
     page = render_template(
         "games/new.html",
         form=form,
@@ -52,8 +53,8 @@ def _render_new(form: NewGame, status: int = 200):
         descriptions=PRESET_DESCRIPTIONS,
         groups=_option_groups(),
         team_choices=TEAM_CHOICES,
-        known_players=library.player_names(db),
-        saved_rules=library.all_house_rules(db),
+        known_players=library.player_names(db, me),
+        saved_rules=library.all_house_rules(db, me),
         preset_data=_preset_data(),
     )
     return page, status
@@ -61,7 +62,9 @@ def _render_new(form: NewGame, status: int = 200):
 
 def _name_taken(form: NewGame, spec: dict) -> bool:
     """Whether saving would silently replace other saved rules of that name: then ask first."""
-    saved = library.house_rules_named(get_db(), form.save_as) if form.save_as else None
+    if not form.save_as:
+        return False
+    saved = library.house_rules_named(get_db(), form.save_as, browser_id(create=False))
     if saved is None or saved.spec == spec or form.replace_saved:
         return False
     form.errors["save_as"] = (
@@ -71,10 +74,21 @@ def _name_taken(form: NewGame, spec: dict) -> bool:
     return True
 
 
+def _saved_rules(asked: str | None) -> library.SavedRules | None:
+    """The saved rules ``?rules=<id>`` names, if this browser may use them (else 404)."""
+    if asked is None:
+        return None
+    rule_id = int(asked) if asked.isascii() and asked.isdigit() and len(asked) < 20 else 0
+    saved = library.house_rules(get_db(), rule_id, browser_id(create=False))
+    if saved is None:
+        abort(404)
+    return saved
+
+
 @bp.route("/games/new", methods=["GET", "POST"])
 def new():
     if request.method == "GET":
-        saved = library.house_rules(get_db(), request.args.get("rules", 0, type=int))
+        saved = _saved_rules(request.args.get("rules"))
         preset = request.args.get("preset", "standard")
         spec = saved.spec if saved else (preset if preset in PRESETS else "standard")
         try:
@@ -96,19 +110,22 @@ def new():
         if _name_taken(form, data["rules"]):
             return _render_new(form, 422)
         record = games.create_game(
-            get_db(), data, remember_players=True, save_rules_as=form.save_as or None
+            get_db(),
+            data,
+            remember_players=True,
+            save_rules_as=form.save_as or None,
+            browser=browser_id(),
         )
     except GameError as e:
         form.place_error(e)
         return _render_new(form, 422)
-    remember_game(record.edit_token)
     return redirect(url_for("games.show", token=record.edit_token), 303)
 
 
 @bp.get("/g/<token>")
 def show(token: str):
     current = games.open_game(get_db(), token)
-    remember_game(token)
+    opened(current.record)
     number = request.args.get("hand", type=int)
     if number is not None and 1 <= number <= len(current.game.hands):
         stored = current.record.data["hands"][number - 1]

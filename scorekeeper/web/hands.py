@@ -5,12 +5,19 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from flask import Blueprint, redirect, render_template, request, url_for
+from flask import Blueprint, current_app, redirect, render_template, request, url_for
 from flask_wtf.csrf import CSRFError
 from werkzeug.wrappers import Response
 
 from scorekeeper.rules import Game, GameError, Hand, Sheet, bid_options, parse_hand
-from scorekeeper.service import HandNotFound, OpenGame, StaleGame, games
+from scorekeeper.service import (
+    GameNotFound,
+    HandNotFound,
+    OpenGame,
+    StaleGame,
+    UnreadableGame,
+    games,
+)
 from scorekeeper.web.db import get_db
 from scorekeeper.web.forms import NIL_WORDS, HandForm, bid_pad, contract_labels
 
@@ -329,7 +336,10 @@ def undo(token: str):
 def csrf_failed(_e: CSRFError):
     """A form sent after the session was lost: show the page again with the hand kept."""
     token = (request.view_args or {}).get("token", "")
-    current = games.open_game(get_db(), token)
+    try:
+        current = games.open_game(get_db(), token)
+    except (GameNotFound, UnreadableGame) as e:  # no game to show the hand on: say which
+        return current_app.handle_user_exception(e)
     form = HandForm.from_post(request.form)
     form.errors["form"] = (
         "This phone's session had expired, so nothing was saved. What you typed is kept: "

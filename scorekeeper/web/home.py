@@ -6,15 +6,14 @@ from flask import Blueprint, render_template
 
 from scorekeeper.service import library
 from scorekeeper.web.db import get_db
-from scorekeeper.web.session import forget_games, remembered_games
+from scorekeeper.web.session import browser_id
 
 bp = Blueprint("home", __name__)
 
 
 @bp.get("/")
 def index() -> str:
-    lib = library.library(get_db(), remembered_games())
-    forget_games(lib.gone)
+    lib = library.library(get_db(), browser_id(create=False))
     return render_template("home.html", lib=lib)
 
 

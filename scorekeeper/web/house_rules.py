@@ -1,5 +1,7 @@
 """Saved house rules ("Friday night rules"): the list, and deleting one.
 
+Each browser sees and deletes only its own (another browser's are not found: 404).
+
 House rules are saved from the new game page (its "Save these rules as" field). A game never
 points at them: its game file carries its own rules spec, so deleting or replacing saved rules
 leaves every game already started exactly as it was.
@@ -13,6 +15,7 @@ from werkzeug.wrappers import Response
 
 from scorekeeper.service import library
 from scorekeeper.web.db import get_db
+from scorekeeper.web.session import browser_id
 
 bp = Blueprint("house_rules", __name__)
 
@@ -22,7 +25,7 @@ class DeleteForm(FlaskForm):
 
 
 def _saved_or_404(rule_id: int) -> library.SavedRules:
-    saved = library.house_rules(get_db(), rule_id)
+    saved = library.house_rules(get_db(), rule_id, browser_id(create=False))
     if saved is None:
         abort(404)
     return saved
@@ -30,7 +33,8 @@ def _saved_or_404(rule_id: int) -> library.SavedRules:
 
 @bp.get("/house-rules")
 def index() -> str:
-    return render_template("house_rules/index.html", rules=library.all_house_rules(get_db()))
+    rules = library.all_house_rules(get_db(), browser_id(create=False))
+    return render_template("house_rules/index.html", rules=rules)
 
 
 @bp.route("/house-rules/<int:rule_id>/delete", methods=["GET", "POST"])
@@ -39,7 +43,7 @@ def delete(rule_id: int) -> str | Response:
     saved = _saved_or_404(rule_id)
     form = DeleteForm()
     if form.validate_on_submit():
-        library.delete_house_rules(get_db(), saved.id)
+        library.delete_house_rules(get_db(), saved.id, browser_id(create=False))
         flash(f"Deleted the house rules “{saved.name}”. Games played with them keep them.", "info")
         return redirect(url_for("house_rules.index"), 303)
     return render_template("house_rules/delete.html", form=form, saved=saved, line=saved.line)

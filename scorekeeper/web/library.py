@@ -10,7 +10,7 @@ from wtforms import SubmitField
 from scorekeeper.rules import GameError
 from scorekeeper.service import UnreadableGame, games, library
 from scorekeeper.web.db import get_db
-from scorekeeper.web.session import forget_games, remember_game
+from scorekeeper.web.session import browser_id
 
 bp = Blueprint("library", __name__)
 
@@ -23,11 +23,10 @@ class DeleteForm(FlaskForm):
 def rematch(token: str) -> Response:
     """A new game like this one (the CSRF check is CSRFProtect's, on every POST)."""
     try:
-        record, game = games.rematch(get_db(), token)
+        record, game = games.rematch(get_db(), token, browser=browser_id())
     except (GameError, UnreadableGame) as e:
         flash(f"This game cannot be replayed: {e}", "error")
         return redirect(url_for("games.show", token=token))
-    remember_game(record.edit_token)
     flash(f"New game: same players and rules, {game.dealer} deals first.", "info")
     return redirect(url_for("games.show", token=record.edit_token), 303)
 
@@ -38,8 +37,7 @@ def delete(token: str) -> str | Response:
     summary = library.summarize(games.find_game(db, token))
     form = DeleteForm()
     if form.validate_on_submit():
-        games.delete_game(db, token)
-        forget_games([token])
+        games.delete_game(db, token)  # and from every browser's list
         flash(f"Deleted the game {summary.label}.", "info")
         return redirect(url_for("home.index"), 303)
     return render_template("library/delete.html", form=form, game=summary, token=token)

@@ -1,27 +1,79 @@
-"""The games this browser has: edit tokens in its session, most recent first."""
+"""This browser: a random id in its signed session cookie, and the cookie's settings.
+
+The browser's games and saved rules are kept on the server under that id (service.library), so
+the cookie is written when the id is first given and then only about once a month, to keep it
+from expiring: never on every page view. A cookie from an older version, which listed the
+games itself, is read once into the server's list and dropped.
+"""
 
 from __future__ import annotations
 
-from flask import session
+import re
+import secrets
+from datetime import UTC, datetime
 
-MAX_REMEMBERED = 50
+from flask import Flask, request, session
+from flask.sessions import SecureCookieSessionInterface
+
+from scorekeeper.service import library
+from scorekeeper.web.db import get_db
+
+BROWSER_ID_BYTES = 18  # 144 bits: another browser's id is never guessed
+_BROWSER_ID = re.compile(r"[A-Za-z0-9_-]{24}")
+REFRESH_DAYS = 30  # the cookie (a year's life) is sent again when this old
+MAX_LEGACY_GAMES = 50  # what an older cookie could list
 
 
-def remember_game(token: str) -> None:
-    """Put a game's edit token first in this browser's list (deduplicated, at most 50)."""
-    games = [t for t in session.get("games", []) if isinstance(t, str) and t != token]
-    session["games"] = [token, *games][:MAX_REMEMBERED]
+def browser_id(*, create: bool = True) -> str | None:
+    """This browser's id; a new one (set in its cookie) if it has none and ``create``."""
+    current = session.get("browser")
+    if isinstance(current, str) and _BROWSER_ID.fullmatch(current):
+        return current
+    if not create:
+        return None
+    new = secrets.token_urlsafe(BROWSER_ID_BYTES)
+    session["browser"] = new
+    session["since"] = _today()
     session.permanent = True
+    return new
 
 
-def remembered_games() -> list[str]:
-    """Edit tokens this browser created or opened, most recent first."""
-    games = session.get("games", [])
-    if not isinstance(games, list):
-        return []
-    return [t for t in games if isinstance(t, str)][:MAX_REMEMBERED]
+def opened(record) -> None:  # type: ignore[no-untyped-def]
+    """This browser opened (or made) the game: it goes first in the browser's list."""
+    library.opened(get_db(), browser_id(), record)
 
 
-def forget_games(tokens: list[str]) -> None:
-    if tokens:
-        session["games"] = [t for t in remembered_games() if t not in tokens]
+def _today() -> int:
+    return datetime.now(UTC).toordinal()
+
+
+def _keep_alive() -> None:
+    """Before a request: adopt an older cookie's list of games, and send the cookie again when
+    it is a month old, so a browser in use never loses its id."""
+    if request.endpoint == "static" or not session:
+        return
+    legacy = session.get("games")
+    if legacy is not None:
+        tokens = legacy if isinstance(legacy, list) else []
+        tokens = [t for t in tokens if isinstance(t, str) and len(t) < 100][:MAX_LEGACY_GAMES]
+        if tokens:
+            library.adopt_games(get_db(), browser_id(), tokens)
+        session.pop("games", None)
+    since = session.get("since")
+    if "browser" in session and (not isinstance(since, int) or _today() - since >= REFRESH_DAYS):
+        session["since"] = _today()  # modified: Flask sends the cookie, a year's life again
+        session.permanent = True
+
+
+class SessionInterface(SecureCookieSessionInterface):
+    """Flask's signed cookie, marked ``Secure`` whenever the request came over HTTPS (directly,
+    or through a trusted proxy that says so: see PROXY_FIX in the README) or the
+    SESSION_COOKIE_SECURE setting asks for it."""
+
+    def get_cookie_secure(self, app: Flask) -> bool:
+        return bool(app.config["SESSION_COOKIE_SECURE"]) or request.is_secure
+
+
+def init_app(app: Flask) -> None:
+    app.session_interface = SessionInterface()
+    app.before_request(_keep_alive)

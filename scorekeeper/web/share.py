@@ -6,7 +6,6 @@ addressed by the edit token (``/g/<token>/...``), so a shared link can show but 
 
 from __future__ import annotations
 
-import json
 import re
 import unicodedata
 
@@ -21,7 +20,7 @@ from scorekeeper.rules import GameError, Sheet
 from scorekeeper.service import games
 from scorekeeper.web import chart
 from scorekeeper.web.db import get_db
-from scorekeeper.web.session import remember_game
+from scorekeeper.web.session import browser_id
 
 bp = Blueprint("share", __name__)
 
@@ -39,15 +38,17 @@ def _svg(sheet: Sheet, title: str) -> Response:
 
 
 @bp.get("/v/<view_token>")
-def view(view_token: str) -> str:
+def view(view_token: str) -> Response:
     current = games.open_shared(get_db(), view_token)
-    return render_template(
+    page = render_template(
         "share/view.html",
         current=current,
         game=current.game,
         sheet=current.sheet,
         refresh_seconds=REFRESH_SECONDS,
     )
+    # No edit link and no form here: a browser may keep it, asking again before showing it.
+    return Response(page, headers={"Cache-Control": "no-cache"})
 
 
 @bp.get("/v/<view_token>/version.json")
@@ -88,9 +89,12 @@ def export_filename(players: list[str], day: str) -> str:
 
 @bp.get("/g/<token>/game.json")
 def export(token: str) -> Response:
-    record = games.find_game(get_db(), token)
-    text = json.dumps(record.data, ensure_ascii=False, indent=2) + "\n"
-    filename = export_filename(list(record.data.get("players", [])), record.updated_at[:10])
+    db = get_db()
+    record = games.find_game(db, token)
+    text = games.export_text(db, record)
+    players = record.data.get("players")
+    names = [p for p in players if isinstance(p, str)] if isinstance(players, list) else []
+    filename = export_filename(names, record.updated_at[:10])
     response = Response(text, mimetype="application/json")
     response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
@@ -127,11 +131,10 @@ def import_game() -> str | Response:
     if form.validate_on_submit() and (source := _read_upload(form)):
         text, field = source
         try:
-            record = games.import_game(get_db(), text)
+            record = games.import_game(get_db(), text, browser=browser_id())
         except GameError as e:
             field.errors.append(f"Not a game this app can read: {e}")  # type: ignore[attr-defined]
         else:
-            remember_game(record.edit_token)
             return redirect(url_for("games.show", token=record.edit_token), 303)
     return render_template("share/import.html", form=form)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from scorekeeper import store
-from tests.helpers import created, editor_fields, post_new
+from tests.helpers import browser, created, editor_fields, post_new
 
 GAME = {
     "format": "spades-scorekeeper/1",
@@ -100,7 +100,7 @@ def test_delete_needs_the_csrf_token(csrf_app):
 def test_deleting_saved_rules_leaves_games_played_with_them_as_they_were(client, db):
     fields = editor_fields(target_score="250")
     record = created(db, post_new(client, ["Ann", "Bob"], **fields, save_as="Friday"))
-    (saved,) = store.all_house_rules(db)
+    (saved,) = store.all_house_rules(db, browser(client))
     assert client.post(f"/house-rules/{saved.id}/delete").status_code == 303
     after = store.game_by_edit_token(db, record.edit_token)
     assert after.data == record.data
@@ -113,7 +113,9 @@ def test_deleting_saved_rules_leaves_games_played_with_them_as_they_were(client,
 
 
 def test_saving_under_a_taken_name_asks_before_replacing(client, db):
-    first = store.save_house_rules(db, "Friday", {"preset": "standard", "target_score": 250})
+    mine = browser(client)
+    spec = {"preset": "standard", "target_score": 250}
+    first = store.save_house_rules(db, "Friday", spec, owner=mine)
     fields = editor_fields(target_score="300")
     response = post_new(client, ["Ann", "Bob"], **fields, save_as="friday")
     html = response.get_data(as_text=True)
@@ -124,23 +126,26 @@ def test_saving_under_a_taken_name_asks_before_replacing(client, db):
     assert '<details class="house-rules" open>' in html
     assert 'value="friday"' in html and 'value="Ann"' in html  # typing kept
     assert store.count_games(db) == 0
-    assert store.all_house_rules(db) == [first]
+    assert store.all_house_rules(db, mine) == [first]
 
 
 def test_ticking_replace_saves_the_new_rules_in_their_place(client, db):
-    first = store.save_house_rules(db, "Friday", {"preset": "standard", "target_score": 250})
+    mine = browser(client)
+    spec = {"preset": "standard", "target_score": 250}
+    first = store.save_house_rules(db, "Friday", spec, owner=mine)
     fields = editor_fields(target_score="300")
     created(db, post_new(client, ["Ann", "Bob"], **fields, save_as="friday", replace_saved="on"))
-    assert [(r.id, r.name, r.spec) for r in store.all_house_rules(db)] == [
+    assert [(r.id, r.name, r.spec) for r in store.all_house_rules(db, mine)] == [
         (first.id, "friday", {"preset": "standard", "target_score": 300})
     ]
 
 
 def test_saving_the_same_rules_under_their_own_name_just_starts_the_game(client, db):
-    store.save_house_rules(db, "Friday", {"preset": "standard", "target_score": 250})
+    mine = browser(client)
+    store.save_house_rules(db, "Friday", {"preset": "standard", "target_score": 250}, owner=mine)
     fields = editor_fields(target_score="250")
     created(db, post_new(client, ["Ann", "Bob"], **fields, save_as="Friday"))
-    assert len(store.all_house_rules(db)) == 1
+    assert len(store.all_house_rules(db, mine)) == 1
 
 
 # --- a game's rules page ------------------------------------------------------------------

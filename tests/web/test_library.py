@@ -8,7 +8,7 @@ import pytest
 
 from scorekeeper import store
 from scorekeeper.rules import parse_game
-from tests.helpers import HAND, game_file, store_game
+from tests.helpers import HAND, game_file, listed, remember, store_game
 
 RULES = {"preset": "standard", "target_score": 250}
 
@@ -17,17 +17,6 @@ def make_game(db, hands=(), title="", **extra):
     return store_game(
         db, game_file(hands, **{"rules": RULES, "dealer": "Cy", **extra}), title=title
     )
-
-
-def remember(client, *tokens):
-    """What the game page does: this browser now has these games (most recent first)."""
-    with client.session_transaction() as session:
-        session["games"] = list(tokens)
-
-
-def session_games(client):
-    with client.session_transaction() as session:
-        return session.get("games")
 
 
 # --- the list on the home page ---------------------------------------------------------------
@@ -43,8 +32,8 @@ def test_home_page_lists_only_this_browsers_games(app, db):
     mine = make_game(db, [HAND], title="Kitchen table")
     theirs = make_game(db, [HAND, HAND], title="Next door")
     me, them = app.test_client(), app.test_client()
-    remember(me, mine.edit_token)
-    remember(them, theirs.edit_token)
+    remember(db, me, mine.edit_token)
+    remember(db, them, theirs.edit_token)
 
     my_page = me.get("/").get_data(as_text=True)
     their_page = them.get("/").get_data(as_text=True)
@@ -56,7 +45,7 @@ def test_home_page_lists_only_this_browsers_games(app, db):
 
 def test_each_game_shows_sides_totals_hands_and_last_update(client, db):
     game = make_game(db, [HAND, {"misdeal": True}, HAND])
-    remember(client, game.edit_token)
+    remember(db, client, game.edit_token)
     html = client.get("/").get_data(as_text=True)
     item = re.search(r'<li class="game-item">.*?</li>', html, re.S).group(0)
     assert "Ann &amp; Cy vs Bob &amp; Di" in item  # the sides, escaped
@@ -70,21 +59,24 @@ def test_games_in_progress_come_before_finished_ones_with_the_winner(client, db)
     done = make_game(db, [HAND, HAND, HAND, HAND], title="Won game")  # 280 >= 250
     going = make_game(db, [HAND], title="Going game")
     assert done.finished and not going.finished
-    remember(client, done.edit_token, going.edit_token)  # the finished one is more recent
+    remember(db, client, done.edit_token, going.edit_token)  # the finished one is more recent
     html = client.get("/").get_data(as_text=True)
     assert html.index("In progress") < html.index("Going game") < html.index("Finished")
     assert html.index("Finished") < html.index("Won game")
     assert "Ann &amp; Cy won" in html
 
 
-def test_a_deleted_game_is_skipped_and_forgotten(client, db):
+def test_a_deleted_game_is_gone_from_every_list(app, client, db):
     kept = make_game(db, title="Kept")
     gone = make_game(db, title="Gone")
-    remember(client, gone.edit_token, kept.edit_token)
+    other = app.test_client()
+    remember(db, client, gone.edit_token, kept.edit_token)
+    remember(db, other, gone.edit_token)
     store.delete_game(db, gone)
     html = client.get("/").get_data(as_text=True)
     assert "Kept" in html and "Gone" not in html
-    assert session_games(client) == [kept.edit_token]
+    assert listed(db, client) == [kept.edit_token]
+    assert listed(db, other) == []
 
 
 # --- rematch ---------------------------------------------------------------------------------
@@ -92,7 +84,7 @@ def test_a_deleted_game_is_skipped_and_forgotten(client, db):
 
 def test_rematch_keeps_players_teams_and_rules_and_moves_the_first_deal(client, db):
     old = make_game(db, [HAND, HAND], title="Friday", start={"Ann & Cy": {"score": 100, "bags": 2}})
-    remember(client, old.edit_token)
+    remember(db, client, old.edit_token)
     response = client.post(f"/g/{old.edit_token}/rematch")
     assert response.status_code == 303
     new_token = response.headers["Location"].rsplit("/", 1)[-1]
@@ -103,7 +95,7 @@ def test_rematch_keeps_players_teams_and_rules_and_moves_the_first_deal(client, 
     assert parse_game(new.data).rules == parse_game(old.data).rules
     assert new.data["hands"] == [] and "start" not in new.data
     assert new.data["dealer"] == "Di"  # Cy dealt first last time; the next seat deals now
-    assert session_games(client) == [new_token, old.edit_token]
+    assert listed(db, client) == [new_token, old.edit_token]
 
 
 def test_rematch_wraps_the_deal_around_the_table(client, db):
@@ -138,7 +130,7 @@ def test_delete_with_csrf_removes_the_game_and_forgets_it(csrf_app):
     game = make_game(db, [HAND], title="Doomed")
     other = make_game(db, title="Other")
     client = csrf_app.test_client()
-    remember(client, game.edit_token, other.edit_token)
+    remember(db, client, game.edit_token, other.edit_token)
 
     # Without the token nothing happens.
     assert client.post(f"/g/{game.edit_token}/delete").status_code == 400
@@ -151,7 +143,7 @@ def test_delete_with_csrf_removes_the_game_and_forgets_it(csrf_app):
     with pytest.raises(store.GameNotFound):
         store.game_by_edit_token(db, game.edit_token)
     assert store.game_by_edit_token(db, other.edit_token).title == "Other"
-    assert session_games(client) == [other.edit_token]
+    assert listed(db, client) == [other.edit_token]
     assert "Deleted the game Doomed" in client.get("/").get_data(as_text=True)
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from scorekeeper import store
 from scorekeeper.rules import parse_game
-from tests.helpers import created, editor_fields, post_new
+from tests.helpers import browser, created, editor_fields, listed, post_new
 
 
 def test_the_page_offers_every_preset_and_explains_every_option(client):
@@ -51,8 +51,7 @@ def test_a_new_game_goes_to_its_page_and_is_remembered(client, db):
     response = post_new(client, ["Ann", "Bob"], preset="head-to-head")
     record = created(db, response)
     assert response.headers["Location"] == f"/g/{record.edit_token}"
-    with client.session_transaction() as session:
-        assert session["games"] == [record.edit_token]
+    assert listed(db, client) == [record.edit_token]
     assert record.data["rules"] == {"preset": "head-to-head"}
 
 
@@ -107,7 +106,7 @@ def test_saved_house_rules_come_back_next_time(client, db):
     )
     record = created(db, response)
     assert record.data["rules"] == {"preset": "standard", "target_score": 250}
-    saved = store.all_house_rules(db)
+    saved = store.all_house_rules(db, browser(client))
     assert [(r.name, r.spec) for r in saved] == [("Friday night rules", record.data["rules"])]
     page = client.get(f"/games/new?rules={saved[0].id}").get_data(as_text=True)
     assert 'id="o-target_score" name="o-target_score" value="250"' in page

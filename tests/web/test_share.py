@@ -13,7 +13,7 @@ from markupsafe import escape
 from scorekeeper import store
 from scorekeeper.rules import dump_game, parse_game
 from tests import helpers
-from tests.helpers import HAND, store_game
+from tests.helpers import HAND, listed, remember, store_game
 
 
 def game_file(hands=(), **extra):
@@ -137,8 +137,7 @@ def test_export_then_import_round_trips(client, db):
     imported = store.game_by_edit_token(db, token)
     assert imported.id != game.id
     assert dump_game(parse_game(imported.data)) == dump_game(parse_game(game.data))
-    with client.session_transaction() as session:
-        assert session["games"][0] == token
+    assert listed(db, client)[0] == token
 
 
 def test_pasted_game_file_is_imported_and_its_result_stored(client, db):
@@ -236,8 +235,7 @@ def test_read_only_page_has_no_edit_links(client, db):
 def test_pages_keep_to_the_csp(client, db, page):
     """No inline style or script and no on* handlers: the CSP would block them."""
     game = make_game(db, [HAND])
-    with client.session_transaction() as session:
-        session["games"] = [game.edit_token]
+    remember(db, client, game.edit_token)
     url = {
         "view": f"/v/{game.view_token}",
         "import": "/games/import",
