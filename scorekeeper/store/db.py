@@ -28,13 +28,14 @@ _savepoints = count(1)
 PRIVATE = 0o600  # the database, its WAL and shared-memory files, backups: the owner's only
 
 
-def private_file(path: str | Path, *, create: bool = True) -> None:
-    """Make ``path`` a file only its owner can read and write: created so (no moment of a wider
-    mode, whatever the umask), or narrowed if an older version left it readable by others.
-    A file that is not ours to change (a shared install) is left as it is."""
+def private_file(path: str | Path) -> None:
+    """Narrow ``path`` to its owner only, if it exists and is readable by others (a file that
+    is not ours to change, in a shared install, is left as it is).
+
+    By name, never by opening it: closing any descriptor of a database file drops every POSIX
+    lock the process holds on it, the other connections' included.
+    """
     try:
-        if create:
-            os.close(os.open(path, os.O_WRONLY | os.O_CREAT, PRIVATE))
         if os.stat(path).st_mode & 0o077:
             os.chmod(path, PRIVATE)
     except (FileNotFoundError, PermissionError):
@@ -44,17 +45,18 @@ def private_file(path: str | Path, *, create: bool = True) -> None:
 def connect(path: str | Path) -> Database:
     """Open the database file with the pragmas every connection needs.
 
-    The file is private to its owner (:data:`PRIVATE`); SQLite gives the WAL and shared-memory
-    files the database's own mode, and any an older version left wider are narrowed here.
+    The file is private to its owner (:data:`PRIVATE`): made so as SQLite creates it (empty
+    then), before anything is written; SQLite gives the WAL and shared-memory files the
+    database's own mode, and any an older version left wider are narrowed here.
     """
     if str(path) != ":memory:":
         Path(path).parent.mkdir(parents=True, exist_ok=True)
-        private_file(path)
-        private_file(f"{path}-wal", create=False)
-        private_file(f"{path}-shm", create=False)
     conn = sqlite3.connect(
         str(path), timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False
     )
+    if str(path) != ":memory:":
+        for name in (str(path), f"{path}-wal", f"{path}-shm"):
+            private_file(name)
     conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
     conn.execute("PRAGMA foreign_keys = ON")
     conn.execute("PRAGMA synchronous = NORMAL")

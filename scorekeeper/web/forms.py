@@ -16,6 +16,9 @@ from werkzeug.datastructures import MultiDict
 
 from scorekeeper.rules import (
     FORMAT,
+    MAX_ADJUST,
+    MAX_START_BAGS,
+    MAX_START_SCORE,
     NAME_LENGTH,
     NOTE_LENGTH,
     OPTIONS,
@@ -153,8 +156,9 @@ class NewGame:
             return secrets.choice(names) if names else None
         if self.dealer == "first":
             return names[0] if names else None
-        if self.dealer.isdigit() and int(self.dealer) < len(self.players):
-            chosen = self.players[int(self.dealer)]
+        seats = {str(i): i for i in range(len(self.players))}
+        if self.dealer in seats:
+            chosen = self.players[seats[self.dealer]]
             if chosen:
                 return chosen
         self.errors["dealer"] = "Choose a player who is in the game, or draw at random."
@@ -170,15 +174,30 @@ class NewGame:
                 continue
             side = next((t for t, m in teams.items() if names[i] in m), None) if teams else None
             side = side or names[i]
-            try:
-                value = {"score": _int(score_text or "0"), "bags": _int(bags_text or "0")}
-            except ValueError:
-                self.errors["start"] = "Start scores and bags are whole numbers, like 230 or -40."
+            value = {
+                "score": self._start_number(f"start-score-{i}", score_text, MAX_START_SCORE),
+                "bags": self._start_number(f"start-bags-{i}", bags_text, MAX_START_BAGS),
+            }
+            if None in value.values():
                 continue
             if side in start:
                 self.errors["start"] = f"{side} has two start scores; give one."
             start[side] = value
         return start
+
+    def _start_number(self, key: str, text: str, top: int) -> int | None:
+        """A start score (-top to top) or start bags (0 to top); None with an error by it."""
+        low = -top if key.startswith("start-score") else 0
+        try:
+            return whole_number(text or "0", low, top)
+        except ValueError:
+            what = "Score" if key.startswith("start-score") else "Bags"
+            self.errors[key] = f"{what}: a whole number, {range_words(low, top)}."
+            return None
+
+    @property
+    def start_errors(self) -> bool:
+        return any(k.startswith("start") for k in self.errors)
 
     def game_data(self) -> dict[str, Any] | None:
         """The game file, or None with ``errors`` filled in."""
@@ -241,17 +260,45 @@ def parse_option(info: Any, text: str) -> Any:
     if info.type == "int|win" and text.lower() == "win":
         return "win"
     try:
-        return _int(text)
+        return whole_number(text, info.minimum, info.maximum)
     except ValueError:
-        extra = ' or "win"' if info.type == "int|win" else ""
-        raise ValueError(f"{info.label}: type a whole number{extra}.") from None
+        raise ValueError(f"{info.label}: {option_range(info)}.") from None
 
 
-def _int(text: str) -> int:
+# A typed number is at most this many digits before it is read: nothing longer is in any range,
+# and a long one is never handed to int() (which refuses over 4,300 digits, slowly).
+MAX_DIGITS = 18
+
+
+def whole_number(text: str, low: int | None = None, high: int | None = None) -> int:
+    """A typed whole number, ``low`` to ``high``; ValueError for anything else.
+
+    ASCII digits only, with a leading minus (or the typographic minus a phone may type):
+    ``str.isdigit()`` alone takes "²" and "①", which ``int()`` refuses.
+    """
     text = text.strip().replace("\u2212", "-")
-    if not text.lstrip("-").isdigit() or not text.isascii():
+    digits = text[1:] if text[:1] in ("-", "+") else text
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > MAX_DIGITS:
+        raise ValueError(text[:40])
+    value = int(text)
+    if (low is not None and value < low) or (high is not None and value > high):
         raise ValueError(text)
-    return int(text)
+    return value
+
+
+def range_words(low: int | None, high: int | None) -> str:
+    """A range as a field's hint and message say it: "1 to 100000"."""
+    return f"{low} to {high}"
+
+
+def option_range(info: Any) -> str:
+    """What a number option takes, in words: '1 to 100000', '-10000 to 10000, or "win"'."""
+    words = range_words(info.minimum, info.maximum)
+    if info.type == "int|win":
+        words += ', or "win"'
+    if info.nullable:
+        words += ", or empty"
+    return words
 
 
 def minimal_spec(spec: dict[str, Any]) -> dict[str, Any]:
@@ -341,7 +388,7 @@ class HandForm:
             hand["bids"] = bids
         nil_players = {p for p, b in bids.items() if b in NIL_WORDS and p in game.players}
         hand["tricks"] = self._tricks(game, sides, nil_players)
-        renege = self._renege(sides)
+        renege = self._renege(sides, game.tricks_per_hand)
         if renege:
             hand["renege"] = renege
         adjust = {}
@@ -349,9 +396,11 @@ class HandForm:
             text = self.get(f"adjust-{j}")
             if text:
                 try:
-                    value = _int(text)
+                    value = whole_number(text, -MAX_ADJUST, MAX_ADJUST)
                 except ValueError:
-                    self.errors[f"adjust-{j}"] = "Type a whole number of points, like 50 or -100."
+                    self.errors[f"adjust-{j}"] = (
+                        f"{side}: a whole number of points, {range_words(-MAX_ADJUST, MAX_ADJUST)}."
+                    )
                     continue
                 if value:
                     adjust[side] = value
@@ -369,16 +418,27 @@ class HandForm:
     def _bids(self, game: Game, sides: list[str]) -> dict[str, Any]:
         bids: dict[str, Any] = {}
         partnership = game.rules.bidding == "partnership"
+        top = game.tricks_per_hand
+
+        def read(key: str, who: str, label: str, text: str) -> None:
+            bid = _bid(text, top)
+            if bid is None:
+                self.errors[key] = f"{label}: tap one of the keys, 0 to {top}."
+            else:
+                bids[who] = bid
+
         for i, player in enumerate(game.players):
             text = self.get(f"bid-{i}")
             if partnership:
                 if text in NIL_WORDS:
                     bids[player] = text
+                elif text:
+                    self.errors[f"bid-{i}"] = f"{player}'s nil: nil, blind nil or none."
                 continue
             if not text:
                 self.errors[f"bid-{i}"] = f"Tap {player}'s bid."
                 continue
-            bids[player] = _bid(text)
+            read(f"bid-{i}", player, f"{player}'s bid", text)
         if partnership:
             for j, side in enumerate(sides):
                 text = self.get(f"tbid-{j}")
@@ -386,12 +446,13 @@ class HandForm:
                 if not text and not all_nil:
                     self.errors[f"tbid-{j}"] = f"Tap {side}'s bid."
                 elif text:
-                    bids[side] = _bid(text)
+                    read(f"tbid-{j}", side, f"{side} bid", text)
         return bids
 
     def _tricks(self, game: Game, sides: list[str], nil_players: set[str]) -> dict[str, int]:
         tricks: dict[str, int] = {}
         seat = {p: i for i, p in enumerate(game.players)}
+        top = game.tricks_per_hand
 
         def read(name: str, who: str) -> int | None:
             text = self.get(name)
@@ -399,9 +460,9 @@ class HandForm:
                 self.errors[name] = f"Tap {who} tricks."
                 return None
             try:
-                return _int(text)
+                return whole_number(text, 0, top)
             except ValueError:
-                self.errors[name] = f"{who} tricks: a whole number."
+                self.errors[name] = f"{who} tricks: 0 to {top}."
                 return None
 
         if not game.teams:
@@ -438,19 +499,20 @@ class HandForm:
                     tricks[m] = n
         return tricks
 
-    def _renege(self, sides: list[str]) -> dict[str, int]:
+    def _renege(self, sides: list[str], top: int) -> dict[str, int]:
         which = self.get("renege")
         if not which:
             return {}
-        if not which.isdigit() or int(which) >= len(sides):
+        choices = {str(j): side for j, side in enumerate(sides)}
+        if which not in choices:
             self.errors["renege"] = "Choose the side that reneged."
             return {}
         try:
-            n = _int(self.get("renege-tricks") or "3")
+            n = whole_number(self.get("renege-tricks") or "3", 0, top)
         except ValueError:
-            self.errors["renege-tricks"] = "Penalty tricks: a whole number."
+            self.errors["renege-tricks"] = f"Penalty tricks: 0 to {top}."
             return {}
-        return {sides[int(which)]: n}
+        return {choices[which]: n}
 
     def place_error(self, game: Game, error: GameError) -> None:
         """Put an engine error next to the field it names (else at the top of the form)."""
@@ -494,11 +556,19 @@ def contract_labels(game: Game, bids: dict[str, Any]) -> list[str]:
     return labels
 
 
-def _bid(text: str) -> Any:
-    """A bid field's text as the game file writes it: 5, "nil", "blind nil", "blind 6"."""
-    if text.isdigit() and text.isascii():
-        return int(text)
-    return text
+def _bid(text: str, top: int) -> Any:
+    """A bid field's text as the game file writes it (5, "nil", "blind nil", "blind 6"), or
+    None when it is none of those, or a number past the tricks in a hand (``top``)."""
+    if text in NIL_WORDS:
+        return text
+    blind = text.startswith("blind ")
+    try:
+        n = whole_number(text.removeprefix("blind ") if blind else text, 0, top)
+    except ValueError:
+        return None
+    if text.strip() != text or text.startswith(("-", "+")):
+        return None
+    return f"blind {n}" if blind else n
 
 
 def bid_pad(game: Game, side: str, options: SideBidOptions, *, team: bool) -> list[tuple]:

@@ -8,6 +8,8 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 
 from scorekeeper.rules import (
     GROUPS,
+    MAX_START_BAGS,
+    MAX_START_SCORE,
     OPTIONS,
     PRESET_DESCRIPTIONS,
     PRESETS,
@@ -19,7 +21,15 @@ from scorekeeper.rules import (
 )
 from scorekeeper.service import games, library
 from scorekeeper.web.db import get_db
-from scorekeeper.web.forms import TEAM_CHOICES, HandForm, NewGame, minimal_spec, option_value
+from scorekeeper.web.forms import (
+    TEAM_CHOICES,
+    HandForm,
+    NewGame,
+    minimal_spec,
+    option_range,
+    option_value,
+    range_words,
+)
 from scorekeeper.web.hands import render_game
 from scorekeeper.web.session import browser_id, opened
 
@@ -43,6 +53,9 @@ def _preset_data() -> tuple[str, str]:
     return json.dumps(defaults), json.dumps(by_preset)
 
 
+START_RANGES = (range_words(-MAX_START_SCORE, MAX_START_SCORE), range_words(0, MAX_START_BAGS))
+
+
 def _render_new(form: NewGame, status: int = 200):
     db = get_db()
     me = browser_id(create=False)
@@ -56,6 +69,8 @@ def _render_new(form: NewGame, status: int = 200):
         known_players=library.player_names(db, me),
         saved_rules=library.all_house_rules(db, me),
         preset_data=_preset_data(),
+        option_range=option_range,
+        start_ranges=START_RANGES,
     )
     return page, status
 

@@ -178,6 +178,8 @@ def render_game(
         entry = entry_for(game, editing, dealer, nils)
     elif not sheet.finished:
         entry = _next_entry(current, form)
+    if status == 200 and form.errors:  # bids sent to the tricks step that do not read
+        status = 422
     page = render_template(
         "games/show.html",
         current=current,

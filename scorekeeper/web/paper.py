@@ -17,6 +17,7 @@ from wtforms.validators import NumberRange, Optional
 
 from scorekeeper.printing import pdf, sheets
 from scorekeeper.rules import (
+    MAX_SCORE,
     NAME_LENGTH,
     PRESET_DESCRIPTIONS,
     PRESETS,
@@ -25,6 +26,7 @@ from scorekeeper.rules import (
 )
 from scorekeeper.service import OpenGame, games
 from scorekeeper.web.db import get_db
+from scorekeeper.web.forms import range_words, whole_number
 
 bp = Blueprint("printing", __name__)
 
@@ -53,6 +55,28 @@ def _game_pdf(open_by: Callable[[games.Database, str], OpenGame], token: str) ->
 
 # --- blank sheets -----------------------------------------------------------------------------
 
+MAX_PAGES = 20
+
+
+class WholeNumberField(IntegerField):
+    """A number field read as the game forms read numbers: ASCII digits, at most a few of them.
+
+    WTForms' IntegerField hands any int to NumberRange, which calls math.isnan() on it: a
+    number of 400 digits overflows the float conversion. Here such text reads as no number,
+    and the range check says what the field takes.
+    """
+
+    def process_formdata(self, valuelist: list[str]) -> None:
+        if valuelist:
+            try:
+                self.data = whole_number(valuelist[0])
+            except ValueError:
+                self.data = None
+
+
+def _in_range(label: str, low: int, high: int) -> NumberRange:
+    return NumberRange(low, high, message=f"{label}: a whole number, {range_words(low, high)}.")
+
 
 class BlankSheetForm(FlaskForm):
     """The options of a blank sheet; every field may stay as it is."""
@@ -72,12 +96,13 @@ class BlankSheetForm(FlaskForm):
         choices=[SelectChoice(p, f"{preset_title(p)}: {PRESET_DESCRIPTIONS[p]}") for p in PRESETS],
         default="standard",
     )
-    target_score = IntegerField(
-        "Game to (empty: as the rules say)", validators=[Optional(), NumberRange(1, 100_000)]
+    target_score = WholeNumberField(
+        "Game to (empty: as the rules say)",
+        validators=[Optional(), _in_range("Game to", 1, MAX_SCORE)],
     )
-    rows = IntegerField(
+    rows = WholeNumberField(
         "Hand rows (empty: as many as fill the page)",
-        validators=[Optional(), NumberRange(1, sheets.MAX_BLANK_ROWS)],
+        validators=[Optional(), _in_range("Hand rows", 1, sheets.MAX_BLANK_ROWS)],
     )
     per_page = RadioField(
         "Sheets on a page",
@@ -87,7 +112,9 @@ class BlankSheetForm(FlaskForm):
         ],
         default="1",
     )
-    pages = IntegerField("Pages", default=1, validators=[Optional(), NumberRange(1, 20)])
+    pages = WholeNumberField(
+        "Pages", default=1, validators=[Optional(), _in_range("Pages", 1, MAX_PAGES)]
+    )
     paper = SelectField(
         "Paper", choices=[SelectChoice("letter", "US Letter"), SelectChoice("a4", "A4")]
     )
@@ -119,14 +146,15 @@ class BlankSheetForm(FlaskForm):
 
 
 @bp.route("/print/blank", methods=["GET", "POST"])
-def blank() -> Response | str:
+def blank() -> Response | tuple[str, int]:
     form = BlankSheetForm()
     if request.method == "GET":
         form.paper.data = _paper(None)
     if form.validate_on_submit():
         body = sheets.render_blank_pdf(form.blank_sheet())
         return _pdf_response(body, "spades-blank-sheet")
-    return render_template("print/blank_form.html", form=form)
+    status = 422 if form.errors else 200
+    return render_template("print/blank_form.html", form=form), status
 
 
 # --- helpers ----------------------------------------------------------------------------------

@@ -110,7 +110,7 @@ def test_a_bad_row_count_is_shown_next_to_the_field(client, rows):
         data={"players": "4", "preset": "standard", "rows": rows, "per_page": "1",
               "paper": "letter", "pages": "1"},
     )  # fmt: skip
-    assert response.status_code == 200 and response.mimetype == "text/html"
+    assert response.status_code == 422 and response.mimetype == "text/html"
     page = response.get_data(as_text=True)
     assert 'id="rows-error"' in page
     assert f'value="{rows}"' in page
