@@ -35,6 +35,7 @@ from .games import (
     game_by_edit_token,
     game_by_view_token,
     games_by_edit_tokens,
+    last_action,
     last_change,
     save_game,
     stored_text,
@@ -58,6 +59,6 @@ __all__ = [
     "StaleGame", "all_house_rules", "applied_migrations", "backup", "connect", "count_games",
     "create_game", "delete_game", "delete_house_rules", "game_by_edit_token",
     "game_by_view_token", "games_by_edit_tokens", "house_rules_by_id", "house_rules_by_name",
-    "last_change", "migrate", "new_token", "player_names", "remember_players", "save_game",
-    "save_house_rules", "undo_last_change", "write",
+    "last_action", "last_change", "migrate", "new_token", "player_names", "remember_players",
+    "save_game", "save_house_rules", "undo_last_change", "write",
 ]  # fmt: skip

@@ -20,6 +20,7 @@ from scorekeeper.rules import GameError, Sheet
 from scorekeeper.service import games
 from scorekeeper.web import chart
 from scorekeeper.web.db import get_db
+from scorekeeper.web.fragments import sheet_html
 from scorekeeper.web.session import browser_id
 
 bp = Blueprint("share", __name__)
@@ -45,6 +46,7 @@ def view(view_token: str) -> Response:
         current=current,
         game=current.game,
         sheet=current.sheet,
+        sheet_html=sheet_html(current, edit_links=False),
         refresh_seconds=REFRESH_SECONDS,
     )
     # No edit link and no form here: a browser may keep it, asking again before showing it.
