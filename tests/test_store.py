@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import multiprocessing
+import os
+import stat
 from pathlib import Path
 
 import pytest
@@ -151,3 +153,61 @@ def test_an_inner_write_that_fails_is_undone_alone(db):
             raise RuntimeError("inner")
     assert store.count_games(db) == 1
     assert store.player_names(db) == []
+
+
+# --- files only their owner can read ------------------------------------------------------------
+
+
+@pytest.fixture
+def open_umask():
+    """The widest umask: whatever the process's, the app's files must still be private."""
+    old = os.umask(0)
+    yield
+    os.umask(old)
+
+
+def mode(path: Path) -> int:
+    return stat.S_IMODE(os.stat(path).st_mode)
+
+
+def test_the_database_its_wal_and_shm_are_created_private(tmp_path: Path, open_umask):
+    path = tmp_path / "new" / "a.sqlite"
+    db = store.connect(path)
+    store.migrate(db)
+    store.create_game(db, {"hands": []})
+    files = [path, Path(f"{path}-wal"), Path(f"{path}-shm")]
+    assert all(f.exists() for f in files)
+    assert [mode(f) for f in files] == [store.PRIVATE] * 3
+    db.close()
+
+
+def test_a_database_an_older_version_left_readable_is_narrowed(tmp_path: Path):
+    path = tmp_path / "a.sqlite"
+    db = store.connect(path)
+    store.migrate(db)
+    db.close()
+    os.chmod(path, 0o644)
+    store.connect(path).close()
+    assert mode(path) == store.PRIVATE
+
+
+def test_backups_are_created_private(tmp_path: Path, db, open_umask):
+    out = store.backup(db, tmp_path / "backups" / "copy.sqlite")
+    assert mode(out) == store.PRIVATE
+    copy = store.connect(out)
+    assert store.applied_migrations(copy) == store.applied_migrations(db)
+    copy.close()
+    with pytest.raises(FileExistsError):
+        store.backup(db, out)
+    assert mode(out) == store.PRIVATE
+
+
+def test_the_backup_command_writes_a_private_file(tmp_path: Path, monkeypatch, open_umask):
+    from scorekeeper.cli import main
+
+    database = tmp_path / "live.sqlite"
+    monkeypatch.setenv("SCOREKEEPER_DATABASE", str(database))
+    store.migrate(store.connect(database))
+    out = tmp_path / "copy.sqlite"
+    assert main(["backup", str(out)]) == 0
+    assert mode(out) == store.PRIVATE

@@ -157,7 +157,7 @@ def create_game(
         if save_rules_as:
             store.save_house_rules(db, save_rules_as, data["rules"], owner=browser)
         if browser:
-            store.open_game(db, browser, record.id, record.created_at)
+            store.open_game(db, browser, record.id, store.now_exact())
     return record
 
 

@@ -83,7 +83,7 @@ def library(db: Database, browser_id: str | None) -> Library:
 
 def opened(db: Database, browser_id: str, record: store.GameRecord) -> None:
     """This browser opened the game: put it first in its list (one row; nothing else moves)."""
-    stamp = store.now()
+    stamp = store.now_exact()
     seen = store.last_opened(db, browser_id, record.id)
     if seen is not None and _parse(stamp) - _parse(seen) < REOPEN_AFTER:
         return
@@ -93,8 +93,10 @@ def opened(db: Database, browser_id: str, record: store.GameRecord) -> None:
 def adopt_games(db: Database, browser_id: str, tokens: Sequence[str]) -> int:
     """Take a browser's games as an older version listed them (edit tokens, most recent first)
     into its list, in that order; returns how many games were found."""
-    now = _parse(store.now())
-    stamps = ((now - timedelta(seconds=i)).isoformat() for i in range(len(tokens)))
+    now = _parse(store.now_exact())
+    stamps = (
+        (now - timedelta(seconds=i)).isoformat(timespec="microseconds") for i in range(len(tokens))
+    )
     return store.adopt_games(db, browser_id, zip(tokens, stamps, strict=False))
 
 

@@ -23,7 +23,16 @@ from .browsers import (
     last_opened,
     open_game,
 )
-from .db import BUSY_TIMEOUT_MS, PRIVATE, Database, backup, connect, new_token, now, write
+from .db import (
+    BUSY_TIMEOUT_MS,
+    PRIVATE,
+    Database,
+    backup,
+    connect,
+    new_token,
+    now_exact,
+    write,
+)
 from .games import (
     Change,
     GameNotFound,
@@ -54,7 +63,7 @@ from .players import player_names, remember_players
 
 __all__ = [
     "BUSY_TIMEOUT_MS", "PRIVATE", "adopt_games", "browser_games", "browser_player_names",
-    "last_opened", "now", "open_game", "stored_text",
+    "last_opened", "now_exact", "open_game", "stored_text",
     "Change", "Database", "GameNotFound", "GameRecord", "HouseRules",
     "StaleGame", "all_house_rules", "applied_migrations", "backup", "connect", "count_games",
     "create_game", "delete_game", "delete_house_rules", "game_by_edit_token",

@@ -26,7 +26,8 @@ def last_opened(db: Database, browser_id: str, game_id: int) -> str | None:
 
 
 def open_game(db: Database, browser_id: str, game_id: int, stamp: str) -> None:
-    """Put the game in this browser's list, opened at ``stamp`` (one row; nothing else moves)."""
+    """Put the game in this browser's list, opened at ``stamp`` (``now_exact()``: times in one
+    form sort as text), in one row; nothing else moves."""
     with write(db):
         db.conn.execute(
             "insert into browser_games (browser_id, game_id, last_opened) values (?, ?, ?) "

@@ -123,6 +123,11 @@ def now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
+def now_exact() -> str:
+    """The time to the microsecond, always in the same form (so such times sort as text)."""
+    return datetime.now(UTC).isoformat(timespec="microseconds")
+
+
 def new_token() -> str:
     return secrets.token_urlsafe(TOKEN_BYTES)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask, render_template, request
+from flask import Flask, render_template, request, url_for
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.middleware.proxy_fix import ProxyFix
 
@@ -123,5 +123,10 @@ def _register_errors(app: Flask) -> None:
             "This game was stored, but its file no longer passes the app's checks, so it cannot "
             f"be shown, changed or printed: {e.error}. Nothing in it was lost."
         )
-        page = render_template("errors/error.html", code=409, title="Cannot open", message=message)
+        # The file itself can still be downloaded by whoever holds the edit link.
+        token = (request.view_args or {}).get("token")
+        export = url_for("share.export", token=token) if isinstance(token, str) else None
+        page = render_template(
+            "errors/error.html", code=409, title="Cannot open", message=message, export=export
+        )
         return page, 409
