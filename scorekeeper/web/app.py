@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask, render_template, request, url_for
+from flask import Flask, abort, render_template, request, url_for
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.middleware.proxy_fix import ProxyFix
 
@@ -47,6 +47,7 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
             app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies, x_port=proxies,
             x_prefix=proxies,
         )  # fmt: skip
+    app.before_request(_refuse_malformed_forms)  # before CSRFProtect reads the form
     csrf.init_app(app)
     db.init_app(app)
     session.init_app(app)
@@ -69,6 +70,15 @@ def _proxy_count(setting: object) -> int:
     return setting if isinstance(setting, int) and 0 < setting < 10 else 0
 
 
+def _refuse_malformed_forms() -> None:
+    """A multipart body whose field has no readable name (``name="\\"``) reaches the app as a
+    field named None, which no form reader (Flask-WTF's CSRF check included) expects."""
+    if request.method in ("POST", "PUT", "PATCH") and (
+        None in request.form or None in request.files
+    ):
+        abort(400)
+
+
 def _add_security_headers(response):  # type: ignore[no-untyped-def]
     for name, value in SECURITY_HEADERS.items():
         response.headers.setdefault(name, value)
@@ -81,6 +91,7 @@ def _add_security_headers(response):  # type: ignore[no-untyped-def]
 
 # What a person reads instead of an error code or a traceback.
 ERROR_PAGES: dict[int | type[Exception], tuple[int, str, str]] = {
+    400: (400, "Not understood", "The app could not read what was sent. Go back and try again."),
     404: (404, "Not found", "There is no page here. Check the link you were sent."),
     service.GameNotFound: (
         404,
