@@ -52,6 +52,18 @@ def configured_app(test_config: dict[str, Any] | None = None) -> Flask:
     return app
 
 
+def proxy_count(config: Any) -> int:
+    """The PROXY_FIX setting as a number of proxies to trust: 1, "1", true and "true" are one."""
+    setting = config.get("PROXY_FIX")
+    if isinstance(setting, str):
+        setting = setting.strip().lower()
+        setting = {"true": 1, "yes": 1, "on": 1}.get(setting, setting)
+        setting = int(setting) if isinstance(setting, str) and setting.isdecimal() else setting
+    if setting is True:
+        return 1
+    return setting if isinstance(setting, int) and 0 < setting < 10 else 0
+
+
 def database_path() -> Path:
     """The database the app would use, so the command line and the server agree."""
     return Path(configured_app().config["DATABASE"])

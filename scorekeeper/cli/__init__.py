@@ -85,6 +85,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     import waitress
 
     from scorekeeper import create_app
+    from scorekeeper.config import proxy_count
     from scorekeeper.printing import pdf
 
     # Migrations run once, here, before any worker thread can touch the database.
@@ -92,7 +93,16 @@ def cmd_serve(args: argparse.Namespace) -> int:
     app = create_app()
     pdf.warm_up()  # the first printed sheet should not pay for fonts and caches starting
     print(f"Spades Scorekeeper on http://{args.host}:{args.port}/  (Ctrl+C to stop)", flush=True)
-    waitress.serve(app, host=args.host, port=args.port, threads=args.threads, ident="scorekeeper")
+    # Behind a trusted proxy the app reads its X-Forwarded-* headers (PROXY_FIX); waitress
+    # would otherwise drop them before the app sees them, as it should for a direct client.
+    waitress.serve(
+        app,
+        host=args.host,
+        port=args.port,
+        threads=args.threads,
+        ident="scorekeeper",
+        clear_untrusted_proxy_headers=not proxy_count(app.config),
+    )
     return 0
 
 

@@ -9,7 +9,7 @@ from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from scorekeeper import service
-from scorekeeper.config import configured_app
+from scorekeeper.config import configured_app, proxy_count
 from scorekeeper.rules import end_reason, preset_title
 from scorekeeper.web import db, session
 from scorekeeper.web.blueprints import register_blueprints
@@ -41,7 +41,7 @@ SECURITY_HEADERS = {
 
 def build_app(test_config: dict[str, Any] | None = None) -> Flask:
     app = configured_app(test_config)
-    proxies = _proxy_count(app.config.get("PROXY_FIX"))
+    proxies = proxy_count(app.config)
     if proxies:
         app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
             app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies, x_port=proxies,
@@ -57,17 +57,6 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.add_template_filter(preset_title)
     register_blueprints(app)
     return app
-
-
-def _proxy_count(setting: object) -> int:
-    """PROXY_FIX as a number of proxies: 1, "1", true and "true" all mean one."""
-    if isinstance(setting, str):
-        setting = setting.strip().lower()
-        setting = {"true": 1, "yes": 1, "on": 1}.get(setting, setting)
-        setting = int(setting) if isinstance(setting, str) and setting.isdecimal() else setting
-    if setting is True:
-        return 1
-    return setting if isinstance(setting, int) and 0 < setting < 10 else 0
 
 
 def _refuse_malformed_forms() -> None:

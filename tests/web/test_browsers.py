@@ -125,9 +125,11 @@ def test_the_cookie_is_sent_once_not_on_every_page(client, db):
     assert any(c.startswith(f"{COOKIE}=") for c in set_cookies(first))
     for url in (f"/g/{game.edit_token}", f"/g/{game.edit_token}?hand=1", "/", "/games/new"):
         assert set_cookies(client.get(url)) == [], url
-    tokens = {re.search(r'name="csrf_token" value="([^"]+)"', client.get(url).text)[1]
-              for url in ("/games/new", "/games/new")}  # fmt: skip
-    assert len(tokens) == 1  # the forms' CSRF token is the session's, unchanged
+    # The forms' CSRF token is the session's, unchanged (signed afresh with the time).
+    tricks = f"/g/{game.edit_token}?step=tricks&bid-0=3&bid-1=3&bid-2=4&bid-3=2"
+    token = re.compile(r'name="?csrf_token"? value="([^".]+)\.')
+    tokens = {token.search(client.get(url).text)[1] for url in ("/games/new", tricks)}
+    assert len(tokens) == 1
 
 
 def test_the_cookie_is_sent_again_after_a_month_so_it_never_expires(client, db):
@@ -304,3 +306,25 @@ def test_behind_a_trusted_proxy_links_and_redirects_use_https(tmp_path):
     assert response.status_code == 303
     page = client.get(response.headers["Location"], headers=HTTPS).get_data(as_text=True)
     assert re.search(r'value="https://club\.example/v/[^"]+"', page)  # the read-only link
+
+
+@pytest.mark.parametrize(("setting", "keep_headers"), [(None, False), ("1", True), ("0", False)])
+def test_serve_lets_the_forwarded_headers_through_only_behind_a_trusted_proxy(
+    tmp_path, monkeypatch, setting, keep_headers
+):
+    """Waitress drops X-Forwarded-* headers from clients it does not trust; with PROXY_FIX the
+    app trusts them itself, so waitress must pass them on."""
+    import waitress
+
+    from scorekeeper.cli import main
+    from scorekeeper.printing import pdf
+
+    monkeypatch.setenv("SCOREKEEPER_DATABASE", str(tmp_path / "served.sqlite"))
+    monkeypatch.setenv("SCOREKEEPER_SECRET_KEY", "k")
+    if setting is not None:
+        monkeypatch.setenv("SCOREKEEPER_PROXY_FIX", setting)
+    served = {}
+    monkeypatch.setattr(waitress, "serve", lambda app, **kw: served.update(kw, app=app))
+    monkeypatch.setattr(pdf, "warm_up", lambda: None)
+    assert main(["serve", "--port", "0"]) == 0
+    assert served["clear_untrusted_proxy_headers"] is not keep_headers
