@@ -192,7 +192,7 @@ class NewGame:
             return whole_number(text or "0", low, top)
         except ValueError:
             what = "Score" if key.startswith("start-score") else "Bags"
-            self.errors[key] = f"{what}: a whole number, {range_words(low, top)}."
+            self.errors[key] = f"{what}: {range_words(low, top)}."
             return None
 
     @property
@@ -212,8 +212,9 @@ class NewGame:
         if dupes:
             self.errors["players"] = f"{dupes[0]} is typed twice: give each a different name."
         spec = self.read_options()
-        if self.errors:
+        if "players" in self.errors:
             return None
+        # Every field is read, so every mistake is shown at once, each by its field.
         teams = self.read_teams(names)
         dealer = self.read_dealer(names)
         start = self.read_start(names, teams)

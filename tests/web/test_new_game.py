@@ -72,7 +72,7 @@ def test_a_chosen_dealer(client, db):
         (["Ann", "ann"], {}, "ann is typed twice"),
         (["Ann", "Bob", "Cy"], {"teams": "two"}, "Those teams need 4 or 6 players"),
         (["Ann", "Bob"], {"editor": "1", "o-target_score": "lots"}, "Game to: 1 to 100000."),
-        (["Ann", "Bob"], {"start-score-0": "ten"}, "Score: a whole number, -100000 to 100000."),
+        (["Ann", "Bob"], {"start-score-0": "ten"}, "Score: -100000 to 100000."),
     ],
 )
 def test_mistakes_are_shown_next_to_their_field_and_typing_is_kept(client, names, fields, message):
