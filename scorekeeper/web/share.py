@@ -50,7 +50,7 @@ def view(view_token: str) -> Response:
         refresh_seconds=REFRESH_SECONDS,
     )
     # No edit link and no form here: a browser may keep it, asking again before showing it.
-    return Response(page, headers={"Cache-Control": "no-cache"})
+    return Response(page, mimetype="text/html", headers={"Cache-Control": "no-cache"})
 
 
 @bp.get("/v/<view_token>/version.json")

@@ -246,6 +246,8 @@ def game(db):
 def test_pages_say_how_they_may_be_cached(client, game, url, expected):
     response = client.get(url.format(edit=game.edit_token, view=game.view_token))
     assert response.headers["Cache-Control"] == expected
+    if "." not in url.rsplit("/", 1)[-1]:
+        assert response.mimetype == "text/html"
 
 
 def test_a_saved_hand_s_redirect_is_not_cached_either(client, game):
