@@ -10,7 +10,8 @@ from scorekeeper import service
 def get_db() -> service.Database:
     """The request's connection."""
     if "db" not in g:
-        g.db = service.connect(current_app.config["DATABASE"])
+        config = current_app.config
+        g.db = service.connect(config["DATABASE"], busy_timeout_ms=config["BUSY_TIMEOUT_MS"])
     return g.db
 
 
