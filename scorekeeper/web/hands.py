@@ -264,7 +264,7 @@ def tricks_step_gone(current: OpenGame, form: HandForm) -> Response | None:
     if form.hand_no >= len(current.game.hands) + 1:
         return None  # a hand deleted since: the bids are still the table's next hand
     flash(f"Hand {form.hand_no} was already saved. Here is the sheet as it is now.", "info")
-    return _to_sheet(current.token)
+    return redirect(url_for("games.show", token=current.token), 303)  # the note on top
 
 
 def _version() -> int:

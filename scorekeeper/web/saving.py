@@ -47,8 +47,8 @@ def already_saved(submitted: Submitted, token: str | None = None) -> Response:
     """
     if submitted.token is None:
         raise GameDeleted(token or "")
-    flash(submitted.message, "info")
-    return redirect(url_for("games.show", token=token or submitted.token, _anchor="sheet"), 303)
+    flash(submitted.message, "info")  # at the top of the page, so not to the #sheet anchor
+    return redirect(url_for("games.show", token=token or submitted.token), 303)
 
 
 def not_saved(error: Unavailable, *, typed: bool = True) -> str:

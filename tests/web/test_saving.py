@@ -59,7 +59,7 @@ def test_a_double_tap_saves_one_hand_and_the_second_says_already_saved(client, d
     form = {**tricks_step(client, token), **HAND}
     assert client.post(f"/g/{token}/hands", data=form).status_code == 303
     again = client.post(f"/g/{token}/hands", data=form)
-    assert again.headers["Location"].endswith(f"/g/{token}#sheet")
+    assert again.headers["Location"].endswith(f"/g/{token}")
     assert "Hand 1 was already saved." in follow(client, again)
     assert len(hands_of(db, token)) == 1
 
@@ -367,3 +367,49 @@ def test_the_service_says_a_game_deleted_between_read_and_write(db):
         service.games.misdeal(db, current, version=1)
     with pytest.raises(service.GameDeleted):
         service.games.undo(db, current, version=None)
+
+
+def test_two_taps_sent_at_once_to_the_live_server_save_one_hand(live_server, live_app):
+    """The same form sent twice at the same moment, ten hands running: one hand each time."""
+    import http.client
+    from concurrent.futures import ThreadPoolExecutor
+    from urllib.parse import urlencode, urlsplit
+
+    where = urlsplit(live_server)
+    cookie = ""
+
+    def send(method: str, path: str, fields: dict | None = None) -> tuple[int, str, str]:
+        nonlocal cookie
+        conn = http.client.HTTPConnection(where.hostname, where.port, timeout=60)
+        headers = {"Cookie": cookie, "Content-Type": "application/x-www-form-urlencoded"}
+        conn.request(method, path, urlencode(fields) if fields else None, headers)
+        response = conn.getresponse()
+        body = response.read().decode()
+        for header in response.headers.get_all("Set-Cookie") or []:
+            if header.startswith("session="):
+                cookie = header.split(";", 1)[0]
+        conn.close()
+        return response.status, body, response.headers.get("Location", "")
+
+    html = send("GET", "/games/new")[1]
+    csrf = re.search(r'name="csrf_token" value="([^"]+)"', html).group(1)
+    status, _, location = send("POST", "/games/new", {**FOUR, "csrf_token": csrf})
+    token = location.rsplit("/", 1)[1]
+    bids = {**BIDS, "bid-1": "4"}  # 7 a side: the sides take turns to be set, no one wins
+    for number in range(1, 11):
+        query = urlencode({**bids, "step": "tricks", "hand_no": number})
+        html = send("GET", f"/g/{token}?{query}")[1]
+        form = {
+            "csrf_token": csrf,
+            "version": VERSION.search(html).group(1),
+            "submission": SUBMISSION.search(html).group(1),
+            **bids,
+            "ttricks-0": "6" if number % 2 else "7",
+            "ttricks-1": "7" if number % 2 else "6",
+        }
+        with ThreadPoolExecutor(2) as taps:
+            sent = [taps.submit(send, "POST", f"/g/{token}/hands", form) for _ in "ab"]
+        assert [tap.result()[0] for tap in sent] == [303, 303]
+    db = store.connect(live_app.config["DATABASE"])
+    assert len(hands_of(db, token)) == 10
+    db.close()
