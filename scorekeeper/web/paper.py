@@ -35,7 +35,8 @@ bp = Blueprint("printing", __name__)
 
 @bp.get("/g/<token>/sheet.pdf")
 def game_pdf(token: str) -> Response | tuple:
-    return _game_pdf(games.open_game, token, back=url_for("games.show", token=token))
+    back = url_for("games.show", token=token)
+    return _game_pdf(games.open_game, token, back, url_for("share.export", token=token))
 
 
 @bp.get("/v/<view_token>/sheet.pdf")
@@ -46,7 +47,10 @@ def view_pdf(view_token: str) -> Response | tuple:
 
 
 def _game_pdf(
-    open_by: Callable[[games.Database, str], OpenGame], token: str, back: str
+    open_by: Callable[[games.Database, str], OpenGame],
+    token: str,
+    back: str,
+    download: str | None = None,
 ) -> Response | tuple:
     current = open_by(get_db(), token)
     record, config = current.record, current_app.config
@@ -60,14 +64,16 @@ def _game_pdf(
     except GameError as e:  # stored before a rule changed: the worker could not score it
         raise UnreadableGame(record, e) from e
     except pool.PrintRefused as e:
-        return _refused(e, back)
+        return _refused(e, back, download)
     return _pdf_response(body, current.label)
 
 
-def _refused(error: pool.PrintRefused, back: str) -> tuple[str, int, dict[str, str]]:
+def _refused(
+    error: pool.PrintRefused, back: str, download: str | None = None
+) -> tuple[str, int, dict[str, str]]:
     """A sheet not printed: 413 for a game too long, 503 (try again) otherwise."""
     status = 413 if isinstance(error, pool.TooLong) else 503
-    page = render_template("print/refused.html", code=status, message=str(error), back=back)
+    page = render_template("print/refused.html", message=str(error), back=back, download=download)
     return page, status, {} if status == 413 else {"Retry-After": "30"}
 
 

@@ -54,6 +54,7 @@ def test_a_game_too_long_to_print_is_refused_before_any_work(app, client, db):
     assert response.status_code == 413
     assert "This game has 4 hands: too long to print as a sheet (at most 3)." in html
     assert "Download its game file instead." in html
+    assert f'href="/g/{record.edit_token}/game.json" download' in html
     assert f'href="/g/{record.edit_token}"' in html
     assert printer.renders == renders
     assert client.get(f"/v/{record.view_token}/sheet.pdf").status_code == 413
