@@ -23,6 +23,7 @@ from functools import cached_property
 from typing import Any
 
 from scorekeeper import store
+from scorekeeper.cache import SizedCache
 from scorekeeper.rules import (
     Game,
     GameError,
@@ -76,11 +77,27 @@ def game_label(title: str, sides: Iterable[object]) -> str:
     return title or " vs ".join(map(str, sides)) or "A game"
 
 
+# The games opened lately, parsed and (once asked) scored, by (edit token, version). A
+# version's file never changes (every save makes a new version), so a page asked for again
+# (the bids step, then the tricks step; a read-only page polling) neither parses nor scores
+# again. Bounded by the hands held, so a few long games cannot take the memory.
+_opened: SizedCache[OpenGame] = SizedCache(20_000, lambda g: len(g.game.hands) + 1)
+
+
+def _key(record: store.GameRecord) -> tuple[str, int]:
+    return record.edit_token, record.version
+
+
 def _open(record: store.GameRecord) -> OpenGame:
+    hit = _opened.get(_key(record))
+    if hit is not None:
+        return hit
     try:
-        return OpenGame(record, parse_game(record.data))
+        opened = OpenGame(record, parse_game(record.data))
     except GameError as e:
         raise UnreadableGame(record, e) from e
+    _opened.put(_key(record), opened)
+    return opened
 
 
 def open_game(db: Database, token: str) -> OpenGame:
@@ -158,7 +175,9 @@ def _once(db: Database, submission: str | None) -> None:
         raise AlreadySaved(seen)
 
 
-def _remember(db: Database, submission: str | None, record: store.GameRecord, action: str) -> None:
+def _record_submission(
+    db: Database, submission: str | None, record: store.GameRecord, action: str
+) -> None:
     if submission:
         store.record_submission(
             db, submission, game_id=record.id, action=action, version=record.version
@@ -207,7 +226,7 @@ def _create(
             store.remember_players(db, list(data["players"]))
         if save_rules_as:
             store.save_house_rules(db, save_rules_as, data["rules"])
-        _remember(db, submission, record, action)
+        _record_submission(db, submission, record, action)
     return record
 
 
@@ -257,7 +276,8 @@ def _save(
 ) -> store.GameRecord:
     """Score the new file once (raises GameError), then save it over the version read."""
     data = {**current.record.data, "hands": hands}
-    sheet = score_game(parse_game(data))
+    game = parse_game(data)
+    sheet = score_game(game)
     with store.write(db):
         _once(db, submission)
         _check_version(current, version)
@@ -270,8 +290,16 @@ def _save(
             raise StaleGame(_open(e.current)) from None
         except GameNotFound:
             raise GameDeleted(current.token) from None
-        _remember(db, submission, record, action)
+        _record_submission(db, submission, record, action)
+    _remember(record, game, sheet)
     return record
+
+
+def _remember(record: store.GameRecord, game: Game, sheet: Sheet) -> None:
+    """Keep a game just saved, scored, for the page that follows the save."""
+    opened = OpenGame(record, game)
+    opened.__dict__["sheet"] = sheet  # what the cached property would compute
+    _opened.put(_key(record), opened)
 
 
 def _hands(current: OpenGame) -> list[Any]:
@@ -353,13 +381,13 @@ def undo(
         except GameNotFound:
             raise GameDeleted(current.token) from None
         if record is not None:
-            _remember(db, submission, record, "undo")
+            _record_submission(db, submission, record, "undo")
     return record
 
 
-def last_change(db: Database, current: OpenGame) -> store.Change | None:
-    """The change Undo would take back."""
-    return store.last_change(db, current.record)
+def last_action(db: Database, current: OpenGame) -> str | None:
+    """What Undo would take back ("add hand 3"), or None when there is nothing to undo."""
+    return store.last_action(db, current.record)
 
 
 def unavailable(error: BaseException) -> Unavailable | None:
@@ -371,6 +399,6 @@ __all__ = [
     "AlreadySaved", "Database", "GameDeleted", "GameNotFound", "HandNotFound", "OpenGame",
     "StaleGame", "Submitted", "Unavailable", "UnreadableGame", "add_hand", "create_game",
     "delete_game", "delete_hand", "edit_hand", "find_game", "game_label", "import_game",
-    "last_change", "misdeal", "open_game", "open_shared", "outcome", "rematch", "submitted",
+    "last_action", "misdeal", "open_game", "open_shared", "outcome", "rematch", "submitted",
     "unavailable", "undo", "version_of_shared",
 ]  # fmt: skip

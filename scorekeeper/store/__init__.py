@@ -37,6 +37,7 @@ from .games import (
     game_by_edit_token,
     game_by_view_token,
     games_by_edit_tokens,
+    last_action,
     last_change,
     save_game,
     undo_last_change,
@@ -58,7 +59,7 @@ __all__ = [
     "StaleGame", "Submission", "Unavailable", "all_house_rules", "applied_migrations", "backup",
     "connect", "count_games", "create_game", "delete_game", "delete_house_rules",
     "game_by_edit_token", "game_by_view_token", "games_by_edit_tokens", "house_rules_by_id",
-    "house_rules_by_name", "last_change", "migrate", "new_token", "player_names",
+    "house_rules_by_name", "last_action", "last_change", "migrate", "new_token", "player_names",
     "record_submission", "remember_players", "save_game", "save_house_rules", "submission",
     "unavailable", "undo_last_change", "write",
 ]  # fmt: skip

@@ -27,6 +27,7 @@ from scorekeeper.service import (
 from scorekeeper.web import saving
 from scorekeeper.web.db import get_db
 from scorekeeper.web.forms import NIL_WORDS, HandForm, bid_pad, contract_labels
+from scorekeeper.web.fragments import sheet_html
 
 bp = Blueprint("hands", __name__, url_prefix="/g/<token>/hands")
 
@@ -203,9 +204,10 @@ def render_game(
         form=form,
         editing=editing,
         stale=_stale_note(current, form, editing) if stale else "",
-        last_change=games.last_change(get_db(), current),
+        last_action=games.last_action(get_db(), current),
         why=sheet.hands[editing - 1] if editing else None,
         printing=False,
+        sheet_html=sheet_html(current, edit_links=True),
     )
     if status == 503:
         return saving.unavailable_response(page)
