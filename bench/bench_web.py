@@ -65,7 +65,7 @@ GOAL_THROUGHPUT = 0.5  # app cycles/s at least this times bare's, at --clients
 GOAL_P99 = 2.0  # app p99 at most this times bare's, at --clients
 CSRF_RE = re.compile(r'name="?csrf_token"? value="([^"]+)"')
 VERSION_RE = re.compile(r'name="?version"? value="(\d+)"')
-SUBMISSION_RE = re.compile(r'name="?submission"? value="([^"]+)"')
+SUBMISSION_RE = re.compile(r'name="?submission"? value="?([\w-]+)')
 
 # --- the baseline: a bare Flask + SQLite app doing the same three requests --------------------
 

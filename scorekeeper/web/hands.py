@@ -319,10 +319,10 @@ def _hand_from(form: HandForm, game: Game, number: int) -> dict[str, Any] | None
     return hand
 
 
-def _sent_before(db, form: HandForm, token: str) -> Response | None:  # type: ignore[no-untyped-def]
+def _sent_before(db, submission: str | None, token: str) -> Response | None:  # type: ignore[no-untyped-def]
     """A form whose one-time id was used: "already saved" (before any other check, so a replay
     of an old page is never taken for a conflict, nor saved again)."""
-    seen = games.submitted(db, form.submission)
+    seen = games.submitted(db, submission)
     return None if seen is None else saving.already_saved(seen, token)
 
 
@@ -331,7 +331,7 @@ def add(token: str):
     db = get_db()
     form = _posted_form()
     current = games.open_game(db, token)
-    if replay := _sent_before(db, form, token):
+    if replay := _sent_before(db, form.submission, token):
         return replay
     version = _version()
     if version != current.record.version:
@@ -358,7 +358,7 @@ def update(token: str, number: int):
     db = get_db()
     form = _posted_form()
     current = games.open_game(db, token)
-    if replay := _sent_before(db, form, token):
+    if replay := _sent_before(db, form.submission, token):
         return replay
     version = _version()
     if version != current.record.version:
@@ -378,8 +378,8 @@ def _one_tap(token: str, action: Callable[..., Any]) -> Any:
     db = get_db()
     current = games.open_game(db, token)
     sent = saving.posted()
-    if sent and (seen := games.submitted(db, sent)):
-        return saving.already_saved(seen, token)
+    if replay := _sent_before(db, sent, token):
+        return replay
     change = lambda: action(db, current, version=_version(), submission=sent)  # noqa: E731
     return _save(current, HandForm(), change)
 

@@ -29,8 +29,9 @@ RETRY_AFTER_SECONDS = 3
 
 
 def new_id() -> str:
-    """A fresh id for a form being rendered (128 random bits)."""
-    return secrets.token_urlsafe(16)
+    """A fresh id for a form being rendered: 96 random bits, 16 URL-safe characters (the game
+    page carries several, within its weight budget)."""
+    return secrets.token_urlsafe(12)
 
 
 def posted(form: MultiDict | None = None) -> str | None:

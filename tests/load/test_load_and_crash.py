@@ -51,7 +51,7 @@ PLAYERS = {f"player-{i}": name for i, name in enumerate(("Ann", "Bob", "Cy", "Di
 BIDS = {"bid-0": "4", "bid-1": "4", "bid-2": "3", "bid-3": "3"}  # 7 a side
 CSRF = re.compile(r'name="?csrf_token"? value="([^"]+)"')
 VERSION = re.compile(r'name="?version"? value="(\d+)"')
-SUBMISSION = re.compile(r'name="?submission"? value="([^"]+)"')
+SUBMISSION = re.compile(r'name="?submission"? value="?([\w-]+)')
 NEXT_HAND = re.compile(r"Hand (\d+): bids")
 RETRY_FOR = 90.0  # how long a client keeps retrying a request while the server is down
 CLIENT_THREADS = 16

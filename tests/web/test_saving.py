@@ -20,7 +20,7 @@ STORED_HAND = {
     "bids": {"Ann": 3, "Bob": 3, "Cy": 4, "Di": 3},
     "tricks": {"Ann & Cy": 7, "Bob & Di": 6},
 }
-SUBMISSION = re.compile(r'name="?submission"? value="([^"]+)"')
+SUBMISSION = re.compile(r'name="?submission"? value="?([\w-]+)')
 VERSION = re.compile(r'name="?version"? value="(\d+)"')
 
 
