@@ -77,3 +77,10 @@ def wait_until(condition: Any, what: str, seconds: float = 60.0) -> None:
         if time.monotonic() > deadline:
             raise AssertionError(f"still waiting for {what}")
         time.sleep(0.01)
+
+
+def worker_pid(_job: Any) -> int:
+    """A printing pool job that reports which process ran it."""
+    import os
+
+    return os.getpid()

@@ -19,7 +19,10 @@ The command line (``scorekeeper pdf``) prints in its own process and does not co
 
 from __future__ import annotations
 
+import functools
 import multiprocessing
+import multiprocessing.connection
+import os
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
@@ -90,6 +93,21 @@ def warm_up() -> None:
     from . import pdf
 
     pdf.warm_up()
+
+
+def _start_worker(initializer: Callable[[], None] | None) -> None:
+    """In each worker: end it when the server ends, however it ends (a server killed with
+    SIGKILL cannot stop its workers, and an idle worker would wait for jobs forever)."""
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+
+        def orphaned() -> None:
+            multiprocessing.connection.wait([parent.sentinel])
+            os._exit(0)
+
+        threading.Thread(target=orphaned, name="exit-with-server", daemon=True).start()
+    if initializer is not None:
+        initializer()
 
 
 class Printer:
@@ -171,7 +189,7 @@ class Printer:
                 max_workers=self.workers,
                 # spawn: the same on every platform, and never a fork of a threaded server
                 mp_context=multiprocessing.get_context("spawn"),
-                initializer=self.initializer,
+                initializer=functools.partial(_start_worker, self.initializer),
                 max_tasks_per_child=TASKS_PER_WORKER,
             )
         try:

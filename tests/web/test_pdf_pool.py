@@ -100,3 +100,41 @@ def test_pages_answer_while_a_long_sheet_prints(live_server, live_app, gated):
         gate.touch()
         printing.join(120)
     assert got["pdf"].startswith(b"%PDF")
+
+
+def test_the_printing_workers_end_when_the_server_is_killed(tmp_path):
+    """A server killed with SIGKILL cannot stop its workers: they see it go and end."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    server = subprocess.Popen(
+        [sys.executable, "-c", (
+            "import os, signal, sys; from scorekeeper.printing import pool;"
+            "from tests.helpers import worker_pid;"
+            "printer = pool.Printer(1, runner=worker_pid, initializer=None);"
+            "print(printer.pdf(None), flush=True); sys.stdin.read()"
+        )],
+        cwd=root, env={**os.environ, "PYTHONPATH": str(root)},
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    worker = int(server.stdout.readline())
+    try:
+        assert _alive(worker)
+        server.send_signal(signal.SIGKILL)
+        server.wait()
+        wait_until(lambda: not _alive(worker), "the orphaned worker to end", seconds=30)
+    finally:
+        if _alive(worker):  # the test failed: do not leave it behind
+            os.kill(worker, signal.SIGKILL)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rpartition(")")[2].split()[0] != "Z"  # a zombie has ended
+    except FileNotFoundError:
+        return False
