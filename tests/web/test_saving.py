@@ -413,3 +413,19 @@ def test_two_taps_sent_at_once_to_the_live_server_save_one_hand(live_server, liv
     db = store.connect(live_app.config["DATABASE"])
     assert len(hands_of(db, token)) == 10
     db.close()
+
+
+@pytest.mark.parametrize(
+    ("error", "said"),
+    [("database or disk is full", "disk is full"), ("database is locked", "server is busy")],
+)
+def test_a_read_that_meets_a_full_or_busy_database_answers_503(app, monkeypatch, error, said):
+    app.testing = False  # errors reach the error pages, as when served
+
+    def failing(*_args, **_kwargs):
+        raise sqlite3.OperationalError(error)
+
+    monkeypatch.setattr(service.games, "open_game", failing)
+    response = app.test_client().get("/g/some-game")
+    assert response.status_code == 503 and response.headers["Retry-After"]
+    assert said in response.get_data(as_text=True)
