@@ -86,12 +86,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     from scorekeeper import create_app
     from scorekeeper.config import proxy_count
-    from scorekeeper.printing import pdf
 
-    # Migrations run once, here, before any worker thread can touch the database.
+    # Migrations run once, here, before any worker thread can touch the database. Printed
+    # sheets are made in worker processes started (and warmed up) on the first one.
     cmd_migrate(args)
     app = create_app()
-    pdf.warm_up()  # the first printed sheet should not pay for fonts and caches starting
     print(f"Spades Scorekeeper on http://{args.host}:{args.port}/  (Ctrl+C to stop)", flush=True)
     # Behind a trusted proxy the app reads its X-Forwarded-* headers (PROXY_FIX); waitress
     # would otherwise drop them before the app sees them, as it should for a direct client.

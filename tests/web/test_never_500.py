@@ -13,6 +13,7 @@ from __future__ import annotations
 import io
 import json
 import re
+from concurrent.futures import Future
 from pathlib import Path
 from urllib.parse import quote
 
@@ -21,6 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper import store
+from scorekeeper.printing import pool
 from tests.conftest import make_app
 from tests.helpers import HAND, editor_fields, game_file, store_game
 
@@ -88,15 +90,27 @@ FILES = st.one_of(
 PARAMETER = re.compile(r"<(?:(\w+):)?(\w+)>")
 
 
+class InlinePrinter(pool.Printer):
+    """The printing pool's checks and cache, its jobs run here and now (no worker processes)."""
+
+    def _submit(self, job: object) -> Future:
+        future: Future = Future()
+        try:
+            future.set_result(self.runner(job))
+        except Exception as e:  # the job's own error, raised to the page as the pool would
+            future.set_exception(e)
+        return future
+
+
 @pytest.fixture(autouse=True)
 def fast_pdf(monkeypatch):
-    """The sheets' HTML is rendered as ever, but not laid out as PDF (WeasyPrint takes most of
-    a second a page; its own tests are in tests/test_pdf.py)."""
-    from scorekeeper.printing import sheets
+    """Sheets are planned and their HTML rendered as ever, in this process, but not laid out
+    as PDF (WeasyPrint takes most of a second a page; the pool and the PDFs have their own
+    tests)."""
+    from scorekeeper.printing import pdf
 
-    monkeypatch.setattr(
-        sheets, "html_to_pdf", lambda html, *a, **k: b"%PDF-1.7 " + html[:9].encode()
-    )
+    monkeypatch.setattr(pdf, "html_to_pdf", lambda html, *a, **k: b"%PDF-1.7 " + html[:9].encode())
+    monkeypatch.setattr(pool, "_printer", InlinePrinter(1, initializer=None))
 
 
 class Site:
