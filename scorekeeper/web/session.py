@@ -15,7 +15,7 @@ from datetime import UTC, datetime
 from flask import Flask, request, session
 from flask.sessions import SecureCookieSessionInterface
 
-from scorekeeper.service import GameNotFound, games, library
+from scorekeeper.service import GameNotFound, Unavailable, games, library
 from scorekeeper.web.db import get_db
 
 BROWSER_ID_BYTES = 18  # 144 bits: another browser's id is never guessed
@@ -68,9 +68,13 @@ def _keep_alive() -> None:
     if legacy is not None:
         tokens = legacy if isinstance(legacy, list) else []
         tokens = [t for t in tokens if isinstance(t, str) and len(t) < 100][:MAX_LEGACY_GAMES]
-        if tokens:
-            library.adopt_games(get_db(), browser_id(), tokens)
-        session.pop("games", None)
+        try:
+            if tokens:
+                library.adopt_games(get_db(), browser_id(), tokens)
+        except Unavailable:
+            pass  # the database busy or full: the cookie keeps its list for the next page
+        else:
+            session.pop("games", None)
     since = session.get("since")
     if "browser" in session and (not isinstance(since, int) or _today() - since >= REFRESH_DAYS):
         session["since"] = _today()  # modified: Flask sends the cookie, a year's life again

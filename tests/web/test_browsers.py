@@ -330,3 +330,21 @@ def test_serve_lets_the_forwarded_headers_through_only_behind_a_trusted_proxy(
     monkeypatch.setattr(pdf, "warm_up", lambda: None)
     assert main(["serve", "--port", "0"]) == 0
     assert served["clear_untrusted_proxy_headers"] is not keep_headers
+
+
+def test_an_older_cookie_s_list_waits_for_a_database_that_cannot_write(client, db, monkeypatch):
+    from scorekeeper.service import Unavailable, library
+
+    game = store.create_game(db, game_file())
+    with client.session_transaction() as session:
+        session["games"] = [game.edit_token]
+
+    def busy(*_args):
+        raise Unavailable("busy")
+
+    monkeypatch.setattr(library, "adopt_games", busy)
+    assert client.get("/").status_code == 200
+    with client.session_transaction() as session:
+        assert session["games"] == [game.edit_token]  # kept for the next page
+    monkeypatch.undo()
+    assert game.edit_token in home(client)
