@@ -9,11 +9,20 @@ from __future__ import annotations
 
 from scorekeeper.store import Database, backup, connect, migrate
 
-from . import games, library
-from .errors import GameNotFound, HandNotFound, StaleGame, UnreadableGame
+from . import event_files, event_views, events, games, library
+from .errors import (
+    EventNotFound,
+    EventRefused,
+    GameInEvent,
+    GameNotFound,
+    HandNotFound,
+    StaleGame,
+    UnreadableGame,
+)
 from .games import OpenGame, game_label
 
 __all__ = [
-    "Database", "GameNotFound", "HandNotFound", "OpenGame", "StaleGame", "UnreadableGame",
-    "backup", "connect", "game_label", "games", "library", "migrate",
+    "Database", "EventNotFound", "EventRefused", "GameInEvent", "GameNotFound", "HandNotFound",
+    "OpenGame", "StaleGame", "UnreadableGame", "backup", "connect", "event_files",
+    "event_views", "events", "game_label", "games", "library", "migrate",
 ]  # fmt: skip

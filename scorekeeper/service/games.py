@@ -30,7 +30,7 @@ from scorekeeper.rules import (
     score_game,
 )
 
-from .errors import GameNotFound, HandNotFound, StaleGame, UnreadableGame
+from .errors import GameInEvent, GameNotFound, HandNotFound, StaleGame, UnreadableGame
 
 Database = store.Database
 
@@ -141,8 +141,12 @@ def rematch(db: Database, token: str) -> tuple[store.GameRecord, Game]:
 
 
 def delete_game(db: Database, token: str) -> store.GameRecord:
-    """Delete a game and its history; returns what was deleted."""
+    """Delete a game and its history; returns what was deleted. A table's game of an event is
+    not deleted (GameInEvent): the event's results would lose it."""
     record = store.game_by_edit_token(db, token)
+    where = store.events.table_of_game(db, record.id)
+    if where is not None:
+        raise GameInEvent(where)
     store.delete_game(db, record)
     return record
 

@@ -8,14 +8,25 @@ SQLite through sqlite-utils, one module a kind of record, the schema as named mi
 - ``migrations``: the schema, in order, safe to apply again;
 - ``games``: game files, their versions and history (undo);
 - ``players``: the names typed on this instance;
-- ``house_rules``: named rules specs.
+- ``house_rules``: named rules specs;
+- ``events``: club events, their people, entrants, rounds and tables.
 
 Nothing here knows the rules of Spades: records carry the game file as a plain dict.
 """
 
 from __future__ import annotations
 
+from . import events
 from .db import BUSY_TIMEOUT_MS, Database, backup, connect, new_token, write
+from .events import (
+    EntrantRecord,
+    EventNotFound,
+    EventRecord,
+    PersonRecord,
+    RoundRecord,
+    TableRecord,
+    TableRef,
+)
 from .games import (
     Change,
     GameNotFound,
@@ -25,6 +36,7 @@ from .games import (
     create_game,
     delete_game,
     game_by_edit_token,
+    game_by_id,
     game_by_view_token,
     games_by_edit_tokens,
     last_change,
@@ -43,10 +55,12 @@ from .migrations import applied_migrations, migrate
 from .players import player_names, remember_players
 
 __all__ = [
-    "BUSY_TIMEOUT_MS", "Change", "Database", "GameNotFound", "GameRecord", "HouseRules",
-    "StaleGame", "all_house_rules", "applied_migrations", "backup", "connect", "count_games",
-    "create_game", "delete_game", "delete_house_rules", "game_by_edit_token",
-    "game_by_view_token", "games_by_edit_tokens", "house_rules_by_id", "house_rules_by_name",
-    "last_change", "migrate", "new_token", "player_names", "remember_players", "save_game",
-    "save_house_rules", "undo_last_change", "write",
+    "BUSY_TIMEOUT_MS", "Change", "Database", "EntrantRecord", "EventNotFound", "EventRecord",
+    "GameNotFound", "GameRecord", "HouseRules", "PersonRecord", "RoundRecord", "StaleGame",
+    "TableRecord", "TableRef", "all_house_rules", "applied_migrations", "backup", "connect",
+    "count_games", "create_game", "delete_game", "delete_house_rules", "events",
+    "game_by_edit_token", "game_by_id", "game_by_view_token", "games_by_edit_tokens",
+    "house_rules_by_id", "house_rules_by_name", "last_change", "migrate", "new_token",
+    "player_names", "remember_players", "save_game", "save_house_rules", "undo_last_change",
+    "write",
 ]  # fmt: skip

@@ -10,7 +10,7 @@ from flask_wtf.csrf import CSRFError
 from werkzeug.wrappers import Response
 
 from scorekeeper.rules import Game, GameError, Hand, Sheet, bid_options, parse_hand
-from scorekeeper.service import HandNotFound, OpenGame, StaleGame, games
+from scorekeeper.service import HandNotFound, OpenGame, StaleGame, events, games
 from scorekeeper.web.db import get_db
 from scorekeeper.web.forms import NIL_WORDS, HandForm, bid_pad, contract_labels
 
@@ -183,6 +183,7 @@ def render_game(
         last_change=games.last_change(get_db(), current),
         why=sheet.hands[editing - 1] if editing else None,
         printing=False,
+        event_table=events.table_of_game(get_db(), current.record.id),
     )
     return page, status
 
