@@ -43,25 +43,32 @@ _SETTINGS = (
 
 def export_data(db: Database, event: store.EventRecord) -> dict[str, Any]:
     """The event as one JSON-ready dict: settings, people, entrants, rounds, tables and each
-    table's game file (no tokens)."""
+    table's game file. No tokens; entrants and people are numbered within the file (by
+    registration order), so an imported event exports the same file again."""
+    event = store.events.event_by_id(db, event.id)  # as it is now (status, settings)
     view = load(db, event)
     tables = [t for r in view.rounds for t in r.tables]
     files = store.events.game_files(db, [t.game_id for t in tables])
-    people: dict[int, str] = {}
+    entrant_no = {e.id: n for n, e in enumerate(view.entrants, 1)}
+    person_no: dict[int, int] = {}
+    people: list[dict[str, Any]] = []
     for e in view.entrants:
-        people.update(zip(e.person_ids, e.members, strict=True))
+        for pid, name in zip(e.person_ids, e.members, strict=True):
+            if pid not in person_no:
+                person_no[pid] = len(person_no) + 1
+                people.append({"id": person_no[pid], "name": name})
     settings = {k: getattr(event, k) for k in _SETTINGS}
     settings["tiebreakers"] = list(event.tiebreakers)
     return {
         "format": EVENT_FORMAT,
         "event": {**settings, "status": event.status},
-        "people": [{"id": i, "name": n} for i, n in sorted(people.items())],
+        "people": people,
         "entrants": [
             {
-                "id": e.id,
+                "id": entrant_no[e.id],
                 "name": e.name,
-                "members": list(e.person_ids),
-                "order": e.order,
+                "members": [person_no[p] for p in e.person_ids],
+                "order": entrant_no[e.id],
                 "active": e.active,
                 "joined_round": e.joined_round,
                 "fixed_table": e.fixed_table,
@@ -73,13 +80,13 @@ def export_data(db: Database, event: store.EventRecord) -> dict[str, Any]:
                 "number": r.number,
                 "status": r.stored_status,
                 "knockout": r.knockout,
-                "byes": list(r.byes),
+                "byes": [entrant_no[b] for b in r.byes],
                 "notes": list(r.notes),
                 "tables": [
                     {
                         "number": t.number,
                         "position": t.position,
-                        "entrants": list(t.entrants),
+                        "entrants": [entrant_no[e] for e in t.entrants],
                         "seats": [list(s) for s in t.seats],
                         "dealer": t.dealer,
                         "fixed": t.fixed,
@@ -234,13 +241,13 @@ def _read(data: Any) -> tuple[EventSettings, EventView, dict[int, dict[str, Any]
         where = f"rounds[{i}]"
         r = _dict(r, where)
         _need(r.get("number") == i + 1, f"{where}.number", f"rounds count 1, 2, 3: this is {i + 1}")
-        status = "seated" if r.get("status") == "playing" else r.get("status")
-        _need(status in ROUND_STATUSES, f"{where}.status", f"one of {', '.join(ROUND_STATUSES)}")
+        state = "seated" if r.get("status") == "playing" else r.get("status")
+        _need(state in ROUND_STATUSES, f"{where}.status", f"one of {', '.join(ROUND_STATUSES)}")
         byes = tuple(_list(r.get("byes", []), f"{where}.byes"))
         _need(all(b in ids for b in byes), f"{where}.byes", "an unknown entrant")
         notes = tuple(str(n) for n in _list(r.get("notes", []), f"{where}.notes"))
         knockout = bool(r.get("knockout", False))
-        rounds.append(store.RoundRecord(i + 1, 0, i + 1, status, knockout, byes, notes, "", ""))
+        rounds.append(store.RoundRecord(i + 1, 0, i + 1, state, knockout, byes, notes, "", ""))
         numbers: set[int] = set()
         positions: set[int] = set()
         for j, t in enumerate(_list(r.get("tables", []), f"{where}.tables")):
