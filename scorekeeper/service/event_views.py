@@ -84,7 +84,10 @@ CACHE_LIMIT = 50_000  # results kept (a few hundred bytes each); the cache start
 
 
 def clear_cache() -> None:
+    """Forget every scored game and kept view (for benchmarks and tests)."""
     _OUTCOMES.clear()
+    _VIEWS.clear()
+    _TABLE_VIEWS.clear()
 
 
 def _outcomes(db: Database, tables: list[store.TableRecord]) -> dict[int, Outcome]:
@@ -198,7 +201,7 @@ class TableView:
             return totals.index(max(totals))
         return self.outcome.winner if self.outcome.finished else None
 
-    @property
+    @cached_property
     def result(self) -> TableResult:
         """The event core's value (``table`` is the pairing position, which the core's
         movement and dealer rules count)."""
@@ -295,9 +298,13 @@ class RoundView:
         return next((t for t in self.tables if t.number == number), None)
 
     def results(self) -> list[TableResult]:
+        return list(self._results)
+
+    @cached_property
+    def _results(self) -> tuple[TableResult, ...]:
         out = [t.result for t in self.tables]
         out += [TableResult.bye_for(self.number, e) for e in self.byes]
-        return out
+        return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -399,11 +406,44 @@ def event_config(event: store.EventRecord) -> EventConfig:
 
 
 def side_groups(entrants: tuple[int, ...], event: store.EventRecord) -> tuple[tuple[int, ...], ...]:
-    """A table's sides as the core names them (teams; progressive partners; cutthroat)."""
-    return table_sides(entrants, event_config(event))
+    """A table's sides as the core names them (teams; progressive partners; cutthroat): the
+    core's ``table_sides``, without building a config for every table."""
+    if event.format == "progressive" and event.sides_per_table == 2:
+        return table_sides(entrants, _PROGRESSIVE)
+    return tuple((e,) for e in entrants)
+
+
+_PROGRESSIVE = EventConfig(format="progressive")
 
 
 # --- loading ---------------------------------------------------------------------------------
+
+# Each table's view, kept while its record (the store hands back the same object for an
+# unchanged row) and its game's outcome (one object a game version) are the same.
+_TABLE_VIEWS: dict[str, tuple[store.TableRecord, Outcome, TableView]] = {}
+
+
+def _table_view(
+    t: store.TableRecord,
+    outcome: Outcome,
+    event: store.EventRecord,
+    names: Mapping[int, EntrantView],
+) -> TableView:
+    kept = _TABLE_VIEWS.get(t.edit_token)
+    if kept is not None and kept[0] is t and kept[1] is outcome:
+        return kept[2]
+    sides = side_groups(t.entrants, event)
+    side_names = outcome.sides or tuple(
+        " & ".join(names[e].name if e in names else str(e) for e in side) for side in sides
+    )
+    view = TableView(
+        t.id, t.round_number, t.number, t.position, t.entrants, sides, side_names, t.seats,
+        t.dealer, t.fixed, t.game_id, t.edit_token, t.view_token, outcome, t.paper,
+    )  # fmt: skip
+    if len(_TABLE_VIEWS) > CACHE_LIMIT:
+        _TABLE_VIEWS.clear()
+    _TABLE_VIEWS[t.edit_token] = (t, outcome, view)
+    return view
 
 
 def build_view(
@@ -431,30 +471,8 @@ def build_view(
     names = {e.id: e for e in entrant_views}
     by_round: dict[int, list[TableView]] = {}
     for t in tables:
-        sides = side_groups(t.entrants, event)
-        outcome = outcomes[t.id]
-        side_names = outcome.sides or tuple(
-            " & ".join(names[e].name if e in names else str(e) for e in side) for side in sides
-        )
-        by_round.setdefault(t.round_id, []).append(
-            TableView(
-                t.id,
-                t.round_number,
-                t.number,
-                t.position,
-                t.entrants,
-                sides,
-                side_names,
-                t.seats,
-                t.dealer,
-                t.fixed,
-                t.game_id,
-                t.edit_token,
-                t.view_token,
-                outcome,
-                t.paper,
-            )  # fmt: skip
-        )
+        view = _table_view(t, outcomes[t.id], event, names)
+        by_round.setdefault(t.round_id, []).append(view)
     round_views = tuple(
         RoundView(
             r.id,
@@ -468,6 +486,26 @@ def build_view(
         for r in sorted(rounds, key=lambda r: r.number)
     )
     return EventView(event, entrant_views, round_views)
+
+
+_VIEWS: dict[str, tuple[tuple[int, int, int], EventView]] = {}
+
+
+def cached_load(db: Database, event: store.EventRecord) -> EventView:
+    """:func:`load` for pages that only read: the whole view (standings included, once
+    computed) is kept per event and reused while the event's version is the same. The
+    version is one query and moves with every change to the event and every save of any of
+    its table games (see ``store.events.event_version``), so a page refreshing every few
+    seconds costs that query while nothing changed. Use cases that write call :func:`load`."""
+    version = store.events.event_version(db, event.id)
+    kept = _VIEWS.get(event.public_token)
+    if kept is not None and kept[0] == version:
+        return kept[1]
+    view = load(db, store.events.event_by_id(db, event.id))
+    if len(_VIEWS) > 1000:
+        _VIEWS.clear()
+    _VIEWS[event.public_token] = (version, view)
+    return view
 
 
 def load(db: Database, event: store.EventRecord) -> EventView:
@@ -484,6 +522,6 @@ def load(db: Database, event: store.EventRecord) -> EventView:
 
 __all__ = [
     "CACHE_LIMIT", "EntrantView", "EventView", "Outcome", "ROUND_STATUSES", "RoundView",
-    "STATUS_WORDS", "TableView", "build_view", "clear_cache", "event_config", "load",
+    "STATUS_WORDS", "TableView", "build_view", "cached_load", "clear_cache", "event_config", "load",
     "score_outcome", "side_groups",
 ]  # fmt: skip

@@ -56,6 +56,7 @@ from .event_views import (
     EventView,
     RoundView,
     TableView,
+    cached_load,
     event_config,
     load,
     side_groups,
@@ -83,9 +84,10 @@ def open_public(db: Database, token: str) -> store.EventRecord:
 
 
 def overview(db: Database, event: store.EventRecord) -> EventView:
-    """The event as it stands now: entrants, rounds, tables, standings (a few queries; the
-    table games are scored only when they changed since the last look)."""
-    return load(db, event)
+    """The event as it stands now: entrants, rounds, tables, standings. While nothing changed
+    since the last look this is one query; after a change, a few, and only the table games
+    that changed are scored again."""
+    return cached_load(db, event)
 
 
 def public_version(db: Database, token: str) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from sqlite_utils import Database
@@ -421,7 +422,10 @@ _TABLE_SELECT = (
 )
 
 
-def _table(row: Sequence[Any]) -> TableRecord:
+@lru_cache(maxsize=50_000)
+def _table(row: tuple[Any, ...]) -> TableRecord:
+    """A table row decoded; the same row gives the same record object (memoized: a page that
+    reads hundreds of unchanged tables every few seconds decodes each once)."""
     (id_, round_id, round_number, number, position, entrants, seats, dealer, game_id, fixed,
      paper, edit, view, version) = row  # fmt: skip
     return TableRecord(
@@ -437,7 +441,7 @@ def tables_of_event(db: Database, event_id: int) -> list[TableRecord]:
     rows = db.conn.execute(
         _TABLE_SELECT + "where r.event_id = ? order by r.number, t.number", (event_id,)
     )
-    return [_table(r) for r in rows]
+    return [_table(tuple(r)) for r in rows]
 
 
 def table_of_game(db: Database, game_id: int) -> TableRef | None:
