@@ -90,6 +90,17 @@ def overview(db: Database, event: store.EventRecord) -> EventView:
     return cached_load(db, event)
 
 
+def events_of(db: Database, director_tokens: list[str]) -> list[store.EventRecord]:
+    """The events behind these director's links (a browser's list); unknown ones skipped."""
+    found = []
+    for token in director_tokens:
+        try:
+            found.append(store.events.event_by_director_token(db, token))
+        except EventNotFound:
+            continue
+    return found
+
+
 def public_version(db: Database, token: str) -> str:
     """What the public and projector pages poll: it changes whenever anything they show does
     (the event, its entrants and rounds, or any table's game)."""
@@ -787,7 +798,7 @@ __all__ = [
     "CUTS", "EVENT_NAME_LENGTH", "EventNotFound", "EventRefused", "EventSettings", "EventView",
     "EventWords", "MAX_ROUNDS", "MAX_ROUND_MINUTES", "NextStep", "call_time", "check_settings",
     "clear_paper", "close_round", "create_event", "describe", "enter_paper", "event_config",
-    "fix_entrant", "game_rules", "is_individual", "next_step", "open_director", "open_public",
-    "overview", "public_version", "register", "repair_round", "seat_next_round", "set_active",
-    "swap", "table_of_game",
+    "events_of", "fix_entrant", "game_rules", "is_individual", "next_step", "open_director",
+    "open_public", "overview", "public_version", "register", "repair_round", "seat_next_round",
+    "set_active", "swap", "table_of_game",
 ]  # fmt: skip

@@ -34,11 +34,11 @@ SEATING_CHOICES = {
     "cutthroat": "Cutthroat: three at a table, no partners (Swiss or progressive)",
 }
 TIEBREAKER_WORDS = {
-    "point_diff": "Point differential (points for minus against)",
+    "point_diff": "Point differential",
     "total_points": "Total points",
-    "head_to_head": "Head-to-head (only when exactly two are tied)",
+    "head_to_head": "Head-to-head",
     "fewest_bags": "Fewest bags",
-    "opponents_wins": "Opponents' wins (Buchholz, for Swiss)",
+    "opponents_wins": "Opponents' wins",
 }
 TIEBREAKER_SLOTS = len(TIEBREAKERS)
 # The rules editor's options that the event's "round end" sets for every table instead.
