@@ -27,6 +27,8 @@ from scorekeeper.events import (
 from scorekeeper.events.model import SideScore
 from scorekeeper.rules import GameError, parse_game, score_game
 
+from .errors import EventRefused
+
 Database = store.Database
 
 ROUND_STATUSES = ("seated", "playing", "time_called", "closed")
@@ -323,6 +325,13 @@ class EventView:
     @cached_property
     def by_id(self) -> dict[int, EntrantView]:
         return {e.id: e for e in self.entrants}
+
+    def entrant(self, entrant_id: int) -> EntrantView:
+        """The entrant with this id, or EventRefused (a form from an old page)."""
+        found = self.by_id.get(entrant_id)
+        if found is None:
+            raise EventRefused("That entrant is not in this event (perhaps the page is old).")
+        return found
 
     def name_of(self, entrant_id: int) -> str:
         e = self.by_id.get(entrant_id)
