@@ -8,7 +8,16 @@ change to the event is addressed by it, and nothing else can change the event. T
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    flash,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from scorekeeper.rules import PRESET_DESCRIPTIONS, PRESETS
@@ -25,6 +34,7 @@ from scorekeeper.web.event_forms import (
 )
 from scorekeeper.web.games import _option_groups, _preset_data
 from scorekeeper.web.session import remember_event
+from scorekeeper.web.share import export_filename
 
 bp = Blueprint("events", __name__)
 
@@ -274,10 +284,11 @@ def _paper_page(director_token: str, number: int, table: int, form: PaperForm | 
     view = events.overview(get_db(), event)
     rnd = view.round(number)
     found = rnd.table(table) if rnd else None
-    if found is None:
+    if rnd is None or found is None:
         flash(f"Round {number} has no table {table}.", "error")
         return _back(director_token)
-    form = form or PaperForm.blank(len(found.sides), found.paper)
+    if form is None:
+        form = PaperForm.blank(len(found.sides), found.paper)
     page = render_template(
         "events/paper.html", event=event, view=view, rnd=rnd, table=found, form=form,
         token=director_token,
@@ -289,12 +300,14 @@ def _paper_page(director_token: str, number: int, table: int, form: PaperForm | 
     "/e/<director_token>/rounds/<int:number>/tables/<int:table>/paper", methods=["GET", "POST"]
 )
 def paper(director_token: str, number: int, table: int):
+    """A table's final points and bags typed from its paper sheet (a correction, too)."""
     if request.method == "GET":
         return _paper_page(director_token, number, table, None)
     event = _open(director_token)
-    rnd = events.overview(get_db(), event).round(number)
+    view = events.overview(get_db(), event)
+    rnd = view.round(number)
     found = rnd.table(table) if rnd else None
-    if found is None:
+    if rnd is None or found is None:
         flash(f"Round {number} has no table {table}.", "error")
         return _back(director_token)
     form = PaperForm.from_post(request.form, len(found.sides))
@@ -307,10 +320,7 @@ def paper(director_token: str, number: int, table: int):
         form.errors[e.field or "form"] = e.message
         return _paper_page(director_token, number, table, form, 422)
     flash(f"Round {number} table {table}: the paper result counts.", "info")
-    return _back(
-        director_token,
-        "round" if rnd.number == len(events.overview(get_db(), event).rounds) else "past",
-    )
+    return _back(director_token, "round" if rnd is view.current else "past")
 
 
 @bp.post("/e/<director_token>/rounds/<int:number>/tables/<int:table>/paper/clear")
@@ -333,8 +343,6 @@ def _download(text: str, mimetype: str, name: str) -> Response:
 
 
 def _filename(event, ext: str, what: str = "") -> str:  # type: ignore[no-untyped-def]
-    from scorekeeper.web.share import export_filename
-
     stem = export_filename([event.name], event.date or event.created_at[:10]).removesuffix(".json")
     return f"{stem}{'-' + what if what else ''}.{ext}"
 
@@ -381,8 +389,6 @@ def public(public_token: str) -> str:
 @bp.get("/p/<public_token>/version.json")
 def public_version(public_token: str) -> Response:
     """What the public page polls: it reloads when anything it shows changed."""
-    from flask import jsonify
-
     response = jsonify(version=events.public_version(get_db(), public_token))
     response.headers["Cache-Control"] = "no-store"
     return response
