@@ -13,7 +13,15 @@ from typing import Any
 
 from scorekeeper import store
 from scorekeeper.events import DEFAULT_TIEBREAKERS, FORMATS, TIEBREAKERS, EventConfig, EventError
-from scorekeeper.rules import MAX_HANDS, GameError, changes_line, rules_from_spec, rules_to_spec
+from scorekeeper.rules import (
+    FORMAT,
+    MAX_HANDS,
+    GameError,
+    changes_line,
+    parse_game,
+    rules_from_spec,
+    rules_to_spec,
+)
 
 from .errors import EventRefused
 
@@ -169,13 +177,26 @@ def check_settings(s: EventSettings) -> EventSettings:
     except EventError as e:
         raise EventRefused(sentence(e.message), field=e.field or "format") from None
     try:
-        game_rules(s)
+        spec = game_rules(s)
+        for players in _table_shapes(s):  # the rules must suit every table the event seats
+            parse_game({"format": FORMAT, "rules": spec, **players, "hands": []})
     except GameError as e:
         where = e.field or "rules"
         if where == "rules.target_score":
             where = "target_score"
-        raise EventRefused(sentence(e.message), field=where) from None
+        message = sentence(e.message)
+        if where == "rules.bidding":
+            message = "Partnership bidding needs teams: cutthroat tables have none."
+        raise EventRefused(message, field=where) from None
     return EventSettings(**{**s.columns(), "name": name, "tiebreakers": tuple(s.tiebreakers)})
+
+
+def _table_shapes(s: EventSettings) -> list[dict[str, Any]]:
+    """Sample seatings of the tables the event will seat: four partners, or cutthroat tables
+    of three (and two, when two players are left over)."""
+    if s.sides_per_table == 3:
+        return [{"players": ["A", "B", "C"]}, {"players": ["A", "B"]}]
+    return [{"players": ["A", "B", "C", "D"], "teams": {"A & C": ["A", "C"], "B & D": ["B", "D"]}}]
 
 
 def sentence(text: str) -> str:

@@ -47,6 +47,7 @@ def counts(db) -> dict[str, int]:
         ({"sides_per_table": 3, "format": "round_robin"}, "sides", "cutthroat"),
         ({"target_score": 10**9}, "target_score", "target"),
         ({"rules": {"preset": "nope"}}, "rules.preset", "preset"),
+        ({"rules": "nyc", "sides_per_table": 3}, "rules.bidding", "needs teams"),
     ],
 )
 def test_creating_an_event_refuses_settings_that_cannot_run(db, changes, field, words):
