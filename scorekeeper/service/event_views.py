@@ -15,6 +15,7 @@ from functools import cached_property
 from typing import Any
 
 from scorekeeper import store
+from scorekeeper.cache import SizedCache
 from scorekeeper.events import (
     Entrant,
     EventConfig,
@@ -81,13 +82,14 @@ def score_outcome(data: Mapping[str, Any]) -> Outcome:
     )
 
 
-_OUTCOMES: dict[tuple[str, int], Outcome] = {}
-CACHE_LIMIT = 50_000  # results kept (a few hundred bytes each); the cache starts over when full
+CACHE_LIMIT = 50_000  # table results kept (a few hundred bytes each), the least used dropped
+_OUTCOMES: SizedCache[Outcome] = SizedCache(CACHE_LIMIT, lambda _outcome: 1)
 
 
 def clear_cache() -> None:
     """Forget every scored game and kept view (for benchmarks and tests)."""
-    _OUTCOMES.clear()
+    global _OUTCOMES
+    _OUTCOMES = SizedCache(CACHE_LIMIT, lambda _outcome: 1)
     _VIEWS.clear()
     _TABLE_VIEWS.clear()
 
@@ -105,12 +107,10 @@ def _outcomes(db: Database, tables: list[store.TableRecord]) -> dict[int, Outcom
             out[t.id] = hit
     if missing:
         files = store.events.game_files(db, [t.game_id for t in missing])
-        if len(_OUTCOMES) + len(files) > CACHE_LIMIT:
-            _OUTCOMES.clear()
         for t in missing:
             version, data = files[t.game_id]
             outcome = score_outcome(data)
-            _OUTCOMES[t.edit_token, version] = outcome
+            _OUTCOMES.put((t.edit_token, version), outcome)
             out[t.id] = outcome
     return out
 

@@ -39,6 +39,7 @@ from .games import (
     game_by_id,
     game_by_view_token,
     games_by_edit_tokens,
+    last_action,
     last_change,
     save_game,
     undo_last_change,
@@ -60,7 +61,7 @@ __all__ = [
     "TableRecord", "TableRef", "all_house_rules", "applied_migrations", "backup", "connect",
     "count_games", "create_game", "delete_game", "delete_house_rules", "events",
     "game_by_edit_token", "game_by_id", "game_by_view_token", "games_by_edit_tokens",
-    "house_rules_by_id", "house_rules_by_name", "last_change", "migrate", "new_token",
-    "player_names", "remember_players", "save_game", "save_house_rules", "undo_last_change",
-    "write",
+    "house_rules_by_id", "house_rules_by_name", "last_action", "last_change", "migrate",
+    "new_token", "player_names", "remember_players", "save_game", "save_house_rules",
+    "undo_last_change", "write",
 ]  # fmt: skip

@@ -189,6 +189,16 @@ def last_change(db: Database, game: GameRecord) -> Change | None:
     return Change(row[0], row[1], row[2] or "", json.loads(row[3]))
 
 
+def last_action(db: Database, game: GameRecord) -> str | None:
+    """What the last change not yet undone was ("add hand 3"), without reading its data."""
+    row = db.conn.execute(
+        "select action from game_history where game_id = ? and undone = 0 "
+        "order by version desc limit 1",
+        (game.id,),
+    ).fetchone()
+    return None if row is None else (row[0] or "")
+
+
 def undo_last_change(
     db: Database,
     game: GameRecord,

@@ -13,6 +13,7 @@ from scorekeeper.rules import Game, GameError, Hand, Sheet, bid_options, parse_h
 from scorekeeper.service import HandNotFound, OpenGame, StaleGame, events, games
 from scorekeeper.web.db import get_db
 from scorekeeper.web.forms import NIL_WORDS, HandForm, bid_pad, contract_labels
+from scorekeeper.web.fragments import sheet_html
 
 bp = Blueprint("hands", __name__, url_prefix="/g/<token>/hands")
 
@@ -180,10 +181,11 @@ def render_game(
         form=form,
         editing=editing,
         stale=stale,
-        last_change=games.last_change(get_db(), current),
+        last_action=games.last_action(get_db(), current),
         why=sheet.hands[editing - 1] if editing else None,
         printing=False,
         event_table=events.table_of_game(get_db(), current.record.id),
+        sheet_html=sheet_html(current, edit_links=True),
     )
     return page, status
 

@@ -147,3 +147,11 @@ def test_names_are_escaped(client, db):
 def test_the_form_needs_its_csrf_token(csrf_app):
     response = csrf_app.test_client().post("/games/new", data={"player-0": "A", "player-1": "B"})
     assert response.status_code == 400
+
+
+def test_presets_are_named_as_everywhere_else(client):
+    from scorekeeper.rules import PRESETS, preset_title
+
+    html = client.get("/games/new").get_data(as_text=True)
+    for preset in PRESETS:
+        assert f"<strong>{preset_title(preset)}</strong>" in html
