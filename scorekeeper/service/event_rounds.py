@@ -316,7 +316,7 @@ def call_time(db: Database, event: store.EventRecord, number: int) -> list[int]:
             data = {**record.data, "rules": spec}
             finished, winner = games.outcome(data)
             store.save_game(
-                db, record, data, action="time called", finished=finished, winner=winner
+                db, record, data, action=games.TIME_CALLED, finished=finished, winner=winner
             )
             capped.append(t.number)
         store.events.update_round(db, rnd.id, status="time_called")

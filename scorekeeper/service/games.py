@@ -209,11 +209,29 @@ def _check_number(current: OpenGame, number: int) -> list[Any]:
     return hands
 
 
+# A save that changes only the rules, made by an event's director when time is called: a hand
+# typed before it still belongs to the game, so saving that hand over it is no conflict.
+TIME_CALLED = "time called"
+
+
+def typed_at(db: Database, current: OpenGame, version: int | None) -> bool:
+    """Whether a hand form read at ``version`` may be saved over the game as it is now: nobody
+    saved since, or the only saves since were the director's time call."""
+    if version is None or version == current.record.version:
+        return True
+    if not 0 < version < current.record.version:
+        return False
+    actions = store.actions_since(db, current.record, version)
+    return bool(actions) and all(a == TIME_CALLED for a in actions)
+
+
 def add_hand(
     db: Database, current: OpenGame, hand: dict[str, Any], *, version: int | None = None
 ) -> store.GameRecord:
-    """Add the next hand; raises GameError, StaleGame (someone saved since ``version``)."""
-    _check_version(current, version)
+    """Add the next hand; raises GameError, StaleGame (someone saved since ``version``, other
+    than the director calling time)."""
+    if not typed_at(db, current, version):
+        raise StaleGame(current)
     hands = _hands(current)
     return _save(db, current, [*hands, hand], f"add hand {len(hands) + 1}")
 
@@ -269,8 +287,8 @@ def added_last(db: Database, current: OpenGame, build: Callable[[Game], Hand | N
 
 
 __all__ = [
-    "Database", "GameNotFound", "HandNotFound", "OpenGame", "StaleGame", "UnreadableGame",
-    "add_hand", "added_last", "create_game", "delete_game", "delete_hand", "edit_hand",
-    "find_game", "game_label", "import_game", "last_action", "misdeal", "open_game",
-    "open_shared", "outcome", "rematch", "undo", "version_of_shared",
+    "Database", "GameNotFound", "HandNotFound", "OpenGame", "StaleGame", "TIME_CALLED",
+    "UnreadableGame", "add_hand", "added_last", "create_game", "delete_game", "delete_hand",
+    "edit_hand", "find_game", "game_label", "import_game", "last_action", "misdeal",
+    "open_game", "open_shared", "outcome", "rematch", "typed_at", "undo", "version_of_shared",
 ]  # fmt: skip

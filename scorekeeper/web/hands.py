@@ -272,7 +272,7 @@ def add(token: str):
     ):
         # The same "save" tapped twice: the first one counted, the second changes nothing.
         return _to_sheet(token)
-    if version != current.record.version:
+    if not games.typed_at(db, current, version):
         return render_game(current, form, stale=True, status=409)
     hand = _hand_from(form, current.game, len(current.game.hands) + 1)
     if hand is None:

@@ -34,19 +34,28 @@ def all_at_once(pages, action) -> None:
         action(page)
 
 
-def play_hand(phones, rnd: int, hand: int) -> None:
-    """Every phone enters one hand: bids, then tricks, each step sent by all at once."""
+def bids(phones) -> None:
+    """Every phone taps the four bids and sends them, all at once: the hand is in play."""
     for page in phones:
         for seat in range(4):
             tap(page, f"bid-{seat}", "3")
     all_at_once(phones, lambda p: p.get_by_role("button", name="Bids are in: tricks next").click())
     for page in phones:
         page.wait_for_url(re.compile(r"step=tricks"))
+
+
+def tricks(phones, rnd: int, hand: int) -> None:
+    """Every phone taps the first side's tricks (the other side's fill in) and saves."""
     for n, page in enumerate(phones, 1):
         tap(page, "ttricks-0", str(took(rnd, n, hand)))
     all_at_once(phones, lambda p: p.get_by_role("button", name=f"Save hand {hand}").click())
     for page in phones:
         page.wait_for_url(re.compile(r"/g/[\w-]+#sheet$"))
+
+
+def play_hand(phones, rnd: int, hand: int) -> None:
+    bids(phones)
+    tricks(phones, rnd, hand)
 
 
 def director_click(page, name: str) -> None:
@@ -146,20 +155,22 @@ def test_a_club_night_of_eight_tables(browser, browser_context_args, live_server
     director.wait_for_load_state()
     assert "P9 &amp; P10 dropped" in director.content()
 
-    # Round 2: the late team plays, the dropped team does not. Time is called as the first
-    # hand is dealt: every game ends after it, the leader winning.
+    # Round 2: the late team plays, the dropped team does not. Time is called while the first
+    # hand is in play: each table saves it (no conflict with the director's change) and its
+    # game ends, the leader winning.
     director_click(director, "Seat round 2")
     round_2 = director.locator("#round .tables").inner_text()
     assert "Late1 & Late2" in round_2 and "P9 & P10" not in round_2
     for page, link in zip(phones, scoring_links(director), strict=True):
         page.goto(live_server + link)
+    bids(phones)
     director_click(director, "Call time")
     assert "finish the hand in play" in director.locator(".flash").inner_text()
-    phones[0].reload()
+    phones[0].reload()  # a phone that looks again is told; the others just save
     assert "Time is called" in phones[0].locator(".time-called").inner_text()
-    play_hand(phones, 2, 1)
+    tricks(phones, 2, 1)
     assert all(p.locator("text=Game over").count() for p in phones)
-    assert all(not p.locator(".time-called").count() for p in phones)
+    assert not any(p.locator("#stale").count() for p in phones)
 
     # A correction in round 1: table 1's first hand was 2 tricks, not 7.
     director.goto(console)

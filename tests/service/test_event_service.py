@@ -218,6 +218,29 @@ def test_call_time_ends_each_game_after_the_hand_in_play(db):
     assert events.close_round(db, event, 1).status == "closed"
 
 
+def test_a_hand_typed_before_time_was_called_still_saves(db):
+    event = event_with(db, 2, max_hands=None)
+    events.seat_next_round(db, event)
+    (t,) = events.overview(db, event).current.tables
+    play(db, t, 7)
+    typing = service.games.open_game(db, t.edit_token)  # the tricks step, read at this version
+    events.call_time(db, event, 1)
+    now = service.games.open_game(db, t.edit_token)
+    service.games.add_hand(db, now, hand(now.game, 7), version=typing.record.version)
+    sheet = service.games.open_game(db, t.edit_token).sheet
+    assert sheet.finished and sheet.played == 2  # the hand in play ended the game
+    # ... but a hand saved by another phone meanwhile is a conflict, time called or not
+    other = event_with(db, 2, max_hands=None)
+    events.seat_next_round(db, other)
+    (t,) = events.overview(db, other).current.tables
+    typing = service.games.open_game(db, t.edit_token)
+    play(db, t, 7)
+    events.call_time(db, other, 1)
+    now = service.games.open_game(db, t.edit_token)
+    with pytest.raises(service.StaleGame):
+        service.games.add_hand(db, now, hand(now.game, 7), version=typing.record.version)
+
+
 def test_a_tied_game_at_time_plays_one_more_hand(db):
     event = event_with(db, 2, max_hands=None)
     events.seat_next_round(db, event)

@@ -176,6 +176,20 @@ def test_a_tables_game_page_says_where_it_is_played(client, db):
     )
 
 
+def test_a_hand_typed_while_time_was_called_saves_without_a_conflict(client, db):
+    event = event_with(db, 2, max_hands=None)
+    (table,) = events.seat_next_round(db, event).tables
+    read_at = store.game_by_edit_token(db, table.edit_token).version  # the tricks step
+    events.call_time(db, event, 1)
+    bids = {f"bid-{i}": "3" for i in range(4)}
+    response = client.post(
+        f"/g/{table.edit_token}/hands", data={**bids, "ttricks-0": "7", "ttricks-1": "6",
+                                              "version": str(read_at)},
+    )  # fmt: skip
+    assert response.status_code == 303
+    assert store.game_by_edit_token(db, table.edit_token).finished
+
+
 def test_a_paper_result_through_its_form(client, db):
     event = event_with(db, 4)
     events.seat_next_round(db, event)
