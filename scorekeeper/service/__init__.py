@@ -11,18 +11,22 @@ from scorekeeper.store import Database, backup, connect, migrate
 
 from . import event_files, event_views, events, games, library
 from .errors import (
+    AlreadySaved,
     EventNotFound,
     EventRefused,
+    GameDeleted,
     GameInEvent,
     GameNotFound,
     HandNotFound,
     StaleGame,
+    Unavailable,
     UnreadableGame,
 )
-from .games import OpenGame, game_label
+from .games import OpenGame, Submitted, game_label
 
 __all__ = [
-    "Database", "EventNotFound", "EventRefused", "GameInEvent", "GameNotFound", "HandNotFound",
-    "OpenGame", "StaleGame", "UnreadableGame", "backup", "connect", "event_files",
-    "event_views", "events", "game_label", "games", "library", "migrate",
+    "AlreadySaved", "Database", "EventNotFound", "EventRefused", "GameDeleted", "GameInEvent",
+    "GameNotFound", "HandNotFound", "OpenGame", "StaleGame", "Submitted", "Unavailable",
+    "UnreadableGame", "backup", "connect", "event_files", "event_views", "events",
+    "game_label", "games", "library", "migrate",
 ]  # fmt: skip
