@@ -14,6 +14,7 @@ from scorekeeper.config import configured_app, proxy_count
 from scorekeeper.rules import end_reason, preset_title
 from scorekeeper.web import db, saving, session
 from scorekeeper.web.blueprints import register_blueprints
+from scorekeeper.web.forms import option_range
 
 csrf = CSRFProtect()
 
@@ -57,6 +58,7 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
     _register_errors(app)
     app.add_template_filter(end_reason)
     app.add_template_filter(preset_title)
+    app.add_template_filter(option_range)  # a number option's range, by its field
     register_blueprints(app)
     return app
 
@@ -93,6 +95,17 @@ ERROR_PAGES: dict[int | type[Exception], tuple[int, str, str]] = {
         404,
         "No such hand",
         "That hand is not in the game (perhaps it was deleted on another phone).",
+    ),
+    service.EventNotFound: (
+        404,
+        "No such event",
+        "There is no event at this link. Check the link you were sent.",
+    ),
+    service.GameInEvent: (
+        409,
+        "Part of an event",
+        "This game is a table of a club event, so it stays: the event's standings count it. "
+        "The director can correct it (or enter a paper result) from the event's console.",
     ),
     service.GameDeleted: (
         410,

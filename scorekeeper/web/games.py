@@ -27,7 +27,6 @@ from scorekeeper.web.forms import (
     HandForm,
     NewGame,
     minimal_spec,
-    option_range,
     option_value,
     range_words,
 )
@@ -72,7 +71,6 @@ def _render_new(form: NewGame, status: int = 200):
         known_players=library.player_names(db, me),
         saved_rules=library.all_house_rules(db, me),
         preset_data=_preset_data(),
-        option_range=option_range,
         start_ranges=START_RANGES,
     )
     if status == 503:

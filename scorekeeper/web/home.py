@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from flask import Blueprint, render_template
 
-from scorekeeper.service import library
+from scorekeeper.service import events, library
 from scorekeeper.web.db import get_db
-from scorekeeper.web.session import browser_id
+from scorekeeper.web.session import browser_id, remembered_events
 
 bp = Blueprint("home", __name__)
 
@@ -14,7 +14,8 @@ bp = Blueprint("home", __name__)
 @bp.get("/")
 def index() -> str:
     lib = library.library(get_db(), browser_id(create=False))
-    return render_template("home.html", lib=lib)
+    club = events.events_of(get_db(), remembered_events())
+    return render_template("home.html", lib=lib, club=club)
 
 
 @bp.get("/healthz")

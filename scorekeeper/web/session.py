@@ -3,7 +3,8 @@
 The browser's games and saved rules are kept on the server under that id (service.library), so
 the cookie is written when the id is first given and then only about once a month, to keep it
 from expiring: never on every page view. A cookie from an older version, which listed the
-games itself, is read once into the server's list and dropped.
+games itself, is read once into the server's list and dropped. (An event's director link is
+still kept in the cookie itself, at most 20, rewritten only when a new one comes first.)
 """
 
 from __future__ import annotations
@@ -93,3 +94,19 @@ class SessionInterface(SecureCookieSessionInterface):
 def init_app(app: Flask) -> None:
     app.session_interface = SessionInterface()
     app.before_request(_keep_alive)
+
+
+def remember_event(director_token: str) -> None:
+    """Keep an event's director link in this browser (most recent first, at most 20), so the
+    director finds the console again from the home page."""
+    if remembered_events()[:1] == [director_token]:
+        return  # already first: the cookie is not rewritten on every visit to the console
+    kept = [t for t in session.get("events", []) if isinstance(t, str) and t != director_token]
+    session["events"] = [director_token, *kept][:20]
+    session.permanent = True
+
+
+def remembered_events() -> list[str]:
+    """Director links this browser created or opened, most recent first."""
+    kept = session.get("events", [])
+    return [t for t in kept if isinstance(t, str)][:20] if isinstance(kept, list) else []
