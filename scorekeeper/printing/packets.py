@@ -34,7 +34,7 @@ from scorekeeper.events import DEFAULT_TIEBREAKERS, StandingRow, TableSeating
 from scorekeeper.events.standings import LABELS
 from scorekeeper.rules import Rules, opposite_teams, rules_summary, team_name
 
-from .pdf import DEFAULT_PAPER, html_to_pdf, templates
+from .layout import DEFAULT_PAPER, templates
 from .sheets import BlankSheet, blank_context, date_text
 
 SEAT_WORDS = {"N": "North", "E": "East", "S": "South", "W": "West"}
@@ -305,6 +305,8 @@ def packet_html(packet: RoundPacket) -> str:
 
 def render_packet_pdf(packet: RoundPacket) -> bytes:
     """The round's packet as PDF bytes: pairings, table cards, score sheets."""
+    from .pdf import html_to_pdf  # WeasyPrint loads where packets are printed, not planned
+
     return html_to_pdf(packet_html(packet), packet.paper)
 
 
@@ -323,4 +325,6 @@ def standings_html(doc: StandingsPrint) -> str:
 
 def render_standings_pdf(doc: StandingsPrint) -> bytes:
     """The standings as PDF bytes: place, entrant, wins, the tie-breakers' figures, why."""
+    from .pdf import html_to_pdf
+
     return html_to_pdf(standings_html(doc), doc.paper)

@@ -17,7 +17,7 @@ from PIL import Image
 from pypdf import PdfReader
 
 from scorekeeper.events import Entrant, EventConfig, SideScore, TableResult, standings
-from scorekeeper.printing import packets, sample
+from scorekeeper.printing import packets, pool, sample
 from scorekeeper.printing.packets import PacketTable, RoundPacket, StandingsPrint
 from scorekeeper.rules import NAME_LENGTH, TEAM_NAME_LENGTH, preset_rules
 
@@ -332,3 +332,12 @@ def test_qr_code_is_one_path_sized_by_the_stylesheet():
     svg = packets.qr_svg("http://192.168.1.20:5000/g/abc")
     assert svg.startswith("<svg") and svg.count("<path") == 1
     assert "width=" not in svg.split(">")[0] and "height=" not in svg.split(">")[0]
+
+
+def test_the_printing_pool_makes_packets_and_standings_in_its_workers():
+    packet = sample.sample_packet(2)
+    body = pool.printer().pdf(packet, key=("packet-test", 2), timeout=120)
+    assert qr_links(body, 2) == [t.link for t in packet.tables]
+    rows, tiebreakers = standings_rows()
+    body = pool.printer().pdf(StandingsPrint("Night", rows, tiebreakers), timeout=120)
+    assert "Final standings" in pdf_pages_text(body)[0]
