@@ -16,6 +16,7 @@ ratios, both taken in this run, are the figures to compare. Nothing here asserts
 
 from __future__ import annotations
 
+import io
 import re
 import statistics
 import sys
@@ -23,17 +24,20 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from pypdf import PdfReader
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 SIZES = (10, 20, 40)
-RUNS = 3
+RUNS = 2  # a 40-table packet takes ~10 s: two runs after the first keep the bench short
 HANDS = 30
 
 
-def timed(fn: Callable[[], object], runs: int = RUNS) -> tuple[float, float]:
-    """Median wall and CPU seconds of ``runs`` calls after one warm-up call."""
-    fn()
+def timed(fn: Callable[[], object], runs: int = RUNS, warm: bool = True) -> tuple[float, float]:
+    """Median wall and CPU seconds of ``runs`` calls (after one warm-up call if ``warm``)."""
+    if warm:
+        fn()
     wall, cpu = [], []
     for _ in range(runs):
         w, c = time.perf_counter(), time.process_time()
@@ -62,11 +66,12 @@ def main() -> None:
     print(f"baseline: {HANDS}-hand game sheet PDF  {base_wall:6.3f} s  (cpu {base_cpu:6.3f} s)")
     print()
     print("tables  pages   seconds  cpu s   per table  cpu/table  ratio  ratio/table")
+    packets.render_packet_pdf(sample.sample_packet(2))  # warm: the packet's fonts and sizes
     for n in SIZES:
         packet = sample.sample_packet(n)
-        body = packets.render_packet_pdf(packet)
-        pages = body.count(b"/Type /Page\n") or body.count(b"/Type /Page") - 1
-        wall, cpu = timed(lambda packet=packet: packets.render_packet_pdf(packet))
+        body = packets.render_packet_pdf(packet)  # also the first of the runs' warm-up
+        pages = len(PdfReader(io.BytesIO(body)).pages)
+        wall, cpu = timed(lambda packet=packet: packets.render_packet_pdf(packet), warm=False)
         ratio = wall / base_wall
         print(
             f"{n:6d}  {pages:5d}  {wall:8.2f}  {cpu:6.2f}  {wall / n:9.3f}  {cpu / n:9.3f}"
