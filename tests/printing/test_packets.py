@@ -4,59 +4,17 @@ pdftoppm for the QR codes (decoded with zxing-cpp) and for what a page leaves bl
 
 from __future__ import annotations
 
-import io
 import re
-import subprocess
-import tempfile
 from functools import cache
-from pathlib import Path
 
 import pytest
-import zxingcpp
-from PIL import Image
-from pypdf import PdfReader
 
 from scorekeeper.events import Entrant, EventConfig, SideScore, TableResult, standings
 from scorekeeper.printing import packets, pool, sample
 from scorekeeper.printing.packets import PacketTable, RoundPacket, StandingsPrint
 from scorekeeper.rules import NAME_LENGTH, TEAM_NAME_LENGTH, preset_rules
-
-
-def pdf_pages_text(body: bytes, *, layout: bool = True) -> list[str]:
-    """Each page's text as poppler reads it: laid out as printed, or in reading order (which
-    keeps a name wrapped in a narrow column together)."""
-    args = ["pdftotext", *(["-layout"] if layout else []), "-", "-"]
-    out = subprocess.run(args, input=body, capture_output=True, check=True).stdout.decode()
-    return out.split("\f")[: page_count(body)]
-
-
-def flat(text: str) -> str:
-    """Text as one line: a name wrapped at a space or after a hyphen reads whole again."""
-    return re.sub(r"-\s+", "-", " ".join(text.split()))
-
-
-def page_count(body: bytes) -> int:
-    return len(PdfReader(io.BytesIO(body)).pages)
-
-
-def page_image(body: bytes, page: int, dpi: int = 150) -> Image.Image:
-    """One page (counted from 1) as poppler draws it, in grey."""
-    with tempfile.TemporaryDirectory() as tmp:
-        pdf, stem = Path(tmp, "packet.pdf"), Path(tmp, "page")
-        pdf.write_bytes(body)
-        subprocess.run(
-            ["pdftoppm", "-png", "-r", str(dpi), "-f", str(page), "-l", str(page), "-singlefile",
-             str(pdf), str(stem)],
-            check=True,
-        )  # fmt: skip
-        with Image.open(stem.with_suffix(".png")) as image:
-            return image.convert("L")
-
-
-def qr_links(body: bytes, page: int) -> list[str]:
-    """What the QR codes on a page say, top to bottom."""
-    found = zxingcpp.read_barcodes(page_image(body, page), formats=zxingcpp.BarcodeFormat.QRCode)
-    return [r.text for r in sorted(found, key=lambda r: r.position.top_left.y)]
+from tests.printing import reading
+from tests.printing.reading import flat, page_image, pdf_pages_text, qr_links
 
 
 @cache
@@ -69,11 +27,7 @@ def rendered(tables: int) -> tuple[RoundPacket, bytes]:
 @cache
 def card_pages(tables: int) -> list[int]:
     """The pages (counted from 1) holding the sample packet's table cards."""
-    _, body = rendered(tables)
-    pages = pdf_pages_text(body)
-    return [
-        n for n, text in enumerate(pages, 1) if "Scan the code with one phone at this table" in text
-    ]
+    return reading.card_pages(rendered(tables)[1])
 
 
 # --- what the packet says ---------------------------------------------------------------------
