@@ -39,8 +39,8 @@ from .sheets import BlankSheet, blank_context, date_text
 
 SEAT_WORDS = {"N": "North", "E": "East", "S": "South", "W": "West"}
 
-# The standings' figure columns, by tie-breaker (head-to-head is a relation, not a figure: the
-# "why" line tells it). Point differential and total points show together with points against.
+# The standings' figure columns, by tie-breaker, in the director's order (head-to-head is a
+# relation, not a figure: the "why" line tells it).
 FIGURES: dict[str, tuple[str, str]] = {
     "point_diff": ("Diff.", "point_diff"),
     "total_points": ("Points", "points_for"),
@@ -118,7 +118,7 @@ class RoundPacket:
 
     ``rules`` and ``preset`` are the event's (every table plays them; the summary at the top of
     each sheet comes from ``rules.rules_summary``). ``standings``, when given, are printed after
-    the pairings ("Standings after round N-1"), ordered by ``tiebreakers``. ``round_name``
+    the pairings ("Standings before round N"), ordered by ``tiebreakers``. ``round_name``
     replaces "Round N" (a knockout's "Final"). ``sheet_rows`` is the hand rows on each score
     sheet (None: what fills the page).
     """
