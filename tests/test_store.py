@@ -217,3 +217,12 @@ def test_the_backup_command_writes_a_private_file(tmp_path: Path, monkeypatch, o
     out = tmp_path / "copy.sqlite"
     assert main(["backup", str(out)]) == 0
     assert mode(out) == store.PRIVATE
+
+
+def test_link_tokens_never_start_with_a_dash(monkeypatch):
+    """A token after a command-line flag (``--db TOKEN``) must not read as an option."""
+    import secrets
+
+    drawn = iter(["-first", "-second", "third"])
+    monkeypatch.setattr(secrets, "token_urlsafe", lambda _n: next(drawn))
+    assert store.new_token() == "third"

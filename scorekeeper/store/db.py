@@ -178,7 +178,11 @@ def now_exact() -> str:
 
 
 def new_token() -> str:
-    return secrets.token_urlsafe(TOKEN_BYTES)
+    """A link token. Never one starting with "-": a command line (``--db TOKEN``) would read it
+    as an option (1 token in 64 did, failing the event command's tests now and then)."""
+    while (token := secrets.token_urlsafe(TOKEN_BYTES)).startswith("-"):
+        pass
+    return token
 
 
 def dump(data: Any) -> str:
