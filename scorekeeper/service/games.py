@@ -1,5 +1,5 @@
 """Games, one use case a function: open, create, import, add/edit/delete a hand, misdeal, undo,
-rematch, delete.
+redo, rematch, delete.
 
 Every function takes a database connection and returns a result or raises a domain error
 (:mod:`.errors`, or the engine's ``GameError``); each write is one transaction. The web views
@@ -222,9 +222,24 @@ def undo(db: Database, current: OpenGame, *, version: int | None) -> store.GameR
         raise StaleGame(_open(e.current)) from None
 
 
+def redo(db: Database, current: OpenGame, *, version: int | None) -> store.GameRecord | None:
+    """Put back what the last undo took away; None when there is nothing to redo (a change
+    made since an undo ends what can be redone)."""
+    _check_version(current, version)
+    try:
+        return store.redo_last_undo(db, current.record, outcome=outcome)
+    except store.StaleGame as e:
+        raise StaleGame(_open(e.current)) from None
+
+
 def last_change(db: Database, current: OpenGame) -> store.Change | None:
     """The change Undo would take back."""
     return store.last_change(db, current.record)
+
+
+def last_undo(db: Database, current: OpenGame) -> store.Change | None:
+    """The undo Redo would take back."""
+    return store.last_undo(db, current.record)
 
 
 def added_last(db: Database, current: OpenGame, build: Callable[[Game], Hand | None]) -> bool:
@@ -240,6 +255,6 @@ def added_last(db: Database, current: OpenGame, build: Callable[[Game], Hand | N
 __all__ = [
     "Database", "GameNotFound", "HandNotFound", "OpenGame", "StaleGame", "UnreadableGame",
     "add_hand", "added_last", "create_game", "delete_game", "delete_hand", "edit_hand",
-    "find_game", "game_label", "import_game", "last_change", "misdeal", "open_game",
-    "open_shared", "outcome", "rematch", "undo", "version_of_shared",
+    "find_game", "game_label", "import_game", "last_change", "last_undo", "misdeal",
+    "open_game", "open_shared", "outcome", "redo", "rematch", "undo", "version_of_shared",
 ]  # fmt: skip

@@ -28,6 +28,8 @@ from .games import (
     game_by_view_token,
     games_by_edit_tokens,
     last_change,
+    last_undo,
+    redo_last_undo,
     save_game,
     undo_last_change,
 )
@@ -47,6 +49,6 @@ __all__ = [
     "StaleGame", "all_house_rules", "applied_migrations", "backup", "connect", "count_games",
     "create_game", "delete_game", "delete_house_rules", "game_by_edit_token",
     "game_by_view_token", "games_by_edit_tokens", "house_rules_by_id", "house_rules_by_name",
-    "last_change", "migrate", "new_token", "player_names", "remember_players", "save_game",
-    "save_house_rules", "undo_last_change", "write",
+    "last_change", "last_undo", "migrate", "new_token", "player_names", "redo_last_undo",
+    "remember_players", "save_game", "save_house_rules", "undo_last_change", "write",
 ]  # fmt: skip

@@ -1,4 +1,4 @@
-"""Games: the game file (a plain dict), its version, and every earlier state (for undo).
+"""Games: the game file (a plain dict), its version, and every earlier state (undo and redo).
 
 A save names the version it was read at and is refused (:class:`StaleGame`) when someone saved
 since: concurrent edits of one game are detected, never overwritten.
@@ -176,6 +176,14 @@ class Change:
     action: str
     data: dict[str, Any]
 
+    @property
+    def what(self) -> str:
+        """The change in words without the undo/redo prefixes: "add hand 3"."""
+        action = self.action
+        while action.startswith(("undo ", "redo ")):
+            action = action[5:]
+        return action
+
 
 def last_change(db: Database, game: GameRecord) -> Change | None:
     """The most recent change not yet undone (undos themselves are not undone)."""
@@ -225,6 +233,77 @@ def undo_last_change(
             current.id,
             {
                 "data": dump(change.data),
+                "version": current.version + 1,
+                "finished": int(finished),
+                "winner": winner,
+                "updated_at": stamp,
+            },
+        )
+    return game_by_id(db, game.id)
+
+
+# --- redo ------------------------------------------------------------------------------------
+#
+# Undo keeps the state it leaves as a history row whose action starts with "undo "; a redo
+# puts that state back and records itself as "redo ...". Read from the newest row back, the
+# rows form a stack: each redo takes the nearest undo not yet taken, and any other change ends
+# the stack (a new hand after an undo means there is nothing left to redo).
+
+
+def last_undo(db: Database, game: GameRecord) -> Change | None:
+    """The undo a redo would take back (the state it left), or None."""
+    pending = 0
+    rows = db.conn.execute(
+        "select id, version, action, data from game_history where game_id = ? "
+        "order by version desc",
+        (game.id,),
+    )
+    for history_id, version, action, data in rows:
+        action = action or ""
+        if action.startswith("redo "):
+            pending += 1
+        elif not action.startswith("undo "):
+            return None
+        elif pending:
+            pending -= 1
+        else:
+            return Change(history_id, version, action, json.loads(data))
+    return None
+
+
+def redo_last_undo(
+    db: Database,
+    game: GameRecord,
+    *,
+    outcome: Callable[[dict[str, Any]], tuple[bool, str | None]] | None = None,
+) -> GameRecord | None:
+    """Put back the state the last undo left, if nobody saved since ``game.version``.
+
+    The state it replaces goes to the history as "redo ..." (so Undo takes the redo back).
+    Returns None when there is nothing to redo; raises :class:`StaleGame` like :func:`save_game`.
+    """
+    stamp = now()
+    with write(db):
+        current = game_by_id(db, game.id)
+        if current.version != game.version:
+            raise StaleGame(current)
+        undone = last_undo(db, current)
+        if undone is None:
+            return None
+        finished, winner = outcome(undone.data) if outcome else (False, None)
+        db["game_history"].insert(
+            {
+                "game_id": current.id,
+                "version": current.version,
+                "data": dump(current.data),
+                "action": f"redo {undone.what}",
+                "created_at": stamp,
+            }
+        )
+        db["games"].update(
+            current.id,
+            {
+                "data": dump(undone.data),
                 "version": current.version + 1,
                 "finished": int(finished),
                 "winner": winner,

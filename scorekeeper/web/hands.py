@@ -1,4 +1,5 @@
-"""Hands: add, edit, delete, misdeal, undo. Every save names the version the form was read at."""
+"""Hands: add, edit, delete, misdeal, undo, redo. Every save names the version the form was read
+at; deleting a hand and voiding one as a misdeal ask first, on a page of their own."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from flask import Blueprint, redirect, render_template, request, url_for
 from flask_wtf.csrf import CSRFError
 from werkzeug.wrappers import Response
 
-from scorekeeper.rules import Game, GameError, Hand, Sheet, bid_options, parse_hand
+from scorekeeper.rules import Game, GameError, Hand, Sheet, bid_options, check_bids, parse_hand
 from scorekeeper.service import HandNotFound, OpenGame, StaleGame, games
 from scorekeeper.web.db import get_db
 from scorekeeper.web.forms import NIL_WORDS, HandForm, bid_pad, contract_labels
@@ -30,6 +31,11 @@ class Pad:
     kind: str = "bid"  # "bid", "nil" (a player's nil in partnership bidding), "tricks"
     nil_only: bool = False
     any: bool = False  # a nil-only pad needed whenever anyone on the team bids nil
+
+    @property
+    def blind_numbers(self) -> list[tuple[str, str]]:
+        """The blind number bids ("blind 6"): shown apart, under a line that says what they are."""
+        return [c for c in self.choices if c[0].startswith("blind ") and c[0] != "blind nil"]
 
 
 @dataclass
@@ -111,10 +117,11 @@ def entry_for(
                 Pad(f"tricks-{j}", f"{side}'s tricks", counts, side=j, player=j, kind="tricks")
             )
             continue
-        entry.trick_pads.append(
-            Pad(f"ttricks-{j}", f"{side} tricks", counts, side=j, kind="tricks")
-        )
         members = game.members(side)
+        hint = _team_tricks_hint(members, extra_nil) if entry.step == "tricks" else ""
+        entry.trick_pads.append(
+            Pad(f"ttricks-{j}", f"{side} tricks", counts, hint=hint, side=j, kind="tricks")
+        )
         opts = options[side]
         team_nil = any(m in extra_nil for m in members)
         for m in members:
@@ -138,6 +145,14 @@ def entry_for(
                     )  # fmt: skip
                 )
     return entry
+
+
+def _team_tricks_hint(members: tuple[str, ...], nil_bidders: set[str]) -> str:
+    """Whose tricks a team's count holds when a partner bid nil: all of the team's."""
+    nils = [m for m in members if m in nil_bidders]
+    if not nils or len(members) - len(nils) != 1:
+        return ""  # no nil, or each player's tricks are counted on their own pad
+    return f"all the team took, {' and '.join(nils)}'s included"
 
 
 def _reasons(opts: Any) -> str:
@@ -181,6 +196,7 @@ def render_game(
         editing=editing,
         stale=stale,
         last_change=games.last_change(get_db(), current),
+        last_undo=games.last_undo(get_db(), current),
         why=sheet.hands[editing - 1] if editing else None,
         printing=False,
     )
@@ -211,10 +227,28 @@ def _next_entry(current: OpenGame, form: HandForm) -> Entry:
         if has_tricks:
             return entry_for(game, number, dealer, nils, step="both", sheet=sheet)
         return entry
+    if not has_tricks and not _bids_allowed(current, bids, form, entry):
+        return entry
     entry = entry_for(game, number, dealer, nils, step="tricks", sheet=sheet)
     entry.hidden = [(p.name, form.get(p.name)) for p in entry.bids if form.get(p.name)]
     entry.contracts = contract_labels(game, bids)
     return entry
+
+
+def _bids_allowed(current: OpenGame, bids: dict[str, Any], form: HandForm, entry: Entry) -> bool:
+    """Whether the bids may be played (the board, the largest bid, blind eligibility): refused
+    at the bids step, by the pad, before the hand is played. A side's contract made of its
+    players' bids is refused by that side's last pad."""
+    try:
+        check_bids(current.game, bids, current.sheet)
+    except GameError as e:
+        form.place_error(current.game, e)
+        pads = [p.name for p in entry.bids]
+        for key in [k for k in form.errors if k.startswith("tbid-") and k not in pads]:
+            side = [p.name for p in entry.bids if p.side == int(key[5:])]
+            form.errors[side[-1] if side else "form"] = form.errors.pop(key)
+        return False
+    return True
 
 
 def _version() -> int:
@@ -303,12 +337,35 @@ def update(token: str, number: int):
     return _save(current, form, change, editing=number)
 
 
+@bp.get("/<int:number>/delete")
+def confirm_delete(token: str, number: int):
+    """Ask before deleting a hand: what it scored, and that Undo can bring it back."""
+    current = games.open_game(get_db(), token)
+    if not 1 <= number <= len(current.game.hands):
+        raise HandNotFound(number)
+    return _confirm(current, "delete", number=number, hand=current.sheet.hands[number - 1])
+
+
 @bp.post("/<int:number>/delete")
 def delete(token: str, number: int):
     db = get_db()
     current = games.open_game(db, token)
     change = lambda: games.delete_hand(db, current, number, version=_version())  # noqa: E731
     return _save(current, HandForm(), change)
+
+
+@bp.get("/misdeal")
+def confirm_misdeal(token: str):
+    """Ask before voiding the next hand: nobody scores it, and who deals next."""
+    current = games.open_game(get_db(), token)
+    game, dealer = current.game, current.sheet.next_dealer
+    if game.rules.misdeal_deal_passes:
+        dealer = game.players[(game.players.index(dealer) + 1) % len(game.players)]
+    return _confirm(current, "misdeal", number=len(game.hands) + 1, deals_next=dealer)
+
+
+def _confirm(current: OpenGame, action: str, **about: Any) -> str:
+    return render_template("games/confirm.html", current=current, action=action, **about)
 
 
 @bp.post("/misdeal")
@@ -323,6 +380,13 @@ def undo(token: str):
     db = get_db()
     current = games.open_game(db, token)
     return _save(current, HandForm(), lambda: games.undo(db, current, version=_version()))
+
+
+@bp.post("/redo")
+def redo(token: str):
+    db = get_db()
+    current = games.open_game(db, token)
+    return _save(current, HandForm(), lambda: games.redo(db, current, version=_version()))
 
 
 @bp.errorhandler(CSRFError)

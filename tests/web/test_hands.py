@@ -20,7 +20,8 @@ def new_game(client, names=FOUR, **fields):
 
 
 def version(client, token):
-    html = client.get(f"/g/{token}").get_data(as_text=True)
+    """The version a page shows now: the one its forms send with a change."""
+    html = client.get(f"/g/{token}/hands/misdeal").get_data(as_text=True)
     return int(re.search(r'name="?version"? value="(\d+)"', html).group(1))
 
 

@@ -87,7 +87,7 @@ def test_every_hand_opens_to_explain_itself_and_be_fixed(client, db):
 
 def test_the_leader_and_what_each_side_needs(client, db):
     html = page(client, db, game_file([hand(3, 2, 2, 2, 8, 5)]))
-    assert "<strong>Ann &amp; Cy</strong> lead. Game to 500." in html
+    assert "<strong>Ann &amp; Cy</strong> lead with 53. Game to 500." in html
     assert "needs 447" in html and "needs 459" in html
 
 
