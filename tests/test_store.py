@@ -205,8 +205,12 @@ def test_redo_puts_back_what_undo_took_in_stack_order(db, steps):
     assert (store.last_undo(db, game) is not None) == can_redo
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(st.lists(st.sampled_from([("save", 1), ("save", 2), ("undo",), ("redo",)]), max_size=14))
+FIXTURE = HealthCheck.function_scoped_fixture  # a fresh game each example, one database
+STEPS = st.sampled_from([("save", 1), ("save", 2), ("undo",), ("redo",)])
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[FIXTURE])
+@given(st.lists(STEPS, max_size=14))
 def test_any_session_of_saves_undos_and_redos_matches_an_editors_stacks(db, steps):
     game = store.create_game(db, {"hands": []})  # a fresh game each example: its own history
     for step in steps:

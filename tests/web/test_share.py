@@ -49,7 +49,7 @@ def test_read_only_page_shows_the_live_sheet_without_any_form(client, db):
     assert re.search(r'class="share-score">139<', html)  # 37 + 51 + 51
     assert f'data-version="{game.version}"' in html
     assert f'href="/v/{game.view_token}"' in html  # Refresh without JavaScript
-    assert "share.js" in html
+    assert "view.js" in html
     assert f"/v/{game.view_token}/chart.svg" in html
 
 
