@@ -68,20 +68,23 @@
       // Only the tap that completes the bids moves on; a later change waits for the button.
       if (!post && !complete && (complete = allBids())) form.requestSubmit();
     });
+    var unsent = function () {
+      form.busy = retry.hidden = false;
+      retry.scrollIntoView({ block: "nearest" });
+    };
     form.addEventListener("submit", function (e) {
       var online = navigator.onLine;
       if (!online || post) e.preventDefault();
-      retry.hidden = online;
-      if (!online || !post || form.busy) return;
-      form.busy = true;
+      if (!online) return unsent();
+      if (!post || form.busy) return;
+      form.busy = retry.hidden = true;
       fetch(form.action, { method: "POST", body: new FormData(form), credentials: "same-origin" }).then(function (r) {
         var to = r.url.split("#")[0];
         if (!r.redirected || !r.ok) return form.submit(); // refused: post again to show why
         if (to !== location.href.split("#")[0]) return location.assign(to + "#now");
-        history.scrollRestoration = "manual"; // the same address: reload it at the totals
-        history.replaceState(null, "", to + "#now");
+        history.scrollRestoration = "manual"; // the same address: load it again from the top
         location.reload();
-      }, function () { form.busy = retry.hidden = false; });
+      }, unsent);
     });
     retry.querySelector("button").addEventListener("click", function () { form.requestSubmit(); });
     contracts();

@@ -185,9 +185,11 @@ class NewGame:
         names = self.names()
         if len(names) < 2:
             self.errors["players"] = "Type the names of 2 to 6 players."
-        for name in names:
+        for i, name in enumerate(self.players):
             if len(name) > NAME_LENGTH:
-                self.errors["players"] = f"Keep names to {NAME_LENGTH} characters: {name[:40]}…"
+                self.errors[f"player-{i}"] = (
+                    f"Keep names to {NAME_LENGTH} characters: this one has {len(name)}."
+                )
         folded = [n.casefold() for n in names]
         dupes = [n for i, n in enumerate(names) if folded.index(n.casefold()) != i]
         if dupes:

@@ -8,6 +8,7 @@ from flask import Blueprint, redirect, render_template, request, url_for
 
 from scorekeeper.rules import (
     GROUPS,
+    NAME_LENGTH,
     OPTIONS,
     PRESET_DESCRIPTIONS,
     PRESETS,
@@ -55,6 +56,7 @@ def _render_new(form: NewGame, status: int = 200):
         known_players=library.player_names(db),
         saved_rules=library.all_house_rules(db),
         preset_data=_preset_data(),
+        name_length=NAME_LENGTH,
     )
     return page, status
 

@@ -256,7 +256,8 @@ def _version() -> int:
 
 
 def _to_sheet(token: str) -> Response:
-    return redirect(url_for("games.show", token=token, _anchor="sheet"), 303)
+    """The game page after a change, at its totals (#now): the next hand's pads come next."""
+    return redirect(url_for("games.show", token=token, _anchor="now"), 303)
 
 
 def _save(current: OpenGame, form: HandForm, change, editing: int | None = None):  # type: ignore[no-untyped-def]
