@@ -17,9 +17,15 @@ STDLIB = set(sys.stdlib_module_names) | {"__future__"}
 # What each part of the package may import, besides the standard library and itself.
 LAYERS: dict[str, set[str]] = {
     "rules": set(),
+    "cache": set(),
     "events": {"scorekeeper.rules", "networkx"},
     "store": {"sqlite_utils"},
-    "service": {"scorekeeper.rules", "scorekeeper.events", "scorekeeper.store"},
+    "service": {
+        "scorekeeper.rules",
+        "scorekeeper.events",
+        "scorekeeper.store",
+        "scorekeeper.cache",
+    },
     "printing": {"weasyprint", "jinja2", "scorekeeper.paths", "scorekeeper.rules"},
     "config": {"flask", "scorekeeper.paths"},
     "paths": set(),
@@ -28,13 +34,15 @@ LAYERS: dict[str, set[str]] = {
         "flask_wtf",
         "wtforms",
         "werkzeug",
+        "markupsafe",
+        "scorekeeper.cache",
         "scorekeeper.service",
         "scorekeeper.rules",
         "scorekeeper.events",
         "scorekeeper.printing",
         "scorekeeper.config",
         "scorekeeper.paths",
-    },  # fmt: skip
+    },
     "cli": {
         "waitress",
         "scorekeeper",
@@ -43,7 +51,7 @@ LAYERS: dict[str, set[str]] = {
         "scorekeeper.rules",
         "scorekeeper.events",
         "scorekeeper.printing",
-    },  # fmt: skip
+    },
     "__init__": {"flask", "scorekeeper.web"},
 }
 

@@ -18,6 +18,7 @@ from functools import cached_property
 from typing import Any
 
 from scorekeeper import store
+from scorekeeper.cache import SizedCache
 from scorekeeper.rules import (
     Game,
     GameError,
@@ -64,11 +65,27 @@ def game_label(title: str, sides: Iterable[object]) -> str:
     return title or " vs ".join(map(str, sides)) or "A game"
 
 
+# The games opened lately, parsed and (once asked) scored, by (edit token, version). A
+# version's file never changes (every save makes a new version), so a page asked for again
+# (the bids step, then the tricks step; a read-only page polling) neither parses nor scores
+# again. Bounded by the hands held, so a few long games cannot take the memory.
+_opened: SizedCache[OpenGame] = SizedCache(20_000, lambda g: len(g.game.hands) + 1)
+
+
+def _key(record: store.GameRecord) -> tuple[str, int]:
+    return record.edit_token, record.version
+
+
 def _open(record: store.GameRecord) -> OpenGame:
+    hit = _opened.get(_key(record))
+    if hit is not None:
+        return hit
     try:
-        return OpenGame(record, parse_game(record.data))
+        opened = OpenGame(record, parse_game(record.data))
     except GameError as e:
         raise UnreadableGame(record, e) from e
+    _opened.put(_key(record), opened)
+    return opened
 
 
 def open_game(db: Database, token: str) -> OpenGame:
@@ -158,13 +175,23 @@ def _check_version(current: OpenGame, version: int | None) -> None:
 def _save(db: Database, current: OpenGame, hands: list[Any], action: str) -> store.GameRecord:
     """Score the new file once (raises GameError), then save it over the version read."""
     data = {**current.record.data, "hands": hands}
-    sheet = score_game(parse_game(data))
+    game = parse_game(data)
+    sheet = score_game(game)
     try:
-        return store.save_game(
+        saved = store.save_game(
             db, current.record, data, action=action, finished=sheet.finished, winner=sheet.winner
         )
     except store.StaleGame as e:
         raise StaleGame(_open(e.current)) from None
+    _remember(saved, game, sheet)
+    return saved
+
+
+def _remember(record: store.GameRecord, game: Game, sheet: Sheet) -> None:
+    """Keep a game just saved, scored, for the page that follows the save."""
+    opened = OpenGame(record, game)
+    opened.__dict__["sheet"] = sheet  # what the cached property would compute
+    _opened.put(_key(record), opened)
 
 
 def _hands(current: OpenGame) -> list[Any]:
@@ -232,14 +259,15 @@ def redo(db: Database, current: OpenGame, *, version: int | None) -> store.GameR
         raise StaleGame(_open(e.current)) from None
 
 
-def last_change(db: Database, current: OpenGame) -> store.Change | None:
-    """The change Undo would take back."""
-    return store.last_change(db, current.record)
+def last_action(db: Database, current: OpenGame) -> str | None:
+    """What Undo would take back ("add hand 3"), or None when there is nothing to undo."""
+    action = store.last_action(db, current.record)
+    return None if action is None else store.plain_action(action)
 
 
-def last_undo(db: Database, current: OpenGame) -> store.Change | None:
-    """The undo Redo would take back."""
-    return store.last_undo(db, current.record)
+def redo_action(db: Database, current: OpenGame) -> str | None:
+    """What Redo would put back ("add hand 3"), or None when there is nothing to redo."""
+    return store.redo_action(db, current.record)
 
 
 def added_last(db: Database, current: OpenGame, build: Callable[[Game], Hand | None]) -> bool:
@@ -255,6 +283,6 @@ def added_last(db: Database, current: OpenGame, build: Callable[[Game], Hand | N
 __all__ = [
     "Database", "GameNotFound", "HandNotFound", "OpenGame", "StaleGame", "UnreadableGame",
     "add_hand", "added_last", "create_game", "delete_game", "delete_hand", "edit_hand",
-    "find_game", "game_label", "import_game", "last_change", "last_undo", "misdeal",
-    "open_game", "open_shared", "outcome", "redo", "rematch", "undo", "version_of_shared",
+    "find_game", "game_label", "import_game", "last_action", "misdeal", "open_game",
+    "open_shared", "outcome", "redo", "redo_action", "rematch", "undo", "version_of_shared",
 ]  # fmt: skip

@@ -179,10 +179,15 @@ class Change:
     @property
     def what(self) -> str:
         """The change in words without the undo/redo prefixes: "add hand 3"."""
-        action = self.action
-        while action.startswith(("undo ", "redo ")):
-            action = action[5:]
-        return action
+        return plain_action(self.action)
+
+
+def plain_action(action: str) -> str:
+    """An action as a button says it: "redo add hand 3" and "undo redo add hand 3" are both
+    "add hand 3" (Undo of a redo takes back that hand; Redo of it puts it back)."""
+    while action.startswith(("undo ", "redo ")):
+        action = action[5:]
+    return action
 
 
 def last_change(db: Database, game: GameRecord) -> Change | None:
@@ -195,6 +200,16 @@ def last_change(db: Database, game: GameRecord) -> Change | None:
     if row is None:
         return None
     return Change(row[0], row[1], row[2] or "", json.loads(row[3]))
+
+
+def last_action(db: Database, game: GameRecord) -> str | None:
+    """What the last change not yet undone was ("add hand 3"), without reading its data."""
+    row = db.conn.execute(
+        "select action from game_history where game_id = ? and undone = 0 "
+        "order by version desc limit 1",
+        (game.id,),
+    ).fetchone()
+    return None if row is None else (row[0] or "")
 
 
 def undo_last_change(
@@ -250,15 +265,14 @@ def undo_last_change(
 # the stack (a new hand after an undo means there is nothing left to redo).
 
 
-def last_undo(db: Database, game: GameRecord) -> Change | None:
-    """The undo a redo would take back (the state it left), or None."""
+def _redo_row(db: Database, game: GameRecord) -> tuple[int, str] | None:
+    """(history id, action) of the undo a redo would take back; actions only, no game files."""
     pending = 0
     rows = db.conn.execute(
-        "select id, version, action, data from game_history where game_id = ? "
-        "order by version desc",
+        "select id, action from game_history where game_id = ? order by version desc",
         (game.id,),
     )
-    for history_id, version, action, data in rows:
+    for history_id, action in rows:
         action = action or ""
         if action.startswith("redo "):
             pending += 1
@@ -267,8 +281,25 @@ def last_undo(db: Database, game: GameRecord) -> Change | None:
         elif pending:
             pending -= 1
         else:
-            return Change(history_id, version, action, json.loads(data))
+            return history_id, action
     return None
+
+
+def redo_action(db: Database, game: GameRecord) -> str | None:
+    """What Redo would put back ("add hand 3"), or None when there is nothing to redo."""
+    row = _redo_row(db, game)
+    return None if row is None else plain_action(row[1])
+
+
+def last_undo(db: Database, game: GameRecord) -> Change | None:
+    """The undo a redo would take back, with the state it left, or None."""
+    row = _redo_row(db, game)
+    if row is None:
+        return None
+    version, data = db.conn.execute(
+        "select version, data from game_history where id = ?", (row[0],)
+    ).fetchone()
+    return Change(row[0], version, row[1], json.loads(data))
 
 
 def redo_last_undo(

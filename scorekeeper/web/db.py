@@ -1,22 +1,42 @@
-"""One database connection per request, opened on first use and closed at teardown."""
+"""The request's database connection.
+
+Opening a SQLite connection (the file, its WAL, the pragmas) and closing it (a checkpoint when
+it is the last one) cost more than a whole hand's queries, so each server thread keeps one
+connection open and hands it to its requests one after another. A request never inherits an
+open transaction: ``store.write`` always commits or rolls back, and teardown rolls back
+whatever an error left open.
+"""
 
 from __future__ import annotations
+
+import threading
 
 from flask import Flask, current_app, g
 
 from scorekeeper import service
 
+_local = threading.local()
+
 
 def get_db() -> service.Database:
-    """The request's connection."""
+    """The request's connection: this thread's, opened on first use."""
     if "db" not in g:
-        g.db = service.connect(current_app.config["DATABASE"])
+        path = current_app.config["DATABASE"]
+        kept = getattr(_local, "kept", None)
+        if kept is not None and kept[0] == path:
+            db = kept[1]
+        else:
+            if kept is not None:
+                kept[1].close()
+            db = service.connect(path)
+            _local.kept = (path, db)
+        g.db = db
     return g.db
 
 
 def init_app(app: Flask) -> None:
     @app.teardown_appcontext
-    def close_db(_exc: BaseException | None) -> None:
+    def release_db(_exc: BaseException | None) -> None:
         db = g.pop("db", None)
-        if db is not None:
-            db.close()
+        if db is not None and db.conn.in_transaction:
+            db.conn.rollback()

@@ -14,6 +14,7 @@ from scorekeeper.rules import Game, GameError, Hand, Sheet, bid_options, check_b
 from scorekeeper.service import HandNotFound, OpenGame, StaleGame, games
 from scorekeeper.web.db import get_db
 from scorekeeper.web.forms import NIL_WORDS, HandForm, bid_pad, contract_labels
+from scorekeeper.web.fragments import sheet_html
 
 bp = Blueprint("hands", __name__, url_prefix="/g/<token>/hands")
 
@@ -195,10 +196,11 @@ def render_game(
         form=form,
         editing=editing,
         stale=stale,
-        last_change=games.last_change(get_db(), current),
-        last_undo=games.last_undo(get_db(), current),
+        last_action=games.last_action(get_db(), current),
+        redo_action=games.redo_action(get_db(), current),
         why=sheet.hands[editing - 1] if editing else None,
         printing=False,
+        sheet_html=sheet_html(current, edit_links=True),
     )
     return page, status
 

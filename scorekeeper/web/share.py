@@ -21,6 +21,7 @@ from scorekeeper.rules import GameError, Sheet
 from scorekeeper.service import games
 from scorekeeper.web import chart
 from scorekeeper.web.db import get_db
+from scorekeeper.web.fragments import sheet_html
 from scorekeeper.web.session import remember_game
 
 bp = Blueprint("share", __name__)
@@ -46,6 +47,7 @@ def view(view_token: str) -> str:
         current=current,
         game=current.game,
         sheet=current.sheet,
+        sheet_html=sheet_html(current, edit_links=False),
         refresh_seconds=REFRESH_SECONDS,
     )
 

@@ -330,6 +330,27 @@ def test_a_new_game_with_its_players_and_saved_rules_is_one_transaction(client, 
     assert commits == ["COMMIT"]
 
 
+def test_a_request_never_inherits_an_open_transaction(client, app):
+    """Server threads keep their connection between requests: one that failed inside a
+    transaction must not hand it on."""
+    from flask import g
+
+    from scorekeeper.web.db import get_db
+
+    @app.get("/_test/fail-in-transaction")
+    def fail_in_transaction():
+        db = get_db()
+        db.execute("BEGIN IMMEDIATE")
+        g.kept = db
+        raise RuntimeError("boom")
+
+    app.config["PROPAGATE_EXCEPTIONS"] = False  # as served: the error page, not a raise
+    assert client.get("/_test/fail-in-transaction").status_code == 500
+    with app.test_request_context():
+        db = get_db()
+        assert not db.conn.in_transaction
+
+
 # --- the kitchen table, second pass (issue 10) -----------------------------------------------
 
 

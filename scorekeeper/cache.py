@@ -1,0 +1,48 @@
+"""A small thread-safe LRU cache bounded by the total size of what it holds.
+
+For values that never change under their key (a game at a version, its rendered sheet), so
+a page asked for again costs nothing; the size bound keeps a few long games from taking the
+memory. Standard library only: any layer may use it.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from typing import Generic, TypeVar
+
+V = TypeVar("V")
+
+
+class SizedCache(Generic[V]):
+    """Up to ``budget`` units (``size(value)`` each) of the values used last."""
+
+    def __init__(self, budget: int, size: Callable[[V], int]) -> None:
+        self.budget = budget
+        self._size = size
+        self._items: OrderedDict[Hashable, tuple[V, int]] = OrderedDict()
+        self._used = 0
+        self._lock = threading.Lock()
+
+    def get(self, key: Hashable) -> V | None:
+        with self._lock:
+            hit = self._items.get(key)
+            if hit is None:
+                return None
+            self._items.move_to_end(key)
+            return hit[0]
+
+    def put(self, key: Hashable, value: V) -> None:
+        size = self._size(value)
+        with self._lock:
+            if key in self._items or size > self.budget:
+                return
+            self._items[key] = (value, size)
+            self._used += size
+            while self._used > self.budget:
+                _, (_, old) = self._items.popitem(last=False)
+                self._used -= old
+
+    def __len__(self) -> int:
+        return len(self._items)
