@@ -3,10 +3,11 @@
     python bench/bench_web.py [--clients 16] [--hands 20] [--threads 8] [--solo-games 4]
 
 A phone scoring a hand makes three requests, one "hand cycle": GET the game page (the bid
-pads), GET the tricks step (the bids travel in the query string) and POST the hand (its CSRF
-token and the version the form was read at; a 303 redirect on success, whose page is the next
-cycle's first request). This runs the real app as production does (``scorekeeper serve``:
-waitress, ``--threads``, migrations first) in a subprocess on a free loopback port with a fresh
+pads), GET the tricks step (the bids and the hand's number travel in the query string) and POST
+the hand (its CSRF token, the version the form was read at and its one-time submission id; a 303
+redirect on success, whose page is the next cycle's first request). This runs the real app as
+production does (``scorekeeper serve``: waitress, ``--threads``, migrations first) in a
+subprocess on a free loopback port with a fresh
 temporary database, and drives it from this process with http.client clients (one thread each,
 keep-alive, its own session cookie; the CSRF token read from the page like a browser).
 
@@ -15,7 +16,7 @@ holds a JSON document; GET renders a small Jinja template with the hands as a ta
 the tricks step renders a form; the POST reads the row, appends the hand, ``BEGIN IMMEDIATE``,
 updates with a version check and commits, then redirects. It is served the same way (waitress,
 same threads, its own subprocess), opens a connection per request with the app's pragmas (WAL,
-synchronous NORMAL, busy timeout, foreign keys), keeps Flask's default signed session cookie and
+synchronous FULL, busy timeout, foreign keys), keeps Flask's default signed session cookie and
 checks a CSRF token kept in it. Its figures are a floor: what any Flask + SQLite app pays.
 
 Each of ``--clients`` clients starts its own game of four (standard rules: individual bids
@@ -64,6 +65,7 @@ GOAL_THROUGHPUT = 0.5  # app cycles/s at least this times bare's, at --clients
 GOAL_P99 = 2.0  # app p99 at most this times bare's, at --clients
 CSRF_RE = re.compile(r'name="?csrf_token"? value="([^"]+)"')
 VERSION_RE = re.compile(r'name="?version"? value="(\d+)"')
+SUBMISSION_RE = re.compile(r'name="?submission"? value="?([\w-]+)')
 
 # --- the baseline: a bare Flask + SQLite app doing the same three requests --------------------
 
@@ -106,7 +108,7 @@ def bare_app(database: str, secret_key: str) -> Any:
     def db() -> sqlite3.Connection:
         if "db" not in g:
             g.db = sqlite3.connect(database, timeout=10, isolation_level=None)
-            for pragma in ("busy_timeout = 10000", "foreign_keys = ON", "synchronous = NORMAL"):
+            for pragma in ("busy_timeout = 10000", "foreign_keys = ON", "synchronous = FULL"):
                 g.db.execute(f"PRAGMA {pragma}")
         return g.db
 
@@ -296,11 +298,14 @@ class Phone:
         _, html = self.expect(200, "GET", f"/g/{token}")
         if f"Hand {number}: bids" not in html:
             raise RuntimeError(f"game {token} is not at hand {number}: {html[:300]!r}")
-        _, html = self.expect(200, "GET", f"/g/{token}?{urlencode({'step': 'tricks', **BIDS})}")
+        query = urlencode({"step": "tricks", "hand_no": number, **BIDS})
+        _, html = self.expect(200, "GET", f"/g/{token}?{query}")
         made, missed = ("7", "6") if number % 2 else ("6", "7")  # the sides take turns
+        submission = SUBMISSION_RE.search(html)  # the app's forms carry one; the bare app's not
         fields = {
             "csrf_token": CSRF_RE.search(html).group(1),
             "version": VERSION_RE.search(html).group(1),
+            **({"submission": submission.group(1)} if submission else {}),
             **BIDS,
             "ttricks-0": made,
             "ttricks-1": missed,

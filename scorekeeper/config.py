@@ -34,6 +34,13 @@ def configured_app(test_config: dict[str, Any] | None = None) -> Flask:
         SESSION_COOKIE_HTTPONLY=True,
         PERMANENT_SESSION_LIFETIME=60 * 60 * 24 * 365,
         MAX_CONTENT_LENGTH=2 * 1024 * 1024,
+        # How long a page's save waits for another writer (a backup, a command, a stuck
+        # process) before answering "busy, try again" with the form kept: not a phone's patience.
+        BUSY_TIMEOUT_MS=4000,
+        # Printed sheets (scorekeeper.printing.pool): games longer than this are refused before
+        # any work, and a sheet not made within this many seconds answers "try again".
+        PDF_MAX_HANDS=400,
+        PDF_TIMEOUT=20.0,
     )
     if test_config is None:
         app.config.from_prefixed_env("SCOREKEEPER")

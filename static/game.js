@@ -1,6 +1,6 @@
-/* The game page; all works without it. The tap completing the bids moves on to the tricks;
-   the last side's tricks fill in; Save goes by fetch, so a lost connection keeps the taps and
-   offers Retry (the same form: the server never adds a hand twice). */
+/* The game page; all works without it. Only the tap completing the bids moves on to the
+   tricks; the last side's tricks fill in; Save goes by fetch, so a lost connection keeps the
+   taps and offers Retry (the same form: the server never adds a hand twice). */
 (function () {
   "use strict";
   var all = function (sel, root) { return [].slice.call((root || document).querySelectorAll(sel)); };
@@ -65,7 +65,6 @@
       var pad = e.target.closest(".pad");
       if (units.indexOf(pad) >= 0) return tricks(pad);
       contracts();
-      // Only the tap that completes the bids moves on; a later change waits for the button.
       if (!post && !complete && (complete = allBids())) form.requestSubmit();
     });
     var unsent = function () {
@@ -78,11 +77,12 @@
       if (!online) return unsent();
       if (!post || form.busy) return;
       form.busy = retry.hidden = true;
-      fetch(form.action, { method: "POST", body: new FormData(form), credentials: "same-origin" }).then(function (r) {
-        var to = r.url.split("#")[0];
-        if (!r.redirected || !r.ok) return form.submit(); // refused: post again to show why
+      // Saved: a redirect, not followed (its note is for the page). Refused: post it again.
+      fetch(form.action, { method: "POST", body: new FormData(form), redirect: "manual" }).then(function (r) {
+        var to = form.action.split("/hands")[0];
+        if (r.type !== "opaqueredirect") return form.submit();
         if (to !== location.href.split("#")[0]) return location.assign(to + "#now");
-        history.scrollRestoration = "manual"; // the same address: load it again from the top
+        history.scrollRestoration = "manual"; // the same address: reload, from the top
         location.reload();
       }, unsent);
     });

@@ -25,7 +25,8 @@
     [].forEach.call(document.querySelectorAll(".js-share"), function (button) {
       button.hidden = false;
       button.addEventListener("click", function () {
-        navigator.share({ title: button.dataset.shareTitle || document.title, url: button.dataset.shareUrl })
+        var url = document.getElementById("share-url").value;
+        navigator.share({ title: button.dataset.shareTitle || document.title, url: url })
           .catch(function () { /* the user closed the share sheet */ });
       });
     });

@@ -49,3 +49,38 @@ def created(db: store.Database, response) -> store.GameRecord:
     assert response.status_code == 303, response.get_data(as_text=True)[:2000]
     token = response.headers["Location"].rsplit("/", 1)[1]
     return store.game_by_edit_token(db, token)
+
+
+def gated_render(job: Any) -> bytes:
+    """The printing pool's job, held until the file named by $SCOREKEEPER_TEST_PDF_GATE exists:
+    a long render whose end the test decides (runs in a worker process)."""
+    import os
+    import time
+    from pathlib import Path
+
+    from scorekeeper.printing import pool
+
+    gate = Path(os.environ["SCOREKEEPER_TEST_PDF_GATE"])
+    deadline = time.monotonic() + 120  # a test that never opens the gate must not hang forever
+    while not gate.exists() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    return pool.render(job)
+
+
+def wait_until(condition: Any, what: str, seconds: float = 60.0) -> None:
+    """Poll ``condition`` until it holds (a deadline only so a broken test fails, never a
+    timing assertion)."""
+    import time
+
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"still waiting for {what}")
+        time.sleep(0.01)
+
+
+def worker_pid(_job: Any) -> int:
+    """A printing pool job that reports which process ran it."""
+    import os
+
+    return os.getpid()

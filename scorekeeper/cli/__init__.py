@@ -85,12 +85,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
     import waitress
 
     from scorekeeper import create_app
-    from scorekeeper.printing import pdf
 
-    # Migrations run once, here, before any worker thread can touch the database.
+    # Migrations run once, here, before any worker thread can touch the database. Printed
+    # sheets are made in worker processes started (and warmed up) on the first one.
     cmd_migrate(args)
     app = create_app()
-    pdf.warm_up()  # the first printed sheet should not pay for fonts and caches starting
     print(f"Spades Scorekeeper on http://{args.host}:{args.port}/  (Ctrl+C to stop)", flush=True)
     waitress.serve(app, host=args.host, port=args.port, threads=args.threads, ident="scorekeeper")
     return 0

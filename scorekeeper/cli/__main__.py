@@ -4,4 +4,5 @@ import sys
 
 from scorekeeper.cli import main
 
-sys.exit(main())
+if __name__ == "__main__":  # not when a printing worker process imports it
+    sys.exit(main())

@@ -5,9 +5,10 @@ under the app's static folder and refuses every other URL (http, data:, file els
 every name reaches the page through Jinja's autoescape, so ``<b>Ann</b>`` prints as typed.
 
 Speed: the print stylesheet is parsed once per process (:func:`stylesheets`), the fonts are
-shared through one ``FontConfiguration``, and :func:`warm_up` (called when the server starts,
-never at import) renders a tiny page once so the first real sheet does not pay for Pango and
-fontconfig starting up.
+shared through one ``FontConfiguration``, and :func:`warm_up` (called as each printing worker
+process starts, never at import) renders a tiny page once so the first real sheet does not pay
+for Pango and fontconfig starting up. The web server renders nothing here itself: its sheets are
+made in worker processes (:mod:`.pool`).
 """
 
 from __future__ import annotations
@@ -17,24 +18,26 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import jinja2
 import weasyprint
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
 from scorekeeper import paths
-from scorekeeper.rules import end_reason, preset_title
 
-PAPER_SIZES = ("letter", "a4")
-DEFAULT_PAPER = "letter"
-# Page height and width in mm (portrait), for working out how many blank rows fill a page.
-PAPER_MM = {"letter": (215.9, 279.4), "a4": (210.0, 297.0)}
+from .layout import (  # noqa: F401 -- the page geometry, here too for callers of pdf.*
+    DEFAULT_PAPER,
+    FOOTER_MM,
+    HALF_GAP_MM,
+    PAGE_MARGIN_MM,
+    PAPER_MM,
+    PAPER_SIZES,
+    half_height_mm,
+    page_mm,
+    paper_size,
+    templates,
+)
+
 PRINT_CSS = "print.css"
-
-# These match static/print.css: change them together.
-PAGE_MARGIN_MM = 12.0  # top and bottom page margins
-FOOTER_MM = 0.0  # page numbers sit in the bottom margin box
-HALF_GAP_MM = 10.0  # the cut line between two sheets on one page
 
 _font_config = FontConfiguration()
 _render_lock = threading.Lock()
@@ -89,24 +92,6 @@ BASE_URL = paths.STATIC.resolve().as_uri() + "/"
 # --- stylesheets and templates, prepared once -------------------------------------------------
 
 
-def paper_size(value: str | None) -> str:
-    """A known paper size from a setting or a form (``letter`` or ``a4``), else the default."""
-    value = (value or "").strip().lower()
-    return value if value in PAPER_SIZES else DEFAULT_PAPER
-
-
-def page_mm(paper: str, landscape: bool = False) -> tuple[float, float]:
-    """The page's width and height in mm."""
-    width, height = PAPER_MM[paper_size(paper)]
-    return (height, width) if landscape else (width, height)
-
-
-def half_height_mm(paper: str, landscape: bool = False) -> float:
-    """The height of one of two sheets printed on a page."""
-    usable = page_mm(paper, landscape)[1] - 2 * PAGE_MARGIN_MM - FOOTER_MM
-    return (usable - HALF_GAP_MM) / 2 - 1  # a millimetre spare: rounding must not push a sheet over
-
-
 @lru_cache(maxsize=2 * len(PAPER_SIZES) + 1)
 def stylesheets(paper: str, landscape: bool = False) -> tuple[weasyprint.CSS, ...]:
     """The parsed print stylesheet plus the page size: parsed once per process and paper."""
@@ -126,25 +111,11 @@ def stylesheets(paper: str, landscape: bool = False) -> tuple[weasyprint.CSS, ..
     )
 
 
-@lru_cache(maxsize=1)
-def templates() -> jinja2.Environment:
-    """The print templates (the same folder as the web app's), autoescaped like the app's."""
-    env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(paths.TEMPLATES)),
-        autoescape=True,
-        trim_blocks=True,
-        lstrip_blocks=True,
-    )
-    # the same filters as the web app's, so the shared partials read the same
-    env.filters.update(end_reason=end_reason, preset_title=preset_title)
-    return env
-
-
 def html_to_pdf(html: str, paper: str = DEFAULT_PAPER, *, landscape: bool = False) -> bytes:
     """A PDF from print HTML, styled by the cached print stylesheet, fetching only static files."""
     document = weasyprint.HTML(string=html, base_url=BASE_URL, url_fetcher=FETCHER)
-    # WeasyPrint shares font and layout caches between renders; one render at a time keeps the
-    # threaded server from interleaving them (a sheet takes a few tens of milliseconds).
+    # WeasyPrint shares font and layout caches between renders; one render at a time keeps
+    # threads from interleaving them (the pool's workers run one job each at a time anyway).
     with _render_lock:
         return document.write_pdf(
             stylesheets=stylesheets(paper_size(paper), landscape), font_config=_font_config

@@ -2,7 +2,8 @@
 
 The web views and the command line both call :func:`render_game_pdf` and
 :func:`render_blank_pdf`, so a sheet prints the same from either. The words come from
-``rules.words``; the PDF from :mod:`.pdf`.
+``rules.words``; the PDF from :mod:`.pdf` (imported when a sheet is printed, so planning one,
+as the web server does, never loads WeasyPrint).
 """
 
 from __future__ import annotations
@@ -22,15 +23,7 @@ from scorekeeper.rules import (
     team_name,
 )
 
-from .pdf import (
-    DEFAULT_PAPER,
-    FOOTER_MM,
-    PAGE_MARGIN_MM,
-    half_height_mm,
-    html_to_pdf,
-    page_mm,
-    templates,
-)
+from .layout import DEFAULT_PAPER, FOOTER_MM, PAGE_MARGIN_MM, half_height_mm, page_mm, templates
 
 # These match static/print.css: change them together.
 BLANK_HEADER_MM = 40.0  # title, names, rules summary and the two header rows
@@ -66,6 +59,8 @@ def render_game_pdf(
             printing=True,
         )
     )
+    from .pdf import html_to_pdf  # WeasyPrint loads where sheets are printed, not where planned
+
     return html_to_pdf(html, paper, landscape=len(sheet.sides) >= LANDSCAPE_FROM_SIDES)
 
 
@@ -165,4 +160,6 @@ def render_blank_pdf(blank: BlankSheet) -> bytes:
             printing=True,
         )
     )
+    from .pdf import html_to_pdf
+
     return html_to_pdf(html, blank.paper, landscape=blank.landscape)

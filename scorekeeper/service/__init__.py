@@ -10,10 +10,19 @@ from __future__ import annotations
 from scorekeeper.store import Database, backup, connect, migrate
 
 from . import games, library
-from .errors import GameNotFound, HandNotFound, StaleGame, UnreadableGame
-from .games import OpenGame, game_label
+from .errors import (
+    AlreadySaved,
+    GameDeleted,
+    GameNotFound,
+    HandNotFound,
+    StaleGame,
+    Unavailable,
+    UnreadableGame,
+)
+from .games import OpenGame, Submitted, game_label
 
 __all__ = [
-    "Database", "GameNotFound", "HandNotFound", "OpenGame", "StaleGame", "UnreadableGame",
-    "backup", "connect", "game_label", "games", "library", "migrate",
+    "AlreadySaved", "Database", "GameDeleted", "GameNotFound", "HandNotFound", "OpenGame",
+    "StaleGame", "Submitted", "Unavailable", "UnreadableGame", "backup", "connect", "game_label",
+    "games", "library", "migrate",
 ]  # fmt: skip

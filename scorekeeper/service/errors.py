@@ -7,12 +7,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from scorekeeper.store import GameNotFound
+from scorekeeper.store import GameNotFound, Unavailable
 
 if TYPE_CHECKING:
-    from .games import OpenGame
+    from .games import OpenGame, Submitted
 
-__all__ = ["GameNotFound", "HandNotFound", "StaleGame", "UnreadableGame"]
+__all__ = [
+    "AlreadySaved", "GameDeleted", "GameNotFound", "HandNotFound", "StaleGame", "Unavailable",
+    "UnreadableGame",
+]  # fmt: skip
 
 
 class HandNotFound(LookupError):
@@ -25,6 +28,18 @@ class StaleGame(Exception):
     def __init__(self, current: OpenGame) -> None:
         super().__init__(f"the game is at version {current.record.version}")
         self.current = current
+
+
+class AlreadySaved(Exception):
+    """This form (its one-time submission id) was already saved: nothing changed this time."""
+
+    def __init__(self, submitted: Submitted) -> None:
+        super().__init__(submitted.message)
+        self.submitted = submitted
+
+
+class GameDeleted(LookupError):
+    """The game was deleted (on another phone) between reading it and saving: nothing saved."""
 
 
 class UnreadableGame(Exception):

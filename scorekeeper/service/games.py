@@ -5,6 +5,11 @@ Every function takes a database connection and returns a result or raises a doma
 (:mod:`.errors`, or the engine's ``GameError``); each write is one transaction. The web views
 and the command line call these, never the store directly.
 
+A write takes an optional ``submission``: the one-time id of the form that asked for it. The
+id is checked and recorded in the write's own transaction, so a form sent twice (a double tap,
+Back then Save, a retry after a lost answer) is saved once and the second send raises
+:class:`AlreadySaved`, even when both arrive at the same moment.
+
 A hand costs one read and one write: :func:`open_game` reads and parses the game (scoring it
 only when its sheet is asked for), and a change scores the new file once, to check it and to
 record the outcome, then saves it over the version read, in one write.
@@ -12,7 +17,7 @@ record the outcome, then saves it over the version read, in one write.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -22,7 +27,6 @@ from scorekeeper.cache import SizedCache
 from scorekeeper.rules import (
     Game,
     GameError,
-    Hand,
     Sheet,
     dump_game,
     load_game_text,
@@ -31,7 +35,15 @@ from scorekeeper.rules import (
     score_game,
 )
 
-from .errors import GameNotFound, HandNotFound, StaleGame, UnreadableGame
+from .errors import (
+    AlreadySaved,
+    GameDeleted,
+    GameNotFound,
+    HandNotFound,
+    StaleGame,
+    Unavailable,
+    UnreadableGame,
+)
 
 Database = store.Database
 
@@ -118,6 +130,61 @@ def outcome(data: dict[str, Any]) -> tuple[bool, str | None]:
     return sheet.finished, sheet.winner
 
 
+# --- one-time submission ids ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Submitted:
+    """What a form's one-time id already did: its action, and the game it made or changed."""
+
+    action: str
+    token: str | None  # the game's edit token; None once the game was deleted
+    version: int | None
+
+    @property
+    def message(self) -> str:
+        """What to tell the person who sent the form again."""
+        verb, _, number = self.action.rpartition(" hand ")
+        if number.isdigit():
+            said = {"add": "was already saved", "delete": "was already deleted"}
+            if verb in said:
+                return f"Hand {number} {said[verb]}."
+            if verb == "edit":
+                return f"Your change to hand {number} was already saved."
+        words = {
+            "misdeal": "That misdeal was already recorded.",
+            "undo": "That undo was already done.",
+            "redo": "That redo was already done.",
+            "new game": "This game was already started: here it is.",
+            "rematch": "This rematch was already started: here it is.",
+            "import": "This game file was already imported: here it is.",
+        }
+        return words.get(self.action, "That was already saved.")
+
+
+def submitted(db: Database, submission: str | None) -> Submitted | None:
+    """What the form with this one-time id already did, or None (never sent, or no id)."""
+    if not submission:
+        return None
+    seen = store.submission(db, submission)
+    return None if seen is None else Submitted(seen.action, seen.edit_token, seen.version)
+
+
+def _once(db: Database, submission: str | None) -> None:
+    """Inside the write: refuse an id already used (a second send changes nothing)."""
+    if (seen := submitted(db, submission)) is not None:
+        raise AlreadySaved(seen)
+
+
+def _record_submission(
+    db: Database, submission: str | None, record: store.GameRecord, action: str
+) -> None:
+    if submission:
+        store.record_submission(
+            db, submission, game_id=record.id, action=action, version=record.version
+        )
+
+
 # --- creating ------------------------------------------------------------------------------
 
 
@@ -128,13 +195,31 @@ def create_game(
     title: str = "",
     remember_players: bool = False,
     save_rules_as: str | None = None,
+    submission: str | None = None,
 ) -> store.GameRecord:
     """Check a game file with the engine and store it, in one transaction with its players'
     names (``remember_players``) and its rules saved under a name (``save_rules_as``).
 
-    Raises GameError (nothing stored)."""
+    Raises GameError (nothing stored), AlreadySaved (the form's id was used: its game stands)."""
+    return _create(
+        db, data, title=title, remember_players=remember_players, save_rules_as=save_rules_as,
+        submission=submission, action="new game",
+    )  # fmt: skip
+
+
+def _create(
+    db: Database,
+    data: dict[str, Any],
+    *,
+    title: str = "",
+    remember_players: bool = False,
+    save_rules_as: str | None = None,
+    submission: str | None,
+    action: str,
+) -> store.GameRecord:
     sheet = score_game(parse_game(data))
     with store.write(db):
+        _once(db, submission)
         record = store.create_game(
             db, data, title=title, finished=sheet.finished, winner=sheet.winner
         )
@@ -142,19 +227,24 @@ def create_game(
             store.remember_players(db, list(data["players"]))
         if save_rules_as:
             store.save_house_rules(db, save_rules_as, data["rules"])
+        _record_submission(db, submission, record, action)
     return record
 
 
-def import_game(db: Database, text: str) -> store.GameRecord:
+def import_game(db: Database, text: str, *, submission: str | None = None) -> store.GameRecord:
     """Store a game file given as JSON text (written back in the contract's own form)."""
-    return create_game(db, dump_game(load_game_text(text)))
+    data = dump_game(load_game_text(text))
+    return _create(db, data, submission=submission, action="import")
 
 
-def rematch(db: Database, token: str) -> tuple[store.GameRecord, Game]:
+def rematch(
+    db: Database, token: str, *, submission: str | None = None
+) -> tuple[store.GameRecord, Game]:
     """A new game with the same players, teams and rules, the deal moved on one seat."""
     record = store.game_by_edit_token(db, token)
     game = rematch_of(_open(record).game)
-    return create_game(db, dump_game(game), title=record.title), game
+    data = dump_game(game)
+    return _create(db, data, title=record.title, submission=submission, action="rematch"), game
 
 
 def delete_game(db: Database, token: str) -> store.GameRecord:
@@ -165,6 +255,10 @@ def delete_game(db: Database, token: str) -> store.GameRecord:
 
 
 # --- changing the hands ----------------------------------------------------------------------
+#
+# Each change is checked with the engine first (GameError: nothing saved), then written in one
+# transaction that refuses a form sent before (AlreadySaved), a form read at an older version
+# (StaleGame) and a game deleted meanwhile (GameDeleted), and records the form's one-time id.
 
 
 def _check_version(current: OpenGame, version: int | None) -> None:
@@ -172,19 +266,34 @@ def _check_version(current: OpenGame, version: int | None) -> None:
         raise StaleGame(current)
 
 
-def _save(db: Database, current: OpenGame, hands: list[Any], action: str) -> store.GameRecord:
+def _save(
+    db: Database,
+    current: OpenGame,
+    hands: list[Any],
+    action: str,
+    *,
+    version: int | None,
+    submission: str | None,
+) -> store.GameRecord:
     """Score the new file once (raises GameError), then save it over the version read."""
     data = {**current.record.data, "hands": hands}
     game = parse_game(data)
     sheet = score_game(game)
-    try:
-        saved = store.save_game(
-            db, current.record, data, action=action, finished=sheet.finished, winner=sheet.winner
-        )
-    except store.StaleGame as e:
-        raise StaleGame(_open(e.current)) from None
-    _remember(saved, game, sheet)
-    return saved
+    with store.write(db):
+        _once(db, submission)
+        _check_version(current, version)
+        try:
+            record = store.save_game(
+                db, current.record, data, action=action, finished=sheet.finished,
+                winner=sheet.winner,
+            )  # fmt: skip
+        except store.StaleGame as e:
+            raise StaleGame(_open(e.current)) from None
+        except GameNotFound:
+            raise GameDeleted(current.token) from None
+        _record_submission(db, submission, record, action)
+    _remember(record, game, sheet)
+    return record
 
 
 def _remember(record: store.GameRecord, game: Game, sheet: Sheet) -> None:
@@ -206,57 +315,94 @@ def _check_number(current: OpenGame, number: int) -> list[Any]:
 
 
 def add_hand(
-    db: Database, current: OpenGame, hand: dict[str, Any], *, version: int | None = None
+    db: Database,
+    current: OpenGame,
+    hand: dict[str, Any],
+    *,
+    version: int | None = None,
+    submission: str | None = None,
 ) -> store.GameRecord:
-    """Add the next hand; raises GameError, StaleGame (someone saved since ``version``)."""
-    _check_version(current, version)
+    """Add the next hand; raises GameError, StaleGame (someone saved since ``version``),
+    AlreadySaved (this ``submission`` id was saved before), GameDeleted."""
     hands = _hands(current)
-    return _save(db, current, [*hands, hand], f"add hand {len(hands) + 1}")
+    action = f"add hand {len(hands) + 1}"
+    return _save(db, current, [*hands, hand], action, version=version, submission=submission)
 
 
 def edit_hand(
-    db: Database, current: OpenGame, number: int, hand: dict[str, Any], *, version: int | None
+    db: Database,
+    current: OpenGame,
+    number: int,
+    hand: dict[str, Any],
+    *,
+    version: int | None,
+    submission: str | None = None,
 ) -> store.GameRecord:
-    """Replace hand ``number`` (1-based); raises HandNotFound, GameError, StaleGame."""
-    _check_version(current, version)
+    """Replace hand ``number`` (1-based); raises HandNotFound and what add_hand raises."""
     hands = _check_number(current, number)
     hands[number - 1] = hand
-    return _save(db, current, hands, f"edit hand {number}")
+    action = f"edit hand {number}"
+    return _save(db, current, hands, action, version=version, submission=submission)
 
 
 def delete_hand(
-    db: Database, current: OpenGame, number: int, *, version: int | None
+    db: Database,
+    current: OpenGame,
+    number: int,
+    *,
+    version: int | None,
+    submission: str | None = None,
 ) -> store.GameRecord:
-    """Delete hand ``number``; the hands after it move up. Raises HandNotFound, StaleGame."""
-    _check_version(current, version)
+    """Delete hand ``number``; the hands after it move up. Raises HandNotFound, StaleGame..."""
     hands = _check_number(current, number)
     del hands[number - 1]
-    return _save(db, current, hands, f"delete hand {number}")
+    action = f"delete hand {number}"
+    return _save(db, current, hands, action, version=version, submission=submission)
 
 
-def misdeal(db: Database, current: OpenGame, *, version: int | None) -> store.GameRecord:
+def misdeal(
+    db: Database, current: OpenGame, *, version: int | None, submission: str | None = None
+) -> store.GameRecord:
     """Void the next hand: a misdeal (the deal passes, or not, as the rules say)."""
-    _check_version(current, version)
-    return _save(db, current, [*_hands(current), {"misdeal": True}], "misdeal")
+    hands = [*_hands(current), {"misdeal": True}]
+    return _save(db, current, hands, "misdeal", version=version, submission=submission)
 
 
-def undo(db: Database, current: OpenGame, *, version: int | None) -> store.GameRecord | None:
+def undo(
+    db: Database, current: OpenGame, *, version: int | None, submission: str | None = None
+) -> store.GameRecord | None:
     """Put the game back as before its last change; None when there is nothing to undo."""
-    _check_version(current, version)
-    try:
-        return store.undo_last_change(db, current.record, outcome=outcome)
-    except store.StaleGame as e:
-        raise StaleGame(_open(e.current)) from None
+    with store.write(db):
+        _once(db, submission)
+        _check_version(current, version)
+        try:
+            record = store.undo_last_change(db, current.record, outcome=outcome)
+        except store.StaleGame as e:
+            raise StaleGame(_open(e.current)) from None
+        except GameNotFound:
+            raise GameDeleted(current.token) from None
+        if record is not None:
+            _record_submission(db, submission, record, "undo")
+    return record
 
 
-def redo(db: Database, current: OpenGame, *, version: int | None) -> store.GameRecord | None:
+def redo(
+    db: Database, current: OpenGame, *, version: int | None, submission: str | None = None
+) -> store.GameRecord | None:
     """Put back what the last undo took away; None when there is nothing to redo (a change
     made since an undo ends what can be redone)."""
-    _check_version(current, version)
-    try:
-        return store.redo_last_undo(db, current.record, outcome=outcome)
-    except store.StaleGame as e:
-        raise StaleGame(_open(e.current)) from None
+    with store.write(db):
+        _once(db, submission)
+        _check_version(current, version)
+        try:
+            record = store.redo_last_undo(db, current.record, outcome=outcome)
+        except store.StaleGame as e:
+            raise StaleGame(_open(e.current)) from None
+        except GameNotFound:
+            raise GameDeleted(current.token) from None
+        if record is not None:
+            _record_submission(db, submission, record, "redo")
+    return record
 
 
 def last_action(db: Database, current: OpenGame) -> str | None:
@@ -270,19 +416,15 @@ def redo_action(db: Database, current: OpenGame) -> str | None:
     return store.redo_action(db, current.record)
 
 
-def added_last(db: Database, current: OpenGame, build: Callable[[Game], Hand | None]) -> bool:
-    """Whether the last change added exactly the hand ``build(game before it)`` makes: a second
-    tap of the same Save, which must change nothing."""
-    game = current.game
-    change = store.last_change(db, current.record)
-    if not game.hands or change is None or change.action != f"add hand {len(game.hands)}":
-        return False
-    return build(game.with_hands(game.hands[:-1])) == game.hands[-1]
+def unavailable(error: BaseException) -> Unavailable | None:
+    """The Unavailable (busy or full database) an error means, if any: for the error pages."""
+    return store.unavailable(error)
 
 
 __all__ = [
-    "Database", "GameNotFound", "HandNotFound", "OpenGame", "StaleGame", "UnreadableGame",
-    "add_hand", "added_last", "create_game", "delete_game", "delete_hand", "edit_hand",
-    "find_game", "game_label", "import_game", "last_action", "misdeal", "open_game",
-    "open_shared", "outcome", "redo", "redo_action", "rematch", "undo", "version_of_shared",
+    "AlreadySaved", "Database", "GameDeleted", "GameNotFound", "HandNotFound", "OpenGame",
+    "StaleGame", "Submitted", "Unavailable", "UnreadableGame", "add_hand", "create_game",
+    "delete_game", "delete_hand", "edit_hand", "find_game", "game_label", "import_game",
+    "last_action", "misdeal", "open_game", "open_shared", "outcome", "redo", "redo_action",
+    "rematch", "submitted", "unavailable", "undo", "version_of_shared",
 ]  # fmt: skip

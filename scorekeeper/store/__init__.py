@@ -8,14 +8,24 @@ SQLite through sqlite-utils, one module a kind of record, the schema as named mi
 - ``migrations``: the schema, in order, safe to apply again;
 - ``games``: game files, their versions and history (undo);
 - ``players``: the names typed on this instance;
-- ``house_rules``: named rules specs.
+- ``house_rules``: named rules specs;
+- ``submissions``: the one-time ids forms carry, so a form sent twice changes nothing.
 
 Nothing here knows the rules of Spades: records carry the game file as a plain dict.
 """
 
 from __future__ import annotations
 
-from .db import BUSY_TIMEOUT_MS, Database, backup, connect, new_token, write
+from .db import (
+    BUSY_TIMEOUT_MS,
+    Database,
+    Unavailable,
+    backup,
+    connect,
+    new_token,
+    unavailable,
+    write,
+)
 from .games import (
     Change,
     GameNotFound,
@@ -46,13 +56,15 @@ from .house_rules import (
 )
 from .migrations import applied_migrations, migrate
 from .players import player_names, remember_players
+from .submissions import Submission, record_submission, submission
 
 __all__ = [
     "BUSY_TIMEOUT_MS", "Change", "Database", "GameNotFound", "GameRecord", "HouseRules",
-    "StaleGame", "all_house_rules", "applied_migrations", "backup", "connect", "count_games",
-    "create_game", "delete_game", "delete_house_rules", "game_by_edit_token",
-    "game_by_view_token", "games_by_edit_tokens", "house_rules_by_id", "house_rules_by_name",
-    "last_action", "last_change", "last_undo", "migrate", "new_token", "plain_action",
-    "player_names", "redo_action", "redo_last_undo", "remember_players", "save_game",
-    "save_house_rules", "undo_last_change", "write",
+    "StaleGame", "Submission", "Unavailable", "all_house_rules", "applied_migrations", "backup",
+    "connect", "count_games", "create_game", "delete_game", "delete_house_rules",
+    "game_by_edit_token", "game_by_view_token", "games_by_edit_tokens", "house_rules_by_id",
+    "house_rules_by_name", "last_action", "last_change", "last_undo", "migrate", "new_token",
+    "plain_action", "player_names", "record_submission", "redo_action", "redo_last_undo",
+    "remember_players", "save_game", "save_house_rules", "submission", "unavailable",
+    "undo_last_change", "write",
 ]  # fmt: skip

@@ -1,11 +1,17 @@
 """Connections and transactions.
 
 Every connection runs in WAL mode with a busy timeout and foreign keys on, and has no implicit
-transactions (``isolation_level=None``): every write goes through :func:`write`.
+transactions (``isolation_level=None``): every write goes through :func:`write`. Commits are
+``synchronous = FULL``: a hand the scorer saw saved survives a power cut, not only a crash.
+
+A write the database cannot take now (another process held the lock past the busy timeout, or
+the disk is full) raises :class:`Unavailable`, never a bare ``sqlite3`` error: nothing was
+written, and the caller can say so and keep what was typed.
 """
 
 from __future__ import annotations
 
+import errno
 import json
 import secrets
 import sqlite3
@@ -18,22 +24,60 @@ from typing import Any
 
 from sqlite_utils import Database
 
-BUSY_TIMEOUT_MS = 10_000
+BUSY_TIMEOUT_MS = 10_000  # the command line's; pages wait less (the app's BUSY_TIMEOUT_MS)
 TOKEN_BYTES = 24  # 192 bits: edit and view links cannot be guessed
 
 _savepoints = count(1)
 
 
-def connect(path: str | Path) -> Database:
-    """Open the database file with the pragmas every connection needs."""
+class Unavailable(Exception):
+    """The database cannot take a write now; nothing was written.
+
+    ``reason`` is ``"busy"`` (another process held the write lock longer than the busy timeout)
+    or ``"full"`` (no room left on the disk, or the database at its size limit).
+    """
+
+    def __init__(self, reason: str, error: BaseException | None = None) -> None:
+        super().__init__(f"database {reason}: {error}" if error else f"database {reason}")
+        self.reason = reason
+
+
+# SQLite's primary result codes (the low byte of an extended code) that mean "not now".
+_SQLITE_REASONS = {5: "busy", 6: "busy", 13: "full"}  # SQLITE_BUSY, SQLITE_LOCKED, SQLITE_FULL
+
+
+def unavailable(error: BaseException) -> Unavailable | None:
+    """The :class:`Unavailable` an error from SQLite or the file system means, if it means one."""
+    if isinstance(error, Unavailable):
+        return error
+    if isinstance(error, sqlite3.OperationalError):
+        code = getattr(error, "sqlite_errorcode", None)
+        reason = _SQLITE_REASONS.get(code & 0xFF) if code is not None else None
+        text = str(error)
+        if reason is None and ("locked" in text or "busy" in text):
+            reason = "busy"
+        if reason is None and "full" in text:
+            reason = "full"
+        return Unavailable(reason, error) if reason else None
+    if isinstance(error, OSError) and error.errno in (errno.ENOSPC, errno.EDQUOT):
+        return Unavailable("full", error)
+    return None
+
+
+def connect(path: str | Path, *, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> Database:
+    """Open the database file with the pragmas every connection needs.
+
+    ``busy_timeout_ms`` is how long a write waits for another writer before giving up
+    (:class:`Unavailable`): the command line waits long, a page request briefly.
+    """
     if str(path) != ":memory:":
         Path(path).parent.mkdir(parents=True, exist_ok=True)
     conn = sqlite3.connect(
-        str(path), timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False
+        str(path), timeout=busy_timeout_ms / 1000, isolation_level=None, check_same_thread=False
     )
-    conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
     conn.execute("PRAGMA foreign_keys = ON")
-    conn.execute("PRAGMA synchronous = NORMAL")
+    conn.execute("PRAGMA synchronous = FULL")
     db = Database(conn, execute_plugins=False)
     if str(path) != ":memory:" and db.journal_mode != "wal":
         db.enable_wal()
@@ -48,6 +92,7 @@ def write(db: Database) -> Iterator[Database]:
     instead of failing with "database is locked" halfway through a read-then-write). Inside an
     open transaction: a SAVEPOINT, released on success and rolled back on error, so its work
     commits or vanishes with the outer transaction. Any error rolls back what this level did.
+    A busy or full database raises :class:`Unavailable` (from the outer level, once rolled back).
     """
     conn = db.conn
     if conn.in_transaction:
@@ -62,19 +107,24 @@ def write(db: Database) -> Iterator[Database]:
             raise
         conn.execute(f"RELEASE SAVEPOINT {name}")
         return
-    conn.execute("BEGIN IMMEDIATE")
     try:
-        yield db
-    except BaseException:
-        if conn.in_transaction:
-            conn.execute("ROLLBACK")
-        raise
-    try:
-        conn.execute("COMMIT")
-    except BaseException:
-        if conn.in_transaction:
-            conn.execute("ROLLBACK")
-        raise
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield db
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+        try:
+            conn.execute("COMMIT")
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+    except (sqlite3.OperationalError, OSError) as e:
+        if (why := unavailable(e)) is None:
+            raise
+        raise why from e
 
 
 def backup(db: Database, destination: str | Path) -> Path:

@@ -67,6 +67,25 @@ def _m0002_players_and_house_rules(db: Database) -> None:
     db["game_history"].add_column("undone", int, not_null_default=0)
 
 
+@migrations(name="0003_submissions")
+def _m0003_submissions(db: Database) -> None:
+    # The one-time ids that forms carry: a form sent twice (a double tap, Back then Save, a
+    # retry) finds its id here and changes nothing. No foreign key: a game's ids outlive it, so
+    # a late second send can say the game was deleted. Kept 30 days (see store.submissions).
+    db["submissions"].create(
+        {
+            "id": str,
+            "game_id": int,  # the game created or changed
+            "action": str,  # what it did: "add hand 9", "new game", "rematch", ...
+            "version": int,  # the game's version after it
+            "created_at": str,
+        },
+        pk="id",
+        not_null={"action", "created_at"},
+    )
+    db["submissions"].create_index(["created_at"])
+
+
 def migrate(db: Database) -> list[str]:
     """Apply pending migrations in one immediate transaction; returns the names applied."""
     with write(db):

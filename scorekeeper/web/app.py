@@ -6,11 +6,12 @@ from typing import Any
 
 from flask import Flask, render_template
 from flask_wtf.csrf import CSRFError, CSRFProtect
+from werkzeug.exceptions import InternalServerError
 
 from scorekeeper import service
 from scorekeeper.config import configured_app
 from scorekeeper.rules import end_reason, preset_title
-from scorekeeper.web import db
+from scorekeeper.web import db, saving
 from scorekeeper.web.blueprints import register_blueprints
 
 csrf = CSRFProtect()
@@ -42,6 +43,7 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
     app = configured_app(test_config)
     csrf.init_app(app)
     db.init_app(app)
+    saving.init_app(app)
     app.after_request(_add_security_headers)
     _register_errors(app)
     app.add_template_filter(end_reason)
@@ -69,6 +71,12 @@ ERROR_PAGES: dict[int | type[Exception], tuple[int, str, str]] = {
         "No such hand",
         "That hand is not in the game (perhaps it was deleted on another phone).",
     ),
+    service.GameDeleted: (
+        410,
+        "This game was deleted",
+        "This game was deleted (perhaps on another phone) while you were saving, so nothing "
+        "was saved.",
+    ),
     405: (405, "Not allowed", "That action is not possible on this page."),
     413: (413, "Too large", "That upload is too large (2 MB at most)."),
     CSRFError: (
@@ -93,6 +101,22 @@ def _register_errors(app: Flask) -> None:
             return page, code
 
         app.register_error_handler(key, handler)
+
+    @app.errorhandler(service.Unavailable)
+    def unavailable(e: service.Unavailable):  # type: ignore[no-untyped-def]
+        """The database busy or full where no form is there to keep (forms say it themselves)."""
+        message = saving.not_saved(e, typed=False)
+        page = render_template("errors/error.html", code=503, title="Not saved", message=message)
+        return saving.unavailable_response(page)
+
+    @app.errorhandler(InternalServerError)
+    def server_error(e: InternalServerError):  # type: ignore[no-untyped-def]
+        """An error nothing else caught: a busy or full database (on a read) says so (503)."""
+        if (why := service.games.unavailable(e.original_exception)) is not None:
+            return unavailable(why)
+        code, title, message = ERROR_PAGES[500]
+        page = render_template("errors/error.html", code=code, title=title, message=message)
+        return page, code
 
     @app.errorhandler(service.UnreadableGame)
     def unreadable(e: service.UnreadableGame):  # type: ignore[no-untyped-def]

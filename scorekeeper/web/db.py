@@ -21,15 +21,17 @@ _local = threading.local()
 def get_db() -> service.Database:
     """The request's connection: this thread's, opened on first use."""
     if "db" not in g:
-        path = current_app.config["DATABASE"]
+        config = current_app.config
+        # a connection kept per thread, for this database and this busy timeout
+        wanted = (config["DATABASE"], config["BUSY_TIMEOUT_MS"])
         kept = getattr(_local, "kept", None)
-        if kept is not None and kept[0] == path:
+        if kept is not None and kept[0] == wanted:
             db = kept[1]
         else:
             if kept is not None:
                 kept[1].close()
-            db = service.connect(path)
-            _local.kept = (path, db)
+            db = service.connect(wanted[0], busy_timeout_ms=wanted[1])
+            _local.kept = (wanted, db)
         g.db = db
     return g.db
 

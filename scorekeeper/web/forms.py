@@ -278,12 +278,16 @@ class HandForm:
     values: dict[str, str] = field(default_factory=dict)
     errors: dict[str, str] = field(default_factory=dict)
     step: str = ""  # "tricks" once the bids are in (the two-step entry of a new hand)
+    hand_no: int | None = None  # the tricks step: the hand its bids were typed for
+    submission: str = ""  # the one-time id it was sent with (web.saving), kept if shown again
 
     @classmethod
     def from_post(cls, form: MultiDict) -> HandForm:
         keep = ("bid-", "tbid-", "tricks-", "ttricks-", "renege-", "adjust-", "note", "renege")
         values = {k: v.strip() for k, v in form.items() if k.startswith(keep)}
-        return cls(values=values, step=form.get("step", ""))
+        number = form.get("hand_no", "")
+        hand_no = int(number) if number.isascii() and number.isdigit() and len(number) < 7 else None
+        return cls(values=values, step=form.get("step", ""), hand_no=hand_no)
 
     @classmethod
     def from_hand(cls, game: Game, hand: dict[str, Any]) -> HandForm:

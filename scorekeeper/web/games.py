@@ -18,10 +18,11 @@ from scorekeeper.rules import (
     preset_title,
     rules_to_spec,
 )
-from scorekeeper.service import games, library
+from scorekeeper.service import AlreadySaved, Unavailable, games, library
+from scorekeeper.web import saving
 from scorekeeper.web.db import get_db
 from scorekeeper.web.forms import TEAM_CHOICES, HandForm, NewGame, minimal_spec, option_value
-from scorekeeper.web.hands import render_game
+from scorekeeper.web.hands import render_game, tricks_step_gone
 from scorekeeper.web.session import remember_game
 
 bp = Blueprint("games", __name__)
@@ -49,6 +50,8 @@ def _render_new(form: NewGame, status: int = 200):
     page = render_template(
         "games/new.html",
         form=form,
+        # the one-time id: kept when the form comes back with its typing, new on a fresh form
+        submission=(saving.posted() if request.method == "POST" else None) or saving.new_id(),
         presets=PRESETS,
         descriptions=PRESET_DESCRIPTIONS,
         groups=_option_groups(),
@@ -58,6 +61,8 @@ def _render_new(form: NewGame, status: int = 200):
         preset_data=_preset_data(),
         name_length=NAME_LENGTH,
     )
+    if status == 503:
+        return saving.unavailable_response(page)
     return page, status
 
 
@@ -87,6 +92,9 @@ def new():
             form.errors["preset"] += "the standard rules are shown instead."
         return _render_new(form)
     form = NewGame.from_post(request.form)
+    sent = saving.posted()
+    if sent and (seen := games.submitted(get_db(), sent)):  # Start tapped twice
+        return _started(seen.token, saving.already_saved(seen))
     if request.form.get("apply_preset"):
         form.set_rules(form.preset)
         return _render_new(form)
@@ -98,13 +106,27 @@ def new():
         if _name_taken(form, data["rules"]):
             return _render_new(form, 422)
         record = games.create_game(
-            get_db(), data, remember_players=True, save_rules_as=form.save_as or None
-        )
+            get_db(), data, remember_players=True, save_rules_as=form.save_as or None,
+            submission=sent,
+        )  # fmt: skip
     except GameError as e:
         form.place_error(e)
         return _render_new(form, 422)
-    remember_game(record.edit_token)
-    return redirect(url_for("games.show", token=record.edit_token), 303)
+    except AlreadySaved as e:  # the other tap won the race
+        return _started(e.submitted.token, saving.already_saved(e.submitted))
+    except Unavailable as e:
+        form.errors["form"] = saving.not_saved(e)
+        return _render_new(form, 503)
+    return _started(
+        record.edit_token, redirect(url_for("games.show", token=record.edit_token), 303)
+    )
+
+
+def _started(token: str | None, response):  # type: ignore[no-untyped-def]
+    """Answer with the game a Start made (this tap's, or the first tap's), and list it here."""
+    if token:
+        remember_game(token)
+    return response
 
 
 @bp.get("/g/<token>")
@@ -115,7 +137,8 @@ def show(token: str):
     if number is not None and 1 <= number <= len(current.game.hands):
         stored = current.record.data["hands"][number - 1]
         return render_game(current, HandForm.from_hand(current.game, stored), editing=number)
-    return render_game(current, HandForm.from_post(request.args))
+    form = HandForm.from_post(request.args)
+    return tricks_step_gone(current, form) or render_game(current, form)
 
 
 @bp.get("/g/<token>/rules")

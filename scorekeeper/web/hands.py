@@ -1,17 +1,31 @@
-"""Hands: add, edit, delete, misdeal, undo, redo. Every save names the version the form was read
-at; deleting a hand and voiding one as a misdeal ask first, on a page of their own."""
+"""Hands: add, edit, delete, misdeal, undo, redo.
+
+Every save names the version the form was read at and carries the form's one-time submission id
+(``web.saving``): a form sent twice is saved once, and a form from before the sheet changed is
+shown again with its typing, never saved over the change. Deleting a hand and voiding one as a
+misdeal ask first, on a page of their own.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from flask import Blueprint, redirect, render_template, request, url_for
+from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_wtf.csrf import CSRFError
 from werkzeug.wrappers import Response
 
-from scorekeeper.rules import Game, GameError, Hand, Sheet, bid_options, check_bids, parse_hand
-from scorekeeper.service import HandNotFound, OpenGame, StaleGame, games
+from scorekeeper.rules import Game, GameError, Sheet, bid_options, check_bids, parse_hand
+from scorekeeper.service import (
+    AlreadySaved,
+    HandNotFound,
+    OpenGame,
+    StaleGame,
+    Unavailable,
+    games,
+)
+from scorekeeper.web import saving
 from scorekeeper.web.db import get_db
 from scorekeeper.web.forms import NIL_WORDS, HandForm, bid_pad, contract_labels
 from scorekeeper.web.fragments import sheet_html
@@ -167,6 +181,12 @@ def _reasons(opts: Any) -> str:
     return " ".join(dict.fromkeys(reasons))
 
 
+STALE = (
+    "The sheet changed on another phone while you were typing. Here it is now; what you typed "
+    "is kept: check it and save again."
+)
+
+
 def render_game(
     current: OpenGame,
     form: HandForm,
@@ -174,8 +194,11 @@ def render_game(
     editing: int | None = None,
     stale: bool = False,
     status: int = 200,
-) -> tuple[str, int]:
-    """The game page: the sheet, and the form for the next hand (or the hand being edited)."""
+) -> tuple[str, int] | tuple[str, int, dict[str, str]]:
+    """The game page: the sheet, and the form for the next hand (or the hand being edited).
+
+    ``stale``: the form was read before the sheet changed (shown with a note, typing kept).
+    """
     game, sheet = current.game, current.sheet
     entry = None
     if editing is not None and not 1 <= editing <= len(game.hands):
@@ -195,14 +218,29 @@ def render_game(
         entry=entry,
         form=form,
         editing=editing,
-        stale=stale,
+        stale=_stale_note(current, form, editing) if stale else "",
         last_action=games.last_action(get_db(), current),
         redo_action=games.redo_action(get_db(), current),
         why=sheet.hands[editing - 1] if editing else None,
         printing=False,
         sheet_html=sheet_html(current, edit_links=True),
     )
+    if status == 503:
+        return saving.unavailable_response(page)
     return page, status
+
+
+def _stale_note(current: OpenGame, form: HandForm, editing: int | None) -> str:
+    """What changed: a new hand typed for a number another phone has saved since says so (saving
+    it again would record that hand twice)."""
+    number = len(current.game.hands) + 1
+    if editing is None and form.hand_no is not None and form.hand_no < number:
+        return (
+            f"Hand {form.hand_no} was saved on another phone while you were typing: it is on the "
+            f"sheet below. What you typed is kept as hand {number}: save it only if it is a "
+            "different hand."
+        )
+    return STALE
 
 
 def _next_entry(current: OpenGame, form: HandForm) -> Entry:
@@ -253,6 +291,18 @@ def _bids_allowed(current: OpenGame, bids: dict[str, Any], form: HandForm, entry
     return True
 
 
+def tricks_step_gone(current: OpenGame, form: HandForm) -> Response | None:
+    """A tricks step whose hand was saved since (its address, from the browser's Back, carries
+    the bids of a hand now on the sheet): say so and show the sheet, never offer those bids for
+    the next hand. None when the step is still the next hand's (or names no hand)."""
+    if form.step != "tricks" or form.hand_no is None:
+        return None
+    if form.hand_no >= len(current.game.hands) + 1:
+        return None  # a hand deleted since: the bids are still the table's next hand
+    flash(f"Hand {form.hand_no} was already saved. Here is the sheet as it is now.", "info")
+    return redirect(url_for("games.show", token=current.token), 303)  # the note on top
+
+
 def _version() -> int:
     return request.form.get("version", -1, type=int)
 
@@ -262,8 +312,19 @@ def _to_sheet(token: str) -> Response:
     return redirect(url_for("games.show", token=token, _anchor="now"), 303)
 
 
+def _posted_form() -> HandForm:
+    form = HandForm.from_post(request.form)
+    form.submission = saving.posted() or ""
+    return form
+
+
 def _save(current: OpenGame, form: HandForm, change, editing: int | None = None):  # type: ignore[no-untyped-def]
-    """Run a change (a use case of ``games``); a refusal shows the page with the form kept."""
+    """Run a change (a use case of ``games``); a refusal shows the page with the form kept.
+
+    Already saved (this form's id was used): the sheet with a note. The database busy or full:
+    503, the form as typed and a note to try again. The game deleted meanwhile: GameDeleted
+    (the 410 page).
+    """
     try:
         change()
     except GameError as e:
@@ -271,6 +332,11 @@ def _save(current: OpenGame, form: HandForm, change, editing: int | None = None)
         return render_game(current, form, editing=editing, status=422)
     except StaleGame as e:
         return render_game(e.current, form, editing=editing, stale=True, status=409)
+    except AlreadySaved as e:
+        return saving.already_saved(e.submitted, current.token)
+    except Unavailable as e:
+        form.errors["form"] = saving.not_saved(e)
+        return render_game(current, form, editing=editing, status=503)
     return _to_sheet(current.token)
 
 
@@ -288,30 +354,29 @@ def _hand_from(form: HandForm, game: Game, number: int) -> dict[str, Any] | None
     return hand
 
 
-def _parsed_hand(form: HandForm, game: Game) -> Hand | None:
-    """The next hand of ``game`` as the form gives it, read by the engine (errors: None)."""
-    number = len(game.hands) + 1
-    hand = _hand_from(HandForm(values=dict(form.values)), game, number)
-    return None if hand is None else parse_hand(hand, number)
+def _sent_before(db, submission: str | None, token: str) -> Response | None:  # type: ignore[no-untyped-def]
+    """A form whose one-time id was used: "already saved" (before any other check, so a replay
+    of an old page is never taken for a conflict, nor saved again)."""
+    seen = games.submitted(db, submission)
+    return None if seen is None else saving.already_saved(seen, token)
 
 
 @bp.post("")
 def add(token: str):
     db = get_db()
-    form = HandForm.from_post(request.form)
+    form = _posted_form()
     current = games.open_game(db, token)
+    if replay := _sent_before(db, form.submission, token):
+        return replay
     version = _version()
-    if version == current.record.version - 1 and games.added_last(
-        db, current, lambda before: _parsed_hand(form, before)
-    ):
-        # The same "save" tapped twice: the first one counted, the second changes nothing.
-        return _to_sheet(token)
     if version != current.record.version:
         return render_game(current, form, stale=True, status=409)
     hand = _hand_from(form, current.game, len(current.game.hands) + 1)
     if hand is None:
         return render_game(current, form, status=422)
-    return _save(current, form, lambda: games.add_hand(db, current, hand, version=version))
+    sent = form.submission or None
+    change = lambda: games.add_hand(db, current, hand, version=version, submission=sent)  # noqa: E731
+    return _save(current, form, change)
 
 
 @bp.get("/<int:number>")
@@ -326,8 +391,10 @@ def edit(token: str, number: int):
 @bp.post("/<int:number>")
 def update(token: str, number: int):
     db = get_db()
-    form = HandForm.from_post(request.form)
+    form = _posted_form()
     current = games.open_game(db, token)
+    if replay := _sent_before(db, form.submission, token):
+        return replay
     version = _version()
     if version != current.record.version:
         return render_game(current, form, editing=number, stale=True, status=409)
@@ -336,8 +403,20 @@ def update(token: str, number: int):
     hand = _hand_from(form, current.game, number)
     if hand is None:
         return render_game(current, form, editing=number, status=422)
-    change = lambda: games.edit_hand(db, current, number, hand, version=version)  # noqa: E731
+    sent = form.submission or None
+    change = lambda: games.edit_hand(db, current, number, hand, version=version, submission=sent)  # noqa: E731
     return _save(current, form, change, editing=number)
+
+
+def _one_tap(token: str, action: Callable[..., Any]) -> Any:
+    """Delete hand, Misdeal, Undo, Redo: a button, its version and its one-time id."""
+    db = get_db()
+    current = games.open_game(db, token)
+    sent = saving.posted()
+    if replay := _sent_before(db, sent, token):
+        return replay
+    change = lambda: action(db, current, version=_version(), submission=sent)  # noqa: E731
+    return _save(current, HandForm(), change)
 
 
 @bp.get("/<int:number>/delete")
@@ -351,10 +430,9 @@ def confirm_delete(token: str, number: int):
 
 @bp.post("/<int:number>/delete")
 def delete(token: str, number: int):
-    db = get_db()
-    current = games.open_game(db, token)
-    change = lambda: games.delete_hand(db, current, number, version=_version())  # noqa: E731
-    return _save(current, HandForm(), change)
+    return _one_tap(
+        token, lambda db, current, **sent: games.delete_hand(db, current, number, **sent)
+    )
 
 
 @bp.get("/misdeal")
@@ -373,23 +451,17 @@ def _confirm(current: OpenGame, action: str, **about: Any) -> str:
 
 @bp.post("/misdeal")
 def misdeal(token: str):
-    db = get_db()
-    current = games.open_game(db, token)
-    return _save(current, HandForm(), lambda: games.misdeal(db, current, version=_version()))
+    return _one_tap(token, games.misdeal)
 
 
 @bp.post("/undo")
 def undo(token: str):
-    db = get_db()
-    current = games.open_game(db, token)
-    return _save(current, HandForm(), lambda: games.undo(db, current, version=_version()))
+    return _one_tap(token, games.undo)
 
 
 @bp.post("/redo")
 def redo(token: str):
-    db = get_db()
-    current = games.open_game(db, token)
-    return _save(current, HandForm(), lambda: games.redo(db, current, version=_version()))
+    return _one_tap(token, games.redo)
 
 
 @bp.errorhandler(CSRFError)
@@ -397,7 +469,7 @@ def csrf_failed(_e: CSRFError):
     """A form sent after the session was lost: show the page again with the hand kept."""
     token = (request.view_args or {}).get("token", "")
     current = games.open_game(get_db(), token)
-    form = HandForm.from_post(request.form)
+    form = _posted_form()
     form.errors["form"] = (
         "This phone's session had expired, so nothing was saved. What you typed is kept: "
         "check it and save again."

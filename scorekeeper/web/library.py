@@ -8,7 +8,8 @@ from werkzeug.wrappers import Response
 from wtforms import SubmitField
 
 from scorekeeper.rules import GameError
-from scorekeeper.service import UnreadableGame, games, library
+from scorekeeper.service import AlreadySaved, UnreadableGame, games, library
+from scorekeeper.web import saving
 from scorekeeper.web.db import get_db
 from scorekeeper.web.session import forget_games, remember_game
 
@@ -21,12 +22,20 @@ class DeleteForm(FlaskForm):
 
 @bp.post("/g/<token>/rematch")
 def rematch(token: str) -> Response:
-    """A new game like this one (the CSRF check is CSRFProtect's, on every POST)."""
+    """A new game like this one (the CSRF check is CSRFProtect's, on every POST); Rematch
+    tapped twice makes one game."""
+    db, sent = get_db(), saving.posted()
     try:
-        record, game = games.rematch(get_db(), token)
+        if sent and (seen := games.submitted(db, sent)):
+            raise AlreadySaved(seen)
+        record, game = games.rematch(db, token, submission=sent)
     except (GameError, UnreadableGame) as e:
         flash(f"This game cannot be replayed: {e}", "error")
         return redirect(url_for("games.show", token=token))
+    except AlreadySaved as e:
+        response = saving.already_saved(e.submitted)
+        remember_game(e.submitted.token or "")
+        return response
     remember_game(record.edit_token)
     flash(f"New game: same players and rules, {game.dealer} deals first.", "info")
     return redirect(url_for("games.show", token=record.edit_token), 303)

@@ -1,7 +1,10 @@
 """Printed sheets: a game's sheet as PDF (by edit or view link) and blank sheets for a pad.
 
 The PDFs come from scorekeeper.printing, the same renderer the `scorekeeper pdf` and
-`scorekeeper blank-sheet` commands use.
+`scorekeeper blank-sheet` commands use, made in its pool of worker processes
+(``printing.pool``): a long sheet never holds up the pages, a game too long to print is refused
+with a message before any work, one that takes too long answers "try again", and a sheet
+downloaded again comes from the cache.
 """
 
 from __future__ import annotations
@@ -9,46 +12,69 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from flask import Blueprint, Response, current_app, render_template, request
+from flask import Blueprint, Response, current_app, render_template, request, url_for
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, IntegerField, RadioField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import NumberRange, Optional, ValidationError
 
-from scorekeeper.printing import pdf, sheets
+from scorekeeper.printing import layout, pool, sheets
 from scorekeeper.rules import (
     NAME_LENGTH,
     PRESET_DESCRIPTIONS,
     PRESETS,
+    GameError,
     preset_title,
     rules_from_spec,
 )
-from scorekeeper.service import OpenGame, games
+from scorekeeper.service import OpenGame, UnreadableGame, games
 from scorekeeper.web.db import get_db
 
 bp = Blueprint("printing", __name__)
 
 
 @bp.get("/g/<token>/sheet.pdf")
-def game_pdf(token: str) -> Response:
-    return _game_pdf(games.open_game, token)
+def game_pdf(token: str) -> Response | tuple:
+    back = url_for("games.show", token=token)
+    return _game_pdf(games.open_game, token, back, url_for("share.export", token=token))
 
 
 @bp.get("/v/<view_token>/sheet.pdf")
-def view_pdf(view_token: str) -> Response:
-    return _game_pdf(games.open_shared, view_token)
-
-
-def _game_pdf(open_by: Callable[[games.Database, str], OpenGame], token: str) -> Response:
-    current = open_by(get_db(), token)
-    body = sheets.render_game_pdf(
-        current.game,
-        current.sheet,
-        title=current.label,
-        paper=_paper(request.args.get("paper")),
-        date=current.record.created_at,
+def view_pdf(view_token: str) -> Response | tuple:
+    return _game_pdf(
+        games.open_shared, view_token, back=url_for("share.view", view_token=view_token)
     )
+
+
+def _game_pdf(
+    open_by: Callable[[games.Database, str], OpenGame],
+    token: str,
+    back: str,
+    download: str | None = None,
+) -> Response | tuple:
+    current = open_by(get_db(), token)
+    record, config = current.record, current_app.config
+    paper = _paper(request.args.get("paper"))
+    job = pool.GameJob(record.data, current.label, paper, record.created_at)
+    key = (config["DATABASE"], record.id, record.version, paper)
+    try:
+        body = pool.printer().game_pdf(
+            key, job, max_hands=config["PDF_MAX_HANDS"], timeout=config["PDF_TIMEOUT"]
+        )
+    except GameError as e:  # stored before a rule changed: the worker could not score it
+        raise UnreadableGame(record, e) from e
+    except pool.PrintRefused as e:
+        return _refused(e, back, download)
     return _pdf_response(body, current.label)
+
+
+def _refused(
+    error: pool.PrintRefused, back: str, download: str | None = None
+) -> tuple[str, int, dict[str, str]]:
+    """A sheet not printed: 413 for a game too long, 503 (try again) otherwise."""
+    status = 413 if isinstance(error, pool.TooLong) else 503
+    page = render_template("print/refused.html", message=str(error), back=back, download=download)
+    return page, status, {} if status == 413 else {"Retry-After": "30"}
 
 
 # --- blank sheets -----------------------------------------------------------------------------
@@ -133,17 +159,20 @@ class BlankSheetForm(FlaskForm):
             per_page=int(self.per_page.data or 1),
             pages=self.pages.data or 1,
             title=self.title.data or "",
-            paper=pdf.paper_size(self.paper.data),
+            paper=layout.paper_size(self.paper.data),
         )
 
 
 @bp.route("/print/blank", methods=["GET", "POST"])
-def blank() -> Response | str:
+def blank() -> Response | str | tuple:
     form = BlankSheetForm()
     if request.method == "GET":
         form.paper.data = _paper(None)
     if form.validate_on_submit():
-        body = sheets.render_blank_pdf(form.blank_sheet())
+        try:
+            body = pool.printer().pdf(form.blank_sheet(), timeout=current_app.config["PDF_TIMEOUT"])
+        except pool.PrintRefused as e:
+            return _refused(e, url_for("printing.blank"))
         return _pdf_response(body, "spades-blank-sheet")
     return render_template("print/blank_form.html", form=form)
 
@@ -153,7 +182,7 @@ def blank() -> Response | str:
 
 def _paper(asked: str | None) -> str:
     """The paper asked for in the link, else the app's PAPER_SIZE setting."""
-    return pdf.paper_size(asked or current_app.config.get("PAPER_SIZE"))
+    return layout.paper_size(asked or current_app.config.get("PAPER_SIZE"))
 
 
 def _pdf_response(body: bytes, name: str) -> Response:

@@ -18,8 +18,8 @@ from werkzeug.wrappers import Response
 from wtforms import SubmitField, TextAreaField
 
 from scorekeeper.rules import GameError, Sheet
-from scorekeeper.service import games
-from scorekeeper.web import chart
+from scorekeeper.service import AlreadySaved, Unavailable, games
+from scorekeeper.web import chart, saving
 from scorekeeper.web.db import get_db
 from scorekeeper.web.fragments import sheet_html
 from scorekeeper.web.session import remember_game
@@ -124,18 +124,33 @@ def _read_upload(form: ImportForm) -> tuple[str, object] | None:
 
 
 @bp.route("/games/import", methods=["GET", "POST"])
-def import_game() -> str | Response:
+def import_game() -> str | Response | tuple:
     form = ImportForm()
+    sent = saving.posted() if request.method == "POST" else None
+    problem = ""
     if form.validate_on_submit() and (source := _read_upload(form)):
         text, field = source
         try:
-            record = games.import_game(get_db(), text)
+            if sent and (seen := games.submitted(get_db(), sent)):  # Import tapped twice
+                raise AlreadySaved(seen)
+            record = games.import_game(get_db(), text, submission=sent)
         except GameError as e:
             field.errors.append(f"Not a game this app can read: {e}")  # type: ignore[attr-defined]
+        except AlreadySaved as e:
+            response = saving.already_saved(e.submitted)  # GameDeleted if it is gone
+            remember_game(e.submitted.token or "")
+            return response
+        except Unavailable as e:
+            problem = saving.not_saved(e, typed=field is form.text)
+            if field is form.file:
+                problem += " Choose the file again when you do."
         else:
             remember_game(record.edit_token)
             return redirect(url_for("games.show", token=record.edit_token), 303)
-    return render_template("share/import.html", form=form)
+    page = render_template(
+        "share/import.html", form=form, problem=problem, submission=sent or saving.new_id()
+    )
+    return saving.unavailable_response(page) if problem else page
 
 
 @bp.errorhandler(RequestEntityTooLarge)

@@ -104,7 +104,9 @@ def test_two_phones_saving_the_same_hand(browser, browser_context_args, live_ser
     with two.expect_navigation():  # refused: posted again by the browser to show why
         two.get_by_role("button", name="Save hand 1").click()
     two.wait_for_selector("#stale")
-    assert "The sheet changed on another phone" in two.inner_text("#stale")
+    stale = two.inner_text("#stale")  # it says what changed: that hand is on the sheet now
+    assert "Hand 1 was saved on another phone while you were typing" in stale
+    assert "save it only if it is a different hand" in stale
     assert two.locator('input[name="ttricks-0"][value="6"]').is_checked()  # typing kept
     assert two.locator("table.sheet tbody tr").count() == 1  # the sheet as it is now
     assert len(stored_sheet(one, url).hands) == 1

@@ -179,11 +179,11 @@ def test_delete_misdeal_and_undo(client, db):
     assert stored(db, token)[0].data["hands"] == []
 
 
-def test_a_double_submitted_hand_is_added_once(client, db):
+def test_a_form_from_before_submission_ids_is_saved_once_by_its_version(client, db):
     token = new_game(client)
     at = version(client, token)
     assert add(client, token, at=at, **NIL_HAND).status_code == 303
-    assert add(client, token, at=at, **NIL_HAND).status_code == 303
+    assert add(client, token, at=at, **NIL_HAND).status_code == 409
     assert len(stored(db, token)[0].data["hands"]) == 1
 
 
@@ -316,8 +316,8 @@ def test_a_new_game_with_its_players_and_saved_rules_is_one_transaction(client, 
     commits: list[str] = []
     real = store_db.connect
 
-    def traced(path):
-        db = real(path)
+    def traced(path, **options):
+        db = real(path, **options)
         db.conn.set_trace_callback(lambda sql: commits.append(sql) if sql == "COMMIT" else None)
         return db
 

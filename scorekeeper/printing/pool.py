@@ -1,0 +1,246 @@
+"""Printing outside the server's request threads: a small pool of worker processes, bounded in
+time and size, and a cache.
+
+A long game's sheet takes WeasyPrint seconds of pure Python, which in the server's own process
+would hold the interpreter and keep every other request waiting. Here each PDF is made in one of
+at most :data:`WORKERS` processes (spawned on the first PDF, WeasyPrint warmed up in each); the
+request thread only waits on the job's future, so the server's other threads go on answering
+pages. Bounds:
+
+- **size**: a game of more than ``max_hands`` hands is refused before any work (:class:`TooLong`);
+- **time**: a job not done within ``timeout`` seconds answers :class:`TooSlow`; a job still
+  queued is dropped, one already running finishes and lands in the cache for the next try;
+- **repeats**: the bytes are kept in a small LRU cache by the caller's key (a game's database,
+  id, version and paper), so a second download costs nothing, and the same sheet asked for twice
+  at once is made once.
+
+The command line (``scorekeeper pdf``) prints in its own process and does not come here.
+"""
+
+from __future__ import annotations
+
+import functools
+import multiprocessing
+import multiprocessing.connection
+import os
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from concurrent.futures import CancelledError, Future, ProcessPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from typing import Any
+
+from scorekeeper.rules import parse_game, score_game
+
+from . import sheets
+
+WORKERS = 2
+MAX_HANDS = 400  # a 300-hand sheet takes ~9 s here; 400 stays inside TIMEOUT_SECONDS
+TIMEOUT_SECONDS = 20.0
+CACHE_BYTES = 32 * 1024 * 1024
+TASKS_PER_WORKER = 200  # a worker is replaced after this many sheets: no slow leak lives long
+
+
+class PrintRefused(Exception):
+    """A sheet the pool will not (or cannot now) make; the message says why, for a person."""
+
+
+class TooLong(PrintRefused):
+    def __init__(self, hands: int, limit: int) -> None:
+        super().__init__(
+            f"This game has {hands} hands: too long to print as a sheet (at most {limit}). "
+            "Download its game file instead."
+        )
+
+
+class TooSlow(PrintRefused):
+    def __init__(self) -> None:
+        super().__init__(
+            "This sheet is taking too long to print just now. Try again in a minute (it may be "
+            "ready by then), or download the game file instead."
+        )
+
+
+class PrintFailed(PrintRefused):
+    def __init__(self) -> None:
+        super().__init__("The printer stopped while making this sheet. Try again.")
+
+
+@dataclass(frozen=True)
+class GameJob:
+    """A game's sheet, as the worker needs it: the game file, not the parsed game."""
+
+    data: dict[str, Any]
+    title: str
+    paper: str
+    date: str | None
+
+
+def render(job: GameJob | sheets.BlankSheet) -> bytes:
+    """Make one PDF (in a worker process)."""
+    if isinstance(job, sheets.BlankSheet):
+        return sheets.render_blank_pdf(job)
+    game = parse_game(job.data)
+    return sheets.render_game_pdf(
+        game, score_game(game), title=job.title, paper=job.paper, date=job.date
+    )
+
+
+def warm_up() -> None:
+    """Each worker's first act: load WeasyPrint and print a tiny page."""
+    from . import pdf
+
+    pdf.warm_up()
+
+
+def _start_worker(initializer: Callable[[], None] | None) -> None:
+    """In each worker: end it when the server ends, however it ends (a server killed with
+    SIGKILL cannot stop its workers, and an idle worker would wait for jobs forever)."""
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+
+        def orphaned() -> None:
+            multiprocessing.connection.wait([parent.sentinel])
+            os._exit(0)
+
+        threading.Thread(target=orphaned, name="exit-with-server", daemon=True).start()
+    if initializer is not None:
+        initializer()
+
+
+class Printer:
+    """The pool, its cache and its counts. Thread-safe; the processes start on the first job."""
+
+    def __init__(
+        self,
+        workers: int = WORKERS,
+        *,
+        runner: Callable[[Any], bytes] = render,
+        initializer: Callable[[], None] | None = warm_up,
+        cache_bytes: int = CACHE_BYTES,
+    ) -> None:
+        self.workers = workers
+        self.runner = runner
+        self.initializer = initializer
+        self.cache_bytes = cache_bytes
+        self._lock = threading.RLock()
+        self._executor: ProcessPoolExecutor | None = None
+        self._cache: OrderedDict[Hashable, bytes] = OrderedDict()
+        self._cached = 0
+        self._pending: dict[Hashable, Future] = {}
+        self._running: set[Future] = set()
+        self.renders = 0  # jobs sent to a worker
+        self.hits = 0  # sheets served from the cache
+
+    @property
+    def in_flight(self) -> int:
+        """Jobs sent and not yet done."""
+        with self._lock:
+            return len(self._running)
+
+    def game_pdf(
+        self,
+        key: Hashable,
+        job: GameJob,
+        *,
+        max_hands: int = MAX_HANDS,
+        timeout: float = TIMEOUT_SECONDS,
+    ) -> bytes:
+        """A game's sheet: from the cache, else made by a worker (TooLong, TooSlow, ...)."""
+        hands = len(job.data.get("hands") or [])
+        if hands > max_hands:
+            raise TooLong(hands, max_hands)
+        return self.pdf(job, key=key, timeout=timeout)
+
+    def pdf(
+        self, job: Any, *, key: Hashable | None = None, timeout: float = TIMEOUT_SECONDS
+    ) -> bytes:
+        """The PDF for ``job``; with a ``key``, cached and made once however often it is asked.
+
+        Raises what the job raises (a GameError for a game that no longer scores), TooSlow after
+        ``timeout`` seconds, PrintFailed if the worker died."""
+        with self._lock:
+            if key is not None and key in self._cache:
+                self._cache.move_to_end(key)
+                self.hits += 1
+                return self._cache[key]
+            future = self._pending.get(key) if key is not None else None
+            if future is None:
+                future = self._submit(job)
+                if key is not None:
+                    self._pending[key] = future
+                future.add_done_callback(lambda done: self._done(key, done))
+        try:
+            return future.result(timeout)
+        except FutureTimeout:
+            future.cancel()  # still queued: drop it; running: it finishes into the cache
+            raise TooSlow() from None
+        except CancelledError:
+            raise TooSlow() from None
+        except BrokenProcessPool:
+            self._reset()
+            raise PrintFailed() from None
+
+    def _submit(self, job: Any) -> Future:
+        if self._executor is None:
+            self._executor = ProcessPoolExecutor(
+                max_workers=self.workers,
+                # spawn: the same on every platform, and never a fork of a threaded server
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=functools.partial(_start_worker, self.initializer),
+                max_tasks_per_child=TASKS_PER_WORKER,
+            )
+        try:
+            future = self._executor.submit(self.runner, job)
+        except BrokenProcessPool:
+            self._reset()
+            raise PrintFailed() from None
+        self.renders += 1
+        self._running.add(future)
+        return future
+
+    def _done(self, key: Hashable | None, future: Future) -> None:
+        with self._lock:
+            self._running.discard(future)
+            if key is None or self._pending.get(key) is not future:
+                return
+            del self._pending[key]
+            if future.cancelled() or future.exception() is not None:
+                return
+            body = future.result()
+            if len(body) > self.cache_bytes:
+                return
+            self._cache[key] = body
+            self._cached += len(body)
+            while self._cached > self.cache_bytes:
+                _, dropped = self._cache.popitem(last=False)
+                self._cached -= len(dropped)
+
+    def _reset(self) -> None:
+        with self._lock:
+            executor, self._executor = self._executor, None
+            self._pending.clear()
+        if executor is not None:
+            executor.shutdown(wait=False, cancel_futures=True)
+
+    def shutdown(self) -> None:
+        """Stop the worker processes (they start again on the next job)."""
+        with self._lock:
+            executor, self._executor = self._executor, None
+        if executor is not None:
+            executor.shutdown(wait=True, cancel_futures=True)
+
+
+_printer: Printer | None = None
+_printer_lock = threading.Lock()
+
+
+def printer() -> Printer:
+    """The process's printer (one pool for the whole server)."""
+    global _printer
+    with _printer_lock:
+        if _printer is None:
+            _printer = Printer()
+        return _printer

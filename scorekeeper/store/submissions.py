@@ -1,0 +1,55 @@
+"""Submissions: the one-time ids that forms carry, and what each one did.
+
+A form that writes (a hand, Start, Rematch, Misdeal, Undo, ...) carries a random id made when
+it was rendered. The write that uses an id records it in the same transaction, so the same form
+sent again finds it here, even when two sends arrive at once (``BEGIN IMMEDIATE`` puts one after
+the other). Ids are kept :data:`KEEP_DAYS` days; older ones go as new ones come.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+
+from sqlite_utils import Database
+
+from .db import now, write
+
+KEEP_DAYS = 30
+
+
+@dataclass(frozen=True)
+class Submission:
+    """What a form's id did: the game (its edit token, None once deleted) and the action."""
+
+    id: str
+    game_id: int | None
+    action: str
+    version: int | None
+    edit_token: str | None
+    created_at: str
+
+
+def submission(db: Database, submission_id: str) -> Submission | None:
+    """The recorded use of this id, or None if it was never used."""
+    row = db.conn.execute(
+        "select s.id, s.game_id, s.action, s.version, g.edit_token, s.created_at "
+        "from submissions s left join games g on g.id = s.game_id where s.id = ?",
+        (submission_id,),
+    ).fetchone()
+    return None if row is None else Submission(*row)
+
+
+def record_submission(
+    db: Database, submission_id: str, *, game_id: int | None, action: str, version: int | None
+) -> None:
+    """Record that this id did ``action``; ids older than KEEP_DAYS go (an indexed delete)."""
+    stamp = now()
+    cutoff = (datetime.now(UTC) - timedelta(days=KEEP_DAYS)).isoformat(timespec="seconds")
+    with write(db):
+        db.conn.execute("delete from submissions where created_at < ?", (cutoff,))
+        db.conn.execute(
+            "insert into submissions (id, game_id, action, version, created_at) "
+            "values (?, ?, ?, ?, ?)",
+            (submission_id, game_id, action, version, stamp),
+        )
