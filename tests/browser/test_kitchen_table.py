@@ -264,6 +264,9 @@ def test_a_save_lost_on_the_way_then_a_retry_keeps_one_hand(phone, live_server, 
         retry.get_by_role("button", name="Retry").tap()
     assert len(hands_of(live_db, url)) == 1  # the retry added nothing, or the one hand
     assert phone.locator("#hand h2").inner_text() == "Hand 2: bids"
+    if lost == "the answer":  # the server says so, by the totals the page lands on
+        note = phone.get_by_text("Hand 1 was already saved.")
+        assert in_view(phone, note) and in_view(phone, phone.locator(".scores"))
 
 
 def test_bids_without_a_connection_stay_on_the_page(phone, live_server):
