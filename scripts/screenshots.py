@@ -88,6 +88,60 @@ def phone_pages(base: str) -> None:
         browser.close()
 
 
+def club_night(database: Path) -> tuple[str, str]:
+    """A Swiss night of eight teams: round 1 played and closed, round 2 under way (one table
+    finished, others part-way, one not started). Returns (director token, public token)."""
+    import random
+
+    from scorekeeper import service
+    from scorekeeper.service import events
+
+    rng = random.Random(7)  # noqa: S311 -- made-up hands for a picture
+    db = service.connect(database)
+    settings = events.EventSettings(
+        name="Friday club night", date="2024-05-17", rules="standard", rounds=3,
+        target_score=300, max_hands=6, round_minutes=45,
+    )  # fmt: skip
+    event = events.create_event(db, settings)
+    pairs = [("Ann", "Cy"), ("Bob", "Di"), ("Eve", "Gus"), ("Fay", "Hal"), ("Ida", "Kit"),
+             ("Jo", "Lou"), ("Max", "Ned"), ("Ola", "Pat")]  # fmt: skip
+    for a, b in pairs:
+        events.register(db, event, [a, b])
+
+    def play(table, hands: int) -> None:
+        for _ in range(hands):
+            current = service.games.open_game(db, table.edit_token)
+            if current.sheet.finished:
+                return
+            a, b = current.game.sides()
+            took = rng.randint(3, 10)
+            bids = {p: 3 for p in current.game.players}
+            service.games.add_hand(db, current, {"bids": bids, "tricks": {a: took, b: 13 - took}})
+
+    for table in events.seat_next_round(db, event).tables:
+        play(table, 6)
+    events.close_round(db, event, 1)
+    for table, hands in zip(events.seat_next_round(db, event).tables, (6, 3, 2, 0), strict=True):
+        play(table, hands)
+    db.close()
+    return event.director_token, event.public_token
+
+
+def event_pages(base: str, director: str, public: str) -> None:
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        for name, url, size in (
+            ("event-console", f"/e/{director}", PHONE),
+            ("event-console-wide", f"/e/{director}", {"width": 1280, "height": 800}),
+            ("event-public", f"/p/{public}", PHONE),
+        ):
+            page = browser.new_context(viewport=size, device_scale_factor=1).new_page()
+            page.goto(base + url)
+            page.screenshot(path=str(OUT / f"{name}.png"))
+            page.close()
+        browser.close()
+
+
 def pdf_pages(tmp: Path) -> None:
     game_pdf, blank_pdf = tmp / "game.pdf", tmp / "blank.pdf"
     title = "Friday night at the club"
@@ -109,12 +163,14 @@ def main() -> int:
         db = store.connect(database)
         store.migrate(db)
         db.close()
+        tokens = club_night(database)
         app = create_app({"SECRET_KEY": "screenshots", "DATABASE": str(database)})
         server = make_server("127.0.0.1", 0, app, threaded=True)
         thread = threading.Thread(target=server.serve_forever, daemon=True)
         thread.start()
         try:
             phone_pages(f"http://127.0.0.1:{server.server_port}")
+            event_pages(f"http://127.0.0.1:{server.server_port}", *tokens)
         finally:
             server.shutdown()
         pdf_pages(Path(tmp))

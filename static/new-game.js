@@ -1,9 +1,10 @@
-/* Spades Scorekeeper, the new game page; progressive enhancement only. Typed names label the
-   dealer and start-score fields; picking a preset resets the house-rules editor to it. */
+/* Spades Scorekeeper, the new game and new event pages; progressive enhancement only. Typed
+   names label the dealer and start-score fields; picking a preset resets the house-rules editor
+   (and the event's target score) to it. */
 (function () {
   "use strict";
   var all = function (sel, root) { return [].slice.call((root || document).querySelectorAll(sel)); };
-  var setup = document.getElementById("new-game");
+  var setup = document.querySelector("form[data-presets]");
   if (setup) {
     var names = all("input[id^=player-]", setup);
     var relabel = function () {

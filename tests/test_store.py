@@ -14,8 +14,13 @@ from scorekeeper import store
 
 def test_migrations_are_named_and_repeatable(tmp_path: Path):
     db = store.connect(tmp_path / "a.sqlite")
-    names = ["0001_games", "0002_players_and_house_rules", "0003_submissions"]
-    assert store.migrate(db) == names
+    names = store.migrate(db)
+    assert names == [
+        "0001_games",
+        "0002_players_and_house_rules",
+        "0003_submissions",
+        "0005_events",
+    ]
     assert store.migrate(db) == []
     assert store.applied_migrations(db) == names
 

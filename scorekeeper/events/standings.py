@@ -137,6 +137,8 @@ def standings(
     """
     by_id = check_entrants(entrants)
     tally, h2h = _tally(by_id, check_results(results, by_id))
+    if not by_id:
+        return ()  # an event before its first registration
     wins = {i: t.wins for i, t in tally.items()}
     criteria = ("wins", *config.tiebreakers)
     values = {

@@ -9,10 +9,13 @@ from __future__ import annotations
 
 from scorekeeper.store import Database, backup, connect, migrate
 
-from . import games, library
+from . import event_files, event_views, events, games, library
 from .errors import (
     AlreadySaved,
+    EventNotFound,
+    EventRefused,
     GameDeleted,
+    GameInEvent,
     GameNotFound,
     HandNotFound,
     StaleGame,
@@ -22,7 +25,8 @@ from .errors import (
 from .games import OpenGame, Submitted, game_label
 
 __all__ = [
-    "AlreadySaved", "Database", "GameDeleted", "GameNotFound", "HandNotFound", "OpenGame",
-    "StaleGame", "Submitted", "Unavailable", "UnreadableGame", "backup", "connect", "game_label",
-    "games", "library", "migrate",
+    "AlreadySaved", "Database", "EventNotFound", "EventRefused", "GameDeleted", "GameInEvent",
+    "GameNotFound", "HandNotFound", "OpenGame", "StaleGame", "Submitted", "Unavailable",
+    "UnreadableGame", "backup", "connect", "event_files", "event_views", "events",
+    "game_label", "games", "library", "migrate",
 ]  # fmt: skip

@@ -7,14 +7,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from scorekeeper.store import GameNotFound, Unavailable
+from scorekeeper.store import EventNotFound, GameNotFound, Unavailable
 
 if TYPE_CHECKING:
+    from scorekeeper.store import TableRef
+
     from .games import OpenGame, Submitted
 
 __all__ = [
-    "AlreadySaved", "GameDeleted", "GameNotFound", "HandNotFound", "StaleGame", "Unavailable",
-    "UnreadableGame",
+    "AlreadySaved", "EventNotFound", "EventRefused", "GameDeleted", "GameInEvent",
+    "GameNotFound", "HandNotFound", "StaleGame", "Unavailable", "UnreadableGame",
 ]  # fmt: skip
 
 
@@ -49,3 +51,22 @@ class UnreadableGame(Exception):
         super().__init__(str(error))
         self.record = record
         self.error = error
+
+
+class EventRefused(ValueError):
+    """An event action the director cannot take now, said in words they can act on ("Close
+    round 2 first: tables 3 and 5 are still playing"). ``field`` names the form field it is
+    about, when there is one."""
+
+    def __init__(self, message: str, *, field: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.field = field
+
+
+class GameInEvent(Exception):
+    """The game is a table of an event: deleting it would take a result out of the event."""
+
+    def __init__(self, where: TableRef) -> None:
+        super().__init__(f"round {where.round_number} table {where.table_number}")
+        self.where = where

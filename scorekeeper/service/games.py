@@ -38,6 +38,7 @@ from scorekeeper.rules import (
 from .errors import (
     AlreadySaved,
     GameDeleted,
+    GameInEvent,
     GameNotFound,
     HandNotFound,
     StaleGame,
@@ -248,8 +249,12 @@ def rematch(
 
 
 def delete_game(db: Database, token: str) -> store.GameRecord:
-    """Delete a game and its history; returns what was deleted."""
+    """Delete a game and its history; returns what was deleted. A table's game of an event is
+    not deleted (GameInEvent): the event's results would lose it."""
     record = store.game_by_edit_token(db, token)
+    where = store.events.table_of_game(db, record.id)
+    if where is not None:
+        raise GameInEvent(where)
     store.delete_game(db, record)
     return record
 
@@ -314,6 +319,22 @@ def _check_number(current: OpenGame, number: int) -> list[Any]:
     return hands
 
 
+# A save that changes only the rules, made by an event's director when time is called: a hand
+# typed before it still belongs to the game, so saving that hand over it is no conflict.
+TIME_CALLED = "time called"
+
+
+def typed_at(db: Database, current: OpenGame, version: int | None) -> bool:
+    """Whether a hand form read at ``version`` may be saved over the game as it is now: nobody
+    saved since, or the only saves since were the director's time call."""
+    if version is None or version == current.record.version:
+        return True
+    if not 0 < version < current.record.version:
+        return False
+    actions = store.actions_since(db, current.record, version)
+    return bool(actions) and all(a == TIME_CALLED for a in actions)
+
+
 def add_hand(
     db: Database,
     current: OpenGame,
@@ -322,8 +343,11 @@ def add_hand(
     version: int | None = None,
     submission: str | None = None,
 ) -> store.GameRecord:
-    """Add the next hand; raises GameError, StaleGame (someone saved since ``version``),
-    AlreadySaved (this ``submission`` id was saved before), GameDeleted."""
+    """Add the next hand; raises GameError, StaleGame (someone saved since ``version``, other
+    than the director calling time), AlreadySaved (this ``submission`` id was saved before),
+    GameDeleted."""
+    if version is not None and version != current.record.version and typed_at(db, current, version):
+        version = current.record.version  # only the director's time call since: no conflict
     hands = _hands(current)
     action = f"add hand {len(hands) + 1}"
     return _save(db, current, [*hands, hand], action, version=version, submission=submission)
@@ -422,9 +446,10 @@ def unavailable(error: BaseException) -> Unavailable | None:
 
 
 __all__ = [
-    "AlreadySaved", "Database", "GameDeleted", "GameNotFound", "HandNotFound", "OpenGame",
-    "StaleGame", "Submitted", "Unavailable", "UnreadableGame", "add_hand", "create_game",
-    "delete_game", "delete_hand", "edit_hand", "find_game", "game_label", "import_game",
-    "last_action", "misdeal", "open_game", "open_shared", "outcome", "redo", "redo_action",
-    "rematch", "submitted", "unavailable", "undo", "version_of_shared",
+    "AlreadySaved", "Database", "GameDeleted", "GameInEvent", "GameNotFound", "HandNotFound",
+    "OpenGame", "StaleGame", "Submitted", "TIME_CALLED", "Unavailable", "UnreadableGame",
+    "add_hand", "create_game", "delete_game", "delete_hand", "edit_hand", "find_game",
+    "game_label", "import_game", "last_action", "misdeal", "open_game", "open_shared",
+    "outcome", "redo", "redo_action", "rematch", "submitted", "typed_at", "unavailable", "undo",
+    "version_of_shared",
 ]  # fmt: skip

@@ -9,13 +9,15 @@ SQLite through sqlite-utils, one module a kind of record, the schema as named mi
 - ``games``: game files, their versions and history (undo);
 - ``players``: the names typed on this instance;
 - ``house_rules``: named rules specs;
-- ``submissions``: the one-time ids forms carry, so a form sent twice changes nothing.
+- ``submissions``: the one-time ids forms carry, so a form sent twice changes nothing;
+- ``events``: club events, their people, entrants, rounds and tables.
 
 Nothing here knows the rules of Spades: records carry the game file as a plain dict.
 """
 
 from __future__ import annotations
 
+from . import events
 from .db import (
     BUSY_TIMEOUT_MS,
     Database,
@@ -26,15 +28,26 @@ from .db import (
     unavailable,
     write,
 )
+from .events import (
+    EntrantRecord,
+    EventNotFound,
+    EventRecord,
+    PersonRecord,
+    RoundRecord,
+    TableRecord,
+    TableRef,
+)
 from .games import (
     Change,
     GameNotFound,
     GameRecord,
     StaleGame,
+    actions_since,
     count_games,
     create_game,
     delete_game,
     game_by_edit_token,
+    game_by_id,
     game_by_view_token,
     games_by_edit_tokens,
     last_action,
@@ -59,12 +72,14 @@ from .players import player_names, remember_players
 from .submissions import Submission, record_submission, submission
 
 __all__ = [
-    "BUSY_TIMEOUT_MS", "Change", "Database", "GameNotFound", "GameRecord", "HouseRules",
-    "StaleGame", "Submission", "Unavailable", "all_house_rules", "applied_migrations", "backup",
-    "connect", "count_games", "create_game", "delete_game", "delete_house_rules",
-    "game_by_edit_token", "game_by_view_token", "games_by_edit_tokens", "house_rules_by_id",
-    "house_rules_by_name", "last_action", "last_change", "last_undo", "migrate", "new_token",
-    "plain_action", "player_names", "record_submission", "redo_action", "redo_last_undo",
+    "BUSY_TIMEOUT_MS", "Change", "Database", "EntrantRecord", "EventNotFound", "EventRecord",
+    "GameNotFound", "GameRecord", "HouseRules", "PersonRecord", "RoundRecord", "StaleGame",
+    "Submission", "TableRecord", "TableRef", "Unavailable", "actions_since", "all_house_rules",
+    "applied_migrations", "backup", "connect", "count_games", "create_game", "delete_game",
+    "delete_house_rules", "events", "game_by_edit_token", "game_by_id", "game_by_view_token",
+    "games_by_edit_tokens", "house_rules_by_id", "house_rules_by_name", "last_action",
+    "last_change", "last_undo", "migrate", "new_token", "plain_action", "player_names",
+    "record_submission", "redo_action", "redo_last_undo",
     "remember_players", "save_game", "save_house_rules", "submission", "unavailable",
     "undo_last_change", "write",
 ]  # fmt: skip

@@ -212,6 +212,15 @@ def last_action(db: Database, game: GameRecord) -> str | None:
     return None if row is None else (row[0] or "")
 
 
+def actions_since(db: Database, game: GameRecord, version: int) -> list[str]:
+    """What every save since ``version`` did ("add hand 3", "time called"), oldest first."""
+    rows = db.conn.execute(
+        "select action from game_history where game_id = ? and version >= ? order by version",
+        (game.id, version),
+    )
+    return [r[0] or "" for r in rows]
+
+
 def undo_last_change(
     db: Database,
     game: GameRecord,

@@ -86,6 +86,107 @@ def _m0003_submissions(db: Database) -> None:
     db["submissions"].create_index(["created_at"])
 
 
+@migrations(name="0005_events")
+def _m0005_events(db: Database) -> None:
+    # People the club follows across games and events (``players`` holds typed names only).
+    db["people"].create(
+        {"id": int, "name": str, "created_at": str}, pk="id", not_null={"name", "created_at"}
+    )
+    db.execute("create unique index idx_people_name on people (name collate nocase)")
+    # An event: the rules of every game, the format, how a round ends, the standings order,
+    # and two capabilities: the director's link (changes) and the public link (reads).
+    db["events"].create(
+        {
+            "id": int,
+            "name": str,
+            "date": str,
+            "rules": str,  # a rules spec, as a game file writes it (JSON)
+            "format": str,  # round_robin, swiss, progressive, knockout
+            "rounds": int,  # rounds planned (before a cut)
+            "sides_per_table": int,  # 2: partnerships; 3: cutthroat tables of three
+            "target_score": int,  # a round's game ends here (null: the rules' own)
+            "max_hands": int,  # ... or after this many hands (null: no cap)
+            "round_minutes": int,  # the round's time, for a timer (null: none); time is called
+            "tiebreakers": str,  # JSON list, in order, after wins
+            "cut": int,  # top 2/4/8 to a knockout after the rounds (null: no cut)
+            "seed": int,  # shuffles round 1 (null: registration order)
+            "director_token": str,
+            "public_token": str,
+            "status": str,  # open, finished
+            "version": int,  # bumped by every change to the event itself (pages poll it)
+            "created_at": str,
+            "updated_at": str,
+        },
+        pk="id",
+        not_null={"name", "rules", "format", "rounds", "sides_per_table", "tiebreakers",
+                  "director_token", "public_token", "status", "version", "created_at",
+                  "updated_at"},
+        defaults={"status": "open", "version": 1, "date": ""},
+    )  # fmt: skip
+    db["events"].create_index(["director_token"], unique=True)
+    db["events"].create_index(["public_token"], unique=True)
+    # Who plays: a team (two people) or one person, in registration order.
+    db["event_entrants"].create(
+        {
+            "id": int,
+            "event_id": int,
+            "name": str,
+            "members": str,  # JSON list of people ids
+            "ord": int,  # registration order: round 1 seeding and the last tie-breaker
+            "active": int,  # 0 once dropped: never seated again, results kept
+            "joined_round": int,  # the first round they could be seated in
+            "fixed_table": int,  # always seated at this table (accessibility); null: anywhere
+            "created_at": str,
+        },
+        pk="id",
+        foreign_keys=[("event_id", "events", "id")],
+        not_null={"event_id", "name", "members", "ord", "active", "joined_round", "created_at"},
+        defaults={"active": 1, "joined_round": 1},
+    )
+    db["event_entrants"].create_index(["event_id", "ord"], unique=True)
+    db["event_rounds"].create(
+        {
+            "id": int,
+            "event_id": int,
+            "number": int,
+            "status": str,  # seated, time_called, closed ("playing" is seated with hands)
+            "knockout": int,  # 1 for a round of the cut's single elimination
+            "byes": str,  # JSON list of entrant ids sitting out (a bye is a win)
+            "notes": str,  # JSON list of the pairing's notes
+            "created_at": str,
+            "updated_at": str,
+        },
+        pk="id",
+        foreign_keys=[("event_id", "events", "id")],
+        not_null={"event_id", "number", "status", "byes", "notes", "created_at", "updated_at"},
+        defaults={"knockout": 0, "byes": "[]", "notes": "[]"},
+    )
+    db["event_rounds"].create_index(["event_id", "number"], unique=True)
+    # A table of a round: who sits where, who deals, its game (an ordinary game), or a result
+    # typed from a paper sheet. ``position`` is the table's place in the pairing (what the event
+    # core's movement and dealer rules count); ``number`` is the table it is played at.
+    db["event_tables"].create(
+        {
+            "id": int,
+            "round_id": int,
+            "number": int,
+            "position": int,
+            "entrants": str,  # JSON list of entrant ids in the pairing's order
+            "seats": str,  # JSON list of [seat, name] clockwise from North
+            "dealer": str,
+            "game_id": int,
+            "fixed": int,  # 1: this table number was kept for a fixed entrant
+            "paper": str,  # JSON {"sides": [{"points", "bags"}], "winner": index|null} or null
+        },
+        pk="id",
+        foreign_keys=[("round_id", "event_rounds", "id"), ("game_id", "games", "id")],
+        not_null={"round_id", "number", "position", "entrants", "seats", "dealer", "game_id"},
+        defaults={"fixed": 0},
+    )
+    db["event_tables"].create_index(["round_id", "number"], unique=True)
+    db["event_tables"].create_index(["game_id"], unique=True)
+
+
 def migrate(db: Database) -> list[str]:
     """Apply pending migrations in one immediate transaction; returns the names applied."""
     with write(db):

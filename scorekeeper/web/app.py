@@ -71,6 +71,17 @@ ERROR_PAGES: dict[int | type[Exception], tuple[int, str, str]] = {
         "No such hand",
         "That hand is not in the game (perhaps it was deleted on another phone).",
     ),
+    service.EventNotFound: (
+        404,
+        "No such event",
+        "There is no event at this link. Check the link you were sent.",
+    ),
+    service.GameInEvent: (
+        409,
+        "Part of an event",
+        "This game is a table of a club event, so it stays: the event's standings count it. "
+        "The director can correct it (or enter a paper result) from the event's console.",
+    ),
     service.GameDeleted: (
         410,
         "This game was deleted",

@@ -23,6 +23,7 @@ from scorekeeper.service import (
     OpenGame,
     StaleGame,
     Unavailable,
+    events,
     games,
 )
 from scorekeeper.web import saving
@@ -223,6 +224,7 @@ def render_game(
         redo_action=games.redo_action(get_db(), current),
         why=sheet.hands[editing - 1] if editing else None,
         printing=False,
+        event_table=events.table_of_game(get_db(), current.record.id),
         sheet_html=sheet_html(current, edit_links=True),
     )
     if status == 503:
@@ -369,7 +371,7 @@ def add(token: str):
     if replay := _sent_before(db, form.submission, token):
         return replay
     version = _version()
-    if version != current.record.version:
+    if not games.typed_at(db, current, version):
         return render_game(current, form, stale=True, status=409)
     hand = _hand_from(form, current.game, len(current.game.hands) + 1)
     if hand is None:

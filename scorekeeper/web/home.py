@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from flask import Blueprint, render_template
 
-from scorekeeper.service import library
+from scorekeeper.service import events, library
 from scorekeeper.web.db import get_db
-from scorekeeper.web.session import forget_games, remembered_games
+from scorekeeper.web.session import forget_games, remembered_events, remembered_games
 
 bp = Blueprint("home", __name__)
 
@@ -15,7 +15,8 @@ bp = Blueprint("home", __name__)
 def index() -> str:
     lib = library.library(get_db(), remembered_games())
     forget_games(lib.gone)
-    return render_template("home.html", lib=lib)
+    club = events.events_of(get_db(), remembered_events())
+    return render_template("home.html", lib=lib, club=club)
 
 
 @bp.get("/healthz")

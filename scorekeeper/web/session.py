@@ -25,3 +25,17 @@ def remembered_games() -> list[str]:
 def forget_games(tokens: list[str]) -> None:
     if tokens:
         session["games"] = [t for t in remembered_games() if t not in tokens]
+
+
+def remember_event(director_token: str) -> None:
+    """Keep an event's director link in this browser (most recent first, at most 20), so the
+    director finds the console again from the home page."""
+    kept = [t for t in session.get("events", []) if isinstance(t, str) and t != director_token]
+    session["events"] = [director_token, *kept][:20]
+    session.permanent = True
+
+
+def remembered_events() -> list[str]:
+    """Director links this browser created or opened, most recent first."""
+    kept = session.get("events", [])
+    return [t for t in kept if isinstance(t, str)][:20] if isinstance(kept, list) else []

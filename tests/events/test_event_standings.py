@@ -197,3 +197,7 @@ def test_ordinals(n, text):
     from scorekeeper.events.standings import ordinal
 
     assert ordinal(n) == text
+
+
+def test_no_entrants_have_no_standings():
+    assert standings([], [], EventConfig()) == ()

@@ -1,0 +1,469 @@
+"""An event out and in: the whole event as one JSON file (event, people, entrants, rounds,
+tables with their game files) that imports again as a new event; CSV of results and of
+standings for the club's spreadsheet; standings as text for the command line.
+
+An event file carries no links: importing it makes new director, public and table links, so a
+file passed around never hands over the right to change anything.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Iterator
+from typing import Any
+
+from scorekeeper import store
+from scorekeeper.events import EventError
+from scorekeeper.rules import (
+    NAME_LENGTH,
+    TEAM_NAME_LENGTH,
+    GameError,
+    dump_game,
+    parse_game,
+)
+
+from . import games
+from .errors import EventRefused
+from .event_views import ROUND_STATUSES, EventView, build_view, load, score_outcome, side_groups
+from .events import EventSettings, check_settings, create_event, is_individual
+
+Database = store.Database
+
+EVENT_FORMAT = "spades-scorekeeper-event/1"
+_SETTINGS = (
+    "name", "date", "rules", "format", "rounds", "sides_per_table", "target_score", "max_hands",
+    "round_minutes", "tiebreakers", "cut", "seed",
+)  # fmt: skip
+
+
+# --- out -------------------------------------------------------------------------------------
+
+
+def export_data(db: Database, event: store.EventRecord) -> dict[str, Any]:
+    """The event as one JSON-ready dict: settings, people, entrants, rounds, tables and each
+    table's game file. No tokens; entrants and people are numbered within the file (by
+    registration order), so an imported event exports the same file again."""
+    event = store.events.event_by_id(db, event.id)  # as it is now (status, settings)
+    view = load(db, event)
+    tables = [t for r in view.rounds for t in r.tables]
+    files = store.events.game_files(db, [t.game_id for t in tables])
+    entrant_no = {e.id: n for n, e in enumerate(view.entrants, 1)}
+    person_no: dict[int, int] = {}
+    people: list[dict[str, Any]] = []
+    for e in view.entrants:
+        for pid, name in zip(e.person_ids, e.members, strict=True):
+            if pid not in person_no:
+                person_no[pid] = len(person_no) + 1
+                people.append({"id": person_no[pid], "name": name})
+    settings = {k: getattr(event, k) for k in _SETTINGS}
+    settings["tiebreakers"] = list(event.tiebreakers)
+    return {
+        "format": EVENT_FORMAT,
+        "event": {**settings, "status": event.status},
+        "people": people,
+        "entrants": [
+            {
+                "id": entrant_no[e.id],
+                "name": e.name,
+                "members": [person_no[p] for p in e.person_ids],
+                "order": entrant_no[e.id],
+                "active": e.active,
+                "joined_round": e.joined_round,
+                "fixed_table": e.fixed_table,
+            }  # fmt: skip
+            for e in view.entrants
+        ],
+        "rounds": [
+            {
+                "number": r.number,
+                "status": r.stored_status,
+                "knockout": r.knockout,
+                "byes": [entrant_no[b] for b in r.byes],
+                "notes": list(r.notes),
+                "tables": [
+                    {
+                        "number": t.number,
+                        "position": t.position,
+                        "entrants": [entrant_no[e] for e in t.entrants],
+                        "seats": [list(s) for s in t.seats],
+                        "dealer": t.dealer,
+                        "fixed": t.fixed,
+                        "paper": t.paper,
+                        "game": files[t.game_id][1],
+                    }  # fmt: skip
+                    for t in r.tables
+                ],
+            }
+            for r in view.rounds
+        ],
+    }
+
+
+def export_text(db: Database, event: store.EventRecord) -> str:
+    return json.dumps(export_data(db, event), ensure_ascii=False, indent=1) + "\n"
+
+
+# --- reading an event file -------------------------------------------------------------------
+
+
+class _Bad(Exception):
+    pass
+
+
+def _need(ok: bool, where: str, what: str) -> None:
+    if not ok:
+        raise _Bad(f"{where}: {what}")
+
+
+def _int(value: Any, where: str, *, low: int = 0, high: int = 1_000_000, null: bool = False) -> Any:
+    if value is None and null:
+        return None
+    _need(isinstance(value, int) and not isinstance(value, bool), where, "a whole number")
+    _need(low <= value <= high, where, f"from {low} to {high}")
+    return value
+
+
+def _str(value: Any, where: str, limit: int) -> str:
+    _need(isinstance(value, str) and 0 < len(value.strip()) <= limit, where, "a name")
+    return value
+
+
+def _list(value: Any, where: str) -> list[Any]:
+    _need(isinstance(value, list), where, "a list")
+    return value
+
+
+def _dict(value: Any, where: str) -> dict[str, Any]:
+    _need(isinstance(value, dict), where, "an object")
+    return value
+
+
+def read_event_file(text: str) -> tuple[EventSettings, EventView, dict[int, dict[str, Any]]]:
+    """Read and check an event file: its settings, the event as it stands (tables scored from
+    their game files) and the game files by table id. Raises EventRefused saying where the
+    file is wrong."""
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as e:
+        raise EventRefused(f"This is not an event file: not JSON ({e}).", field="file") from None
+    try:
+        return _read(data)
+    except _Bad as e:
+        raise EventRefused(f"This event file is not right: {e}.", field="file") from None
+
+
+def _read(data: Any) -> tuple[EventSettings, EventView, dict[int, dict[str, Any]]]:
+    top = _dict(data, "the file")
+    _need(top.get("format") == EVENT_FORMAT, "format", f'must be "{EVENT_FORMAT}"')
+    raw = _dict(top.get("event"), "event")
+    try:
+        settings = check_settings(
+            EventSettings(
+                name=str(raw.get("name", "")),
+                date=str(raw.get("date") or ""),
+                rules=raw.get("rules", "standard"),
+                format=str(raw.get("format", "")),
+                rounds=_int(raw.get("rounds"), "event.rounds", low=1, high=1000),
+                sides_per_table=_int(raw.get("sides_per_table", 2), "event.sides_per_table"),
+                target_score=_int(
+                    raw.get("target_score"),
+                    "event.target_score",
+                    low=-(10**9),
+                    high=10**9,
+                    null=True,
+                ),  # fmt: skip
+                max_hands=_int(raw.get("max_hands"), "event.max_hands", null=True),
+                round_minutes=_int(raw.get("round_minutes"), "event.round_minutes", null=True),
+                tiebreakers=tuple(_list(raw.get("tiebreakers", []), "event.tiebreakers")),
+                cut=_int(raw.get("cut"), "event.cut", null=True),
+                seed=_int(raw.get("seed"), "event.seed", low=-(2**62), high=2**62, null=True),
+            )
+        )
+    except EventRefused as e:
+        raise _Bad(f"event.{e.field or 'settings'}: {e.message}") from None
+    except (TypeError, ValueError) as e:
+        raise _Bad(f"event: {e}") from None
+    status = raw.get("status", "open")
+    _need(status in ("open", "finished"), "event.status", 'is "open" or "finished"')
+    event = store.EventRecord(
+        0, settings.name, settings.date, settings.rules, settings.format, settings.rounds,
+        settings.sides_per_table, settings.target_score, settings.max_hands,
+        settings.round_minutes, tuple(settings.tiebreakers), settings.cut, settings.seed, "", "",
+        status, 1, "", "",
+    )  # fmt: skip
+
+    people: dict[int, str] = {}
+    for i, p in enumerate(_list(top.get("people", []), "people")):
+        p = _dict(p, f"people[{i}]")
+        pid = _int(p.get("id"), f"people[{i}].id", low=1, high=2**62)
+        _need(pid not in people, f"people[{i}].id", "used twice")
+        people[pid] = _str(p.get("name"), f"people[{i}].name", NAME_LENGTH)
+    _need(len({n.casefold() for n in people.values()}) == len(people), "people", "a name twice")
+
+    size = 1 if is_individual(settings) else 2
+    entrants: list[store.EntrantRecord] = []
+    seen_people: set[int] = set()
+    for i, e in enumerate(_list(top.get("entrants", []), "entrants")):
+        where = f"entrants[{i}]"
+        e = _dict(e, where)
+        members = tuple(_list(e.get("members"), f"{where}.members"))
+        _need(len(members) == size, f"{where}.members", f"{size} people")
+        for m in members:
+            _need(m in people, f"{where}.members", f"no person has id {m!r}")
+            _need(m not in seen_people, f"{where}.members", "a person in two entrants")
+            seen_people.add(m)
+        fixed = _int(e.get("fixed_table"), f"{where}.fixed_table", low=1, high=1000, null=True)
+        active = e.get("active", True)
+        _need(isinstance(active, bool), f"{where}.active", "true or false")
+        entrants.append(
+            store.EntrantRecord(
+                _int(e.get("id"), f"{where}.id", low=1, high=2**62),
+                0,
+                _str(e.get("name"), f"{where}.name", TEAM_NAME_LENGTH),
+                members,
+                _int(e.get("order", i + 1), f"{where}.order", low=1, high=2**62),
+                active,
+                _int(e.get("joined_round", 1), f"{where}.joined_round", low=1),
+                fixed,
+            )  # fmt: skip
+        )
+    ids = {e.id for e in entrants}
+    _need(len(ids) == len(entrants), "entrants", "an id used twice")
+    _need(len({e.ord for e in entrants}) == len(entrants), "entrants", "an order used twice")
+    _need(len({e.name.casefold() for e in entrants}) == len(entrants), "entrants", "a name twice")
+
+    rounds: list[store.RoundRecord] = []
+    tables: list[store.TableRecord] = []
+    game_files: dict[int, dict[str, Any]] = {}
+    for i, r in enumerate(_list(top.get("rounds", []), "rounds")):
+        where = f"rounds[{i}]"
+        r = _dict(r, where)
+        _need(r.get("number") == i + 1, f"{where}.number", f"rounds count 1, 2, 3: this is {i + 1}")
+        state = "seated" if r.get("status") == "playing" else r.get("status")
+        _need(state in ROUND_STATUSES, f"{where}.status", f"one of {', '.join(ROUND_STATUSES)}")
+        byes = tuple(_list(r.get("byes", []), f"{where}.byes"))
+        _need(all(b in ids for b in byes), f"{where}.byes", "an unknown entrant")
+        notes = tuple(str(n) for n in _list(r.get("notes", []), f"{where}.notes"))
+        knockout = bool(r.get("knockout", False))
+        rounds.append(store.RoundRecord(i + 1, 0, i + 1, state, knockout, byes, notes, "", ""))
+        numbers: set[int] = set()
+        positions: set[int] = set()
+        for j, t in enumerate(_list(r.get("tables", []), f"{where}.tables")):
+            tw = f"{where}.tables[{j}]"
+            t = _dict(t, tw)
+            number = _int(t.get("number"), f"{tw}.number", low=1, high=1000)
+            position = _int(t.get("position", number), f"{tw}.position", low=1, high=1000)
+            _need(number not in numbers, f"{tw}.number", "two tables with one number")
+            _need(position not in positions, f"{tw}.position", "two tables with one position")
+            numbers.add(number)
+            positions.add(position)
+            seated = tuple(_list(t.get("entrants"), f"{tw}.entrants"))
+            _need(all(e in ids for e in seated), f"{tw}.entrants", "an unknown entrant")
+            try:
+                sides = side_groups(seated, event)
+            except (ValueError, TypeError):
+                raise _Bad(f"{tw}.entrants: not a table of this format") from None
+            seats = tuple(
+                (str(s[0]), str(s[1]))
+                for s in _list(t.get("seats", []), f"{tw}.seats")
+                if isinstance(s, list) and len(s) == 2
+            )
+            try:
+                game = parse_game(_dict(t.get("game"), f"{tw}.game"))
+            except GameError as e:
+                raise _Bad(f"{tw}.game: {e}") from None
+            _need(len(game.sides()) == len(sides), f"{tw}.game", "sides do not match the table")
+            paper = _paper(t.get("paper"), len(sides), f"{tw}.paper")
+            table_id = len(tables) + 1
+            game_files[table_id] = dump_game(game)
+            tables.append(
+                store.TableRecord(
+                    table_id,
+                    i + 1,
+                    i + 1,
+                    number,
+                    position,
+                    seated,
+                    seats,
+                    str(t.get("dealer") or game.first_dealer),
+                    table_id,
+                    bool(t.get("fixed")),
+                    paper,
+                    "",
+                    "",
+                    1,
+                )  # fmt: skip
+            )
+    outcomes = {t.id: score_outcome(game_files[t.id]) for t in tables}
+    view = build_view(event, entrants, people, rounds, tables, outcomes)
+    try:
+        view.standings  # noqa: B018 -- the core checks every result against the entrants
+    except EventError as e:
+        raise _Bad(e.message) from None
+    return settings, view, game_files
+
+
+def _paper(value: Any, sides: int, where: str) -> dict[str, Any] | None:
+    if value is None:
+        return None
+    value = _dict(value, where)
+    rows = _list(value.get("sides"), f"{where}.sides")
+    _need(len(rows) == sides, f"{where}.sides", f"{sides} sides")
+    out = []
+    for k, row in enumerate(rows):
+        row = _dict(row, f"{where}.sides[{k}]")
+        out.append(
+            {
+                "points": _int(
+                    row.get("points"), f"{where}.sides[{k}].points", low=-(10**7), high=10**7
+                ),  # fmt: skip
+                "bags": _int(row.get("bags"), f"{where}.sides[{k}].bags", high=10_000),
+            }
+        )
+    winner = _int(value.get("winner"), f"{where}.winner", high=sides - 1, null=True)
+    points = [s["points"] for s in out]
+    _need(winner is not None or points.count(max(points)) == 1, where, "a tie names the winner")
+    return {"sides": out, "winner": winner}
+
+
+def view_of_file(text: str) -> EventView:
+    """An event file as it stands, for the command line (no database)."""
+    return read_event_file(text)[1]
+
+
+# --- in --------------------------------------------------------------------------------------
+
+
+def import_event(db: Database, text: str) -> store.EventRecord:
+    """Store an event file as a new event (new links for the event and every table), in one
+    transaction. People are matched by name with the club's people. Raises EventRefused."""
+    settings, view, files = read_event_file(text)
+    with store.write(db):
+        event = create_event(db, settings)
+        people = store.events.people_named(db, [m for e in view.entrants for m in e.members])
+        person_of = dict(zip([p for e in view.entrants for p in e.person_ids], people, strict=True))
+        entrant_of: dict[int, int] = {}
+        for e in sorted(view.entrants, key=lambda e: e.order):
+            record = store.events.add_entrant(
+                db, event.id, e.name, [person_of[p].id for p in e.person_ids],
+                joined_round=e.joined_round, active=e.active, fixed_table=e.fixed_table,
+            )  # fmt: skip
+            entrant_of[e.id] = record.id
+        for r in view.rounds:
+            rnd = store.events.add_round(
+                db, event.id, r.number, byes=[entrant_of[b] for b in r.byes], notes=r.notes,
+                knockout=r.knockout, status=r.stored_status,
+            )  # fmt: skip
+            for t in r.tables:
+                try:
+                    game = games.create_game(db, files[t.id])
+                except GameError as e:
+                    raise EventRefused(f"Round {r.number} table {t.number}: {e}.") from None
+                store.events.add_table(
+                    db, rnd.id, number=t.number, position=t.position,
+                    entrants=[entrant_of[e] for e in t.entrants], seats=t.seats,
+                    dealer=t.dealer, game_id=game.id, fixed=t.fixed, paper=t.paper,
+                )  # fmt: skip
+        if view.event.status == "finished":
+            store.events.touch_event(db, event.id, status="finished")
+    return store.events.event_by_id(db, event.id)
+
+
+# --- CSV and text ----------------------------------------------------------------------------
+
+
+def _cell(value: Any) -> Any:
+    """A text cell a spreadsheet will not run as a formula."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
+
+
+def _csv(rows: Iterator[list[Any]]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    for row in rows:
+        writer.writerow([_cell(v) for v in row])
+    return out.getvalue()
+
+
+RESULT_COLUMNS = [
+    "round", "table", "knockout", "side", "entrants", "players", "points", "bags", "result",
+    "source", "hands",
+]  # fmt: skip
+
+
+def results_csv(view: EventView) -> str:
+    """One row per side per table (and per bye): round, table, who, points, bags, won/lost."""
+
+    def rows() -> Iterator[list[Any]]:
+        yield RESULT_COLUMNS
+        for r in view.rounds:
+            ko = "yes" if r.knockout else ""
+            for t in r.tables:
+                for k, side in enumerate(t.sides):
+                    result = ("won" if t.winner == k else "lost") if t.finished else "playing"
+                    players = " & ".join(m for e in side for m in view.by_id[e].members)
+                    yield [
+                        r.number, t.number, ko, t.side_names[k], view.names(side), players,
+                        t.totals[k], t.bags[k], result, "paper" if t.on_paper else "game",
+                        t.played,
+                    ]  # fmt: skip
+            for b in r.byes:
+                players = " & ".join(view.by_id[b].members)
+                yield [r.number, "", ko, view.name_of(b), view.name_of(b), players, 0, 0,
+                       "bye", "bye", 0]  # fmt: skip
+
+    return _csv(rows())
+
+
+STANDING_COLUMNS = [
+    "place", "entrant", "members", "active", "played", "wins", "losses", "byes", "points_for",
+    "points_against", "point_diff", "bags", "opponents_wins", "why",
+]  # fmt: skip
+
+
+def standings_csv(view: EventView) -> str:
+    """The standings, one row per entrant, with the "why" line."""
+
+    def rows() -> Iterator[list[Any]]:
+        yield STANDING_COLUMNS
+        for s in view.standings:
+            e = view.by_id[s.entrant]
+            yield [
+                s.place_label, s.name, " & ".join(e.members), "yes" if s.active else "dropped",
+                s.played, s.wins, s.losses, s.byes, s.points_for, s.points_against,
+                s.point_diff, s.bags, s.opponents_wins, s.why,
+            ]  # fmt: skip
+
+    return _csv(rows())
+
+
+def standings_text(view: EventView) -> str:
+    """The standings as the command line prints them: a table, then each place's why."""
+    event = view.event
+    head = f"{event.name}" + (f", {event.date}" if event.date else "")
+    played = sum(1 for r in view.rounds if r.closed)
+    lines = [head, f"{played} of {view.planned_rounds} rounds closed", ""]
+    width = max([len(s.name) for s in view.standings] + [5])
+    lines.append(f"{'place':>5}  {'name':<{width}}  {'W':>2} {'L':>2}  {'diff':>6} {'pts':>6} bags")
+    for s in view.standings:
+        name = s.name + ("" if s.active else " (dropped)")
+        lines.append(
+            f"{s.place_label:>5}  {name:<{width}}  {s.wins:>2} {s.losses:>2}  "
+            f"{s.point_diff:>+6} {s.points_for:>6} {s.bags:>4}"
+        )
+    lines.append("")
+    lines += [f"{s.name}: {s.why}" for s in view.standings]
+    if view.champion:
+        lines += ["", f"Champion: {view.champion}"]
+    return "\n".join(lines) + "\n"
+
+
+__all__ = [
+    "EVENT_FORMAT", "RESULT_COLUMNS", "STANDING_COLUMNS", "export_data", "export_text",
+    "import_event", "read_event_file", "results_csv", "standings_csv", "standings_text",
+    "view_of_file",
+]  # fmt: skip

@@ -1,0 +1,422 @@
+"""Rounds of an event, one use case a function: seat the next round (every table's game
+created with it, one transaction), swap two entrants or re-pair before play starts, call time,
+close a round, enter or clear a table's paper result; and what the console offers next.
+
+The event core pairs and seats; each table's game is an ordinary game (``games``) with the
+event's rules and round end, so a table's phone does what the kitchen-table scorer does.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Any
+
+from scorekeeper import store
+from scorekeeper.events import (
+    EventError,
+    Pairing,
+    TableSeating,
+    knockout_bracket,
+    knockout_next,
+    next_round,
+    ranking,
+    seat_tables,
+)
+from scorekeeper.rules import (
+    FORMAT,
+    MAX_SCORE,
+    GameError,
+    parse_game,
+    rules_to_spec,
+    score_game,
+    team_name,
+)
+
+from . import games
+from .errors import EventRefused
+from .event_settings import game_rules, sentence
+from .event_views import EventView, RoundView, TableView, load, side_groups
+
+Database = store.Database
+
+
+# --- seating a round -------------------------------------------------------------------------
+
+
+def _refuse_unless_ready(view: EventView) -> int:
+    """The number of the round to seat next, or EventRefused saying why not."""
+    last = view.current
+    if last is not None and not last.closed:
+        raise EventRefused(f"Close round {last.number} before seating the next.")
+    if view.complete:
+        raise EventRefused("Every round of this event has been played.")
+    for r in view.rounds:
+        late = [str(t.number) for t in r.unfinished]
+        if late:
+            raise EventRefused(
+                f"Round {r.number} table {', '.join(late)} is no longer finished (its game was "
+                "changed after the round closed): finish it or enter a paper result first."
+            )
+    return len(view.rounds) + 1
+
+
+def _pairing(view: EventView, number: int) -> tuple[Pairing, bool]:
+    """The core's pairing of round ``number`` and whether it is a knockout round."""
+    event, config = view.event, view.config
+    entrants = [e.core for e in view.entrants]
+    try:
+        if event.cut and number > event.rounds:
+            ko = view.knockout_rounds
+            if not ko:
+                order = ranking(entrants, view.results(), config)
+                seeds = [i for i in order if view.by_id[i].active]
+                return knockout_bracket(seeds, event.cut, number), True
+            return knockout_next(ko[-1].results(), number), True
+        pairing = next_round(entrants, view.results(), number, config)
+        return pairing, event.format == "knockout"
+    except EventError as e:
+        raise EventRefused(sentence(e.message)) from None
+
+
+def _numbers(
+    tables: tuple[tuple[int, ...], ...], view: EventView
+) -> tuple[list[int], list[bool], list[str]]:
+    """Table numbers for the pairing's tables: an entrant fixed at a table keeps its number
+    (the first fixed entrant of a table wins; the others are told), the rest fill the free
+    numbers in pairing order. Returns (numbers, fixed flags, notes)."""
+    count = len(tables)
+    numbers: list[int | None] = [None] * count
+    fixed = [False] * count
+    taken: set[int] = set()
+    notes: list[str] = []
+    for i, table in enumerate(tables):
+        for e in sorted(table, key=lambda e: view.by_id[e].order):
+            wanted = view.by_id[e].fixed_table
+            if wanted is None:
+                continue
+            if numbers[i] is None and wanted <= count and wanted not in taken:
+                numbers[i], fixed[i] = wanted, True
+                taken.add(wanted)
+            elif numbers[i] != wanted:
+                notes.append(
+                    f"{view.name_of(e)} is fixed at table {wanted} but plays at another this "
+                    "round (the table is taken or there are fewer tables)."
+                )
+    free = iter(n for n in range(1, count + 1) if n not in taken)
+    return [n if n is not None else next(free) for n in numbers], fixed, notes
+
+
+def _game_file(
+    event: store.EventRecord, view: EventView, table: tuple[int, ...], seating: TableSeating
+) -> dict[str, Any]:
+    """The game of one table: players in seat order (partners opposite), the first dealer and
+    the event's rules with its round end."""
+    players = [name for _, name in seating.seats]
+    data: dict[str, Any] = {"format": FORMAT, "rules": game_rules(event), "players": players}
+    if event.sides_per_table == 2:
+        teams: dict[str, list[str]] = {}
+        groups = []
+        for side in side_groups(table, event):
+            if len(side) == 1:  # a team entrant: its name and its members
+                entrant = view.by_id[side[0]]
+                members = [m for m in players if m in entrant.members]
+                teams[entrant.name] = members
+            else:  # progressive partners for the round
+                members = [view.name_of(e) for e in side]
+                teams[team_name(members)] = members
+            groups.append(members)
+        if len(teams) != len(groups) or any(name in players for name in teams):
+            teams = {team_name(m): m for m in groups}
+        data["teams"] = teams
+    data["dealer"] = seating.dealer
+    data["hands"] = []
+    return data
+
+
+def _create_tables(
+    db: Database,
+    view: EventView,
+    round_id: int,
+    pairing: Pairing,
+    numbers: list[int],
+    fixed: list[bool],
+) -> None:
+    event = view.event
+    seating = seat_tables(pairing, [e.core for e in view.entrants], view.config)
+    for pos, (table, seat) in enumerate(zip(pairing.tables, seating, strict=True), 1):
+        number = numbers[pos - 1]
+        try:
+            record = games.create_game(db, _game_file(event, view, table, seat))
+        except GameError as e:
+            raise EventRefused(f"Table {number} cannot be seated: {sentence(e.message)}") from None
+        store.events.add_table(
+            db, round_id, number=number, position=pos, entrants=table, seats=seat.seats,
+            dealer=seat.dealer, game_id=record.id, fixed=fixed[pos - 1],
+        )  # fmt: skip
+
+
+def _seat_next(db: Database, event: store.EventRecord) -> int:
+    """Seat the next round inside the caller's transaction; returns its number."""
+    view = load(db, event)
+    number = _refuse_unless_ready(view)
+    pairing, knockout = _pairing(view, number)
+    if not pairing.tables:
+        raise EventRefused("Nobody can be seated: register entrants (or reinstate them) first.")
+    numbers, fixed, notes = _numbers(pairing.tables, view)
+    rnd = store.events.add_round(
+        db, event.id, number, byes=pairing.byes, notes=[*pairing.notes, *notes],
+        knockout=knockout,
+    )  # fmt: skip
+    _create_tables(db, view, rnd.id, pairing, numbers, fixed)
+    store.events.touch_event(db, event.id)
+    return number
+
+
+def seat_next_round(db: Database, event: store.EventRecord) -> RoundView:
+    """Pair and seat the next round and create every table's game, in one transaction: a
+    failure half-way leaves no round, no table and no game. Raises EventRefused."""
+    with store.write(db):
+        number = _seat_next(db, event)
+    return _round(load(db, event), number)
+
+
+def _round(view: EventView, number: int) -> RoundView:
+    rnd = view.round(number)
+    if rnd is None:
+        raise EventRefused(f"There is no round {number} (perhaps the page is old).")
+    return rnd
+
+
+def _open_round(view: EventView, number: int, doing: str) -> RoundView:
+    """The current round, before play starts, or EventRefused."""
+    rnd = _round(view, number)
+    if rnd is not view.current or rnd.closed:
+        raise EventRefused(f"Round {number} is over: only the current round can be {doing}.")
+    started = [str(t.number) for t in rnd.tables if t.started]
+    if started:
+        raise EventRefused(
+            f"Round {number} has started (table {', '.join(started)}): it can be {doing} only "
+            "before any hand is entered."
+        )
+    return rnd
+
+
+def repair_round(db: Database, event: store.EventRecord, number: int) -> RoundView:
+    """Pair a round that has not started again: its tables and their (empty) games go, late
+    entrants and reinstated entrants are included, drops left out. One transaction."""
+    with store.write(db):
+        view = load(db, event)
+        rnd = _open_round(view, number, "re-paired")
+        for game_id in store.events.delete_round(db, rnd.id):
+            store.delete_game(db, store.game_by_id(db, game_id))
+        store.events.move_late_entrants(db, event.id, number)
+        _seat_next(db, event)
+    return _round(load(db, event), number)
+
+
+def swap(db: Database, event: store.EventRecord, number: int, first: int, second: int) -> list[str]:
+    """Swap two entrants' places in a round that has not started (at tables or on a bye); the
+    tables they leave are seated again with new games. Returns warnings: a swap that makes a
+    pairing repeat (opponents who met in an earlier round) is done and said."""
+    if first == second:
+        raise EventRefused("Choose two different entrants to swap.", field="swap")
+    with store.write(db):
+        view = load(db, event)
+        rnd = _open_round(view, number, "changed")
+        a, b = view.entrant(first), view.entrant(second)
+        ordered = sorted(rnd.tables, key=lambda t: t.position)  # the pairing's order
+        tables = [list(t.entrants) for t in ordered]
+        byes = list(rnd.byes)
+        spots = {}
+        for who in (a.id, b.id):
+            spot = next(
+                ((i, j) for i, t in enumerate(tables) for j, e in enumerate(t) if e == who), None
+            )
+            if spot is None and who in byes:
+                spot = (-1, byes.index(who))
+            if spot is None:
+                raise EventRefused(
+                    f"{view.name_of(who)} is not seated in round {number}: re-pair the round "
+                    "to include them.",
+                    field="swap",
+                )
+            spots[who] = spot
+        (ta, ja), (tb, jb) = spots[a.id], spots[b.id]
+        place = lambda t: byes if t == -1 else tables[t]  # noqa: E731
+        place(ta)[ja], place(tb)[jb] = b.id, a.id
+        pairing = Pairing(number, tuple(tuple(t) for t in tables), tuple(byes))
+        seating = seat_tables(pairing, [e.core for e in view.entrants], view.config)
+        changed = sorted({t for t in (ta, tb) if t != -1})
+        for i in changed:
+            old, seat = ordered[i], seating[i]
+            record = games.create_game(db, _game_file(event, view, tuple(tables[i]), seat))
+            store.events.update_table(
+                db, old.id, entrants=tables[i], seats=seat.seats, dealer=seat.dealer,
+                game_id=record.id,
+            )  # fmt: skip
+            store.delete_game(db, store.game_by_id(db, old.game_id))
+        if -1 in (ta, tb):
+            store.events.update_round(db, rnd.id, byes=byes)
+        store.events.touch_event(db, event.id)
+        return _repeats(view, number, [tables[i] for i in changed])
+
+
+def _repeats(view: EventView, number: int, tables: list[list[int]]) -> list[str]:
+    """Warnings for opponents at these tables who met in an earlier round."""
+    met: dict[frozenset[int], int] = {}
+    for r in view.rounds:
+        if r.number >= number:
+            continue
+        for t in r.tables:
+            for s1, s2 in combinations(t.sides, 2):
+                for x in s1:
+                    for y in s2:
+                        met.setdefault(frozenset((x, y)), r.number)
+    warnings = []
+    for table in tables:
+        for s1, s2 in combinations(side_groups(tuple(table), view.event), 2):
+            for x in s1:
+                for y in s2:
+                    when = met.get(frozenset((x, y)))
+                    if when is not None:
+                        warnings.append(
+                            f"{view.name_of(x)} and {view.name_of(y)} already met in round {when}."
+                        )
+    return warnings
+
+
+# --- during and after a round ----------------------------------------------------------------
+
+
+def call_time(db: Database, event: store.EventRecord, number: int) -> list[int]:
+    """Time is called: each unfinished table finishes the hand in play and the leader wins (a
+    tie plays one more hand). Each such table's game gets ``max_hands`` = hands played + 1, so
+    the engine ends it after that hand. Safe to repeat (a table that undid it is capped again).
+    Returns the table numbers capped."""
+    with store.write(db):
+        view = load(db, event)
+        rnd = _round(view, number)
+        if rnd is not view.current or rnd.closed:
+            raise EventRefused(f"Round {number} is closed: time can be called on the current one.")
+        capped = []
+        for t in rnd.tables:
+            if t.finished:
+                continue
+            record = store.game_by_id(db, t.game_id)
+            try:
+                game = parse_game(record.data)
+                sheet = score_game(game)
+            except GameError:
+                continue  # a file that no longer scores: the director enters a paper result
+            cap = sheet.played + 1
+            if game.rules.max_hands is not None and game.rules.max_hands <= cap:
+                continue
+            spec = {**rules_to_spec(game.rules, game.preset), "max_hands": cap}
+            data = {**record.data, "rules": spec}
+            finished, winner = games.outcome(data)
+            store.save_game(
+                db, record, data, action=games.TIME_CALLED, finished=finished, winner=winner
+            )
+            capped.append(t.number)
+        store.events.update_round(db, rnd.id, status="time_called")
+        store.events.touch_event(db, event.id)
+    return capped
+
+
+def close_round(db: Database, event: store.EventRecord, number: int) -> RoundView:
+    """Close the current round once every table is finished or has a paper result; else
+    EventRefused naming the tables still playing."""
+    with store.write(db):
+        view = load(db, event)
+        rnd = _round(view, number)
+        if rnd.closed:
+            raise EventRefused(f"Round {number} is already closed.")
+        if rnd.unfinished:
+            which = ", ".join(str(t.number) for t in rnd.unfinished)
+            many = len(rnd.unfinished) > 1
+            raise EventRefused(
+                f"Table{'s' if many else ''} {which} {'are' if many else 'is'} not finished: "
+                "let them finish (call time to end the round) or enter a paper result."
+            )
+        store.events.update_round(db, rnd.id, status="closed")
+        after = load(db, event)
+        store.events.touch_event(db, event.id, **({"status": "finished"} if after.complete else {}))
+    return _round(after, number)
+
+
+def enter_paper(
+    db: Database,
+    event: store.EventRecord,
+    number: int,
+    table_number: int,
+    points: list[int],
+    bags: list[int],
+    winner: int | None = None,
+) -> TableView:
+    """A table's final points and bags per side typed from its paper sheet (in any round: a
+    correction too). It replaces the table's game in the standings until cleared. ``winner``
+    (a side index) is needed when the top scores tie, and may name a side that won otherwise
+    (set out, a losing score)."""
+    with store.write(db):
+        view = load(db, event)
+        rnd = _round(view, number)
+        table = rnd.table(table_number)
+        if table is None:
+            raise EventRefused(f"Round {number} has no table {table_number}.")
+        sides = len(table.sides)
+        if len(points) != sides or len(bags) != sides:
+            raise EventRefused("Give every side's points and bags.", field="points")
+        if any(abs(p) > MAX_SCORE * 10 for p in points):
+            raise EventRefused("Those points are out of range.", field="points")
+        if any(not 0 <= b <= 10_000 for b in bags):
+            raise EventRefused("Bags are 0 or more.", field="bags")
+        best = max(points)
+        if winner is not None and not 0 <= winner < sides:
+            raise EventRefused("Choose the side that won.", field="winner")
+        if winner is None and points.count(best) > 1:
+            raise EventRefused(
+                f"Tied on {best}: say which side won (a tie plays one more hand).", field="winner"
+            )
+        paper = {
+            "sides": [{"points": p, "bags": b} for p, b in zip(points, bags, strict=True)],
+            "winner": winner,
+        }
+        store.events.update_table(db, table.id, paper=paper)
+        store.events.touch_event(db, event.id)
+    return _round(load(db, event), number).table(table_number)  # type: ignore[return-value]
+
+
+def clear_paper(db: Database, event: store.EventRecord, number: int, table_number: int) -> None:
+    """Forget a table's paper result: its game counts again."""
+    with store.write(db):
+        view = load(db, event)
+        table = _round(view, number).table(table_number)
+        if table is None:
+            raise EventRefused(f"Round {number} has no table {table_number}.")
+        store.events.update_table(db, table.id, paper=None)
+        store.events.touch_event(db, event.id)
+
+
+@dataclass(frozen=True)
+class NextStep:
+    """What the console offers next: the action and, when it cannot be taken, why."""
+
+    action: str  # "seat", "close", "done"
+    round: int
+    blocked: str = ""
+    tables: list[int] = field(default_factory=list)
+
+
+def next_step(view: EventView) -> NextStep:
+    """Seat the next round, close the current one, or nothing more to do."""
+    last = view.current
+    if last is not None and not last.closed:
+        return NextStep("close", last.number, tables=[t.number for t in last.unfinished])
+    if view.complete:
+        return NextStep("done", last.number if last else 0)
+    try:
+        number = _refuse_unless_ready(view)
+    except EventRefused as e:
+        return NextStep("seat", len(view.rounds) + 1, blocked=e.message)
+    return NextStep("seat", number)

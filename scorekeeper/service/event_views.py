@@ -1,0 +1,536 @@
+"""What an event looks like right now: entrants, rounds, tables with their games' figures, and the
+standings, read in a few queries and handed to the event core.
+
+Nothing about an event's results is stored twice: a table's result is its game, scored by the
+engine (or the director's paper result), every time it is read. Scoring is cached by (game
+edit token, game version), so a page that refreshes every few seconds scores only the games
+that changed since; a corrected game gets a new version and is scored again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from scorekeeper import store
+from scorekeeper.cache import SizedCache
+from scorekeeper.events import (
+    Entrant,
+    EventConfig,
+    StandingRow,
+    TableResult,
+    champion,
+    standings,
+    table_sides,
+)
+from scorekeeper.events.model import SideScore
+from scorekeeper.rules import GameError, parse_game, score_game
+
+from .errors import EventRefused
+
+Database = store.Database
+
+ROUND_STATUSES = ("seated", "playing", "time_called", "closed")
+STATUS_WORDS = {
+    "seated": "seated, not started",
+    "playing": "playing",
+    "time_called": "time called",
+    "closed": "closed",
+}
+
+
+# --- a table game's figures, scored once a version -------------------------------------------
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A table game as the engine scores it: per side (in the game's side order) the total and
+    the bags; hands played (``hands`` counts misdeals too); finished and the winning side's
+    index. ``problem`` is set when the stored file no longer scores (the table then counts as
+    unfinished)."""
+
+    sides: tuple[str, ...]
+    totals: tuple[int, ...]
+    bags: tuple[int, ...]
+    played: int
+    hands: int
+    finished: bool
+    winner: int | None
+    problem: str | None = None
+
+
+def score_outcome(data: Mapping[str, Any]) -> Outcome:
+    """Score one game file."""
+    try:
+        sheet = score_game(parse_game(data))
+    except GameError as e:
+        hands = data.get("hands") if isinstance(data, Mapping) else None
+        count = len(hands) if isinstance(hands, list) else 0
+        return Outcome((), (), (), 0, count, False, None, problem=str(e))
+    sides = tuple(sheet.sides)
+    winner = sides.index(sheet.winner) if sheet.finished and sheet.winner in sides else None
+    return Outcome(
+        sides,
+        tuple(sheet.totals[s] for s in sides),
+        tuple(sheet.bags[s] for s in sides),
+        sheet.played,
+        len(sheet.hands),
+        sheet.finished and winner is not None,
+        winner,
+    )
+
+
+CACHE_LIMIT = 50_000  # table results kept (a few hundred bytes each), the least used dropped
+_OUTCOMES: SizedCache[Outcome] = SizedCache(CACHE_LIMIT, lambda _outcome: 1)
+
+
+def clear_cache() -> None:
+    """Forget every scored game and kept view (for benchmarks and tests)."""
+    global _OUTCOMES
+    _OUTCOMES = SizedCache(CACHE_LIMIT, lambda _outcome: 1)
+    _VIEWS.clear()
+    _TABLE_VIEWS.clear()
+
+
+def _outcomes(db: Database, tables: list[store.TableRecord]) -> dict[int, Outcome]:
+    """Each table's outcome by table id: cached by (edit token, version), the rest read and
+    scored (and cached under the version read with the file)."""
+    out: dict[int, Outcome] = {}
+    missing: list[store.TableRecord] = []
+    for t in tables:
+        hit = _OUTCOMES.get((t.edit_token, t.game_version))
+        if hit is None:
+            missing.append(t)
+        else:
+            out[t.id] = hit
+    if missing:
+        files = store.events.game_files(db, [t.game_id for t in missing])
+        for t in missing:
+            version, data = files[t.game_id]
+            outcome = score_outcome(data)
+            _OUTCOMES.put((t.edit_token, version), outcome)
+            out[t.id] = outcome
+    return out
+
+
+# --- views -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class EntrantView:
+    """An entrant as the pages show it: ``members`` are the people's names."""
+
+    id: int
+    name: str
+    members: tuple[str, ...]
+    person_ids: tuple[int, ...]
+    order: int
+    active: bool
+    joined_round: int
+    fixed_table: int | None
+
+    @property
+    def core(self) -> Entrant:
+        """The event core's value: a team lists its members, a lone player is just a name."""
+        members = self.members if len(self.members) > 1 else ()
+        return Entrant(self.id, self.name, members, self.active, self.order)
+
+
+@dataclass(frozen=True)
+class TableView:
+    """One table of one round: who sits where, its game's link, and how it stands.
+
+    ``sides`` are tuples of entrant ids in the game's side order (a team; progressive partners;
+    a cutthroat player); ``side_names`` the game's names for them. ``paper`` is the director's
+    typed result, which replaces the game's when present: ``{"sides": [{"points", "bags"}],
+    "winner": index or None}``.
+    """
+
+    id: int
+    round: int
+    number: int
+    position: int
+    entrants: tuple[int, ...]
+    sides: tuple[tuple[int, ...], ...]
+    side_names: tuple[str, ...]
+    seats: tuple[tuple[str, str], ...]
+    dealer: str
+    fixed: bool
+    game_id: int
+    edit_token: str
+    view_token: str
+    outcome: Outcome
+    paper: dict[str, Any] | None = None
+
+    @property
+    def on_paper(self) -> bool:
+        return self.paper is not None
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        if self.paper is not None:
+            return tuple(s["points"] for s in self.paper["sides"])
+        return self.outcome.totals or tuple(0 for _ in self.sides)
+
+    @property
+    def bags(self) -> tuple[int, ...]:
+        if self.paper is not None:
+            return tuple(s["bags"] for s in self.paper["sides"])
+        return self.outcome.bags or tuple(0 for _ in self.sides)
+
+    @property
+    def played(self) -> int:
+        return self.outcome.played
+
+    @property
+    def finished(self) -> bool:
+        return self.paper is not None or self.outcome.finished
+
+    @property
+    def started(self) -> bool:
+        """Whether play (or a paper result) has begun: then the seating is settled."""
+        return self.paper is not None or self.outcome.hands > 0
+
+    @property
+    def winner(self) -> int | None:
+        """The winning side's index once finished."""
+        if self.paper is not None:
+            if self.paper.get("winner") is not None:
+                return self.paper["winner"]
+            totals = self.totals
+            return totals.index(max(totals))
+        return self.outcome.winner if self.outcome.finished else None
+
+    @cached_property
+    def result(self) -> TableResult:
+        """The event core's value (``table`` is the pairing position, which the core's
+        movement and dealer rules count)."""
+        scores = tuple(
+            SideScore(side, points, bags)
+            for side, points, bags in zip(self.sides, self.totals, self.bags, strict=True)
+        )
+        finished = self.finished
+        return TableResult(
+            self.round,
+            self.position,
+            scores,
+            finished=finished,
+            winner=self.winner if finished else None,
+        )
+
+    @property
+    def status(self) -> str:
+        """ "not started", "3 hands played", "finished", "on paper"."""
+        if self.paper is not None:
+            return "result on paper"
+        if self.outcome.problem:
+            return "cannot be scored"
+        if self.outcome.finished:
+            return "finished"
+        if self.outcome.played == 0:
+            return "not started"
+        n = self.outcome.played
+        return f"{n} hand{'' if n == 1 else 's'} played"
+
+    @property
+    def leader(self) -> str:
+        """Who leads or won, with the score: "Ann & Cy won 520 to 310", "Bob & Di lead 230 to
+        −180", "level at 120", "" before the first hand."""
+        totals = self.totals
+        if not totals or (not self.finished and self.played == 0):
+            return ""
+        score = " to ".join(_points(t) for t in sorted(totals, reverse=True))
+        if self.finished and self.winner is not None:
+            return f"{self.side_names[self.winner]} won {score}"
+        best = max(totals)
+        if totals.count(best) > 1:
+            return f"level at {_points(best)}"
+        return f"{self.side_names[totals.index(best)]} leads {score}"
+
+
+def _points(n: int) -> str:
+    """A score as the sheet prints it (a true minus sign)."""
+    return str(n).replace("-", "−")
+
+
+@dataclass(frozen=True)
+class RoundView:
+    """A round: its tables in table order, its byes, and where it stands."""
+
+    id: int
+    number: int
+    stored_status: str
+    knockout: bool
+    tables: tuple[TableView, ...]
+    byes: tuple[int, ...]
+    notes: tuple[str, ...]
+
+    @property
+    def started(self) -> bool:
+        return any(t.started for t in self.tables)
+
+    @property
+    def status(self) -> str:
+        """seated, playing, time_called or closed."""
+        if self.stored_status == "seated" and self.started:
+            return "playing"
+        return self.stored_status
+
+    @property
+    def status_words(self) -> str:
+        return STATUS_WORDS[self.status]
+
+    @property
+    def closed(self) -> bool:
+        return self.stored_status == "closed"
+
+    @property
+    def unfinished(self) -> tuple[TableView, ...]:
+        return tuple(t for t in self.tables if not t.finished)
+
+    @property
+    def placements(self) -> list[tuple[int, int]]:
+        """(entrant id, table number) for everyone in the round; 0 for a bye."""
+        out = [(e, t.number) for t in self.tables for e in t.entrants]
+        return out + [(b, 0) for b in self.byes]
+
+    def table(self, number: int) -> TableView | None:
+        return next((t for t in self.tables if t.number == number), None)
+
+    def results(self) -> list[TableResult]:
+        return list(self._results)
+
+    @cached_property
+    def _results(self) -> tuple[TableResult, ...]:
+        out = [t.result for t in self.tables]
+        out += [TableResult.bye_for(self.number, e) for e in self.byes]
+        return tuple(out)
+
+
+@dataclass(frozen=True)
+class EventView:
+    """An event as it stands: the pages, the standings, the exports and the next round all
+    read this."""
+
+    event: store.EventRecord
+    entrants: tuple[EntrantView, ...]
+    rounds: tuple[RoundView, ...]
+
+    @property
+    def config(self) -> EventConfig:
+        return event_config(self.event)
+
+    @cached_property
+    def by_id(self) -> dict[int, EntrantView]:
+        return {e.id: e for e in self.entrants}
+
+    def entrant(self, entrant_id: int) -> EntrantView:
+        """The entrant with this id, or EventRefused (a form from an old page)."""
+        found = self.by_id.get(entrant_id)
+        if found is None:
+            raise EventRefused("That entrant is not in this event (perhaps the page is old).")
+        return found
+
+    def name_of(self, entrant_id: int) -> str:
+        e = self.by_id.get(entrant_id)
+        return e.name if e else f"entrant {entrant_id}"
+
+    def names(self, ids: Iterable[int]) -> str:
+        return " & ".join(self.name_of(i) for i in ids)
+
+    @property
+    def current(self) -> RoundView | None:
+        """The last round seated (open or closed), None before round 1."""
+        return self.rounds[-1] if self.rounds else None
+
+    def round(self, number: int) -> RoundView | None:
+        return next((r for r in self.rounds if r.number == number), None)
+
+    @property
+    def individual(self) -> bool:
+        """Whether entrants are single players (progressive, cutthroat) rather than teams."""
+        return self.event.format == "progressive" or self.event.sides_per_table == 3
+
+    @property
+    def qualifying_rounds(self) -> tuple[RoundView, ...]:
+        """The rounds the standings count: all of them, except a cut's knockout rounds."""
+        if self.event.format == "knockout":
+            return self.rounds
+        return tuple(r for r in self.rounds if not r.knockout)
+
+    @property
+    def knockout_rounds(self) -> tuple[RoundView, ...]:
+        return tuple(r for r in self.rounds if r.knockout)
+
+    def results(self, rounds: Iterable[RoundView] | None = None) -> list[TableResult]:
+        rounds = self.qualifying_rounds if rounds is None else rounds
+        return [result for r in rounds for result in r.results()]
+
+    @cached_property
+    def standings(self) -> tuple[StandingRow, ...]:
+        """Wins, then the event's tie-breakers, each place with its "why" line; per player in
+        progressive and cutthroat events. Unfinished tables wait; paper results count."""
+        return standings([e.core for e in self.entrants], self.results(), self.config)
+
+    @property
+    def champion(self) -> str | None:
+        """The knockout's winner, once its final is finished."""
+        if not self.knockout_rounds:
+            return None
+        last = self.knockout_rounds[-1]
+        if len(last.tables) != 1:
+            return None
+        won = champion(last.results(), last.number)
+        return None if won is None else self.name_of(won)
+
+    @property
+    def planned_rounds(self) -> int:
+        """Rounds before any cut, plus the cut's knockout rounds (log2 of its size)."""
+        cut = self.event.cut or 0
+        return self.event.rounds + (cut.bit_length() - 1 if cut else 0)
+
+    @property
+    def complete(self) -> bool:
+        """Every planned round played and closed (a knockout: its final closed)."""
+        last = self.current
+        if last is None or not last.closed:
+            return False
+        if self.event.format == "knockout":
+            return len(last.tables) == 1
+        return last.number >= self.planned_rounds
+
+    def rounds_of(self, entrant_id: int) -> list[int]:
+        return [r.number for r in self.rounds for t in r.tables if entrant_id in t.entrants]
+
+
+def event_config(event: store.EventRecord) -> EventConfig:
+    return EventConfig(
+        format=event.format,
+        sides_per_table=event.sides_per_table,
+        tiebreakers=tuple(event.tiebreakers),
+        seed=event.seed,
+    )
+
+
+def side_groups(entrants: tuple[int, ...], event: store.EventRecord) -> tuple[tuple[int, ...], ...]:
+    """A table's sides as the core names them (teams; progressive partners; cutthroat): the
+    core's ``table_sides``, without building a config for every table."""
+    if event.format == "progressive" and event.sides_per_table == 2:
+        return table_sides(entrants, _PROGRESSIVE)
+    return tuple((e,) for e in entrants)
+
+
+_PROGRESSIVE = EventConfig(format="progressive")
+
+
+# --- loading ---------------------------------------------------------------------------------
+
+# Each table's view, kept while its record (the store hands back the same object for an
+# unchanged row) and its game's outcome (one object a game version) are the same.
+_TABLE_VIEWS: dict[str, tuple[store.TableRecord, Outcome, TableView]] = {}
+
+
+def _table_view(
+    t: store.TableRecord,
+    outcome: Outcome,
+    event: store.EventRecord,
+    names: Mapping[int, EntrantView],
+) -> TableView:
+    kept = _TABLE_VIEWS.get(t.edit_token)
+    if kept is not None and kept[0] is t and kept[1] is outcome:
+        return kept[2]
+    sides = side_groups(t.entrants, event)
+    side_names = outcome.sides or tuple(
+        " & ".join(names[e].name if e in names else str(e) for e in side) for side in sides
+    )
+    view = TableView(
+        t.id, t.round_number, t.number, t.position, t.entrants, sides, side_names, t.seats,
+        t.dealer, t.fixed, t.game_id, t.edit_token, t.view_token, outcome, t.paper,
+    )  # fmt: skip
+    if len(_TABLE_VIEWS) > CACHE_LIMIT:
+        _TABLE_VIEWS.clear()
+    _TABLE_VIEWS[t.edit_token] = (t, outcome, view)
+    return view
+
+
+def build_view(
+    event: store.EventRecord,
+    entrants: Iterable[store.EntrantRecord],
+    people: Mapping[int, str],
+    rounds: Iterable[store.RoundRecord],
+    tables: Iterable[store.TableRecord],
+    outcomes: Mapping[int, Outcome],
+) -> EventView:
+    """Put the records together (shared by the database and the event file)."""
+    entrant_views = tuple(
+        EntrantView(
+            e.id,
+            e.name,
+            tuple(people.get(p, "?") for p in e.members),
+            e.members,
+            e.ord,
+            e.active,
+            e.joined_round,
+            e.fixed_table,
+        )  # fmt: skip
+        for e in entrants
+    )
+    names = {e.id: e for e in entrant_views}
+    by_round: dict[int, list[TableView]] = {}
+    for t in tables:
+        view = _table_view(t, outcomes[t.id], event, names)
+        by_round.setdefault(t.round_id, []).append(view)
+    round_views = tuple(
+        RoundView(
+            r.id,
+            r.number,
+            r.status,
+            r.knockout,
+            tuple(sorted(by_round.get(r.id, []), key=lambda t: t.number)),
+            r.byes,
+            r.notes,
+        )  # fmt: skip
+        for r in sorted(rounds, key=lambda r: r.number)
+    )
+    return EventView(event, entrant_views, round_views)
+
+
+_VIEWS: dict[str, tuple[tuple[int, int, int], EventView]] = {}
+
+
+def cached_load(db: Database, event: store.EventRecord) -> EventView:
+    """:func:`load` for pages that only read: the whole view (standings included, once
+    computed) is kept per event and reused while the event's version is the same. The
+    version is one query and moves with every change to the event and every save of any of
+    its table games (see ``store.events.event_version``), so a page refreshing every few
+    seconds costs that query while nothing changed. Use cases that write call :func:`load`."""
+    version = store.events.event_version(db, event.id)
+    kept = _VIEWS.get(event.public_token)
+    if kept is not None and kept[0] == version:
+        return kept[1]
+    view = load(db, store.events.event_by_id(db, event.id))
+    if len(_VIEWS) > 1000:
+        _VIEWS.clear()
+    _VIEWS[event.public_token] = (version, view)
+    return view
+
+
+def load(db: Database, event: store.EventRecord) -> EventView:
+    """The event as it stands, in five queries (the event's own row is the caller's)."""
+    entrants = store.events.entrants_of(db, event.id)
+    people = store.events.people_by_ids(db, (p for e in entrants for p in e.members))
+    rounds = store.events.rounds_of(db, event.id)
+    tables = store.events.tables_of_event(db, event.id)
+    outcomes = _outcomes(db, tables)
+    return build_view(
+        event, entrants, {i: p.name for i, p in people.items()}, rounds, tables, outcomes
+    )
+
+
+__all__ = [
+    "CACHE_LIMIT", "EntrantView", "EventView", "Outcome", "ROUND_STATUSES", "RoundView",
+    "STATUS_WORDS", "TableView", "build_view", "cached_load", "clear_cache", "event_config", "load",
+    "score_outcome", "side_groups",
+]  # fmt: skip

@@ -1,0 +1,468 @@
+"""Club events: the event, its people and entrants, rounds and tables (each table's game is an
+ordinary game in ``games``).
+
+Rows come back as frozen records with their JSON columns read; nothing here knows the formats
+or the rules: the event core decides, this module remembers.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from sqlite_utils import Database
+
+from .db import dump, new_token, now, write
+
+
+class EventNotFound(LookupError):
+    """No event has that link (or id)."""
+
+
+@dataclass(frozen=True)
+class EventRecord:
+    id: int
+    name: str
+    date: str
+    rules: dict[str, Any] | str
+    format: str
+    rounds: int
+    sides_per_table: int
+    target_score: int | None
+    max_hands: int | None
+    round_minutes: int | None
+    tiebreakers: tuple[str, ...]
+    cut: int | None
+    seed: int | None
+    director_token: str
+    public_token: str
+    status: str
+    version: int
+    created_at: str
+    updated_at: str
+
+
+@dataclass(frozen=True)
+class PersonRecord:
+    id: int
+    name: str
+
+
+@dataclass(frozen=True)
+class EntrantRecord:
+    id: int
+    event_id: int
+    name: str
+    members: tuple[int, ...]  # people ids
+    ord: int
+    active: bool
+    joined_round: int
+    fixed_table: int | None
+
+
+@dataclass(frozen=True)
+class RoundRecord:
+    id: int
+    event_id: int
+    number: int
+    status: str
+    knockout: bool
+    byes: tuple[int, ...]
+    notes: tuple[str, ...]
+    created_at: str
+    updated_at: str
+
+
+@dataclass(frozen=True)
+class TableRecord:
+    """A table with what the event pages need of its game (never the game file itself)."""
+
+    id: int
+    round_id: int
+    round_number: int
+    number: int
+    position: int
+    entrants: tuple[int, ...]
+    seats: tuple[tuple[str, str], ...]
+    dealer: str
+    game_id: int
+    fixed: bool
+    paper: dict[str, Any] | None
+    edit_token: str
+    view_token: str
+    game_version: int
+
+
+@dataclass(frozen=True)
+class TableRef:
+    """Where a game is played in an event: what the table's game page shows on top."""
+
+    event_name: str
+    public_token: str
+    round_number: int
+    round_status: str
+    table_number: int
+    rounds: int
+
+
+# --- events --------------------------------------------------------------------------------
+
+_EVENT_COLUMNS = (
+    "id, name, date, rules, format, rounds, sides_per_table, target_score, max_hands, "
+    "round_minutes, tiebreakers, cut, seed, director_token, public_token, status, version, "
+    "created_at, updated_at"
+)
+
+
+def _event(row: Sequence[Any]) -> EventRecord:
+    values = list(row)
+    values[3] = json.loads(values[3])
+    values[10] = tuple(json.loads(values[10]))
+    return EventRecord(*values)
+
+
+def create_event(db: Database, fields: dict[str, Any]) -> EventRecord:
+    """Store a new event with fresh director and public tokens. ``fields`` are the columns
+    from ``name`` to ``seed`` (``rules`` a spec, ``tiebreakers`` a list)."""
+    stamp = now()
+    row = {
+        **fields,
+        "rules": dump(fields["rules"]),
+        "tiebreakers": dump(list(fields["tiebreakers"])),
+        "director_token": new_token(),
+        "public_token": new_token(),
+        "status": "open",
+        "version": 1,
+        "created_at": stamp,
+        "updated_at": stamp,
+    }
+    with write(db):
+        event_id = db["events"].insert(row).last_pk
+    return event_by_id(db, event_id)
+
+
+def _get_event(db: Database, column: str, key: str | int) -> EventRecord:
+    sql = f"select {_EVENT_COLUMNS} from events where {column} = ?"  # noqa: S608 -- ours
+    row = db.conn.execute(sql, (key,)).fetchone()
+    if row is None:
+        raise EventNotFound(str(key))
+    return _event(row)
+
+
+def event_by_id(db: Database, event_id: int) -> EventRecord:
+    return _get_event(db, "id", event_id)
+
+
+def event_by_director_token(db: Database, token: str) -> EventRecord:
+    return _get_event(db, "director_token", token)
+
+
+def event_by_public_token(db: Database, token: str) -> EventRecord:
+    return _get_event(db, "public_token", token)
+
+
+def touch_event(db: Database, event_id: int, **changes: Any) -> None:
+    """Bump the event's version (what its pages poll), with any column changes."""
+    with write(db):
+        sets = "".join(f", {c} = ?" for c in changes)
+        db.conn.execute(
+            f"update events set version = version + 1, updated_at = ?{sets} where id = ?",  # noqa: S608
+            (now(), *changes.values(), event_id),
+        )
+
+
+def event_version(db: Database, event_id: int) -> tuple[int, int, int]:
+    """(event version, sum of its table games' versions, tables): changes whenever anything
+    the event's pages show changes, in one query."""
+    row = db.conn.execute(
+        "select e.version, coalesce(sum(g.version), 0), count(g.id) from events e "
+        "left join event_rounds r on r.event_id = e.id "
+        "left join event_tables t on t.round_id = r.id "
+        "left join games g on g.id = t.game_id where e.id = ? group by e.id",
+        (event_id,),
+    ).fetchone()
+    if row is None:
+        raise EventNotFound(str(event_id))
+    return row[0], row[1], row[2]
+
+
+# --- people --------------------------------------------------------------------------------
+
+
+def people_named(db: Database, names: Iterable[str]) -> list[PersonRecord]:
+    """The people with these names (ignoring case), created when new, in the order given."""
+    out = []
+    with write(db):
+        for name in names:
+            row = db.conn.execute(
+                "select id, name from people where name = ? collate nocase", (name,)
+            ).fetchone()
+            if row is None:
+                person_id = db["people"].insert({"name": name, "created_at": now()}).last_pk
+                row = (person_id, name)
+            out.append(PersonRecord(*row))
+    return out
+
+
+def people_by_ids(db: Database, ids: Iterable[int]) -> dict[int, PersonRecord]:
+    ids = list(set(ids))
+    if not ids:
+        return {}
+    marks = ", ".join("?" for _ in ids)
+    rows = db.conn.execute(f"select id, name from people where id in ({marks})", ids)  # noqa: S608
+    return {r[0]: PersonRecord(*r) for r in rows}
+
+
+# --- entrants ------------------------------------------------------------------------------
+
+_ENTRANT_COLUMNS = "id, event_id, name, members, ord, active, joined_round, fixed_table"
+
+
+def _entrant(row: Sequence[Any]) -> EntrantRecord:
+    id_, event_id, name, members, ord_, active, joined, fixed = row
+    return EntrantRecord(
+        id_, event_id, name, tuple(json.loads(members)), ord_, bool(active), joined, fixed
+    )
+
+
+def add_entrant(
+    db: Database,
+    event_id: int,
+    name: str,
+    members: Sequence[int],
+    *,
+    joined_round: int = 1,
+    active: bool = True,
+    fixed_table: int | None = None,
+) -> EntrantRecord:
+    """Register an entrant last in the registration order."""
+    with write(db):
+        (last,) = db.conn.execute(
+            "select coalesce(max(ord), 0) from event_entrants where event_id = ?", (event_id,)
+        ).fetchone()
+        row = {
+            "event_id": event_id,
+            "name": name,
+            "members": dump(list(members)),
+            "ord": last + 1,
+            "active": int(active),
+            "joined_round": joined_round,
+            "fixed_table": fixed_table,
+            "created_at": now(),
+        }
+        entrant_id = db["event_entrants"].insert(row).last_pk
+    return EntrantRecord(
+        entrant_id, event_id, name, tuple(members), last + 1, active, joined_round, fixed_table
+    )
+
+
+def entrants_of(db: Database, event_id: int) -> list[EntrantRecord]:
+    """Every entrant of the event, dropped ones too, in registration order."""
+    rows = db.conn.execute(
+        f"select {_ENTRANT_COLUMNS} from event_entrants where event_id = ? order by ord",  # noqa: S608
+        (event_id,),
+    )
+    return [_entrant(r) for r in rows]
+
+
+def update_entrant(db: Database, entrant_id: int, **changes: Any) -> None:
+    """Change ``active`` or ``fixed_table`` (or ``joined_round``) of one entrant."""
+    if "active" in changes:
+        changes["active"] = int(changes["active"])
+    with write(db):
+        db["event_entrants"].update(entrant_id, changes)
+
+
+def move_late_entrants(db: Database, event_id: int, round_number: int) -> None:
+    """Entrants waiting for a later round can join ``round_number`` (it is being re-paired)."""
+    with write(db):
+        db.conn.execute(
+            "update event_entrants set joined_round = ? where event_id = ? and joined_round > ?",
+            (round_number, event_id, round_number),
+        )
+
+
+# --- rounds and tables ---------------------------------------------------------------------
+
+_ROUND_COLUMNS = "id, event_id, number, status, knockout, byes, notes, created_at, updated_at"
+
+
+def _round(row: Sequence[Any]) -> RoundRecord:
+    id_, event_id, number, status, knockout, byes, notes, created, updated = row
+    return RoundRecord(
+        id_, event_id, number, status, bool(knockout), tuple(json.loads(byes)),
+        tuple(json.loads(notes)), created, updated,
+    )  # fmt: skip
+
+
+def rounds_of(db: Database, event_id: int) -> list[RoundRecord]:
+    rows = db.conn.execute(
+        f"select {_ROUND_COLUMNS} from event_rounds where event_id = ? order by number",  # noqa: S608
+        (event_id,),
+    )
+    return [_round(r) for r in rows]
+
+
+def add_round(
+    db: Database,
+    event_id: int,
+    number: int,
+    *,
+    byes: Sequence[int] = (),
+    notes: Sequence[str] = (),
+    knockout: bool = False,
+    status: str = "seated",
+) -> RoundRecord:
+    stamp = now()
+    row = {
+        "event_id": event_id,
+        "number": number,
+        "status": status,
+        "knockout": int(knockout),
+        "byes": dump(list(byes)),
+        "notes": dump(list(notes)),
+        "created_at": stamp,
+        "updated_at": stamp,
+    }
+    with write(db):
+        round_id = db["event_rounds"].insert(row).last_pk
+    return RoundRecord(
+        round_id, event_id, number, status, knockout, tuple(byes), tuple(notes), stamp, stamp
+    )
+
+
+def update_round(db: Database, round_id: int, **changes: Any) -> None:
+    """Change a round's ``status`` or ``byes``."""
+    if "byes" in changes:
+        changes["byes"] = dump(list(changes["byes"]))
+    with write(db):
+        db["event_rounds"].update(round_id, {**changes, "updated_at": now()})
+
+
+def add_table(
+    db: Database,
+    round_id: int,
+    *,
+    number: int,
+    position: int,
+    entrants: Sequence[int],
+    seats: Sequence[tuple[str, str]],
+    dealer: str,
+    game_id: int,
+    fixed: bool = False,
+    paper: dict[str, Any] | None = None,
+) -> int:
+    row = {
+        "round_id": round_id,
+        "number": number,
+        "position": position,
+        "entrants": dump(list(entrants)),
+        "seats": dump([list(s) for s in seats]),
+        "dealer": dealer,
+        "game_id": game_id,
+        "fixed": int(fixed),
+        "paper": None if paper is None else dump(paper),
+    }
+    with write(db):
+        return db["event_tables"].insert(row).last_pk
+
+
+def update_table(db: Database, table_id: int, **changes: Any) -> None:
+    """Change a table's ``paper`` result, ``fixed`` flag, or seating (``entrants``, ``seats``,
+    ``dealer``, ``game_id``)."""
+    for key in ("entrants", "seats"):
+        if key in changes:
+            changes[key] = dump([list(s) if isinstance(s, tuple) else s for s in changes[key]])
+    if "paper" in changes and changes["paper"] is not None:
+        changes["paper"] = dump(changes["paper"])
+    if "fixed" in changes:
+        changes["fixed"] = int(changes["fixed"])
+    with write(db):
+        db["event_tables"].update(table_id, changes)
+
+
+def renumber_tables(db: Database, round_id: int, numbers: dict[int, int]) -> None:
+    """Give tables of one round new numbers ({table id: number}); numbers may be exchanged."""
+    with write(db):
+        for table_id in numbers:  # out of the way first: (round, number) is unique
+            db.conn.execute(
+                "update event_tables set number = -id where id = ? and round_id = ?",
+                (table_id, round_id),
+            )
+        for table_id, number in numbers.items():
+            db.conn.execute(
+                "update event_tables set number = ? where id = ? and round_id = ?",
+                (number, table_id, round_id),
+            )
+
+
+def delete_round(db: Database, round_id: int) -> list[int]:
+    """Delete a round and its tables; returns the ids of the tables' games (the caller deletes
+    them: a game is the games module's record)."""
+    with write(db):
+        game_ids = [
+            r[0]
+            for r in db.conn.execute(
+                "select game_id from event_tables where round_id = ?", (round_id,)
+            )
+        ]
+        db.conn.execute("delete from event_tables where round_id = ?", (round_id,))
+        db.conn.execute("delete from event_rounds where id = ?", (round_id,))
+    return game_ids
+
+
+_TABLE_SELECT = (
+    "select t.id, t.round_id, r.number, t.number, t.position, t.entrants, t.seats, t.dealer, "
+    "t.game_id, t.fixed, t.paper, g.edit_token, g.view_token, g.version "
+    "from event_tables t join event_rounds r on r.id = t.round_id "
+    "join games g on g.id = t.game_id "
+)
+
+
+@lru_cache(maxsize=50_000)
+def _table(row: tuple[Any, ...]) -> TableRecord:
+    """A table row decoded; the same row gives the same record object (memoized: a page that
+    reads hundreds of unchanged tables every few seconds decodes each once)."""
+    (id_, round_id, round_number, number, position, entrants, seats, dealer, game_id, fixed,
+     paper, edit, view, version) = row  # fmt: skip
+    return TableRecord(
+        id_, round_id, round_number, number, position, tuple(json.loads(entrants)),
+        tuple((s, n) for s, n in json.loads(seats)), dealer, game_id, bool(fixed),
+        None if paper is None else json.loads(paper), edit, view, version,
+    )  # fmt: skip
+
+
+def tables_of_event(db: Database, event_id: int) -> list[TableRecord]:
+    """Every table of every round, by round then table number, with its game's tokens and
+    version (one query; the game files stay in the database)."""
+    rows = db.conn.execute(
+        _TABLE_SELECT + "where r.event_id = ? order by r.number, t.number", (event_id,)
+    )
+    return [_table(tuple(r)) for r in rows]
+
+
+def table_of_game(db: Database, game_id: int) -> TableRef | None:
+    """The event, round and table a game is played at; None for a game outside any event."""
+    row = db.conn.execute(
+        "select e.name, e.public_token, r.number, r.status, t.number, e.rounds "
+        "from event_tables t join event_rounds r on r.id = t.round_id "
+        "join events e on e.id = r.event_id where t.game_id = ?",
+        (game_id,),
+    ).fetchone()
+    return None if row is None else TableRef(*row)
+
+
+def game_files(db: Database, game_ids: Iterable[int]) -> dict[int, tuple[int, dict[str, Any]]]:
+    """(version, game file) of these games, by id: for the tables whose results are not cached
+    (the version is the one read with the file)."""
+    ids = list(game_ids)
+    out: dict[int, tuple[int, dict[str, Any]]] = {}
+    for start in range(0, len(ids), 500):  # SQLite's limit on bound parameters
+        chunk = ids[start : start + 500]
+        marks = ", ".join("?" for _ in chunk)
+        sql = f"select id, version, data from games where id in ({marks})"  # noqa: S608
+        out.update((r[0], (r[1], json.loads(r[2]))) for r in db.conn.execute(sql, chunk))
+    return out

@@ -1,0 +1,225 @@
+"""Reading the event forms: a new event, an entrant, a paper result.
+
+Like the game forms, each is read from the posted data into the values the service takes and
+the errors to show next to each field (``errors[field] = message``). The rules editor is the
+new game page's (``NewGame``'s options), so an event's rules are set exactly as a game's.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from werkzeug.datastructures import MultiDict
+
+from scorekeeper.events import DEFAULT_TIEBREAKERS, TIEBREAKERS
+from scorekeeper.service.events import (
+    CUTS,
+    EVENT_NAME_LENGTH,
+    MAX_ROUND_MINUTES,
+    MAX_ROUNDS,
+    EventSettings,
+)
+from scorekeeper.web.forms import NewGame, minimal_spec
+
+FORMAT_CHOICES = {
+    "swiss": "Swiss: teams with equal records meet, never the same opponents twice",
+    "round_robin": "Round robin: every team meets every other team once",
+    "progressive": "Progressive: individuals, new partners every round; winners move up a table",
+    "knockout": "Knockout: single elimination from round 1 (2, 4, 8, 16 teams)",
+}
+SEATING_CHOICES = {
+    "partners": "Partnerships: four at a table, partners opposite",
+    "cutthroat": "Cutthroat: three at a table, no partners (Swiss or progressive)",
+}
+TIEBREAKER_WORDS = {
+    "point_diff": "Point differential",
+    "total_points": "Total points",
+    "head_to_head": "Head-to-head",
+    "fewest_bags": "Fewest bags",
+    "opponents_wins": "Opponents' wins",
+}
+TIEBREAKER_SLOTS = len(TIEBREAKERS)
+# The rules editor's options that the event's "round end" sets for every table instead.
+ROUND_END_OPTIONS = ("target_score", "max_hands")
+
+
+def _number(text: str, label: str, low: int, high: int) -> int:
+    """A whole number typed in a field; ValueError with the message to show."""
+    text = text.strip().replace("\u2212", "-")
+    if not text.lstrip("-").isdigit() or not text.isascii():
+        raise ValueError(f"{label}: type a whole number.")
+    value = int(text)
+    if not low <= value <= high:
+        raise ValueError(f"{label}: from {low} to {high}.")
+    return value
+
+
+@dataclass
+class EventForm:
+    """The new event form, as typed (to render again) and as read (the event's settings)."""
+
+    name: str = ""
+    date: str = ""
+    format: str = "swiss"
+    seating: str = "partners"
+    rounds: str = "3"
+    target_score: str = ""
+    max_hands: str = ""
+    round_minutes: str = ""
+    tiebreakers: list[str] = field(default_factory=lambda: list(DEFAULT_TIEBREAKERS))
+    cut: str = ""
+    shuffle: bool = False
+    rules: NewGame = field(default_factory=NewGame.blank)
+    errors: dict[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def blank(cls) -> EventForm:
+        form = cls()
+        form.target_score = form.rules.options.get("target_score", "")
+        return form
+
+    @classmethod
+    def from_post(cls, data: MultiDict) -> EventForm:
+        rules = NewGame.from_post(data)
+        # The round end is set by its own fields below, not by the editor: keep the editor's
+        # copies at the preset's values so they read as unchanged.
+        baseline = NewGame.blank(rules.editor_preset).options
+        for key in ROUND_END_OPTIONS:
+            rules.options[key] = baseline.get(key, "")
+        slots = [data.get(f"tiebreaker-{i}", "") for i in range(TIEBREAKER_SLOTS)]
+        form = cls(
+            name=data.get("name", "").strip()[:200],
+            date=data.get("date", "").strip()[:40],
+            format=data.get("format", "swiss"),
+            seating=data.get("seating", "partners"),
+            rounds=data.get("rounds", "").strip()[:20],
+            target_score=data.get("target_score", "").strip()[:20],
+            max_hands=data.get("max_hands", "").strip()[:20],
+            round_minutes=data.get("round_minutes", "").strip()[:20],
+            tiebreakers=[t for t in slots if t],
+            cut=data.get("cut", "").strip()[:5],
+            shuffle=data.get("shuffle") == "on",
+            rules=rules,
+        )
+        if data.get("apply_preset"):  # no JavaScript: show the chosen preset's options
+            rules.set_rules(rules.preset)
+            form.target_score = rules.options.get("target_score", "")
+        return form
+
+    def slot(self, i: int) -> str:
+        return self.tiebreakers[i] if i < len(self.tiebreakers) else ""
+
+    def settings(self) -> EventSettings | None:
+        """The event's settings, or None with ``errors`` filled in."""
+        if self.format not in FORMAT_CHOICES:
+            self.errors["format"] = "Choose a format."
+        if self.seating not in SEATING_CHOICES:
+            self.errors["seating"] = "Choose how the tables are seated."
+        values: dict[str, int | None] = {}
+        for key, label, low, high, optional in (
+            ("rounds", "Rounds", 1, MAX_ROUNDS, False),
+            ("target_score", "Target score", 1, 100_000, False),
+            ("max_hands", "Hands a round", 1, 1000, True),
+            ("round_minutes", "Minutes a round", 1, MAX_ROUND_MINUTES, True),
+        ):
+            text = getattr(self, key)
+            if not text and optional:
+                values[key] = None
+                continue
+            try:
+                values[key] = _number(text, label, low, high)
+            except ValueError as e:
+                self.errors[key] = str(e)
+        cut = None
+        if self.cut:
+            if not self.cut.isdigit() or int(self.cut) not in CUTS:
+                self.errors["cut"] = "Choose a cut."
+            else:
+                cut = int(self.cut)
+        chosen = [t for t in self.tiebreakers if t in TIEBREAKERS]
+        if len(chosen) != len(self.tiebreakers) or len(set(chosen)) != len(chosen):
+            self.errors["tiebreakers"] = "Choose each tie-breaker once at most."
+        spec = self.rules.read_options()
+        self.errors.update(self.rules.errors)
+        if self.errors:
+            return None
+        for key in ROUND_END_OPTIONS:
+            spec.pop(key, None)  # the round end below sets them for every table
+        return EventSettings(
+            name=self.name,
+            date=self.date,
+            rules=minimal_spec(spec),
+            format=self.format,
+            rounds=values["rounds"] or 1,
+            sides_per_table=3 if self.seating == "cutthroat" else 2,
+            target_score=values["target_score"],
+            max_hands=values["max_hands"],
+            round_minutes=values["round_minutes"],
+            tiebreakers=tuple(chosen),
+            cut=cut,
+            seed=secrets.randbelow(2**31) if self.shuffle else None,
+        )
+
+    def place_error(self, field_name: str | None, message: str) -> None:
+        """An error the service found, next to the field it names."""
+        key = field_name or "form"
+        if key.startswith("rules.") or key.startswith("o-"):
+            name = key.split(".", 1)[-1].removeprefix("o-")
+            self.rules.errors[f"o-{name}"] = message
+            self.errors["rules"] = message
+            return
+        known = {"name", "date", "format", "rounds", "target_score", "max_hands",
+                 "round_minutes", "tiebreakers", "cut"}  # fmt: skip
+        if key == "sides":
+            key = "seating"
+        self.errors[key if key in known or key == "seating" else "form"] = message
+
+
+NAME_MAX = EVENT_NAME_LENGTH
+
+
+@dataclass
+class PaperForm:
+    """A table's final points and bags per side, typed from its paper sheet."""
+
+    points: list[str]
+    bags: list[str]
+    winner: str = ""
+    errors: dict[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def blank(cls, sides: int, paper: dict[str, Any] | None) -> PaperForm:
+        if paper is None:
+            return cls([""] * sides, ["0"] * sides)
+        rows = paper["sides"]
+        winner = "" if paper.get("winner") is None else str(paper["winner"])
+        return cls([str(s["points"]) for s in rows], [str(s["bags"]) for s in rows], winner)
+
+    @classmethod
+    def from_post(cls, data: MultiDict, sides: int) -> PaperForm:
+        return cls(
+            [data.get(f"points-{k}", "").strip()[:20] for k in range(sides)],
+            [data.get(f"bags-{k}", "").strip()[:20] or "0" for k in range(sides)],
+            data.get("winner", "").strip()[:3],
+        )
+
+    def read(self) -> tuple[list[int], list[int], int | None] | None:
+        points, bags = [], []
+        for k, (p, b) in enumerate(zip(self.points, self.bags, strict=True)):
+            try:
+                points.append(_number(p, "Points", -1_000_000, 1_000_000))
+            except ValueError as e:
+                self.errors[f"points-{k}"] = str(e)
+            try:
+                bags.append(_number(b, "Bags", 0, 10_000))
+            except ValueError as e:
+                self.errors[f"bags-{k}"] = str(e)
+        winner = None
+        if self.winner:
+            if not self.winner.isdigit() or int(self.winner) >= len(self.points):
+                self.errors["winner"] = "Choose the side that won."
+            else:
+                winner = int(self.winner)
+        return None if self.errors else (points, bags, winner)

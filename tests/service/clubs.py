@@ -1,0 +1,81 @@
+"""Builders the event service tests share: an event with its entrants, hands that finish a
+table's game, and the standings compared without the ids that differ between databases."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scorekeeper import service
+from scorekeeper.service import events
+
+NAMES = [
+    "Ann", "Bob", "Cy", "Di", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo", "Kit", "Lou", "Max",
+    "Ned", "Ola", "Pat", "Quinn", "Ray", "Sue", "Tom", "Uma", "Vic", "Wes", "Xan",
+]  # fmt: skip
+
+
+def event_with(db, teams: int = 8, **settings: Any):
+    """An event (3 Swiss rounds of games of 2 hands by default) with ``teams`` entrants: teams
+    of two, or single players when the format seats individuals."""
+    chosen = {"name": "Club night", "rounds": 3, "max_hands": 2, **settings}
+    event = events.create_event(db, events.EventSettings(**chosen))
+    for i in range(teams):
+        if events.is_individual(event):
+            events.register(db, event, [NAMES[i]])
+        else:
+            events.register(
+                db, event, [NAMES[2 * i % 24] + str(i), NAMES[(2 * i + 1) % 24] + str(i)]
+            )
+    return event
+
+
+def hand(game, took: int) -> dict[str, Any]:
+    """A hand where everyone bids 3 (cutthroat: 5) and the first side takes ``took`` tricks."""
+    sides = game.sides()
+    if game.teams:
+        a, b = sides
+        return {"bids": {p: 3 for p in game.players}, "tricks": {a: took, b: 13 - took}}
+    tricks_each = game.tricks_per_hand
+    rest = tricks_each - took
+    others = sides[1:]
+    split = [rest // len(others)] * len(others)
+    split[0] += rest - sum(split)
+    tricks = {sides[0]: took, **dict(zip(others, split, strict=True))}
+    return {"bids": {p: 5 for p in game.players}, "tricks": tricks}
+
+
+def play(db, table, *took: int):
+    """Add hands to a table's game: the first side takes each of ``took`` tricks."""
+    for k in took:
+        current = service.games.open_game(db, table.edit_token)
+        service.games.add_hand(db, current, hand(current.game, k))
+
+
+def finish(db, table, took: int = 7):
+    """Play the table's game to its end (the first side wins by default)."""
+    for _ in range(50):
+        current = service.games.open_game(db, table.edit_token)
+        if current.sheet.finished:
+            return current
+        service.games.add_hand(db, current, hand(current.game, took))
+    raise AssertionError("the game did not end")
+
+
+def finish_round(db, event, took: int = 7):
+    rnd = events.overview(db, event).current
+    for table in rnd.tables:
+        finish(db, table, took)
+    return events.close_round(db, event, rnd.number)
+
+
+def table_of(view, number: int, table: int):
+    return view.round(number).table(table)
+
+
+def shown(view) -> list[tuple]:
+    """The standings as a person reads them (names, figures and why: no ids)."""
+    return [
+        (s.place_label, s.name, s.active, s.played, s.wins, s.byes, s.points_for,
+         s.points_against, s.bags, s.opponents_wins, s.why)
+        for s in view.standings
+    ]  # fmt: skip

@@ -1,0 +1,141 @@
+"""An event out and in: the event file round-trips, a broken one is refused with where it is
+wrong, and the CSV says what a spreadsheet needs (and runs no formula)."""
+
+from __future__ import annotations
+
+import copy
+import csv
+import io
+import json
+
+import pytest
+
+from scorekeeper import service, store
+from scorekeeper.service import EventRefused, event_files, events
+from tests.service.clubs import event_with, finish_round, play, shown
+
+
+@pytest.fixture
+def db(tmp_path):
+    database = service.connect(tmp_path / "club.sqlite")
+    service.migrate(database)
+    yield database
+    database.close()
+
+
+@pytest.fixture
+def night(db):
+    """Two rounds closed (one table on paper, a bye each round, a drop, a fixed entrant) and a
+    third under way."""
+    event = event_with(db, 5, rounds=3, target_score=250)
+    events.seat_next_round(db, event)
+    events.enter_paper(db, event, 1, 1, [180, 120], [3, 4])
+    finish_round(db, event)
+    events.fix_entrant(db, event, 3, 2)
+    events.seat_next_round(db, event)
+    finish_round(db, event, took=4)
+    events.set_active(db, event, 5, False)
+    rnd = events.seat_next_round(db, event)
+    play(db, rnd.tables[0], 7)
+    return event
+
+
+def test_an_event_file_imports_as_a_new_event_that_reads_the_same(db, night):
+    text = event_files.export_text(db, night)
+    data = json.loads(text)
+    assert data["format"] == "spades-scorekeeper-event/1"
+    assert night.director_token not in text and night.public_token not in text
+    copy_ = event_files.import_event(db, text)
+    assert copy_.id != night.id and copy_.director_token != night.director_token
+    before, after = events.overview(db, night), events.overview(db, copy_)
+    assert shown(after) == shown(before)
+    assert event_files.results_csv(after) == event_files.results_csv(before)
+    assert [r.status for r in after.rounds] == ["closed", "closed", "playing"]
+    assert {t.edit_token for r in after.rounds for t in r.tables}.isdisjoint(
+        {t.edit_token for r in before.rounds for t in r.tables}
+    )
+    again = json.loads(event_files.export_text(db, copy_))
+    assert again["rounds"] == data["rounds"] and again["event"] == data["event"]
+    assert db["people"].count == 10  # the same people, found by name
+
+
+def test_the_file_alone_gives_the_standings(db, night):
+    text = event_files.export_text(db, night)
+    view = event_files.view_of_file(text)
+    assert shown(view) == shown(events.overview(db, night))
+    printed = event_files.standings_text(view)
+    assert printed.startswith("Club night\n2 of 3 rounds closed")
+    for row in view.standings:
+        assert f"{row.name}: {row.why}" in printed
+
+
+def _broken(data, change):
+    data = copy.deepcopy(data)
+    change(data)
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize(
+    "change, words",
+    [
+        (lambda d: d.update(format="other"), "format: must be"),
+        (lambda d: d["event"].update(rounds="three"), "event.rounds: a whole number"),
+        (lambda d: d["event"].update(format="ladder"), "event.format"),
+        (lambda d: d["people"].append(dict(d["people"][0])), "people"),
+        (lambda d: d["entrants"][0].update(members=[999, 998]), "no person has id 999"),
+        (lambda d: d["entrants"][1].update(members=d["entrants"][0]["members"]), "two entrants"),
+        (lambda d: d["entrants"][1].update(id=d["entrants"][0]["id"]), "an id used twice"),
+        (lambda d: d["rounds"][1].update(number=5), "rounds count 1, 2, 3"),
+        (lambda d: d["rounds"][0]["tables"][0].update(entrants=[1, 77]), "an unknown entrant"),
+        (lambda d: d["rounds"][0]["tables"][1].update(number=1), "two tables with one number"),
+        (lambda d: d["rounds"][0]["tables"][0]["game"].update(players=["Ann"]), "game"),
+        (lambda d: d["rounds"][0]["tables"][0].update(paper={"sides": [{"points": 1}]}), "paper"),
+        (lambda d: d["rounds"][1].update(byes=d["rounds"][1]["tables"][0]["entrants"][:1]),
+         "already in round 2"),
+    ],
+)  # fmt: skip
+def test_a_broken_event_file_is_refused_and_nothing_is_stored(db, night, change, words):
+    data = json.loads(event_files.export_text(db, night))
+    before = (db["events"].count, db["games"].count)
+    with pytest.raises(EventRefused, match=words) as refused:
+        event_files.import_event(db, _broken(data, change))
+    assert refused.value.message.startswith("This event file is not right:")
+    assert (db["events"].count, db["games"].count) == before
+
+
+@pytest.mark.parametrize("text", ["", "{", "[]", '"x"', "[" * 100_000])
+def test_text_that_is_not_an_event_file_is_refused(db, text):
+    with pytest.raises(EventRefused, match="not"):
+        event_files.import_event(db, text)
+
+
+def test_the_results_csv_has_a_row_a_side_and_a_row_a_bye(db, night):
+    view = events.overview(db, night)
+    rows = list(csv.DictReader(io.StringIO(event_files.results_csv(view))))
+    assert list(rows[0]) == event_files.RESULT_COLUMNS
+    first = [r for r in rows if r["round"] == "1"]
+    assert [r["source"] for r in first] == ["paper", "paper", "game", "game", "bye"]
+    assert [r["result"] for r in first[:2]] == ["won", "lost"]
+    assert (first[0]["points"], first[0]["bags"]) == ("180", "3")
+    assert {r["result"] for r in rows if r["round"] == "3"} >= {"playing"}
+
+
+def test_the_standings_csv_matches_the_standings_and_runs_no_formula(db):
+    event = events.create_event(db, events.EventSettings("Night", format="progressive"))
+    for name in ("=SUM(A1)", "+Ann", "@Bob", "Cy"):
+        events.register(db, event, [name])
+    view = events.overview(db, event)
+    rows = list(csv.DictReader(io.StringIO(event_files.standings_csv(view))))
+    assert list(rows[0]) == event_files.STANDING_COLUMNS
+    assert [r["entrant"] for r in rows] == ["'=SUM(A1)", "'+Ann", "'@Bob", "Cy"]
+    # level on everything: "=1st: 0 wins, ..." would be a formula without the quote
+    assert all(r["place"] == "'=1" and r["why"].startswith("'=1st: 0 wins") for r in rows)
+
+
+def test_an_imported_finished_event_stays_finished(db):
+    event = event_with(db, 2, rounds=1)
+    events.seat_next_round(db, event)
+    finish_round(db, event)
+    assert store.events.event_by_id(db, event.id).status == "finished"
+    copy_ = event_files.import_event(db, event_files.export_text(db, event))
+    assert copy_.status == "finished" and events.overview(db, copy_).complete
