@@ -1,6 +1,6 @@
-"""Regenerate docs/screenshots/: the phone pages (Playwright + Debian's Chromium at 390x844)
-page 1 of a game sheet PDF and of a blank sheet, and a table card page of a club night's
-round packet (pdftoppm).
+"""Regenerate docs/screenshots/: the phone pages (Playwright + Debian's Chromium at 390x844 and
+320x640, by touch), page 1 of a game sheet PDF and of a blank sheet, and a table card page of a
+club night's round packet (pdftoppm).
 
     .venv/bin/python scripts/screenshots.py      (or: make screenshots)
 
@@ -38,35 +38,54 @@ HANDS = [  # (bids by field name, tricks by field name) for Ann & Cy vs Bob & Di
 ]
 
 
+SIZES = [(PHONE, ""), ({"width": 320, "height": 640}, "-320")]  # (viewport, file suffix)
+
+
 def tap(page, name: str, value: str) -> None:
     page.locator(f'input[name="{name}"][value="{value}"]').check()
+
+
+def play(page, bids: dict[str, str], tricks: dict[str, str]) -> None:
+    """One hand as the scorer taps it: the last bid moves on to the tricks by itself."""
+    *first, (name, value) = bids.items()
+    for n, v in first:
+        tap(page, n, v)
+    with page.expect_navigation():
+        page.locator(f'input[name="{name}"][value="{value}"]').click()
+    for n, v in tricks.items():
+        tap(page, n, v)
+    with page.expect_navigation():
+        page.get_by_role("button", name="Save hand", exact=False).click()
 
 
 def phone_pages(base: str) -> None:
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        page = browser.new_context(viewport=PHONE, device_scale_factor=1).new_page()
-        page.goto(base + "/games/new")
-        for i, name in enumerate(["Ann", "Bob", "Cy", "Di"]):
-            page.fill(f"#player-{i}", name)
-        page.screenshot(path=str(OUT / "new-game.png"))
-        page.get_by_role("button", name="Start the game").click()
-        page.wait_for_url("**/g/*")
-        for bids, tricks in HANDS:
-            for name, value in bids.items():
+        for viewport, suffix in SIZES:
+            context = browser.new_context(
+                viewport=viewport, device_scale_factor=1, is_mobile=True, has_touch=True
+            )
+            page = context.new_page()
+            page.goto(base + "/games/new")
+            for i, name in enumerate(["Ann", "Bob", "Cy", "Di"]):
+                page.fill(f"#player-{i}", name)
+            page.screenshot(path=str(OUT / f"new-game{suffix}.png"))
+            page.get_by_role("button", name="Start the game").click()
+            page.wait_for_url("**/g/*")
+            for bids, tricks in HANDS:
+                play(page, bids, tricks)
+            # Three of the next hand's bids tapped: the fourth would move on to the tricks.
+            for name, value in {"bid-1": "nil", "bid-2": "4", "bid-3": "4"}.items():
                 tap(page, name, value)
-            page.get_by_role("button", name="Bids are in: tricks next").click()
-            for name, value in tricks.items():
-                tap(page, name, value)
-            page.get_by_role("button", name="Save hand", exact=False).click()
-            page.wait_for_selector("#sheet")
-        for name, value in {"bid-1": "nil", "bid-2": "4", "bid-3": "4", "bid-0": "3"}.items():
-            tap(page, name, value)
-        page.locator("#hand").scroll_into_view_if_needed()
-        page.evaluate("document.querySelector('#hand').scrollIntoView()")
-        page.screenshot(path=str(OUT / "hand-entry.png"))
-        page.evaluate("document.querySelector('.sheet-wrap').scrollIntoView()")
-        page.screenshot(path=str(OUT / "sheet.png"))
+            page.evaluate("document.querySelector('#hand').scrollIntoView()")
+            page.screenshot(path=str(OUT / f"hand-entry{suffix}.png"))
+            page.evaluate("document.querySelector('#now').scrollIntoView()")
+            page.screenshot(path=str(OUT / f"totals{suffix}.png"))
+            page.evaluate(
+                "document.querySelector('.sheet-wrap').previousElementSibling.scrollIntoView()"
+            )
+            page.screenshot(path=str(OUT / f"sheet{suffix}.png"))
+            context.close()
         browser.close()
 
 

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+
+import pytest
 
 from scorekeeper import create_app
 from scorekeeper.config import instance_secret_key as _instance_secret_key
@@ -79,3 +82,21 @@ def test_a_form_without_its_csrf_token_is_refused_politely(csrf_app):
     response = csrf_app.test_client().post("/games/new", data={"player_1": "Ann"})
     assert response.status_code == 400
     assert "Please try again" in response.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("path", ["/", "/games/new", "/games/import", "/print/blank", "/nowhere"])
+def test_every_page_links_new_game_in_its_header_and_its_manifest(client, path):
+    html = client.get(path).get_data(as_text=True)
+    header = html.split("<header", 1)[1].split("</header>", 1)[0]
+    assert '<a class="new" href="/games/new">New game</a>' in header
+    assert '<link rel="manifest" href="/static/manifest.webmanifest">' in html
+    assert '<meta name="theme-color" content="#14532d">' in html
+
+
+def test_the_manifest_is_served_as_a_manifest_with_its_icons(client):
+    response = client.get("/static/manifest.webmanifest")
+    assert response.mimetype == "application/manifest+json"
+    manifest = json.loads(response.get_data(as_text=True))
+    assert manifest["start_url"] == "/" and manifest["display"] == "standalone"
+    for icon in manifest["icons"]:
+        assert client.get(icon["src"]).status_code == 200, icon["src"]

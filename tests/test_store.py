@@ -8,6 +8,8 @@ import stat
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from scorekeeper import store
 
@@ -226,3 +228,81 @@ def test_link_tokens_never_start_with_a_dash(monkeypatch):
     drawn = iter(["-first", "-second", "third"])
     monkeypatch.setattr(secrets, "token_urlsafe", lambda _n: next(drawn))
     assert store.new_token() == "third"
+
+
+# --- undo and redo ----------------------------------------------------------------------------
+
+
+def _apply(db, game, step):
+    """One step of an edit session: ("save", n), ("undo",) or ("redo",)."""
+    if step[0] == "save":
+        hands = [*game.data["hands"], step[1]]
+        return store.save_game(db, game, {"hands": hands}, action=f"add hand {len(hands)}")
+    change = store.undo_last_change if step[0] == "undo" else store.redo_last_undo
+    return change(db, game) or game
+
+
+def _model(steps):
+    """What the game should hold after the steps: an editor's undo and redo stacks."""
+    state, undos, redos = [], [], []
+    for step in steps:
+        if step[0] == "save":
+            undos.append(state)
+            state, redos = [*state, step[1]], []
+        elif step[0] == "undo" and undos:
+            redos.append(state)
+            state = undos.pop()
+        elif step[0] == "redo" and redos:
+            undos.append(state)
+            state = redos.pop()
+    return state, bool(undos), bool(redos)
+
+
+@pytest.mark.parametrize(
+    "steps",
+    [
+        [("save", 1), ("undo",), ("redo",)],
+        [("save", 1), ("save", 2), ("save", 3), ("undo",), ("undo",), ("redo",), ("redo",)],
+        [("save", 1), ("save", 2), ("undo",), ("undo",), ("redo",), ("undo",), ("redo",)],
+        [("save", 1), ("save", 2), ("undo",), ("save", 9), ("redo",)],  # a new hand ends redo
+        [("save", 1), ("undo",), ("redo",), ("undo",), ("redo",), ("redo",)],
+        [("redo",), ("undo",), ("save", 1), ("redo",)],
+    ],
+)
+def test_redo_puts_back_what_undo_took_in_stack_order(db, steps):
+    game = store.create_game(db, {"hands": []})
+    for step in steps:
+        game = _apply(db, game, step)
+    state, can_undo, can_redo = _model(steps)
+    assert game.data == {"hands": state}
+    assert store.game_by_edit_token(db, game.edit_token).data == {"hands": state}
+    assert (store.last_change(db, game) is not None) == can_undo
+    assert (store.last_undo(db, game) is not None) == can_redo
+
+
+FIXTURE = HealthCheck.function_scoped_fixture  # a fresh game each example, one database
+STEPS = st.sampled_from([("save", 1), ("save", 2), ("undo",), ("redo",)])
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[FIXTURE])
+@given(st.lists(STEPS, max_size=14))
+def test_any_session_of_saves_undos_and_redos_matches_an_editors_stacks(db, steps):
+    game = store.create_game(db, {"hands": []})  # a fresh game each example: its own history
+    for step in steps:
+        game = _apply(db, game, step)
+    state, can_undo, can_redo = _model(steps)
+    assert game.data == {"hands": state}
+    assert (store.last_change(db, game) is not None) == can_undo
+    assert (store.last_undo(db, game) is not None) == can_redo
+
+
+def test_redo_names_the_change_and_refuses_a_stale_version(db):
+    game = store.create_game(db, {"hands": []})
+    game = store.save_game(db, game, {"hands": [1]}, action="add hand 1")
+    game = store.undo_last_change(db, game)
+    assert store.last_undo(db, game).what == "add hand 1"
+    redone = store.redo_last_undo(db, game)
+    assert redone.data == {"hands": [1]}
+    assert store.last_change(db, redone).what == "add hand 1"  # Undo: add hand 1, not "redo …"
+    with pytest.raises(store.StaleGame):
+        store.redo_last_undo(db, game)  # the version read before the redo

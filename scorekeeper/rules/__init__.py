@@ -1,6 +1,6 @@
 """The scoring engine: pure Python, standard library only. See docs/contract.md."""
 
-from .bidding import SideBidOptions, bid_options
+from .bidding import SideBidOptions, bid_options, check_bids
 from .ending import check_end
 from .errors import GameError
 from .explain import explain_lines, sheet_to_json
@@ -68,8 +68,9 @@ __all__ = [
     "NAME_LENGTH", "NOTE_LENGTH", "OPTION_BY_NAME", "OPTIONS", "TEAM_NAME_LENGTH", "PRESETS",
     "PRESET_DESCRIPTIONS", "Context", "Game", "GameError",
     "Hand", "HandResult", "NilResult", "OptionInfo", "Rules", "Sheet", "SideBidOptions",
-    "SideResult", "Start", "State", "bid_options", "changes_line", "check_end", "dump_game",
-    "dump_game_text", "end_reason", "explain_lines", "load_game_text", "opposite_teams",
+    "SideResult", "Start", "State", "bid_options", "changes_line", "check_bids", "check_end",
+    "dump_game", "dump_game_text", "end_reason", "explain_lines", "load_game_text",
+    "opposite_teams",
     "option_word", "parse_game", "parse_hand", "preset_rules", "preset_title", "rematch_of",
     "render_text", "result_line", "rules_from_spec", "rules_summary", "rules_to_spec",
     "score_game", "score_hand", "sheet_to_json", "start_state", "team_name",

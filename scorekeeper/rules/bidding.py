@@ -1,11 +1,12 @@
-"""What each side may bid in the next hand, for bid forms: ``bid_options(game)``."""
+"""What each side may bid in the next hand, for bid forms: ``bid_options(game)``; whether the
+bids given for it are allowed, before any trick is played: ``check_bids(game, bids)``."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .game import Game
-from .scoring import Sheet, score_game
+from .game import BidValue, Game, Hand
+from .scoring import Sheet, _read_bids, score_game, start_state
 
 
 @dataclass(frozen=True)
@@ -72,3 +73,14 @@ def bid_options(game: Game, sheet: Sheet | None = None) -> dict[str, SideBidOpti
             behind, sheet.finished,
         )  # fmt: skip
     return out
+
+
+def check_bids(game: Game, bids: dict[str, BidValue], sheet: Sheet | None = None) -> None:
+    """Raise GameError when ``bids`` are not allowed in the hand after ``game.hands``: the checks
+    scoring makes (a missing bid, the board, the largest bid, blind eligibility), made while the
+    bids are still being taken. ``sheet`` is the game's sheet when the caller has it."""
+    if sheet is None:
+        sheet = score_game(game)
+    ctx, state = start_state(game)
+    state.totals = dict(sheet.totals)  # blind eligibility looks at the score before the hand
+    _read_bids(ctx, state, Hand(bids=bids), len(game.hands) + 1)

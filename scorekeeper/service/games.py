@@ -1,5 +1,5 @@
 """Games, one use case a function: open, create, import, add/edit/delete a hand, misdeal, undo,
-rematch, delete.
+redo, rematch, delete.
 
 Every function takes a database connection and returns a result or raises a domain error
 (:mod:`.errors`, or the engine's ``GameError``); each write is one transaction. The web views
@@ -167,6 +167,7 @@ class Submitted:
         words = {
             "misdeal": "That misdeal was already recorded.",
             "undo": "That undo was already done.",
+            "redo": "That redo was already done.",
             "new game": "This game was already started: here it is.",
             "rematch": "This rematch was already started: here it is.",
             "import": "This game file was already imported: here it is.",
@@ -432,9 +433,34 @@ def undo(
     return record
 
 
+def redo(
+    db: Database, current: OpenGame, *, version: int | None, submission: str | None = None
+) -> store.GameRecord | None:
+    """Put back what the last undo took away; None when there is nothing to redo (a change
+    made since an undo ends what can be redone)."""
+    with store.write(db):
+        _once(db, submission)
+        _check_version(current, version)
+        try:
+            record = store.redo_last_undo(db, current.record, outcome=outcome)
+        except store.StaleGame as e:
+            raise StaleGame(_open(e.current)) from None
+        except GameNotFound:
+            raise GameDeleted(current.token) from None
+        if record is not None:
+            _record_submission(db, submission, record, "redo")
+    return record
+
+
 def last_action(db: Database, current: OpenGame) -> str | None:
     """What Undo would take back ("add hand 3"), or None when there is nothing to undo."""
-    return store.last_action(db, current.record)
+    action = store.last_action(db, current.record)
+    return None if action is None else store.plain_action(action)
+
+
+def redo_action(db: Database, current: OpenGame) -> str | None:
+    """What Redo would put back ("add hand 3"), or None when there is nothing to redo."""
+    return store.redo_action(db, current.record)
 
 
 def unavailable(error: BaseException) -> Unavailable | None:
@@ -447,6 +473,7 @@ __all__ = [
     "OpenGame", "StaleGame", "Submitted", "TIME_CALLED", "Unavailable", "UnreadableGame",
     "add_hand", "create_game", "delete_game", "delete_hand", "edit_hand", "export_text",
     "find_game", "game_label", "import_game", "last_action", "misdeal", "open_game",
-    "open_shared", "outcome", "rematch", "submitted", "typed_at", "unavailable", "undo",
+    "open_shared", "outcome", "redo", "redo_action", "rematch", "submitted", "typed_at",
+    "unavailable", "undo",
     "version_of_shared",
 ]  # fmt: skip

@@ -1,4 +1,4 @@
-"""Games: the game file (a plain dict), its version, and every earlier state (for undo).
+"""Games: the game file (a plain dict), its version, and every earlier state (undo and redo).
 
 A save names the version it was read at and is refused (:class:`StaleGame`) when someone saved
 since: concurrent edits of one game are detected, never overwritten.
@@ -222,6 +222,19 @@ class Change:
     action: str
     data: dict[str, Any]
 
+    @property
+    def what(self) -> str:
+        """The change in words without the undo/redo prefixes: "add hand 3"."""
+        return plain_action(self.action)
+
+
+def plain_action(action: str) -> str:
+    """An action as a button says it: "redo add hand 3" and "undo redo add hand 3" are both
+    "add hand 3" (Undo of a redo takes back that hand; Redo of it puts it back)."""
+    while action.startswith(("undo ", "redo ")):
+        action = action[5:]
+    return action
+
 
 def last_change(db: Database, game: GameRecord) -> Change | None:
     """The most recent change not yet undone (undos themselves are not undone)."""
@@ -293,6 +306,93 @@ def undo_last_change(
             current.id,
             {
                 "data": dump(change.data),
+                "version": current.version + 1,
+                "finished": int(finished),
+                "winner": winner,
+                "updated_at": stamp,
+            },
+        )
+    return game_by_id(db, game.id)
+
+
+# --- redo ------------------------------------------------------------------------------------
+#
+# Undo keeps the state it leaves as a history row whose action starts with "undo "; a redo
+# puts that state back and records itself as "redo ...". Read from the newest row back, the
+# rows form a stack: each redo takes the nearest undo not yet taken, and any other change ends
+# the stack (a new hand after an undo means there is nothing left to redo).
+
+
+def _redo_row(db: Database, game: GameRecord) -> tuple[int, str] | None:
+    """(history id, action) of the undo a redo would take back; actions only, no game files."""
+    pending = 0
+    rows = db.conn.execute(
+        "select id, action from game_history where game_id = ? order by version desc",
+        (game.id,),
+    )
+    for history_id, action in rows:
+        action = action or ""
+        if action.startswith("redo "):
+            pending += 1
+        elif not action.startswith("undo "):
+            return None
+        elif pending:
+            pending -= 1
+        else:
+            return history_id, action
+    return None
+
+
+def redo_action(db: Database, game: GameRecord) -> str | None:
+    """What Redo would put back ("add hand 3"), or None when there is nothing to redo."""
+    row = _redo_row(db, game)
+    return None if row is None else plain_action(row[1])
+
+
+def last_undo(db: Database, game: GameRecord) -> Change | None:
+    """The undo a redo would take back, with the state it left, or None."""
+    row = _redo_row(db, game)
+    if row is None:
+        return None
+    version, data = db.conn.execute(
+        "select version, data from game_history where id = ?", (row[0],)
+    ).fetchone()
+    return Change(row[0], version, row[1], json.loads(data))
+
+
+def redo_last_undo(
+    db: Database,
+    game: GameRecord,
+    *,
+    outcome: Callable[[dict[str, Any]], tuple[bool, str | None]] | None = None,
+) -> GameRecord | None:
+    """Put back the state the last undo left, if nobody saved since ``game.version``.
+
+    The state it replaces goes to the history as "redo ..." (so Undo takes the redo back).
+    Returns None when there is nothing to redo; raises :class:`StaleGame` like :func:`save_game`.
+    """
+    stamp = now()
+    with write(db):
+        current = game_by_id(db, game.id)
+        if current.version != game.version:
+            raise StaleGame(current)
+        undone = last_undo(db, current)
+        if undone is None:
+            return None
+        finished, winner = outcome(undone.data) if outcome else (False, None)
+        db["game_history"].insert(
+            {
+                "game_id": current.id,
+                "version": current.version,
+                "data": dump(current.data),
+                "action": f"redo {undone.what}",
+                "created_at": stamp,
+            }
+        )
+        db["games"].update(
+            current.id,
+            {
+                "data": dump(undone.data),
                 "version": current.version + 1,
                 "finished": int(finished),
                 "winner": winner,

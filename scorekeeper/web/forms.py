@@ -204,9 +204,11 @@ class NewGame:
         names = self.names()
         if len(names) < 2:
             self.errors["players"] = "Type the names of 2 to 6 players."
-        for name in names:
+        for i, name in enumerate(self.players):
             if len(name) > NAME_LENGTH:
-                self.errors["players"] = f"Keep names to {NAME_LENGTH} characters: {name[:40]}…"
+                self.errors[f"player-{i}"] = (
+                    f"Keep names to {NAME_LENGTH} characters: this one has {len(name)}."
+                )
         folded = [n.casefold() for n in names]
         dupes = [n for i, n in enumerate(names) if folded.index(n.casefold()) != i]
         if dupes:
@@ -540,7 +542,7 @@ class HandForm:
 
 
 def contract_labels(game: Game, bids: dict[str, Any]) -> list[str]:
-    """Each side's contract as the bids make it: "7", "B6", "5 + nil"."""
+    """Each side's contract as the bids make it: "7", "blind 6", "5 + nil"."""
     labels = []
     for side in game.sides():
         numbers, nils, blind = [], [], ""
@@ -551,7 +553,7 @@ def contract_labels(game: Game, bids: dict[str, Any]) -> list[str]:
             if bid in NIL_WORDS:
                 nils.append(str(bid))
             elif isinstance(bid, str) and bid.startswith("blind "):
-                blind, numbers = "B", [*numbers, int(bid[6:])]
+                blind, numbers = "blind ", [*numbers, int(bid[6:])]
             else:
                 numbers.append(int(bid))
             if who == side and not game.teams:
@@ -577,21 +579,25 @@ def _bid(text: str, top: int) -> Any:
 
 
 def bid_pad(game: Game, side: str, options: SideBidOptions, *, team: bool) -> list[tuple]:
-    """The buttons of one bid pad: (value, label) pairs.
+    """The buttons of one bid pad: (value, label) pairs, only the bids the rules allow.
 
     ``team`` is a team's pad in partnership bidding (numbers and blind numbers); otherwise a
-    player's pad (numbers, nil and blind nil; blind numbers only with no teams).
+    player's pad (numbers, nil and blind nil; blind numbers only with no teams). A pad that
+    makes its side's whole contract starts at the board (``min_side_bid``); a player whose
+    partner's bid adds to theirs may bid under it, and the bids step checks the sum.
     """
     tricks = options.tricks_per_hand
     top = min(options.max_bid, tricks) if options.max_bid is not None else tricks
+    low = options.min_side_bid if team or not game.teams else 0
     pad: list[tuple[str, str]] = []
     if not team and options.nil:
         pad.append(("nil", "Nil"))
-    else:
+    elif low == 0:
         pad.append(("0", "0"))
-    pad += [(str(n), str(n)) for n in range(1, top + 1)]
+    pad += [(str(n), str(n)) for n in range(max(low, 1), top + 1)]
     if (team or not game.teams) and options.blind:
-        pad += [(f"blind {n}", f"B{n}") for n in range(options.blind_min, tricks + 1)]
+        first = max(options.blind_min, low)
+        pad += [(f"blind {n}", f"Blind {n}") for n in range(first, tricks + 1)]
     if not team and options.blind_nil:
         pad.append(("blind nil", "Blind nil"))
     return pad

@@ -10,6 +10,7 @@ from scorekeeper.rules import (
     GROUPS,
     MAX_START_BAGS,
     MAX_START_SCORE,
+    NAME_LENGTH,
     OPTIONS,
     PRESET_DESCRIPTIONS,
     PRESETS,
@@ -72,6 +73,7 @@ def _render_new(form: NewGame, status: int = 200):
         saved_rules=library.all_house_rules(db, me),
         preset_data=_preset_data(),
         start_ranges=START_RANGES,
+        name_length=NAME_LENGTH,
     )
     if status == 503:
         return saving.unavailable_response(page)

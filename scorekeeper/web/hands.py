@@ -1,8 +1,9 @@
-"""Hands: add, edit, delete, misdeal, undo.
+"""Hands: add, edit, delete, misdeal, undo, redo.
 
 Every save names the version the form was read at and carries the form's one-time submission id
 (``web.saving``): a form sent twice is saved once, and a form from before the sheet changed is
-shown again with its typing, never saved over the change.
+shown again with its typing, never saved over the change. Deleting a hand and voiding one as a
+misdeal ask first, on a page of their own.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from flask import Blueprint, current_app, flash, redirect, render_template, requ
 from flask_wtf.csrf import CSRFError
 from werkzeug.wrappers import Response
 
-from scorekeeper.rules import Game, GameError, Sheet, bid_options, parse_hand
+from scorekeeper.rules import Game, GameError, Sheet, bid_options, check_bids, parse_hand
 from scorekeeper.service import (
     AlreadySaved,
     GameNotFound,
@@ -48,6 +49,11 @@ class Pad:
     kind: str = "bid"  # "bid", "nil" (a player's nil in partnership bidding), "tricks"
     nil_only: bool = False
     any: bool = False  # a nil-only pad needed whenever anyone on the team bids nil
+
+    @property
+    def blind_numbers(self) -> list[tuple[str, str]]:
+        """The blind number bids ("blind 6"): shown apart, under a line that says what they are."""
+        return [c for c in self.choices if c[0].startswith("blind ") and c[0] != "blind nil"]
 
 
 @dataclass
@@ -129,10 +135,11 @@ def entry_for(
                 Pad(f"tricks-{j}", f"{side}'s tricks", counts, side=j, player=j, kind="tricks")
             )
             continue
-        entry.trick_pads.append(
-            Pad(f"ttricks-{j}", f"{side} tricks", counts, side=j, kind="tricks")
-        )
         members = game.members(side)
+        hint = _team_tricks_hint(members, extra_nil) if entry.step == "tricks" else ""
+        entry.trick_pads.append(
+            Pad(f"ttricks-{j}", f"{side} tricks", counts, hint=hint, side=j, kind="tricks")
+        )
         opts = options[side]
         team_nil = any(m in extra_nil for m in members)
         for m in members:
@@ -156,6 +163,14 @@ def entry_for(
                     )  # fmt: skip
                 )
     return entry
+
+
+def _team_tricks_hint(members: tuple[str, ...], nil_bidders: set[str]) -> str:
+    """Whose tricks a team's count holds when a partner bid nil: all of the team's."""
+    nils = [m for m in members if m in nil_bidders]
+    if not nils or len(members) - len(nils) != 1:
+        return ""  # no nil, or each player's tricks are counted on their own pad
+    return f"all the team took, {' and '.join(nils)}'s included"
 
 
 def _reasons(opts: Any) -> str:
@@ -210,6 +225,7 @@ def render_game(
         editing=editing,
         stale=_stale_note(current, form, editing) if stale else "",
         last_action=games.last_action(get_db(), current),
+        redo_action=games.redo_action(get_db(), current),
         why=sheet.hands[editing - 1] if editing else None,
         printing=False,
         event_table=events.table_of_game(get_db(), current.record.id),
@@ -257,10 +273,28 @@ def _next_entry(current: OpenGame, form: HandForm) -> Entry:
         if has_tricks:
             return entry_for(game, number, dealer, nils, step="both", sheet=sheet)
         return entry
+    if not has_tricks and not _bids_allowed(current, bids, form, entry):
+        return entry
     entry = entry_for(game, number, dealer, nils, step="tricks", sheet=sheet)
     entry.hidden = [(p.name, form.get(p.name)) for p in entry.bids if form.get(p.name)]
     entry.contracts = contract_labels(game, bids)
     return entry
+
+
+def _bids_allowed(current: OpenGame, bids: dict[str, Any], form: HandForm, entry: Entry) -> bool:
+    """Whether the bids may be played (the board, the largest bid, blind eligibility): refused
+    at the bids step, by the pad, before the hand is played. A side's contract made of its
+    players' bids is refused by that side's last pad."""
+    try:
+        check_bids(current.game, bids, current.sheet)
+    except GameError as e:
+        form.place_error(current.game, e)
+        pads = [p.name for p in entry.bids]
+        for key in [k for k in form.errors if k.startswith("tbid-") and k not in pads]:
+            side = [p.name for p in entry.bids if p.side == int(key[5:])]
+            form.errors[side[-1] if side else "form"] = form.errors.pop(key)
+        return False
+    return True
 
 
 def tricks_step_gone(current: OpenGame, form: HandForm) -> Response | None:
@@ -280,7 +314,8 @@ def _version() -> int:
 
 
 def _to_sheet(token: str) -> Response:
-    return redirect(url_for("games.show", token=token, _anchor="sheet"), 303)
+    """The game page after a change, at its totals (#now): the next hand's pads come next."""
+    return redirect(url_for("games.show", token=token, _anchor="now"), 303)
 
 
 def _posted_form() -> HandForm:
@@ -380,7 +415,7 @@ def update(token: str, number: int):
 
 
 def _one_tap(token: str, action: Callable[..., Any]) -> Any:
-    """Delete hand, Misdeal, Undo: a button, its version and its one-time id."""
+    """Delete hand, Misdeal, Undo, Redo: a button, its version and its one-time id."""
     db = get_db()
     current = games.open_game(db, token)
     sent = saving.posted()
@@ -390,11 +425,34 @@ def _one_tap(token: str, action: Callable[..., Any]) -> Any:
     return _save(current, HandForm(), change)
 
 
+@bp.get("/<int:number>/delete")
+def confirm_delete(token: str, number: int):
+    """Ask before deleting a hand: what it scored, and that Undo can bring it back."""
+    current = games.open_game(get_db(), token)
+    if not 1 <= number <= len(current.game.hands):
+        raise HandNotFound(number)
+    return _confirm(current, "delete", number=number, hand=current.sheet.hands[number - 1])
+
+
 @bp.post("/<int:number>/delete")
 def delete(token: str, number: int):
     return _one_tap(
         token, lambda db, current, **sent: games.delete_hand(db, current, number, **sent)
     )
+
+
+@bp.get("/misdeal")
+def confirm_misdeal(token: str):
+    """Ask before voiding the next hand: nobody scores it, and who deals next."""
+    current = games.open_game(get_db(), token)
+    game, dealer = current.game, current.sheet.next_dealer
+    if game.rules.misdeal_deal_passes:
+        dealer = game.players[(game.players.index(dealer) + 1) % len(game.players)]
+    return _confirm(current, "misdeal", number=len(game.hands) + 1, deals_next=dealer)
+
+
+def _confirm(current: OpenGame, action: str, **about: Any) -> str:
+    return render_template("games/confirm.html", current=current, action=action, **about)
 
 
 @bp.post("/misdeal")
@@ -405,6 +463,11 @@ def misdeal(token: str):
 @bp.post("/undo")
 def undo(token: str):
     return _one_tap(token, games.undo)
+
+
+@bp.post("/redo")
+def redo(token: str):
+    return _one_tap(token, games.redo)
 
 
 @bp.errorhandler(CSRFError)

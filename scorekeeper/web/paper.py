@@ -16,7 +16,7 @@ from flask import Blueprint, Response, current_app, render_template, request, ur
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, IntegerField, RadioField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import NumberRange, Optional
+from wtforms.validators import NumberRange, Optional, ValidationError
 
 from scorekeeper.printing import layout, pool, sheets
 from scorekeeper.rules import (
@@ -104,6 +104,25 @@ def _in_range(label: str, low: int, high: int) -> NumberRange:
     return NumberRange(low, high, message=f"{label}: a whole number, {range_words(low, high)}.")
 
 
+TITLE_LENGTH = 60
+
+
+def _name_field(label: str, longest: int = NAME_LENGTH) -> StringField:
+    """An optional text field, trimmed; too long is refused by the field, never cut short."""
+
+    def at_most(_form: FlaskForm, field: StringField) -> None:
+        if field.data and len(field.data) > longest:
+            raise ValidationError(
+                f"Keep it to {longest} characters: this one has {len(field.data)}."
+            )
+
+    return StringField(
+        label,
+        filters=[lambda text: text.strip() if text else text],
+        validators=[Optional(), at_most],
+    )
+
+
 class BlankSheetForm(FlaskForm):
     """The options of a blank sheet; every field may stay as it is."""
 
@@ -111,12 +130,12 @@ class BlankSheetForm(FlaskForm):
         "Players", choices=[SelectChoice(str(n), str(n)) for n in range(2, 7)], default="4"
     )
     teams = BooleanField("Partners sit opposite (teams, with 4 or 6 players)", default=True)
-    name1 = StringField("Player 1 (first dealer)", validators=[Optional()])
-    name2 = StringField("Player 2", validators=[Optional()])
-    name3 = StringField("Player 3", validators=[Optional()])
-    name4 = StringField("Player 4", validators=[Optional()])
-    name5 = StringField("Player 5", validators=[Optional()])
-    name6 = StringField("Player 6", validators=[Optional()])
+    name1 = _name_field("Player 1 (first dealer)")
+    name2 = _name_field("Player 2")
+    name3 = _name_field("Player 3")
+    name4 = _name_field("Player 4")
+    name5 = _name_field("Player 5")
+    name6 = _name_field("Player 6")
     preset = SelectField(
         "Rules",
         choices=[SelectChoice(p, f"{preset_title(p)}: {PRESET_DESCRIPTIONS[p]}") for p in PRESETS],
@@ -144,10 +163,10 @@ class BlankSheetForm(FlaskForm):
     paper = SelectField(
         "Paper", choices=[SelectChoice("letter", "US Letter"), SelectChoice("a4", "A4")]
     )
-    title = StringField("Title (empty: Spades score sheet)", validators=[Optional()])
+    title = _name_field("Title (empty: Spades score sheet)", TITLE_LENGTH)
 
     def names(self) -> list[str]:
-        return [(f.data or "").strip()[:NAME_LENGTH] for f in self.name_fields()]
+        return [f.data or "" for f in self.name_fields()]
 
     def name_fields(self) -> list[StringField]:
         return [self.name1, self.name2, self.name3, self.name4, self.name5, self.name6]
@@ -166,7 +185,7 @@ class BlankSheetForm(FlaskForm):
             rows=self.rows.data or None,
             per_page=int(self.per_page.data or 1),
             pages=self.pages.data or 1,
-            title=(self.title.data or "").strip()[:60],
+            title=self.title.data or "",
             paper=layout.paper_size(self.paper.data),
         )
 

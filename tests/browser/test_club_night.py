@@ -35,11 +35,12 @@ def all_at_once(pages, action) -> None:
 
 
 def bids(phones) -> None:
-    """Every phone taps the four bids and sends them, all at once: the hand is in play."""
+    """Every phone taps the four bids, the last all at once (it sends them): the hand is in
+    play."""
     for page in phones:
-        for seat in range(4):
+        for seat in range(3):
             tap(page, f"bid-{seat}", "3")
-    all_at_once(phones, lambda p: p.get_by_role("button", name="Bids are in: tricks next").click())
+    all_at_once(phones, lambda p: p.locator('input[name="bid-3"][value="3"]').click())
     for page in phones:
         page.wait_for_url(re.compile(r"step=tricks"))
 
@@ -50,7 +51,7 @@ def tricks(phones, rnd: int, hand: int) -> None:
         tap(page, "ttricks-0", str(took(rnd, n, hand)))
     all_at_once(phones, lambda p: p.get_by_role("button", name=f"Save hand {hand}").click())
     for page in phones:
-        page.wait_for_url(re.compile(r"/g/[\w-]+#sheet$"))
+        page.wait_for_url(re.compile(r"/g/[\w-]+#now$"))
 
 
 def play_hand(phones, rnd: int, hand: int) -> None:
@@ -179,7 +180,7 @@ def test_a_club_night_of_eight_tables(browser, browser_context_args, live_server
     tap(director, "ttricks-0", "2")
     tap(director, "ttricks-1", "11")
     director.get_by_role("button", name="Save hand 1").click()
-    director.wait_for_url(re.compile(r"#sheet$"))
+    director.wait_for_url(re.compile(r"#now$"))
     director.goto(console)
     corrected = director.locator("#past .results li").first.inner_text()
     assert "Table 1: P1 & P2 1 – P17 & P18 125" in corrected  # was 122 to 120

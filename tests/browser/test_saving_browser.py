@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.rules import load_game_text
+from tests.browser.phone import bid
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS
 
 pytestmark = pytest.mark.browser
@@ -37,10 +38,7 @@ def play_hand_one(page, base):
     page.get_by_role("button", name="Start the game").click()
     page.wait_for_url(re.compile(r"/g/[\w-]+$"))
     url = page.url
-    for seat, bid in enumerate(["3", "3", "4", "3"]):
-        page.locator(f'input[name="bid-{seat}"][value="{bid}"]').check()
-    page.get_by_role("button", name="Bids are in: tricks next").click()
-    page.wait_for_url(re.compile(r"step=tricks"))
+    bid(page, {"bid-0": "3", "bid-1": "3", "bid-2": "4", "bid-3": "3"})  # the last moves on
     page.locator('input[name="ttricks-0"][value="7"]').check()
     page.get_by_role("button", name="Save hand 1").click()
     page.wait_for_selector("text=Hand 2: bids")
@@ -101,9 +99,7 @@ def test_back_after_save_to_a_kept_copy_then_save_is_already_saved(
 
 def test_a_double_tap_on_save_records_one_hand(page, live_server):
     url = play_hand_one(page, live_server)
-    for seat in range(4):
-        page.locator(f'input[name="bid-{seat}"][value="3"]').check()
-    page.get_by_role("button", name="Bids are in: tricks next").click()
+    bid(page, {f"bid-{seat}": "3" for seat in range(4)})
     page.locator('input[name="ttricks-0"][value="6"]').check()
     save = page.get_by_role("button", name="Save hand 2")
     save.dblclick()

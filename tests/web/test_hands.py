@@ -8,6 +8,7 @@ import pytest
 
 from scorekeeper import store
 from scorekeeper.rules import parse_game, score_game
+from tests.helpers import editor_fields
 
 FOUR = ["Ann", "Bob", "Cy", "Di"]
 
@@ -20,7 +21,8 @@ def new_game(client, names=FOUR, **fields):
 
 
 def version(client, token):
-    html = client.get(f"/g/{token}").get_data(as_text=True)
+    """The version a page shows now: the one its forms send with a change."""
+    html = client.get(f"/g/{token}/hands/misdeal").get_data(as_text=True)
     return int(re.search(r'name="?version"? value="(\d+)"', html).group(1))
 
 
@@ -347,3 +349,138 @@ def test_a_request_never_inherits_an_open_transaction(client, app):
     with app.test_request_context():
         db = get_db()
         assert not db.conn.in_transaction
+
+
+# --- the kitchen table, second pass (issue 10) -----------------------------------------------
+
+
+def test_a_save_lands_on_the_totals_and_the_next_hand(client):
+    token = new_game(client)
+    assert add(client, token, **NIL_HAND).headers["Location"] == f"/g/{token}#now"
+
+
+@pytest.mark.parametrize(
+    ("preset", "pad", "offered", "not_offered"),
+    [
+        ("nyc", "tbid-0", ["4", "10"], ["0", "1", "3", "11"]),  # the board, the largest bid
+        ("barmore", "tbid-0", ["0", "1", "13"], []),  # no board
+        ("military", "bid-0", ["nil", "1", "3", "13"], []),  # a partner's bid adds to it
+    ],
+)
+def test_a_pad_offers_only_the_bids_its_side_may_make(client, preset, pad, offered, not_offered):
+    token = new_game(client, preset=preset)
+    if preset == "nyc":
+        add(client, token, **{"ttricks-0": "6", "ttricks-1": "7"})
+    html = client.get(f"/g/{token}").get_data(as_text=True)
+    for value in offered:
+        assert f'name={pad} value="{value}"' in html, value
+    for value in not_offered:
+        assert f'name={pad} value="{value}"' not in html, value
+
+
+def test_a_pad_of_a_whole_side_starts_at_the_board():
+    from scorekeeper.rules import bid_options, parse_game
+    from scorekeeper.web.forms import bid_pad
+
+    data = {"format": "spades-scorekeeper/1", "players": ["Ann", "Bob", "Cy"],
+            "rules": {"preset": "cutthroat", "min_side_bid": 4, "blind_bids": True,
+                      "blind_min": 3, "blind_deficit": None}, "hands": []}  # fmt: skip
+    game = parse_game(data)
+    options = bid_options(game)["Ann"]
+    values = [v for v, _ in bid_pad(game, "Ann", options, team=False)]
+    assert values[:3] == ["nil", "4", "5"]  # nil stays: a nil is no contract at all
+    assert "blind 3" not in values and "blind 4" in values and values[-1] == "blind nil"
+
+
+UNDER = "Ann &amp; Cy bid 3, below the smallest bid of 4."
+OVER = "Bob &amp; Di bid 11, above the largest bid of 10."
+
+
+@pytest.mark.parametrize(
+    ("preset", "bids", "pad", "message"),
+    [
+        ("nyc", {"tbid-0": "3", "tbid-1": "5"}, "tbid-0", UNDER),
+        ("nyc", {"tbid-0": "5", "tbid-1": "11"}, "tbid-1", OVER),
+        ("military", {"bid-0": "2", "bid-1": "4", "bid-2": "1", "bid-3": "4"}, "bid-0", UNDER),
+    ],
+)
+def test_the_bids_step_refuses_what_the_rules_do_not_allow_by_the_pad(
+    client, db, preset, bids, pad, message
+):
+    token = new_game(client, preset=preset)
+    if preset == "nyc":
+        add(client, token, **{"ttricks-0": "6", "ttricks-1": "7"})
+    played = len(stored(db, token)[0].data["hands"])
+    html = client.get(f"/g/{token}", query_string={**bids, "step": "tricks"}).get_data(as_text=True)
+    assert f"Hand {played + 1}: bids" in html
+    fieldset = re.search(rf'<fieldset [^>]*data-name="{pad}">(.*?)</fieldset>', html, re.S)
+    assert f'<p class="error">{message}</p>' in fieldset.group(1)
+    assert "Check the marked bids." in html and "ttricks-0" not in html
+    assert len(stored(db, token)[0].data["hands"]) == played
+
+
+def test_the_tricks_step_says_whose_tricks_a_teams_count_holds(client):
+    token = new_game(client)
+    bids = {k: v for k, v in NIL_HAND.items() if k.startswith("bid-")}
+    html = client.get(f"/g/{token}", query_string={**bids, "step": "tricks"}).get_data(as_text=True)
+    assert (
+        '<legend>Bob &amp; Di tricks <span class="hint">all the team took, Bob&#39;s included'
+        in html
+    )
+    assert "<legend>Ann &amp; Cy tricks</legend>" in html  # no nil: nothing to say
+
+
+def test_deleting_a_hand_asks_first_and_says_what_it_scored(client, db):
+    token = new_game(client)
+    add(client, token, **NIL_HAND)
+    edit = client.get(f"/g/{token}/hands/1").get_data(as_text=True)
+    assert f'href="/g/{token}/hands/1/delete">Delete hand 1&hellip;</a>' in edit
+    assert f'action="/g/{token}/hands/1/delete"' not in edit  # no one-tap delete by Save
+    page = client.get(f"/g/{token}/hands/1/delete").get_data(as_text=True)
+    assert "<h1>Delete hand 1?</h1>" in page and "Dealt by Ann." in page
+    assert "bid 7, took 7: +70" in page and "<b>Undo</b> on the game page brings it back" in page
+    assert len(stored(db, token)[0].data["hands"]) == 1  # asking changes nothing
+    client.post(f"/g/{token}/hands/1/delete", data={"version": version(client, token)})
+    assert stored(db, token)[0].data["hands"] == []
+    assert client.get(f"/g/{token}/hands/5/delete").status_code == 404
+
+
+@pytest.mark.parametrize(("passes", "deals_next"), [("on", "Bob"), ("", "Ann")])
+def test_a_misdeal_asks_first_and_says_who_deals_next(client, db, passes, deals_next):
+    token = new_game(client, **editor_fields("standard", misdeal_deal_passes=passes))
+    html = client.get(f"/g/{token}").get_data(as_text=True)
+    assert f'href="/g/{token}/hands/misdeal">Misdeal: void hand 1&hellip;</a>' in html
+    page = client.get(f"/g/{token}/hands/misdeal").get_data(as_text=True)
+    assert "<h1>Misdeal: void hand 1?</h1>" in page
+    assert f"<b>{deals_next}</b> deals next." in page
+    assert stored(db, token)[0].data["hands"] == []  # asking changes nothing
+    client.post(f"/g/{token}/hands/misdeal", data={"version": version(client, token)})
+    assert stored(db, token)[0].data["hands"] == [{"misdeal": True}]
+    assert stored(db, token)[1].next_dealer == deals_next
+
+
+def test_undo_offers_redo_until_the_next_change(client, db):
+    token = new_game(client)
+    add(client, token, **NIL_HAND)
+    add(client, token, **{**NIL_HAND, "bid-1": "2", "ttricks-0": "5", "ttricks-1": "8"})
+    for _ in range(2):
+        client.post(f"/g/{token}/hands/undo", data={"version": version(client, token)})
+    html = client.get(f"/g/{token}").get_data(as_text=True)
+    assert "Redo: add hand 1" in html and "Undo:" not in html
+    response = client.post(f"/g/{token}/hands/redo", data={"version": version(client, token)})
+    assert response.status_code == 303 and response.headers["Location"].endswith("#now")
+    html = client.get(f"/g/{token}").get_data(as_text=True)
+    assert "Undo: add hand 1" in html and "Redo: add hand 2" in html
+    assert len(stored(db, token)[0].data["hands"]) == 1
+    add(client, token, **NIL_HAND)  # a new hand: nothing left to redo
+    assert "Redo:" not in client.get(f"/g/{token}").get_data(as_text=True)
+
+
+def test_a_redo_from_an_old_page_changes_nothing(client, db):
+    token = new_game(client)
+    add(client, token, **NIL_HAND)
+    old = version(client, token)
+    client.post(f"/g/{token}/hands/undo", data={"version": old})
+    response = client.post(f"/g/{token}/hands/redo", data={"version": old})
+    assert response.status_code == 409
+    assert stored(db, token)[0].data["hands"] == []

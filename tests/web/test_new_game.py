@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from scorekeeper import store
@@ -154,3 +156,17 @@ def test_presets_are_named_as_everywhere_else(client):
     html = client.get("/games/new").get_data(as_text=True)
     for preset in PRESETS:
         assert f"<strong>{preset_title(preset)}</strong>" in html
+
+
+def test_a_name_too_long_is_refused_by_its_field_not_cut(client, db):
+    long = "Bartholomew Montgomery-Smythe III"  # 33 characters
+    response = post_new(client, ["Ann", long, "Cy", "Di"])
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422 and store.count_games(db) == 0
+    assert 'value="Bartholomew Montgomery-Smythe III"' in html  # kept, not cut
+    assert (
+        '<p class="error" id="player-1-error">Keep names to 30 characters: this one has 33.</p>'
+        in html
+    )
+    assert 'aria-describedby="players-hint player-1-error" aria-invalid="true"' in html
+    assert "maxlength" not in re.search(r'<input type="text" id="player-1"[^>]*>', html).group(0)

@@ -123,3 +123,36 @@ def test_the_blank_sheet_form_needs_its_csrf_token(csrf_app):
 
 def test_the_home_page_links_to_blank_sheets(client):
     assert 'href="/print/blank"' in client.get("/").get_data(as_text=True)
+
+
+@pytest.mark.parametrize(
+    ("field", "text", "message"),
+    [
+        (
+            "name2",
+            "Bartholomew Montgomery-Smythe III",
+            "Keep it to 30 characters: this one has 33.",
+        ),
+        ("title", "T" * 61, "Keep it to 60 characters: this one has 61."),
+    ],
+)
+def test_a_blank_sheet_name_too_long_is_refused_by_its_field_not_cut(client, field, text, message):
+    response = client.post(
+        "/print/blank",
+        data={"players": "4", "preset": "standard", "per_page": "1", "paper": "letter",
+              "pages": "1", field: text},
+    )  # fmt: skip
+    assert response.mimetype == "text/html"
+    page = response.get_data(as_text=True)
+    assert f'<p class="error" id="{field}-error">{message}</p>' in page
+    assert f'value="{text}"' in page
+
+
+def test_a_blank_sheet_name_is_trimmed(client):
+    response = client.post(
+        "/print/blank",
+        data={"players": "2", "preset": "standard", "per_page": "1", "paper": "letter",
+              "pages": "1", "name1": "  Ann  ", "name2": "Bob"},
+    )  # fmt: skip
+    assert response.mimetype == "application/pdf"
+    assert "Ann" in text_of(response.data) and "  Ann" not in text_of(response.data)

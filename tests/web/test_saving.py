@@ -67,10 +67,14 @@ def test_a_double_tap_saves_one_hand_and_the_second_says_already_saved(client, d
 def test_every_form_on_the_game_page_carries_its_own_id(client):
     token = new_game(client)
     client.post(f"/g/{token}/hands", data={**tricks_step(client, token), **HAND})
-    html = client.get(f"/g/{token}/hands/1").get_data(as_text=True)  # edit, delete, undo, ...
+    html = client.get(f"/g/{token}/hands/1").get_data(as_text=True)  # edit, undo, ...
     ids = SUBMISSION.findall(html)
-    assert len(ids) == 4 and len(set(ids)) == 4  # edit form, Delete hand, Undo, Rematch
+    assert len(ids) == 3 and len(set(ids)) == 3  # edit form, Undo, Rematch
     assert SUBMISSION.findall(client.get(f"/g/{token}/hands/1").get_data(as_text=True)) != ids
+    # Delete hand and Misdeal ask first: their forms, and ids, are on their own pages.
+    for asking in (f"/g/{token}/hands/1/delete", f"/g/{token}/hands/misdeal"):
+        (own,) = SUBMISSION.findall(client.get(asking).get_data(as_text=True))
+        assert own not in ids
 
 
 @pytest.mark.parametrize(
@@ -79,13 +83,19 @@ def test_every_form_on_the_game_page_carries_its_own_id(client):
         ("misdeal", "That misdeal was already recorded."),
         ("undo", "That undo was already done."),
         ("1/delete", "Hand 1 was already deleted."),
+        ("redo", "That redo was already done."),
     ],
 )
 def test_misdeal_undo_and_delete_sent_twice_count_once(client, db, action, said):
     token = new_game(client)
     client.post(f"/g/{token}/hands", data={**tricks_step(client, token), **HAND})
     client.post(f"/g/{token}/hands", data={**tricks_step(client, token, 2), **HAND})
-    html = client.get(f"/g/{token}/hands/1").get_data(as_text=True)
+    if action == "redo":  # something to redo
+        undo = client.get(f"/g/{token}").get_data(as_text=True)
+        undo = {"version": VERSION.search(undo).group(1), "submission": service_id(undo, "undo")}
+        client.post(f"/g/{token}/hands/undo", data=undo)
+    asks_first = action in ("misdeal", "1/delete")  # the button is on a page of its own
+    html = client.get(f"/g/{token}/hands/{action if asks_first else 1}").get_data(as_text=True)
     form = {"version": VERSION.search(html).group(1), "submission": service_id(html, action)}
     first = client.post(f"/g/{token}/hands/{action}", data=form)
     assert first.status_code == 303

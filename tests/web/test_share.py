@@ -49,7 +49,7 @@ def test_read_only_page_shows_the_live_sheet_without_any_form(client, db):
     assert re.search(r'class="share-score">139<', html)  # 37 + 51 + 51
     assert f'data-version="{game.version}"' in html
     assert f'href="/v/{game.view_token}"' in html  # Refresh without JavaScript
-    assert "share.js" in html
+    assert "view.js" in html
     assert f"/v/{game.view_token}/chart.svg" in html
 
 
@@ -258,3 +258,21 @@ def test_too_large_paste_is_explained_even_before_the_csrf_check(csrf_app):
     assert response.status_code == 413
     assert 'id="file-error">That is too large to be a game file' in html
     assert "500 KB pasted" in html
+
+
+def test_read_only_page_says_why_the_game_ended_and_when_in_the_viewers_time(client, db):
+    data = game_file([HAND], start={"Ann & <Cy>": {"score": 480, "bags": 0}})
+    game = store_game(db, data)
+    html = client.get(f"/v/{game.view_token}").get_data(as_text=True)
+    assert "<strong>Ann &amp; &lt;Cy&gt; won</strong>: reached 500." in html
+    assert "(target)" not in html
+    stamp = game.updated_at
+    assert f'<time datetime="{stamp}">{stamp[:16].replace("T", " ")} UTC</time>' in html
+    assert "/static/view.js" in html  # which writes the time in the viewer's own zone
+
+
+def test_read_only_page_shows_no_bag_counts_without_a_bag_penalty(client, db):
+    html = client.get(f"/v/{make_game(db).view_token}").get_data(as_text=True)
+    assert 'class="share-bags"' in html
+    nyc = store_game(db, {**game_file([]), "rules": "nyc"})
+    assert 'class="share-bags"' not in client.get(f"/v/{nyc.view_token}").get_data(as_text=True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from flask import render_template
 
 from scorekeeper import store
@@ -87,7 +88,7 @@ def test_every_hand_opens_to_explain_itself_and_be_fixed(client, db):
 
 def test_the_leader_and_what_each_side_needs(client, db):
     html = page(client, db, game_file([hand(3, 2, 2, 2, 8, 5)]))
-    assert "<strong>Ann &amp; Cy</strong> lead. Game to 500." in html
+    assert "<strong>Ann &amp; Cy</strong> lead with 53. Game to 500." in html
     assert "needs 447" in html and "needs 459" in html
 
 
@@ -142,3 +143,29 @@ def test_a_twenty_hand_game_page_weighs_under_30_kb(client, db):
     print(f"game page with 20 hands: {total} bytes (HTML {len(html.encode())})")
     assert total < 30 * 1024
     assert not re.search(r'(?:href|src)="(?:https?:)?//(?!localhost/)', html)  # all local
+
+
+@pytest.mark.parametrize(
+    ("rules", "start_bags", "shown"),
+    [
+        ("standard", 1, ["1 bag", "0 bags"]),  # one bag, not "1 bags"
+        ("standard", 2, ["2 bags", "0 bags"]),
+        ("nyc", 1, []),  # no bag penalty: the totals show no bag counts
+    ],
+)
+def test_the_totals_name_bags_only_where_they_count(client, db, rules, start_bags, shown):
+    hands = [{"tricks": {"Ann & Cy": 6, "Bob & Di": 7}}] if rules == "nyc" else []
+    data = game_file(hands, rules=rules, start={"Ann & Cy": {"score": 0, "bags": start_bags}})
+    html = page(client, db, data)
+    scores = re.search(r'<div class="scores" id="now">(.*?)</div>', html, re.S).group(1)
+    assert re.findall(r"<small>(.*?)</small>", scores) == shown
+    note = "No bag penalty in these rules: the Bags column is only a record."
+    assert (note in html) == (rules == "nyc")
+
+
+def test_the_standing_and_the_end_sit_outside_the_scrolling_sheet(client, db):
+    data = game_file([hand(3, 2, 2, 2, 8, 5)], start={"Ann & Cy": {"score": 450, "bags": 0}})
+    html = page(client, db, data)
+    outside, sheet = html.split('<div class="sheet-wrap">')
+    assert '<span class="over" role="status">Game over:' in outside
+    assert "Game over" not in sheet
