@@ -174,3 +174,37 @@ def test_how_long_a_screen_shows_can_be_set_in_the_link(client, db, text, second
     query = {} if text is None else {"seconds": text}
     page = client.get(screen_url(event), query_string=query).get_data(as_text=True)
     assert f'data-seconds="{seconds}"' in page
+
+
+def _registering(db):
+    return event_with(db, 5)
+
+
+def _time_called(db):
+    event = event_with(db, 4)
+    rnd = events.seat_next_round(db, event)
+    play(db, rnd.tables[0], 7)
+    events.call_time(db, event, 1)
+    return event
+
+
+def _champion(db):
+    event = event_with(db, 4, format="knockout")
+    for _ in range(2):
+        events.seat_next_round(db, event)
+        finish_round(db, event)
+    return event
+
+
+@pytest.mark.parametrize(
+    "make, words",
+    [
+        (_registering, ["Registering: round 1 is not seated yet", ">Registered<"]),
+        (_time_called, ["time called: finish the hand in play", ">Standings<"]),
+        (_champion, ["Round 2 (knockout)", "Champion: <b>Ann0 &amp; Bob0</b>"]),
+    ],
+)
+def test_the_top_of_the_screen_says_where_the_night_stands(client, db, make, words):
+    page = client.get(screen_url(make(db))).get_data(as_text=True)
+    for w in words:
+        assert w in page
