@@ -1,5 +1,6 @@
 """Regenerate docs/screenshots/: the phone pages (Playwright + Debian's Chromium at 390x844)
-and page 1 of a game sheet PDF and of a blank sheet (pdftoppm).
+page 1 of a game sheet PDF and of a blank sheet, and a table card page of a club night's
+round packet (pdftoppm).
 
     .venv/bin/python scripts/screenshots.py      (or: make screenshots)
 
@@ -193,6 +194,19 @@ def pdf_pages(tmp: Path) -> None:
         )  # fmt: skip
 
 
+def packet_pages(tmp: Path) -> None:
+    """A table card page of a club night's round packet (two cards, QR codes)."""
+    from scorekeeper.printing import packets, sample
+
+    packet_pdf = tmp / "packet.pdf"
+    packet_pdf.write_bytes(packets.render_packet_pdf(sample.sample_packet(6)))
+    subprocess.run(
+        ["pdftoppm", "-png", "-r", "80", "-f", "2", "-l", "2", "-singlefile", str(packet_pdf),
+         str(OUT / "table-card")],
+        check=True,
+    )  # fmt: skip
+
+
 def main() -> int:
     logging.getLogger("werkzeug").setLevel(logging.WARNING)
     OUT.mkdir(parents=True, exist_ok=True)
@@ -214,6 +228,7 @@ def main() -> int:
         finally:
             server.shutdown()
         pdf_pages(Path(tmp))
+        packet_pages(Path(tmp))
     print(f"wrote {', '.join(sorted(p.name for p in OUT.glob('*.png')))} in {OUT}")
     return 0
 

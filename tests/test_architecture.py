@@ -26,7 +26,14 @@ LAYERS: dict[str, set[str]] = {
         "scorekeeper.store",
         "scorekeeper.cache",
     },
-    "printing": {"weasyprint", "jinja2", "scorekeeper.paths", "scorekeeper.rules"},
+    "printing": {
+        "weasyprint",
+        "jinja2",
+        "segno",
+        "scorekeeper.paths",
+        "scorekeeper.rules",
+        "scorekeeper.events",
+    },
     "config": {"flask", "scorekeeper.paths"},
     "paths": set(),
     "web": {

@@ -99,7 +99,7 @@ def stylesheets(paper: str, landscape: bool = False) -> tuple[weasyprint.CSS, ..
     orientation = "landscape" if landscape else "portrait"
     page = (
         f"@page {{ size: {size} {orientation}; }}\n"
-        f".blank.half {{ height: {half_height_mm(paper, landscape):.1f}mm; }}"
+        f".blank.half, .packet .card {{ height: {half_height_mm(paper, landscape):.1f}mm; }}"
     )
     return (
         weasyprint.CSS(

@@ -34,7 +34,7 @@ from typing import Any
 
 from scorekeeper.rules import parse_game, score_game
 
-from . import sheets
+from . import packets, sheets
 
 WORKERS = 2
 MAX_HANDS = 400  # a 300-hand sheet takes ~9 s here; 400 stays inside TIMEOUT_SECONDS
@@ -78,10 +78,16 @@ class GameJob:
     date: str | None
 
 
-def render(job: GameJob | sheets.BlankSheet) -> bytes:
+def render(
+    job: GameJob | sheets.BlankSheet | packets.RoundPacket | packets.StandingsPrint,
+) -> bytes:
     """Make one PDF (in a worker process)."""
     if isinstance(job, sheets.BlankSheet):
         return sheets.render_blank_pdf(job)
+    if isinstance(job, packets.RoundPacket):
+        return packets.render_packet_pdf(job)
+    if isinstance(job, packets.StandingsPrint):
+        return packets.render_standings_pdf(job)
     game = parse_game(job.data)
     return sheets.render_game_pdf(
         game, score_game(game), title=job.title, paper=job.paper, date=job.date

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from datetime import date as Date
+from functools import lru_cache
 from typing import Any
 
 from scorekeeper.rules import (
@@ -27,8 +28,12 @@ from .layout import DEFAULT_PAPER, FOOTER_MM, PAGE_MARGIN_MM, half_height_mm, pa
 
 # These match static/print.css: change them together.
 BLANK_HEADER_MM = 40.0  # title, names, rules summary and the two header rows
-BLANK_ROW_MM = 7.5  # one hand row on a blank sheet
+BLANK_ROW_MM = 7.5  # one hand row on a blank sheet (what the page budget allows for it)
 BLANK_FOOTER_MM = 8.0  # the final-score row
+GRID_ROW_MM = 7.3  # one hand row as drawn (a little under the budget: rounding never spills)
+HAND_COLUMN_MM = 8.0  # the hand number column (col.hand in print.css)
+DEALER_COLUMN_MM = 14.0  # the dealer column (col.dealer)
+COLUMNS_PER_SIDE = 5  # bid, took, score, bags, total
 
 MAX_BLANK_ROWS = 60
 
@@ -84,7 +89,9 @@ class BlankSheet:
     """What a blank sheet shows.
 
     ``sides`` are team or player names ('' leaves a line to write on); ``members`` lists each
-    team's players ('' blanks) when the sides are teams, and is empty otherwise.
+    team's players ('' blanks) when the sides are teams, and is empty otherwise. ``subtitle``
+    replaces the "Date ___ Table ___" line when the sheet is printed for a known table (a club
+    night's packet: "Round 2 · Table 5 · Ann deals first").
     """
 
     sides: tuple[str, ...] = ("", "")
@@ -96,6 +103,7 @@ class BlankSheet:
     pages: int = 1
     title: str = ""
     paper: str = DEFAULT_PAPER
+    subtitle: str = ""
 
     @property
     def players(self) -> int:
@@ -148,18 +156,61 @@ def blank_sheet(
     return BlankSheet(sides=sides, members=members, **options)
 
 
+def blank_context(blank: BlankSheet) -> dict[str, Any]:
+    """What ``print/_blank_sheet.html`` needs to print ``blank`` (the pad and the packets)."""
+    return {
+        "blank": blank,
+        "grid": blank_grid(
+            blank.paper, blank.landscape, len(blank.sides), blank.row_count, blank.fill_rows()
+        ),
+        "rules_lines": rules_summary(blank.rules, blank.preset, blank.players),
+    }
+
+
+@lru_cache(maxsize=64)
+def blank_grid(
+    paper: str, landscape: bool, sides: int, rows: int, per_chunk: int
+) -> tuple[str, ...]:
+    """The empty hand rows of a blank sheet, drawn as inline SVG in chunks of ``per_chunk`` rows
+    (what fits on a page, so a long pad breaks between chunks and repeats the header).
+
+    Why a drawing and not table cells: a blank row is twelve empty cells, and WeasyPrint styles,
+    lays out and paints each one; a page of rows was ~350 boxes and ~0.3 s, the drawing is one
+    path for the lines and one text per hand number, ~3x cheaper. Columns: the hand number, the
+    dealer, then five a side, the widths print.css gives them (the table's columns are fixed).
+    """
+    width = page_mm(paper, landscape)[0] - 2 * PAGE_MARGIN_MM
+    columns = sides * COLUMNS_PER_SIDE
+    each = (width - HAND_COLUMN_MM - DEALER_COLUMN_MM) / columns
+    xs = [HAND_COLUMN_MM, HAND_COLUMN_MM + DEALER_COLUMN_MM]
+    xs += [xs[1] + each * i for i in range(1, columns)]
+    heavy = {xs[1] + each * COLUMNS_PER_SIDE * i for i in range(sides)}
+    chunks = []
+    for first in range(1, rows + 1, per_chunk):
+        numbers = range(first, min(first + per_chunk, rows + 1))
+        height = GRID_ROW_MM * len(numbers)
+        across = "".join(f"M0 {GRID_ROW_MM * i:.2f}H{width:.2f}" for i in range(1, len(numbers)))
+        edges = f"M0.09 0V{height:.2f}M{width - 0.09:.2f} 0V{height:.2f}"
+        thin = "".join(f"M{x:.2f} 0V{height:.2f}" for x in xs if x not in heavy)
+        thick = "".join(f"M{x:.2f} 0V{height:.2f}" for x in sorted(heavy))
+        text = "".join(
+            f'<text x="{HAND_COLUMN_MM - 1:.1f}" y="{GRID_ROW_MM * (i + 1) - 2.3:.2f}">{n}</text>'
+            for i, n in enumerate(numbers)
+        )
+        chunks.append(
+            f'<svg class="grid" viewBox="0 0 {width:.2f} {height:.2f}" width="{width:.2f}mm" '
+            f'height="{height:.2f}mm" font-family="DejaVu Sans" font-size="3.17" '
+            f'text-anchor="end"><path d="{across}" stroke="#bbb" stroke-width="0.09" fill="none"/>'
+            f'<path d="{thin}{edges}" stroke="#888" stroke-width="0.18" fill="none"/>'
+            f'<path d="{thick}" stroke="#000" stroke-width="0.56" fill="none"/>{text}</svg>'
+        )
+    return tuple(chunks)
+
+
 def render_blank_pdf(blank: BlankSheet) -> bytes:
     """Blank score sheets to print and fill in by hand, as PDF bytes."""
-    html = (
-        templates()
-        .get_template("print/blank.html")
-        .render(
-            blank=blank,
-            rows=range(1, blank.row_count + 1),
-            rules_lines=rules_summary(blank.rules, blank.preset, blank.players),
-            printing=True,
-        )
-    )
+    template = templates().get_template("print/blank.html")
+    html = template.render(**blank_context(blank), printing=True)
     from .pdf import html_to_pdf
 
     return html_to_pdf(html, blank.paper, landscape=blank.landscape)

@@ -10,13 +10,24 @@ engine scores each table's game; these modules only join them to the store.
 
 Reading: :func:`open_director` / :func:`open_public` give the event record behind a link,
 :func:`overview` the whole :class:`~.event_views.EventView` (entrants, rounds, tables with their
-figures, standings, champion), from which pages, exports and printing take what they show.
+figures, standings, champion), from which pages, exports and printing take what they show;
+:func:`packet_data` what a round's printed packet needs besides the tables' links.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from scorekeeper import store
-from scorekeeper.rules import NAME_LENGTH, TEAM_NAME_LENGTH, team_name
+from scorekeeper.events import StandingRow, standings
+from scorekeeper.rules import (
+    NAME_LENGTH,
+    TEAM_NAME_LENGTH,
+    GameError,
+    Rules,
+    rules_from_spec,
+    team_name,
+)
 
 from .errors import EventNotFound, EventRefused
 from .event_rounds import (
@@ -228,12 +239,70 @@ def _table_of(rnd: RoundView, entrant_id: int) -> TableView | None:
     return next((t for t in rnd.tables if entrant_id in t.entrants), None)
 
 
+# --- printing: what a round's packet shows ---------------------------------------------------
+
+KNOCKOUT_ROUNDS = {1: "final", 2: "semi-finals", 4: "quarter-finals"}
+
+
+@dataclass(frozen=True)
+class PacketData:
+    """What a round's printed packet shows, as plain values; the web adds each table's link
+    (``/g/<edit_token>``, absolute) and hands it to ``printing.packets``.
+
+    ``standings`` are those before this round (the qualifying rounds before it), None for the
+    first round. ``version`` moves with any change to the event or its games: a cache key.
+    """
+
+    event: store.EventRecord
+    round: RoundView
+    round_name: str
+    rules: Rules
+    preset: str
+    byes: tuple[str, ...]
+    standings: tuple[StandingRow, ...] | None
+    tiebreakers: tuple[str, ...]
+    version: str
+
+
+def packet_data(db: Database, event: store.EventRecord, number: int) -> PacketData:
+    """A round's packet: its tables and byes, the rules every table plays, the standings so
+    far; EventRefused for a round that does not exist."""
+    view = overview(db, event)
+    rnd = view.round(number)
+    if rnd is None:
+        raise EventRefused(f"There is no round {number} to print (perhaps the page is old).")
+    spec = game_rules(event)
+    try:
+        rules = rules_from_spec(spec)
+    except GameError as e:
+        raise EventRefused(f"The event's rules no longer load: {e}") from None
+    preset = spec.get("preset", "standard")
+    earlier = [r for r in view.qualifying_rounds if r.number < number]
+    before = None
+    if earlier:
+        before = standings([e.core for e in view.entrants], view.results(earlier), view.config)
+    name = f"Round {number}"
+    if rnd.knockout and len(rnd.tables) in KNOCKOUT_ROUNDS:
+        name += f": {KNOCKOUT_ROUNDS[len(rnd.tables)]}"
+    return PacketData(
+        event=event,
+        round=rnd,
+        round_name=name,
+        rules=rules,
+        preset=preset if isinstance(preset, str) else "standard",
+        byes=tuple(view.name_of(e) for e in rnd.byes),
+        standings=before,
+        tiebreakers=view.config.tiebreakers,
+        version=".".join(str(n) for n in store.events.event_version(db, event.id)),
+    )
+
+
 __all__ = [
     "CUTS", "EVENT_NAME_LENGTH", "EntrantView", "EventNotFound", "EventRefused",
     "EventSettings", "EventView", "EventWords", "MAX_ROUNDS", "MAX_ROUND_MINUTES", "NextStep",
-    "RoundView", "TableView", "call_time", "check_settings", "clear_paper", "close_round",
-    "create_event", "describe", "enter_paper", "event_config", "event_rules", "events_of",
-    "fix_entrant", "game_rules", "is_individual", "next_step", "open_director", "open_public",
-    "overview", "public_version", "register", "repair_round", "seat_next_round", "set_active",
-    "swap", "table_of_game",
+    "PacketData", "RoundView", "TableView", "call_time", "check_settings", "clear_paper",
+    "close_round", "create_event", "describe", "enter_paper", "event_config", "event_rules",
+    "events_of", "fix_entrant", "game_rules", "is_individual", "next_step", "open_director",
+    "open_public", "overview", "packet_data", "public_version", "register", "repair_round",
+    "seat_next_round", "set_active", "swap", "table_of_game",
 ]  # fmt: skip

@@ -8,11 +8,14 @@ change to the event is addressed by it, and nothing else can change the event. T
 
 from __future__ import annotations
 
+import ipaddress
 from datetime import datetime
+from urllib.parse import urlsplit
 
 from flask import (
     Blueprint,
     Response,
+    current_app,
     flash,
     jsonify,
     redirect,
@@ -22,6 +25,7 @@ from flask import (
 )
 from werkzeug.exceptions import RequestEntityTooLarge
 
+from scorekeeper.printing import packets, pool
 from scorekeeper.rules import PRESET_DESCRIPTIONS, PRESETS
 from scorekeeper.service import EventRefused, event_files, events, library
 from scorekeeper.web import projector as screens
@@ -36,12 +40,16 @@ from scorekeeper.web.event_forms import (
     PaperForm,
 )
 from scorekeeper.web.games import _option_groups, _preset_data
+from scorekeeper.web.paper import _paper, _pdf_response, _refused
 from scorekeeper.web.session import remember_event
 from scorekeeper.web.share import export_filename
 
 bp = Blueprint("events", __name__)
 
 REFRESH_SECONDS = 10  # how often the public page asks whether anything changed
+# A round's packet may take longer than a game's sheet (PDF_TIMEOUT): ~0.25 s of one core a
+# table here (bench/bench_packets.py), so allow a second a table on a busy laptop.
+PACKET_SECONDS_A_TABLE = 1.0
 
 
 # --- creating and importing ------------------------------------------------------------------
@@ -132,8 +140,21 @@ def _console(director_token: str, *, register: dict | None = None, status: int =
         register=register or {"names": ["", ""], "team": "", "error": ""},
         known_people=library.player_names(db),
         token=director_token,
+        local_address=_loopback(request.host_url),
     )
     return page, status
+
+
+def _loopback(url: str) -> bool:
+    """Whether ``url`` names this machine only (localhost): a phone cannot open such a link,
+    so the table cards' QR codes would lead nowhere."""
+    host = urlsplit(url).hostname or ""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
 
 
 def _back(director_token: str, anchor: str = "round") -> Response:
@@ -369,6 +390,76 @@ def standings_csv(director_token: str) -> Response:
     event = _open(director_token)
     text = event_files.standings_csv(events.overview(get_db(), event))
     return _download(text, "text/csv", _filename(event, "csv", "standings"))
+
+
+# --- printing --------------------------------------------------------------------------------
+
+
+@bp.get("/e/<director_token>/rounds/<int:number>/packet.pdf")
+def packet(director_token: str, number: int) -> Response | tuple:
+    """A round's packet: the pairings, a table card per table with the QR code of its scoring
+    link (this server's address, as the director's browser reaches it), a pre-filled score
+    sheet per table; made in the printing pool and kept while the event is unchanged."""
+    event = _open(director_token)
+    try:
+        data = events.packet_data(get_db(), event, number)
+    except EventRefused as e:
+        flash(e.message, "error")
+        return _back(director_token)
+    paper = _paper(request.args.get("paper"))
+    tables = tuple(
+        packets.PacketTable(
+            t.number,
+            t.seats,
+            t.dealer,
+            url_for("games.show", token=t.edit_token, _external=True),
+            t.side_names,
+        )
+        for t in data.round.tables
+    )
+    packet = packets.RoundPacket(
+        event.name, number, tables, rules=data.rules, preset=data.preset,
+        date=event.date or None, byes=data.byes, standings=data.standings,
+        tiebreakers=data.tiebreakers, round_name=data.round_name, paper=paper,
+    )  # fmt: skip
+    config = current_app.config
+    key = (config["DATABASE"], "packet", event.id, number, data.version, paper, request.host_url)
+    timeout = config["PDF_TIMEOUT"] + PACKET_SECONDS_A_TABLE * len(tables)
+    try:
+        body = pool.printer().pdf(packet, key=key, timeout=timeout)
+    except pool.PrintRefused as e:
+        return _refused(e, url_for("events.console", director_token=director_token))
+    return _pdf_response(body, f"{event.name} round {number}")
+
+
+@bp.get("/e/<director_token>/standings.pdf")
+def standings_pdf(director_token: str) -> Response | tuple:
+    """The standings to print: place, wins, the tie-breakers' figures and why."""
+    db = get_db()
+    event = _open(director_token)
+    view = events.overview(db, event)
+    current = view.current
+    if view.complete:
+        title = "Final standings"
+    elif current is None or current.closed:
+        title = f"Standings after round {current.number}" if current else "Standings"
+    else:
+        title = f"Standings during round {current.number} (its finished tables count)"
+    note = events.describe(event).format
+    if view.champion:
+        note += f". Champion: {view.champion}"
+    paper = _paper(request.args.get("paper"))
+    doc = packets.StandingsPrint(
+        event.name, view.standings, view.config.tiebreakers, date=event.date or None,
+        title=title, note=note, paper=paper,
+    )  # fmt: skip
+    version = events.public_version(db, event.public_token)
+    key = (current_app.config["DATABASE"], "standings", event.id, version, paper)
+    try:
+        body = pool.printer().pdf(doc, key=key, timeout=current_app.config["PDF_TIMEOUT"])
+    except pool.PrintRefused as e:
+        return _refused(e, url_for("events.console", director_token=director_token))
+    return _pdf_response(body, f"{event.name} standings")
 
 
 # --- the public page -------------------------------------------------------------------------

@@ -1,0 +1,297 @@
+"""A club night on paper: the round packet (pairings, table cards, pre-filled score sheets) and
+the standings, read back as a person would: poppler's pdftotext for the words, page images from
+pdftoppm for the QR codes (decoded with zxing-cpp) and for what a page leaves blank."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+import pytest
+
+from scorekeeper.events import Entrant, EventConfig, SideScore, TableResult, standings
+from scorekeeper.printing import packets, pool, sample
+from scorekeeper.printing.packets import PacketTable, RoundPacket, StandingsPrint
+from scorekeeper.rules import NAME_LENGTH, TEAM_NAME_LENGTH, preset_rules
+from tests.printing import reading
+from tests.printing.reading import flat, page_image, pdf_pages_text, qr_links
+
+
+@cache
+def rendered(tables: int) -> tuple[RoundPacket, bytes]:
+    """The sample packet of ``tables`` tables and its PDF, rendered once for every test."""
+    packet = sample.sample_packet(tables)
+    return packet, packets.render_packet_pdf(packet)
+
+
+@cache
+def card_pages(tables: int) -> list[int]:
+    """The pages (counted from 1) holding the sample packet's table cards."""
+    return reading.card_pages(rendered(tables)[1])
+
+
+# --- what the packet says ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("tables", [1, 6, 40])
+def test_every_table_its_players_and_the_round_are_on_the_packet(tables):
+    packet, body = rendered(tables)
+    pages = pdf_pages_text(body)
+    cards = card_pages(tables)
+    assert len(cards) == (tables + 1) // 2  # two to a page
+    assert cards == list(range(cards[0], cards[0] + len(cards)))  # together, after the pairings
+    assert len(pages) == cards[-1] + tables  # then a score sheet per table
+    assert cards[0] == (4 if tables > 20 else 2)  # 40: two pages of pairings, one of names
+    text = flat("\n".join(pages))
+    assert "Round 1" in pages[0] and "Thursday Club Night" in pages[0]
+    for table in packet.tables:
+        for name in table.names:
+            # the pairings, the find-your-table list, the card and the score sheet
+            assert text.count(name) >= 4, name
+    sheets = [flat(page) for page in pages[-tables:]]
+    for table, page in zip(packet.tables, sheets, strict=True):
+        assert f"Round 1 · Table {table.number} · 19 November 2026" in page
+        assert f"{table.dealer} deals first" in page
+        for name in table.names:
+            assert name in page
+        for side in table.side_names:
+            assert side in page
+
+
+@pytest.mark.parametrize("tables", [1, 6, 40])
+def test_each_table_card_shows_its_number_seats_dealer_and_link(tables):
+    packet, body = rendered(tables)
+    pages = pdf_pages_text(body)
+    cards = [pages[p - 1] for p in card_pages(tables)]
+    for table in packet.tables:
+        page = cards[(table.number - 1) // 2]
+        assert re.search(rf"Table\s+{table.number}\n", page)
+        assert f"{table.dealer} deals the first hand." in page
+        for _seat, name in table.seats:
+            assert name in page
+        assert table.link.split("/g/")[1][:10] in page.replace("\n", "").replace(" ", "")
+
+
+@pytest.mark.parametrize("tables", [1, 6, 40])
+def test_the_qr_codes_decode_to_each_tables_link(tables):
+    packet, body = rendered(tables)
+    decoded = [link for page in card_pages(tables) for link in qr_links(body, page)]
+    assert decoded == [t.link for t in packet.tables]
+
+
+def test_the_pairings_list_every_table_in_order_with_seats_and_mark_the_dealer():
+    packet, body = rendered(6)
+    pairings = pdf_pages_text(body)[0]
+    assert "North & South" in pairings and "East & West" in pairings
+    lines = [line.split() for line in pairings.splitlines()]
+    numbers = [int(w[0]) for w in lines if w and w[0].isdigit() and len(w) > 2]
+    assert numbers[: len(packet.tables)] == [t.number for t in packet.tables]
+    marked = flat(pairings.split("East & West")[1].split("N North")[0])
+    assert marked.count("\u25cf") == len(packet.tables)  # one dealer a table, marked
+    for table in packet.tables:
+        assert re.search(rf"\u25cf\s*{re.escape(table.dealer)} {table.dealer_letter}\b", marked)
+    assert "Find your table" in pairings
+
+
+def test_find_your_table_is_alphabetical_and_says_table_and_seat():
+    packet, _ = rendered(6)
+    (block,) = packets._find_your_table(packet.tables)
+    people = read_down_columns(block)
+    assert [p[0] for p in people] == sorted((p[0] for p in people), key=str.casefold)
+    seats = {(name, t.number, packets.SEAT_WORDS[s]) for t in packet.tables for s, name in t.seats}
+    assert set(people) == seats
+
+
+def read_down_columns(block):
+    """A block of the find-your-table list in reading order: down each column in turn."""
+    width = max(len(line) for line in block)
+    return [line[i] for i in range(width) for line in block if i < len(line)]
+
+
+@pytest.mark.parametrize("tables", [1, 10, 42, 43, 100])
+def test_a_long_find_your_table_list_comes_in_equal_blocks_of_at_most_a_page(tables):
+    seats = ("N", "E", "S", "W")
+    packet_tables = [
+        PacketTable(t, tuple((s, f"P{4 * t + i:04d}") for i, s in enumerate(seats)), "", "")
+        for t in range(1, tables + 1)
+    ]
+    blocks = packets._find_your_table(packet_tables)
+    assert all(len(block) <= packets.FIND_LINES for block in blocks)
+    sizes = [len(read_down_columns(b)) for b in blocks]
+    assert max(sizes) - min(sizes) <= len(blocks)
+    names = [p[0] for block in blocks for p in read_down_columns(block)]
+    assert names == sorted(f"P{4 * t + i:04d}" for t in range(1, tables + 1) for i in range(4))
+    assert len(blocks) == -(-4 * tables // (packets.FIND_COLUMNS * packets.FIND_LINES))
+
+
+def test_forty_tables_fit_the_pairings_on_two_pages():
+    packet, body = rendered(40)
+    first, second = pdf_pages_text(body)[:2]
+    numbers = [int(line.split()[0]) for line in first.splitlines() + second.splitlines()
+               if re.match(r"\s+\d+\s+\D", line)]  # fmt: skip
+    assert numbers[:40] == list(range(1, 41))
+
+
+def test_an_odd_number_of_cards_leaves_the_last_half_page_blank():
+    packet = sample.sample_packet(3)
+    body = packets.render_packet_pdf(packet)
+    pages = pdf_pages_text(body)
+    assert len(pages) == 1 + 2 + 3  # pairings, two card pages, three sheets
+    last_cards = pages[2]
+    assert re.search(r"Table\s+3\n", last_cards) and not re.search(r"Table\s+[12]\n", last_cards)
+    image = page_image(body, 3, dpi=40)
+    width, height = image.size
+    bottom = image.crop((0, int(height * 0.55), width, int(height * 0.93)))  # above the footer
+    assert bottom.getextrema()[0] > 200  # nothing darker than light grey: blank
+    top = image.crop((0, int(height * 0.05), width, int(height * 0.5)))
+    assert top.getextrema()[0] < 50  # the card is there
+
+
+def test_the_longest_names_fit_every_page_they_are_on():
+    name = "Maximiliana Abernathy-Holtzmann"[: NAME_LENGTH - 1]  # a long name at the limit
+    team = ("Team " * 20)[:TEAM_NAME_LENGTH]
+    seats = tuple((s, f"{name}{i}") for i, s in enumerate("NESW"))
+    assert all(len(person) == NAME_LENGTH for _, person in seats)
+    tables = tuple(
+        PacketTable(n, seats, seats[0][1], f"http://192.168.100.200:65000/g/{'x' * 22}{n}",
+                    (team, team))
+        for n in (1, 2, 3)
+    )  # fmt: skip
+    body = packets.render_packet_pdf(RoundPacket("E" * 100, 1, tables))
+    pages = pdf_pages_text(body)
+    assert len(pages) == 1 + 2 + 3  # nothing spilled onto a page of its own
+    for page in pages[-3:]:
+        assert "Rules Standard rules" in page and "Winner" in page
+    text = flat("\n".join(pages))
+    for _, person in seats:
+        # whole on the pairings and the sheet of every table (the card and the list wrap it
+        # in columns, which pdftotext interleaves)
+        assert text.count(person) >= 3 * 2
+    for card in pages[1:3]:
+        assert "Scan the code" in card  # the last line of a card's face is not cut off
+    assert [link for page in (2, 3) for link in qr_links(body, page)] == [t.link for t in tables]
+
+
+def test_names_with_markup_print_as_typed():
+    table = PacketTable(
+        1,
+        (("N", "<b>Ann</b>"), ("E", 'Bob "B" & Co'), ("S", "Cy <i>"), ("W", "Di</td>")),
+        "<b>Ann</b>",
+        "http://example.test/g/abc?x=1&y=<2>",
+        sides=("<script>x</script>", ""),
+    )
+    packet = RoundPacket("Night & <Day>", 2, (table,), round_name="")
+    html = packets.packet_html(packet)
+    assert "<b>Ann</b>" not in html and "<script>" not in html
+    text = "\n".join(pdf_pages_text(packets.render_packet_pdf(packet)))
+    for typed in ("<b>Ann</b>", 'Bob "B" & Co', "Cy <i>", "Di</td>", "<script>x</script>"):
+        assert typed in text
+    assert "Night & <Day>" in text
+
+
+# --- tables of every shape ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("seats", "sides", "names", "members"),
+    [
+        ("NESW", (), ("Ann & Cy", "Bob & Di"), (("Ann", "Cy"), ("Bob", "Di"))),
+        ("NESW", ("Aces", ""), ("Aces", "Bob & Di"), (("Ann", "Cy"), ("Bob", "Di"))),
+        ("NEW", (), ("Ann", "Bob", "Cy"), (("Ann",), ("Bob",), ("Cy",))),
+        ("NS", (), ("Ann", "Bob"), (("Ann",), ("Bob",))),
+    ],
+)
+def test_partners_sit_opposite_and_lone_players_are_their_own_side(seats, sides, names, members):
+    people = ("Ann", "Bob", "Cy", "Di")
+    table = PacketTable(1, tuple(zip(seats, people, strict=False)), "Bob", "x", sides)
+    assert table.side_names == names
+    assert table.members == members
+    assert table.dealer_seat == ("South" if seats == "NS" else "East")
+
+
+def test_a_cutthroat_round_prints_three_sides_a_table():
+    tables = (
+        PacketTable(1, (("N", "Ann"), ("E", "Bob"), ("W", "Cy")), "Cy", "http://h/g/one"),
+        PacketTable(2, (("N", "Di"), ("S", "Ed")), "Di", "http://h/g/two"),
+    )
+    packet = RoundPacket("Cutthroat", 3, tables, rules=preset_rules("three-player"))
+    body = packets.render_packet_pdf(packet)
+    pages = pdf_pages_text(body)
+    assert "Side 3" in pages[0] and "North & South" not in pages[0]
+    assert "17 tricks" in pages[-2]  # the three-player table's rules: 17 tricks
+    assert "Ann" in pages[-2] and "Cy" in pages[-2] and "Di" in pages[-1]
+    assert qr_links(body, 2) == ["http://h/g/one", "http://h/g/two"]
+
+
+def test_byes_and_the_standings_so_far_are_in_the_packet():
+    rows = sample.sample_standings(6)
+    packet = sample.sample_packet(2, round_number=2, byes=("Late Team",), standings=rows)
+    pages = pdf_pages_text(packets.render_packet_pdf(packet))
+    assert "Bye (a win, no table): Late Team" in pages[0]
+    assert "Standings before round 2" in pages[1]
+    for row in rows:
+        assert row.name in pages[1]
+
+
+def test_sheet_rows_follow_the_packet():
+    packet = sample.sample_packet(1, sheet_rows=12)
+    last = pdf_pages_text(packets.render_packet_pdf(packet))[-1]
+    numbers = [w for line in last.split("Total")[-1].splitlines() for w in line.split()[:1]]
+    assert numbers[:12] == [str(n) for n in range(1, 13)] and "13" not in numbers
+
+
+# --- the standings document -------------------------------------------------------------------
+
+
+def standings_rows():
+    entrants = [
+        Entrant(1, "Aces", ("Ann", "Cy")),
+        Entrant(2, "Kings", ("Bob", "Di")),
+        Entrant(3, "<Queens>", ("Ed", "Flo")),
+        Entrant(4, "Jacks", ("Gus", "Hal"), active=False),
+    ]
+    results = [
+        TableResult(1, 1, (SideScore((1,), 510, 3), SideScore((2,), 320, 5))),
+        TableResult(1, 2, (SideScore((3,), 500, 1), SideScore((4,), 410, 2))),
+        TableResult(2, 1, (SideScore((1,), 505, 2), SideScore((3,), 300, 4))),
+        TableResult(2, 2, (SideScore((2,), 520, 0), SideScore((4,), 200, 9))),
+    ]
+    config = EventConfig("swiss", tiebreakers=("opponents_wins", "point_diff"))
+    return standings(entrants, results, config), config.tiebreakers
+
+
+def test_the_standings_say_place_wins_the_tiebreakers_figures_and_why():
+    rows, tiebreakers = standings_rows()
+    doc = StandingsPrint("Club <Night>", rows, tiebreakers, date="2026-11-19", note="After 2")
+    text = "\n".join(pdf_pages_text(packets.render_standings_pdf(doc)))
+    assert "Final standings" in text and "19 November 2026" in text and "Club <Night>" in text
+    assert "Opp. wins" in text and "Diff." in text
+    assert "Bags" not in text.split("Place")[1].splitlines()[0]  # not a chosen tie-breaker
+    lines = [line for line in text.splitlines() if re.match(r"\s+=?\d+\s", line)]
+    assert len(lines) == len(rows)
+    for row, line in zip(rows, lines, strict=True):
+        assert row.name in line
+        assert line.split()[0] == row.place_label
+        figures = line.split(row.name)[1].split()
+        if not row.active:
+            assert figures[0] == "(dropped)"
+            figures = figures[1:]
+        assert figures == [str(row.played), str(row.wins), str(row.opponents_wins),
+                           f"{row.point_diff:+d}"]  # fmt: skip
+        assert row.why in text.replace("\n", " ") or row.why[:60] in text
+    assert "Ordered by wins, then opponents' wins, then point differential" in text
+
+
+def test_qr_code_is_one_path_sized_by_the_stylesheet():
+    svg = packets.qr_svg("http://192.168.1.20:5000/g/abc")
+    assert svg.startswith("<svg") and svg.count("<path") == 1
+    assert "width=" not in svg.split(">")[0] and "height=" not in svg.split(">")[0]
+
+
+def test_the_printing_pool_makes_packets_and_standings_in_its_workers():
+    packet = sample.sample_packet(2)
+    body = pool.printer().pdf(packet, key=("packet-test", 2), timeout=120)
+    assert qr_links(body, 2) == [t.link for t in packet.tables]
+    rows, tiebreakers = standings_rows()
+    body = pool.printer().pdf(StandingsPrint("Night", rows, tiebreakers), timeout=120)
+    assert "Final standings" in pdf_pages_text(body)[0]
