@@ -143,6 +143,63 @@ def event_pages(base: str, director: str, public: str) -> None:
         browser.close()
 
 
+def projector_night(database: Path) -> str:
+    """A Swiss night of sixteen teams in round 2: some tables finished, most part-way, one not
+    started. Returns the public token."""
+    import random
+
+    from scorekeeper import service
+    from scorekeeper.service import events
+
+    rng = random.Random(11)  # noqa: S311 -- made-up hands for a picture
+    db = service.connect(database)
+    settings = events.EventSettings(
+        name="Riverside Spades Club: Friday night", date="2024-05-17", rules="standard",
+        rounds=4, target_score=300, max_hands=6, round_minutes=45,
+    )  # fmt: skip
+    event = events.create_event(db, settings)
+    names = ["Ann", "Cy", "Bob", "Di", "Eve", "Gus", "Fay", "Hal", "Ida", "Kit", "Jo", "Lou",
+             "Max", "Ned", "Ola", "Pat", "Quinn", "Rosa", "Sam", "Tess", "Uma", "Vic", "Wes",
+             "Xena", "Yuri", "Zoe", "Abe", "Bea", "Carmen", "Dmitri", "Esperanza", "Fitz",
+             ]  # fmt: skip
+    for i in range(0, 32, 2):
+        events.register(db, event, names[i : i + 2])
+
+    def play(table, hands: int) -> None:
+        for _ in range(hands):
+            current = service.games.open_game(db, table.edit_token)
+            if current.sheet.finished:
+                return
+            a, b = current.game.sides()
+            took = rng.randint(2, 11)
+            bids = {p: 3 for p in current.game.players}
+            service.games.add_hand(db, current, {"bids": bids, "tricks": {a: took, b: 13 - took}})
+
+    for table in events.seat_next_round(db, event).tables:
+        play(table, 6)
+    events.close_round(db, event, 1)
+    hands = (6, 4, 6, 3, 0, 5, 2, 6)
+    for table, n in zip(events.seat_next_round(db, event).tables, hands, strict=True):
+        play(table, n)
+    db.close()
+    return event.public_token
+
+
+def projector_pages(base: str, public: str) -> None:
+    """The projector page at 1920x1080: its first standings screen and its tables screen."""
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        size = {"width": 1920, "height": 1080}
+        page = browser.new_context(viewport=size, device_scale_factor=1).new_page()
+        page.goto(f"{base}/p/{public}/screen?seconds=120")
+        page.wait_for_selector('#pj[data-screen="1"]')
+        page.screenshot(path=str(OUT / "projector.png"))
+        while page.get_attribute("#pj", "data-showing") != "tables":
+            page.keyboard.press("ArrowRight")
+        page.screenshot(path=str(OUT / "projector-tables.png"))
+        browser.close()
+
+
 def pdf_pages(tmp: Path) -> None:
     game_pdf, blank_pdf = tmp / "game.pdf", tmp / "blank.pdf"
     title = "Friday night at the club"
@@ -178,6 +235,7 @@ def main() -> int:
         store.migrate(db)
         db.close()
         tokens = club_night(database)
+        projector_token = projector_night(database)
         app = create_app({"SECRET_KEY": "screenshots", "DATABASE": str(database)})
         server = make_server("127.0.0.1", 0, app, threaded=True)
         thread = threading.Thread(target=server.serve_forever, daemon=True)
@@ -185,6 +243,7 @@ def main() -> int:
         try:
             phone_pages(f"http://127.0.0.1:{server.server_port}")
             event_pages(f"http://127.0.0.1:{server.server_port}", *tokens)
+            projector_pages(f"http://127.0.0.1:{server.server_port}", projector_token)
         finally:
             server.shutdown()
         pdf_pages(Path(tmp))

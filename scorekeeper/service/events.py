@@ -100,9 +100,8 @@ def events_of(db: Database, director_tokens: list[str]) -> list[store.EventRecor
 
 def public_version(db: Database, token: str) -> str:
     """What the public and projector pages poll: it changes whenever anything they show does
-    (the event, its entrants and rounds, or any table's game)."""
-    event = open_public(db, token)
-    return ".".join(str(n) for n in store.events.event_version(db, event.id))
+    (the event, its entrants and rounds, or any table's game). One query."""
+    return ".".join(str(n) for n in store.events.event_version_by_public_token(db, token))
 
 
 def table_of_game(db: Database, game_id: int) -> store.TableRef | None:

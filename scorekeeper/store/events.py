@@ -177,15 +177,25 @@ def touch_event(db: Database, event_id: int, **changes: Any) -> None:
 def event_version(db: Database, event_id: int) -> tuple[int, int, int]:
     """(event version, sum of its table games' versions, tables): changes whenever anything
     the event's pages show changes, in one query."""
-    row = db.conn.execute(
-        "select e.version, coalesce(sum(g.version), 0), count(g.id) from events e "
+    return _version(db, "id", event_id)
+
+
+def event_version_by_public_token(db: Database, token: str) -> tuple[int, int, int]:
+    """:func:`event_version` found by the public link, still one query: what the public and
+    projector pages poll every few seconds."""
+    return _version(db, "public_token", token)
+
+
+def _version(db: Database, column: str, key: str | int) -> tuple[int, int, int]:
+    sql = (  # the column is ours, never typed
+        "select e.version, coalesce(sum(g.version), 0), count(g.id) from events e "  # noqa: S608
         "left join event_rounds r on r.event_id = e.id "
         "left join event_tables t on t.round_id = r.id "
-        "left join games g on g.id = t.game_id where e.id = ? group by e.id",
-        (event_id,),
-    ).fetchone()
+        f"left join games g on g.id = t.game_id where e.{column} = ? group by e.id"
+    )
+    row = db.conn.execute(sql, (key,)).fetchone()
     if row is None:
-        raise EventNotFound(str(event_id))
+        raise EventNotFound(str(key))
     return row[0], row[1], row[2]
 
 

@@ -9,6 +9,7 @@ change to the event is addressed by it, and nothing else can change the event. T
 from __future__ import annotations
 
 import ipaddress
+from datetime import datetime
 from urllib.parse import urlsplit
 
 from flask import (
@@ -27,6 +28,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from scorekeeper.printing import packets, pool
 from scorekeeper.rules import PRESET_DESCRIPTIONS, PRESETS
 from scorekeeper.service import EventRefused, event_files, events, library
+from scorekeeper.web import projector as screens
 from scorekeeper.web.db import get_db
 from scorekeeper.web.event_forms import (
     FORMAT_CHOICES,
@@ -484,3 +486,25 @@ def public_version(public_token: str) -> Response:
     response = jsonify(version=events.public_version(get_db(), public_token))
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+@bp.get("/p/<public_token>/screen")
+def projector(public_token: str) -> str:
+    """The projector / TV page: large type, cycling between the standings and the round's
+    tables (static/projector.js), reloading when the version moves. The version is read first,
+    so a change made while the page is drawn shows at the next poll."""
+    db = get_db()
+    version = events.public_version(db, public_token)
+    event = events.open_public(db, public_token)
+    view = events.overview(db, event)
+    return render_template(
+        "events/projector.html",
+        event=event,
+        view=view,
+        screens=screens.screens(view),
+        figure=screens.figure(event.tiebreakers),
+        version=version,
+        seconds=screens.seconds(request.args.get("seconds")),
+        poll_seconds=screens.POLL_SECONDS,
+        updated=datetime.now().strftime("%H:%M"),  # the server is in the room: its clock
+    )

@@ -1,0 +1,153 @@
+"""The projector page's screens: the standings and the current round's tables cut into pages
+that fit a 1920 x 1080 screen in type readable from the back of the room, and the one
+tie-breaker figure the standings have room for. The page itself is ``events.projector``.
+
+Everything here reads an :class:`~scorekeeper.service.events.EventView` (kept by the service
+while the event's version holds), so a screen costs no query of its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from math import ceil
+from typing import Any
+
+from scorekeeper.events import StandingRow
+from scorekeeper.service.events import EventView, TableView
+
+STANDINGS_PER_COLUMN = 12  # rows of the standings a screen holds, in each of two columns
+TABLES_PER_SCREEN = 8  # in two columns, cutthroat tables of three sides too
+SECONDS = 13  # each screen shows this long, unless the link says ?seconds=N (3 to 120)
+POLL_SECONDS = 5  # how often the page asks whether the event changed
+
+
+def signed(n: int) -> str:
+    """+120, −40, 0: with a true minus sign, as the sheet prints it."""
+    return _minus(f"{n:+d}") if n else "0"
+
+
+def _minus(n: int | str) -> str:
+    return str(n).replace("-", "\u2212")
+
+
+@dataclass(frozen=True)
+class Figure:
+    """The standings' last column: the first chosen tie-breaker that is one number a row."""
+
+    label: str
+    words: str
+    value: Callable[[StandingRow], str]
+
+
+FIGURES = {
+    "point_diff": Figure("+/\u2212", "Point differential", lambda s: signed(s.point_diff)),
+    "total_points": Figure("Points", "Total points", lambda s: _minus(s.points_for)),
+    "fewest_bags": Figure("Bags", "Bags (fewest first)", lambda s: str(s.bags)),
+    "opponents_wins": Figure("Opp. wins", "Opponents' wins", lambda s: str(s.opponents_wins)),
+}
+
+
+def figure(tiebreakers: Sequence[str]) -> Figure:
+    """Head-to-head has no figure of its own, so the next tie-breaker shows; with none chosen,
+    the point differential."""
+    return next((FIGURES[t] for t in tiebreakers if t in FIGURES), FIGURES["point_diff"])
+
+
+@dataclass(frozen=True)
+class Side:
+    name: str
+    points: str
+    mark: str  # "leads", "won" or ""
+
+
+@dataclass(frozen=True)
+class Card:
+    """One table as the projector shows it; ``state`` is waiting, playing or finished."""
+
+    number: int
+    sides: tuple[Side, ...]
+    status: str
+    state: str
+
+
+def card(t: TableView) -> Card:
+    totals = t.totals
+    best = max(totals) if totals else 0
+    leader = None
+    if t.finished:
+        leader = t.winner
+    elif t.played and totals.count(best) == 1:
+        leader = totals.index(best)
+    mark = "won" if t.finished else "leads"
+    sides = tuple(
+        Side(name, _minus(points), mark if k == leader else "")
+        for k, (name, points) in enumerate(zip(t.side_names, totals, strict=True))
+    )
+    status = t.status
+    if not t.finished and t.played and leader is None:
+        status += f", level at {signed(best)}"
+    state = "finished" if t.finished else "playing" if t.started else "waiting"
+    return Card(t.number, sides, status, state)
+
+
+@dataclass(frozen=True)
+class Screen:
+    """One screen of the cycle: ``kind`` is standings or tables; ``rows`` the standing rows or
+    the table cards on it; ``first``..``last`` of ``total`` says which part of the list."""
+
+    kind: str
+    rows: tuple[Any, ...]
+    first: int
+    last: int
+    total: int
+    byes: tuple[str, ...] = ()
+
+    @property
+    def columns(self) -> tuple[tuple[Any, ...], ...]:
+        """The rows in one column, or two side by side (the left one the longer)."""
+        if len(self.rows) <= STANDINGS_PER_COLUMN:
+            return (self.rows,)
+        half = ceil(len(self.rows) / 2)
+        return (self.rows[:half], self.rows[half:])
+
+    @property
+    def part(self) -> str:
+        """ "1–12 of 32", or "" when the whole list is on this screen."""
+        if self.first == 1 and self.last == self.total:
+            return ""
+        return f"{self.first}\u2013{self.last} of {self.total}"
+
+
+def _pages(count: int, per_screen: int) -> list[range]:
+    """Index ranges of ``count`` items, ``per_screen`` at most, spread evenly: 10 tables make
+    two screens of 5 rather than 8 and a near-empty 2."""
+    if count == 0:
+        return [range(0)]
+    size = ceil(count / ceil(count / per_screen))
+    return [range(i, min(i + size, count)) for i in range(0, count, size)]
+
+
+def screens(view: EventView) -> list[Screen]:
+    """The standings (from the top, a screenful at a time), then the current round's tables."""
+    out = []
+    rows = view.standings
+    for r in _pages(len(rows), 2 * STANDINGS_PER_COLUMN):
+        out.append(Screen("standings", rows[r.start : r.stop], r.start + 1, r.stop, len(rows)))
+    rnd = view.current
+    if rnd is None:
+        return out
+    tables = rnd.tables
+    parts = _pages(len(tables), TABLES_PER_SCREEN)
+    for n, r in enumerate(parts, 1):
+        cards = tuple(card(t) for t in tables[r.start : r.stop])
+        byes = tuple(view.name_of(b) for b in rnd.byes) if n == len(parts) else ()
+        out.append(Screen("tables", cards, r.start + 1, r.stop, len(tables), byes))
+    return out
+
+
+def seconds(text: str | None) -> int:
+    """How long each screen shows: ``?seconds=N`` from 3 to 120, else :data:`SECONDS`."""
+    if text and text.isascii() and text.isdigit() and len(text) <= 3:
+        return min(max(int(text), 3), 120)
+    return SECONDS

@@ -1,0 +1,94 @@
+/* The projector page: one screen at a time, the next every few seconds (data-seconds), the
+   clock kept current, and the event's version polled (data-poll-seconds): when it moves, the
+   page reloads at the next screen (at once while paused) and carries on from there. Space
+   pauses, the arrow keys step. Without JavaScript every screen shows with a Refresh link. */
+(function () {
+  "use strict";
+  var box = document.getElementById("pj");
+  if (!box) return;
+  var screens = box.querySelectorAll(".pj-screen");
+  if (!screens.length) return;
+  var every = (parseInt(box.getAttribute("data-seconds"), 10) || 13) * 1000;
+  var poll = (parseInt(box.getAttribute("data-poll-seconds"), 10) || 5) * 1000;
+  var pause = document.getElementById("pj-pause");
+  var key = "projector:" + window.location.pathname;
+  var index = 0;
+  var timer = null;
+  var paused = false;
+  var stale = false;
+
+  function remembered() {
+    try { return parseInt(window.sessionStorage.getItem(key), 10) || 0; } catch (e) { return 0; }
+  }
+  function remember(i) {
+    try { window.sessionStorage.setItem(key, String(i)); } catch (e) { /* private mode */ }
+  }
+
+  function show(i) {
+    index = (i + screens.length) % screens.length;
+    for (var k = 0; k < screens.length; k++) screens[k].classList.toggle("is-shown", k === index);
+    box.setAttribute("data-showing", screens[index].getAttribute("data-kind"));
+    box.setAttribute("data-screen", String(index + 1));
+    remember(index);
+  }
+  function step(by) {
+    if (stale) {
+      remember((index + by + screens.length) % screens.length);
+      window.location.reload();
+      return;
+    }
+    show(index + by);
+    schedule();
+  }
+  function schedule() {
+    if (timer !== null) window.clearTimeout(timer);
+    timer = paused ? null : window.setTimeout(function () { step(1); }, every);
+  }
+  function setPaused(on) {
+    paused = on;
+    if (pause) pause.textContent = on ? "Resume" : "Pause";
+    if (on && stale) window.location.reload();
+    schedule();
+  }
+
+  function check() {
+    if (document.hidden || !window.fetch) return;
+    var offline = document.getElementById("pj-offline");
+    fetch(box.getAttribute("data-version-url"), { cache: "no-store", credentials: "same-origin" })
+      .then(function (r) { return r.ok ? r.json() : null; })
+      .then(function (data) {
+        if (offline) offline.hidden = data !== null;
+        if (data && String(data.version) !== box.getAttribute("data-version")) {
+          stale = true;
+          if (paused || screens.length === 1) window.location.reload();
+        }
+      })
+      .catch(function () { if (offline) offline.hidden = false; });
+  }
+
+  function tick() {
+    var clock = document.getElementById("pj-clock");
+    var now = new Date();
+    var two = function (n) { return (n < 10 ? "0" : "") + n; };
+    if (clock) clock.textContent = two(now.getHours()) + ":" + two(now.getMinutes());
+  }
+
+  document.documentElement.classList.add("pj-cycling");
+  show(remembered());
+  schedule();
+  tick();
+  window.setInterval(tick, 10000);
+  window.setInterval(check, poll);
+  if (pause) {
+    pause.hidden = false;
+    pause.addEventListener("click", function () { setPaused(!paused); });
+  }
+  document.addEventListener("keydown", function (e) {
+    if (e.key === "ArrowRight") step(1);
+    else if (e.key === "ArrowLeft") step(-1);
+    else if (e.key === " " && e.target === document.body) {
+      e.preventDefault();
+      setPaused(!paused);
+    }
+  });
+})();
