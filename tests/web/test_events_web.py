@@ -118,6 +118,18 @@ def test_registering_from_the_console(client, db):
     assert [e.name for e in events.overview(db, event).entrants] == ["Ann & Cy"]
 
 
+def test_a_name_too_long_is_refused_with_a_word_not_cut(client, db):
+    event = events.create_event(db, events.EventSettings("Night"))
+    long = "Maximiliana Featherstonehaugh-Smythe"  # 36 characters
+    response = client.post(
+        f"/e/{event.director_token}/entrants", data={"name-0": long, "name-1": "Cy"}
+    )
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    assert "Keep names to 30 characters." in page and f'value="{long}"' in page
+    assert 'maxlength="30"' not in page  # the browser must not cut it without a word
+
+
 @pytest.mark.parametrize(
     "path, message",
     [
