@@ -218,8 +218,9 @@ class PaperForm:
                 self.errors[f"bags-{k}"] = str(e)
         winner = None
         if self.winner:
-            if not self.winner.isdigit() or int(self.winner) >= len(self.points):
-                self.errors["winner"] = "Choose the side that won."
+            text = self.winner  # ASCII digits only: '¹' passes str.isdigit() but not int()
+            if text.isascii() and text.isdigit() and int(text) < len(self.points):
+                winner = int(text)
             else:
-                winner = int(self.winner)
+                self.errors["winner"] = "Choose the side that won."
         return None if self.errors else (points, bags, winner)

@@ -219,6 +219,16 @@ def test_a_paper_result_through_its_form(client, db):
     assert client.get(f"/e/{event.director_token}/rounds/1/tables/9/paper").status_code == 303
 
 
+@pytest.mark.parametrize("winner", ["2", "x", "-1", "\u00b9", "\u0661"])
+def test_a_paper_winner_that_is_no_side_is_said_by_its_field(client, db, winner):
+    event = event_with(db, 4)
+    events.seat_next_round(db, event)
+    url = f"/e/{event.director_token}/rounds/1/tables/1/paper"
+    response = client.post(url, data={"points-0": "200", "points-1": "200", "winner": winner})
+    assert response.status_code == 422
+    assert "Choose the side that won." in response.get_data(as_text=True)
+
+
 def test_downloads_and_an_import_through_the_page(client, db):
     event = event_with(db, 4)
     events.seat_next_round(db, event)
