@@ -14,6 +14,8 @@ from tests.conftest import CHROMIUM, CHROMIUM_ARGS
 
 pytestmark = pytest.mark.browser
 
+# Both phone sizes of issue 10 (touch comes from browser_context_args).
+SIZES = {"390x844": {"width": 390, "height": 844}, "320x640": {"width": 320, "height": 640}}
 SHOTS = Path("/tmp/scorekeeper-shots")  # screenshots to look at, not compared
 SHOTS.mkdir(exist_ok=True)
 
@@ -49,11 +51,12 @@ def hands_stored(page, url):
     return len(load_game_text(page.request.get(url + "/game.json").text()).hands)
 
 
+@pytest.mark.parametrize("size", list(SIZES))
 def test_back_after_save_never_offers_the_saved_hand_again(
-    no_bfcache, browser_context_args, live_server
+    no_bfcache, browser_context_args, live_server, size
 ):
     """The phone dropped the page: Back asks the server for hand 1's tricks step again."""
-    context = no_bfcache.new_context(**browser_context_args)
+    context = no_bfcache.new_context(**{**browser_context_args, "viewport": SIZES[size]})
     page = context.new_page()
     url = play_hand_one(page, live_server)
     page.go_back()
@@ -65,12 +68,13 @@ def test_back_after_save_never_offers_the_saved_hand_again(
     context.close()
 
 
+@pytest.mark.parametrize("size", list(SIZES))
 def test_back_after_save_to_a_kept_copy_then_save_is_already_saved(
-    no_bfcache, browser_context_args, live_server
+    no_bfcache, browser_context_args, live_server, size
 ):
     """The phone kept a copy of the tricks step (its HTTP cache): Back shows hand 1's form as it
     was, one-time id and all, and Save sends it again."""
-    context = no_bfcache.new_context(**browser_context_args)
+    context = no_bfcache.new_context(**{**browser_context_args, "viewport": SIZES[size]})
     page = context.new_page()
     kept: dict[str, str] = {}
 
