@@ -415,22 +415,28 @@ def misdeal(
     return _save(db, current, hands, "misdeal", version=version, submission=submission)
 
 
-def undo(
-    db: Database, current: OpenGame, *, version: int | None, submission: str | None = None
-) -> store.GameRecord | None:
-    """Put the game back as before its last change; None when there is nothing to undo."""
+def _restore(db: Database, current: OpenGame, step, label: str, version, submission):  # type: ignore[no-untyped-def]
+    """Undo or redo (``step`` is the store's): one transaction, once per submission id,
+    version-checked; None when there is nothing to take back or put back."""
     with store.write(db):
         _once(db, submission)
         _check_version(current, version)
         try:
-            record = store.undo_last_change(db, current.record, outcome=outcome)
+            record = step(db, current.record, outcome=outcome)
         except store.StaleGame as e:
             raise StaleGame(_open(e.current)) from None
         except GameNotFound:
             raise GameDeleted(current.token) from None
         if record is not None:
-            _record_submission(db, submission, record, "undo")
+            _record_submission(db, submission, record, label)
     return record
+
+
+def undo(
+    db: Database, current: OpenGame, *, version: int | None, submission: str | None = None
+) -> store.GameRecord | None:
+    """Put the game back as before its last change; None when there is nothing to undo."""
+    return _restore(db, current, store.undo_last_change, "undo", version, submission)
 
 
 def redo(
@@ -438,18 +444,7 @@ def redo(
 ) -> store.GameRecord | None:
     """Put back what the last undo took away; None when there is nothing to redo (a change
     made since an undo ends what can be redone)."""
-    with store.write(db):
-        _once(db, submission)
-        _check_version(current, version)
-        try:
-            record = store.redo_last_undo(db, current.record, outcome=outcome)
-        except store.StaleGame as e:
-            raise StaleGame(_open(e.current)) from None
-        except GameNotFound:
-            raise GameDeleted(current.token) from None
-        if record is not None:
-            _record_submission(db, submission, record, "redo")
-    return record
+    return _restore(db, current, store.redo_last_undo, "redo", version, submission)
 
 
 def last_action(db: Database, current: OpenGame) -> str | None:
