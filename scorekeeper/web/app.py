@@ -12,7 +12,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from scorekeeper import service
 from scorekeeper.config import configured_app, proxy_count
 from scorekeeper.rules import end_reason, preset_title
-from scorekeeper.web import db, saving, session
+from scorekeeper.web import db, fragments, saving, session, urls
 from scorekeeper.web.blueprints import register_blueprints
 from scorekeeper.web.forms import option_range
 
@@ -54,6 +54,8 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
     db.init_app(app)
     saving.init_app(app)
     session.init_app(app)
+    urls.init_app(app)
+    fragments.init_app(app)
     app.after_request(_add_security_headers)
     _register_errors(app)
     app.add_template_filter(end_reason)

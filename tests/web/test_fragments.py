@@ -1,0 +1,107 @@
+"""Pieces of pages kept once rendered (web/fragments.py, web/urls.py): what is kept is exactly
+what would be rendered now.
+
+Each keeps a piece under everything it shows, so the danger is a key that leaves something out:
+two pieces that differ only there would share one rendering. These render many different
+pieces through one shared cache (hands of the same number in hundreds of games, pads of the
+same name under many rules and taps, addresses from several places) and compare each with a
+rendering made afresh.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from flask import render_template, url_for
+
+from scorekeeper import service, store
+from scorekeeper.rules import GameError, dump_game, score_game
+from scorekeeper.rules.sample import random_game
+from scorekeeper.web import fragments
+from scorekeeper.web.forms import HandForm
+from scorekeeper.web.hands import entry_for
+from scorekeeper.web.urls import cached_url_for
+
+
+def _games(seed: int, count: int):
+    rng = random.Random(seed)
+    made = 0
+    while made < count:
+        game = random_game(rng, rng.choice([1, 3, 8, 15, 30]))
+        try:
+            sheet = score_game(game)
+        except GameError:
+            continue
+        made += 1
+        yield rng, game, sheet
+
+
+def test_a_sheet_of_kept_rows_is_the_sheet_rendered_whole(app, db):
+    stored = []
+    for _, game, sheet in _games(7, 250):
+        data = dump_game(game)
+        record = store.create_game(db, data, finished=sheet.finished, winner=sheet.winner)
+        stored.append(record.edit_token)
+    with app.test_request_context("/"):
+        for token in stored:
+            current = service.games.open_game(db, token)
+            for links in (True, False):
+                kept = fragments.sheet_html(current, edit_links=links)
+                whole = render_template(
+                    "_sheet.html",
+                    sheet=current.sheet,
+                    game=current.game,
+                    printing=False,
+                    edit_token=token if links else None,
+                )
+                assert str(kept) == whole, (token, links)
+        assert len(fragments._rows) > 1000  # rows of one number in many games were kept
+
+
+def test_a_kept_pad_is_the_pad_rendered_now(app):
+    with app.test_request_context("/"):
+        macro = app.jinja_env.get_template("games/_pad.html").module.pad
+        compared = 0
+        for rng, game, sheet in _games(11, 250):
+            if sheet.finished:
+                continue
+            dealer = sheet.next_dealer
+            bids = entry_for(game, len(game.hands) + 1, dealer, step="bids", sheet=sheet)
+            nils = {p for p in game.players if rng.random() < 0.3}
+            tricks = entry_for(game, len(game.hands) + 1, dealer, nils, step="tricks", sheet=sheet)
+            for pad in [*bids.bids, *tricks.trick_pads, *tricks.nil_pads]:
+                values = [v for v, _ in pad.choices]
+                chosen = rng.choice([*values, "", "nope"])
+                error = rng.choice([None, None, "Choose one.", "Too many."])
+                form = HandForm(values={pad.name: chosen} if chosen else {})
+                if error:
+                    form.errors[pad.name] = error
+                rules = game.rules
+                win, loss = rules.blind_win_multiplier, rules.blind_loss_multiplier
+                fresh = macro(pad, form.get(pad.name), error, win, loss)
+                assert fragments.pad_html(pad, form, rules) == fresh, pad
+                compared += 1
+        assert compared > 1000
+
+
+@pytest.mark.parametrize("root", ["", "/club", "/other/prefix"])
+def test_a_kept_address_is_the_address_built_now(app, root):
+    asks = [
+        ("static", {"filename": "style.css"}),
+        ("games.show", {"token": "abc"}),
+        ("games.show", {"token": "abc", "_anchor": "now"}),
+        ("games.show", {"token": "abc", "step": "tricks", "hand_no": 3}),
+        ("share.view", {"view_token": "xyz", "_external": True}),
+        ("share.game_chart", {"token": "abc", "v": 7}),
+        ("home.index", {}),
+    ]
+    for host in ("scores.local", "192.168.1.20:8000"):
+        base = f"http://{host}"
+        with app.test_request_context("/", base_url=base + root):
+            for endpoint, values in asks:
+                # twice: built, then kept
+                assert cached_url_for(endpoint, **values) == url_for(endpoint, **values)
+                assert cached_url_for(endpoint, **values) == url_for(endpoint, **values)
+            external = cached_url_for("share.view", view_token="xyz", _external=True)
+            assert external.startswith(f"{base}{root}/")
