@@ -306,3 +306,83 @@ def test_redo_names_the_change_and_refuses_a_stale_version(db):
     assert store.last_change(db, redone).what == "add hand 1"  # Undo: add hand 1, not "redo …"
     with pytest.raises(store.StaleGame):
         store.redo_last_undo(db, game)  # the version read before the redo
+
+
+# --- the queue of this process's writers -----------------------------------------------------
+
+
+def test_a_second_writer_in_the_process_waits_its_turn_before_asking_sqlite(tmp_path: Path):
+    """Two threads writing one file through their own connections: the second does not send
+    BEGIN IMMEDIATE (and so never sleeps in SQLite's busy handler) until the first committed."""
+    import threading
+
+    path = tmp_path / "queue.sqlite"
+    first, second = store.connect(path), store.connect(path)
+    store.migrate(first)
+    seen = _statements(second)
+    inside, release, done = threading.Event(), threading.Event(), threading.Event()
+
+    def hold() -> None:
+        with store.write(first):
+            store.create_game(first, {"hands": []})
+            inside.set()
+            release.wait(30)
+
+    def follow() -> None:
+        store.create_game(second, {"hands": []})
+        done.set()
+
+    holder = threading.Thread(target=hold)
+    holder.start()
+    assert inside.wait(30)
+    follower = threading.Thread(target=follow)
+    follower.start()
+    assert not done.wait(0.3)  # still queued behind the first writer
+    assert "BEGIN IMMEDIATE" not in seen  # queued in the process, not in SQLite
+    release.set()
+    holder.join(30)
+    follower.join(30)
+    assert done.is_set() and seen.count("BEGIN IMMEDIATE") == 1
+    assert store.count_games(first) == 2
+
+
+def test_a_writer_queued_past_its_timeout_is_told_busy(tmp_path: Path):
+    import threading
+
+    path = tmp_path / "queue.sqlite"
+    first = store.connect(path)
+    store.migrate(first)
+    hurried = store.connect(path, busy_timeout_ms=50)
+    inside, release = threading.Event(), threading.Event()
+
+    def hold() -> None:
+        with store.write(first):
+            inside.set()
+            release.wait(30)
+
+    holder = threading.Thread(target=hold)
+    holder.start()
+    try:
+        assert inside.wait(30)
+        with pytest.raises(store.Unavailable) as e:
+            store.create_game(hurried, {"hands": []})
+        assert e.value.reason == "busy"
+    finally:
+        release.set()
+        holder.join(30)
+    store.create_game(hurried, {"hands": []})  # its turn now
+    assert store.count_games(first) == 1
+
+
+def test_a_thread_writing_through_two_connections_gets_busy_not_stuck(tmp_path: Path):
+    """The queue is reentrant: a thread that writes through a second connection while its first
+    is in a transaction goes on to SQLite, which says busy after the timeout, as without it."""
+    path = tmp_path / "queue.sqlite"
+    first = store.connect(path)
+    store.migrate(first)
+    second = store.connect(path, busy_timeout_ms=50)
+    with store.write(first):
+        with pytest.raises(store.Unavailable):
+            store.create_game(second, {"hands": []})
+        store.create_game(first, {"hands": []})
+    assert store.count_games(second) == 1

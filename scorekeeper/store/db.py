@@ -7,6 +7,13 @@ transactions (``isolation_level=None``): every write goes through :func:`write`.
 A write the database cannot take now (another process held the lock past the busy timeout, or
 the disk is full) raises :class:`Unavailable`, never a bare ``sqlite3`` error: nothing was
 written, and the caller can say so and keep what was typed.
+
+**Writers queue in the process.** SQLite lets one writer in at a time; the others wait in its
+busy handler, which sleeps and polls on a growing schedule (1, 2, 5, 10 ... 100 ms), so under a
+busy club night a save could sleep on long after the lock was free (a save's p99 near a second
+at 16 phones). The threads of one process writing one file therefore queue on a lock of their
+own first (:func:`_writer_lock`): each goes in as the one before commits, and only another
+process's writer (a backup, the command line) is left to SQLite's busy handler.
 """
 
 from __future__ import annotations
@@ -16,6 +23,7 @@ import json
 import os
 import secrets
 import sqlite3
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -29,6 +37,18 @@ BUSY_TIMEOUT_MS = 10_000  # the command line's; pages wait less (the app's BUSY_
 TOKEN_BYTES = 24  # 192 bits: edit and view links cannot be guessed
 
 _savepoints = count(1)
+
+_writer_locks: dict[str, threading.RLock] = {}
+_writer_locks_guard = threading.Lock()
+
+
+def _writer_lock(path: str | Path) -> threading.RLock:
+    """This process's queue of writers to the database file at ``path`` (one for every
+    connection to it). Reentrant: a thread already writing through another connection goes on
+    to SQLite, which answers busy as it would without the queue."""
+    key = os.path.realpath(path)
+    with _writer_locks_guard:
+        return _writer_locks.setdefault(key, threading.RLock())
 
 
 PRIVATE = 0o600  # the database, its WAL and shared-memory files, backups: the owner's only
@@ -104,6 +124,9 @@ def connect(path: str | Path, *, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> Data
     conn.execute("PRAGMA foreign_keys = ON")
     conn.execute("PRAGMA synchronous = FULL")
     db = Database(conn, execute_plugins=False)
+    # how long a write waits for its turn; the queue of this process's writers, if on a file
+    db.busy_timeout_s = busy_timeout_ms / 1000  # type: ignore[attr-defined]
+    db.writers = None if str(path) == ":memory:" else _writer_lock(path)  # type: ignore[attr-defined]
     if str(path) != ":memory:" and db.journal_mode != "wal":
         db.enable_wal()
     return db
@@ -113,10 +136,11 @@ def connect(path: str | Path, *, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> Data
 def write(db: Database) -> Iterator[Database]:
     """A write transaction that nests.
 
-    At the outer level: ``BEGIN IMMEDIATE`` ... ``COMMIT`` (two writers queue on the busy timeout
-    instead of failing with "database is locked" halfway through a read-then-write). Inside an
-    open transaction: a SAVEPOINT, released on success and rolled back on error, so its work
-    commits or vanishes with the outer transaction. Any error rolls back what this level did.
+    At the outer level: ``BEGIN IMMEDIATE`` ... ``COMMIT`` (two writers queue, in this process on
+    its writer lock, else on the busy timeout, instead of failing with "database is locked"
+    halfway through a read-then-write). Inside an open transaction: a SAVEPOINT, released on
+    success and rolled back on error, so its work commits or vanishes with the outer
+    transaction. Any error rolls back what this level did.
     A busy or full database raises :class:`Unavailable` (from the outer level, once rolled back).
     """
     conn = db.conn
@@ -132,6 +156,9 @@ def write(db: Database) -> Iterator[Database]:
             raise
         conn.execute(f"RELEASE SAVEPOINT {name}")
         return
+    writers: threading.RLock | None = getattr(db, "writers", None)
+    if writers is not None and not writers.acquire(timeout=getattr(db, "busy_timeout_s", 10)):
+        raise Unavailable("busy")  # this process's writers ahead of it held on past the timeout
     try:
         conn.execute("BEGIN IMMEDIATE")
         try:
@@ -150,6 +177,9 @@ def write(db: Database) -> Iterator[Database]:
         if (why := unavailable(e)) is None:
             raise
         raise why from e
+    finally:
+        if writers is not None:
+            writers.release()
 
 
 def backup(db: Database, destination: str | Path) -> Path:

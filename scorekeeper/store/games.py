@@ -165,24 +165,27 @@ def save_game(
 ) -> GameRecord:
     """Replace the game's file if nobody saved it since ``game.version`` was read.
 
-    One write: the version check is the UPDATE's own condition, and the state it replaces goes
-    to the history (for undo). Raises :class:`StaleGame` with the current record when the
-    version moved on, :class:`GameNotFound` when the game was deleted.
+    One write: the state it replaces goes to the history (for undo) as stored, copied by a
+    statement whose condition is the version check, then the UPDATE. Raises
+    :class:`StaleGame` with the current record when the version moved on,
+    :class:`GameNotFound` when the game was deleted.
     """
     stamp = now()
     new_title = game.title if title is None else title
+    text = dump(data)  # before the transaction: the write lock is held for SQL only
     with write(db):
+        # the state replaced, exactly as stored, goes to the history first
         cursor = db.conn.execute(
-            "update games set data = ?, version = version + 1, finished = ?, winner = ?, "
-            "title = ?, updated_at = ? where id = ? and version = ?",
-            (dump(data), int(finished), winner, new_title, stamp, game.id, game.version),
+            "insert into game_history (game_id, version, data, action, created_at) "
+            "select id, version, data, ?, ? from games where id = ? and version = ?",
+            (action, stamp, game.id, game.version),
         )
         if cursor.rowcount != 1:
             raise _stale(db, game)
         db.conn.execute(
-            "insert into game_history (game_id, version, data, action, created_at) "
-            "values (?, ?, ?, ?, ?)",
-            (game.id, game.version, dump(game.data), action, stamp),
+            "update games set data = ?, version = version + 1, finished = ?, winner = ?, "
+            "title = ?, updated_at = ? where id = ?",
+            (text, int(finished), winner, new_title, stamp, game.id),
         )
     return replace(
         game, title=new_title, data=data, version=game.version + 1, finished=finished,
