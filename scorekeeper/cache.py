@@ -26,12 +26,19 @@ class SizedCache(Generic[V]):
         self._lock = threading.Lock()
 
     def get(self, key: Hashable) -> V | None:
-        with self._lock:
-            hit = self._items.get(key)
-            if hit is None:
-                return None
-            self._items.move_to_end(key)
-            return hit[0]
+        # A read takes no lock (a dict read is atomic, and a key's value never changes), so
+        # the threads of a busy server never queue here; the hit becomes the most recently
+        # used unless another thread is changing the cache at that moment.
+        hit = self._items.get(key)
+        if hit is None:
+            return None
+        if self._lock.acquire(blocking=False):
+            try:
+                if key in self._items:
+                    self._items.move_to_end(key)
+            finally:
+                self._lock.release()
+        return hit[0]
 
     def put(self, key: Hashable, value: V) -> None:
         size = self._size(value)

@@ -41,6 +41,7 @@ LAYERS: dict[str, set[str]] = {
         "flask_wtf",
         "wtforms",
         "werkzeug",
+        "itsdangerous",
         "markupsafe",
         "scorekeeper.cache",
         "scorekeeper.service",

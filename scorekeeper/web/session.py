@@ -11,11 +11,15 @@ from __future__ import annotations
 
 import re
 import secrets
+import time
 from datetime import UTC, datetime
+from typing import Any
 
 from flask import Flask, request, session
-from flask.sessions import SecureCookieSessionInterface
+from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
+from itsdangerous import BadSignature, URLSafeTimedSerializer
 
+from scorekeeper.cache import SizedCache
 from scorekeeper.service import GameNotFound, Unavailable, games, library
 from scorekeeper.web.db import get_db
 
@@ -85,10 +89,59 @@ def _keep_alive() -> None:
 class SessionInterface(SecureCookieSessionInterface):
     """Flask's signed cookie, marked ``Secure`` whenever the request came over HTTPS (directly,
     or through a trusted proxy that says so: see PROXY_FIX in the README) or the
-    SESSION_COOKIE_SECURE setting asks for it."""
+    SESSION_COOKIE_SECURE setting asks for it.
+
+    A browser sends the same cookie page after page (it is rewritten only when it changes), so
+    a cookie whose signature was checked once is remembered with what it holds and when it was
+    signed: the next page checks its age only (expired is expired, as on first reading) and
+    gets its own copy of what it holds. The signer is made once per secret key, not per page.
+    """
+
+    def __init__(self) -> None:
+        self._signer: tuple[Any, URLSafeTimedSerializer | None] | None = None
+        self._read: SizedCache[tuple[dict[str, Any], int]] = SizedCache(
+            2 * 1024 * 1024, lambda _hit: 512
+        )
 
     def get_cookie_secure(self, app: Flask) -> bool:
         return bool(app.config["SESSION_COOKIE_SECURE"]) or request.is_secure
+
+    def get_signing_serializer(self, app: Flask) -> URLSafeTimedSerializer | None:
+        keys = (app.secret_key, tuple(app.config.get("SECRET_KEY_FALLBACKS") or ()))
+        if self._signer is None or self._signer[0] != keys:
+            self._signer = (keys, super().get_signing_serializer(app))
+            self._read = SizedCache(self._read.budget, lambda _hit: 512)  # other keys: read anew
+        return self._signer[1]
+
+    def open_session(self, app: Flask, request: Any) -> SecureCookieSession | None:
+        signer = self.get_signing_serializer(app)
+        if signer is None:
+            return None
+        cookie = request.cookies.get(self.get_cookie_name(app))
+        if not cookie:
+            return self.session_class()
+        max_age = int(app.permanent_session_lifetime.total_seconds())
+        read = self._read.get(cookie)
+        if read is None:
+            try:
+                data, signed = signer.loads(cookie, max_age=max_age, return_timestamp=True)
+            except BadSignature:
+                return self.session_class()
+            read = (data, int(signed.timestamp()))
+            self._read.put(cookie, read)
+        data, signed_at = read
+        if not 0 <= int(time.time()) - signed_at <= max_age:
+            return self.session_class()  # expired since it was read (as itsdangerous says)
+        return self.session_class(_copy(data))
+
+
+def _copy(value: Any) -> Any:
+    """A copy of a cookie's contents that a page may change without changing the kept one."""
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    return value  # str, int, tuple of them (flashed notes): never changed in place
 
 
 def init_app(app: Flask) -> None:

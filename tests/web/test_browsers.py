@@ -116,6 +116,34 @@ def test_a_cookie_signed_with_another_key_is_ignored(tmp_path, db, app):
     assert game.edit_token not in home(client)
 
 
+def test_a_cookie_read_once_is_still_checked_for_age(client, db, monkeypatch):
+    """A cookie whose signature was checked is remembered, not trusted for ever: once it is
+    older than the session's life it is a new browser, as on its first reading."""
+    import time
+
+    game = store.create_game(db, game_file())
+    open_game(client, game.edit_token)
+    assert game.edit_token in home(client)  # read (and remembered) on these pages
+    later = time.time() + 366 * 24 * 3600  # a year and a day: the cookie has expired
+    monkeypatch.setattr(time, "time", lambda: later)
+    assert game.edit_token not in home(client)
+
+
+def test_what_a_page_does_to_its_session_stays_its_own(app):
+    """Two pages sent the same cookie each get their own copy of what it holds."""
+    from scorekeeper.web.session import SessionInterface
+
+    interface = SessionInterface()
+    with app.test_request_context("/"):
+        signed = interface.get_signing_serializer(app).dumps({"browser": "b" * 24, "events": ["e"]})
+    with app.test_request_context("/", headers={"Cookie": f"{COOKIE}={signed}"}) as ctx:
+        first = interface.open_session(app, ctx.request)
+        first["events"].append("changed")
+        first["browser"] = "changed"
+        second = interface.open_session(app, ctx.request)
+    assert second == {"browser": "b" * 24, "events": ["e"]}
+
+
 # --- the cookie is not rewritten on every page ------------------------------------------------
 
 
