@@ -6,8 +6,13 @@ step, the tricks step, the read-only page polling) while the game stays at one v
 is rendered once per version and kept. A new version (a hand saved) changes the sheet by a row
 or so: each hand's row is kept too, under everything the row shows, so the new version's sheet
 renders only the rows that changed. A hand form's tap pads are the same hand after hand (a
-player's bid pad changes only with the rules or a tap): each is kept under its content. All
-are bounded by the bytes held.
+player's bid pad changes only with the rules or a tap): each is kept under its content.
+
+The game page itself (templates/games/show.html) is the same at one version for the bids step
+and the tricks step but for the hand form, the notes a redirect left, the forms' CSRF token and
+their one-time ids: it is kept per version with a slot for each of these, filled in for each
+request. A slot is an HTML comment, which nothing typed can make (``<`` is always escaped).
+All are bounded by the bytes held.
 """
 
 from __future__ import annotations
@@ -15,16 +20,24 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
-from flask import Flask, current_app, render_template
+from flask import Flask, current_app, render_template, request
+from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
 from scorekeeper.cache import SizedCache
 from scorekeeper.rules import HandResult, Rules, SideResult
 from scorekeeper.service import OpenGame
+from scorekeeper.web import saving
 
 _sheets: SizedCache[Markup] = SizedCache(16 * 1024 * 1024, len)
 _rows: SizedCache[Markup] = SizedCache(8 * 1024 * 1024, len)
 _pads: SizedCache[Markup] = SizedCache(4 * 1024 * 1024, len)
+_pages: SizedCache[str] = SizedCache(16 * 1024 * 1024, len)
+
+SLOT_FORM = Markup("<!--slot:hand-form-->")
+SLOT_NOTES = Markup("<!--slot:notes-->")
+SLOT_CSRF = Markup("<!--slot:csrf-->")
+SLOT_SUBMISSION = Markup("<!--slot:submission-->")
 
 # A side's result is a row's content but for its last field, the game's rules (the same for
 # every row, and costly to hash): the key leaves it out, and the row never shows it.
@@ -87,6 +100,40 @@ def pad_html(pad: Any, form: Any, rules: Rules) -> Markup:
         html = macro(pad, chosen, error, win, loss)
         _pads.put(key, html)
     return html
+
+
+def game_page(current: OpenGame, context: dict[str, Any], hand_form: str, *, keep: bool) -> str:
+    """templates/games/show.html with ``context`` (everything but the hand form and the notes)
+    around ``hand_form``; kept per version when ``keep`` (the context is then the version's
+    own: no out-of-date note)."""
+    if not keep:
+        form = Markup(hand_form)  # noqa: S704 -- templates/games/_hand_form.html, rendered
+        return render_template(
+            "games/show.html", **context, hand_form_html=form, notes_html=_notes()
+        )
+    event = context.get("event_table")
+    key = (
+        current.record.edit_token, current.record.version, context.get("editing"), event,
+        context.get("last_action"), context.get("redo_action"), request.script_root,
+        request.host_url,
+    )  # fmt: skip
+    frame = _pages.get(key)
+    if frame is None:
+        frame = render_template(
+            "games/show.html", **context, hand_form_html=SLOT_FORM, notes_html=SLOT_NOTES,
+            csrf_token=lambda: SLOT_CSRF, new_submission=lambda: SLOT_SUBMISSION,
+        )  # fmt: skip
+        _pages.put(key, frame)
+    if SLOT_CSRF in frame:
+        frame = frame.replace(SLOT_CSRF, generate_csrf())
+    first, *rest = frame.split(SLOT_SUBMISSION)
+    frame = first + "".join(saving.new_id() + part for part in rest)
+    return frame.replace(SLOT_FORM, hand_form, 1).replace(SLOT_NOTES, _notes(), 1)
+
+
+def _notes() -> Markup:
+    """The notes a redirect left for this page ("Hand 9 was already saved"), once."""
+    return current_app.jinja_env.get_template("_macros.html").module.notes()  # type: ignore[attr-defined]
 
 
 def init_app(app: Flask) -> None:

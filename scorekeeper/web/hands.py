@@ -9,13 +9,14 @@ misdeal ask first, on a page of their own.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from flask import Blueprint, current_app, flash, redirect, render_template, request, url_for
 from flask_wtf.csrf import CSRFError
 from werkzeug.wrappers import Response
 
+from scorekeeper.cache import SizedCache
 from scorekeeper.rules import Game, GameError, Sheet, bid_options, check_bids, parse_hand
 from scorekeeper.service import (
     AlreadySaved,
@@ -31,7 +32,7 @@ from scorekeeper.service import (
 from scorekeeper.web import saving
 from scorekeeper.web.db import get_db
 from scorekeeper.web.forms import NIL_WORDS, HandForm, bid_pad, contract_labels
-from scorekeeper.web.fragments import sheet_html
+from scorekeeper.web.fragments import game_page, sheet_html
 
 bp = Blueprint("hands", __name__, url_prefix="/g/<token>/hands")
 
@@ -165,6 +166,29 @@ def entry_for(
     return entry
 
 
+# A hand form's pads depend only on the game at its version and on what the form is for, and the
+# same pads are asked for twice a hand (the bids step, then the tricks step): each is made once.
+_entries: SizedCache[Entry] = SizedCache(20_000, lambda e: len(e.bids) + len(e.trick_pads) + 1)
+
+
+def entry_of(
+    current: OpenGame,
+    number: int,
+    dealer: str,
+    extra_nil: set[str] = frozenset(),
+    step: str = "both",
+) -> Entry:
+    """:func:`entry_for` the game as opened, made once per version; a copy the caller may fill
+    in (``hidden``, ``contracts``)."""
+    key = (current.token, current.record.version, number, dealer, frozenset(extra_nil), step)
+    entry = _entries.get(key)
+    if entry is None:
+        sheet = current.sheet if number == len(current.game.hands) + 1 else None
+        entry = entry_for(current.game, number, dealer, extra_nil, step, sheet=sheet)
+        _entries.put(key, entry)
+    return replace(entry)
+
+
 def _team_tricks_hint(members: tuple[str, ...], nil_bidders: set[str]) -> str:
     """Whose tricks a team's count holds when a partner bid nil: all of the team's."""
     nils = [m for m in members if m in nil_bidders]
@@ -210,27 +234,28 @@ def render_game(
         hand = game.hands[editing - 1]
         dealer = sheet.hands[editing - 1].dealer
         nils = {p for p, b in (hand.bids or {}).items() if b in NIL_WORDS}
-        entry = entry_for(game, editing, dealer, nils)
+        entry = entry_of(current, editing, dealer, nils)
     elif not sheet.finished:
         entry = _next_entry(current, form)
     if status == 200 and form.errors:  # bids sent to the tricks step that do not read
         status = 422
-    page = render_template(
-        "games/show.html",
-        current=current,
-        game=game,
-        sheet=sheet,
-        entry=entry,
-        form=form,
-        editing=editing,
-        stale=_stale_note(current, form, editing) if stale else "",
-        last_action=games.last_action(get_db(), current),
-        redo_action=games.redo_action(get_db(), current),
-        why=sheet.hands[editing - 1] if editing else None,
-        printing=False,
-        event_table=events.table_of_game(get_db(), current.record.id),
-        sheet_html=sheet_html(current, edit_links=True),
-    )
+    context = {
+        "current": current,
+        "game": game,
+        "sheet": sheet,
+        "entry": entry,
+        "form": form,
+        "editing": editing,
+        "stale": _stale_note(current, form, editing) if stale else "",
+        "last_action": games.last_action(get_db(), current),
+        "redo_action": games.redo_action(get_db(), current),
+        "why": sheet.hands[editing - 1] if editing else None,
+        "printing": False,
+        "event_table": events.table_of_game(get_db(), current.record.id),
+        "sheet_html": sheet_html(current, edit_links=True),
+    }
+    hand_form = render_template("games/_hand_form.html", **context) if entry else ""
+    page = game_page(current, context, hand_form, keep=not stale)
     if status == 503:
         return saving.unavailable_response(page)
     return page, status
@@ -256,7 +281,7 @@ def _next_entry(current: OpenGame, form: HandForm) -> Entry:
     """
     game, sheet = current.game, current.sheet
     number, dealer = len(game.hands) + 1, sheet.next_dealer
-    entry = entry_for(game, number, dealer, step="bids", sheet=sheet)
+    entry = entry_of(current, number, dealer, step="bids")
     if entry.step == "tricks":
         return entry
     typed = [p.name for p in entry.bids if form.get(p.name)]
@@ -271,11 +296,11 @@ def _next_entry(current: OpenGame, form: HandForm) -> Entry:
     if bid_errors:
         form.errors.update(bid_errors)
         if has_tricks:
-            return entry_for(game, number, dealer, nils, step="both", sheet=sheet)
+            return entry_of(current, number, dealer, nils, step="both")
         return entry
     if not has_tricks and not _bids_allowed(current, bids, form, entry):
         return entry
-    entry = entry_for(game, number, dealer, nils, step="tricks", sheet=sheet)
+    entry = entry_of(current, number, dealer, nils, step="tricks")
     entry.hidden = [(p.name, form.get(p.name)) for p in entry.bids if form.get(p.name)]
     entry.contracts = contract_labels(game, bids)
     return entry

@@ -11,6 +11,7 @@ rendering made afresh.
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from flask import render_template, url_for
@@ -105,3 +106,84 @@ def test_a_kept_address_is_the_address_built_now(app, root):
                 assert cached_url_for(endpoint, **values) == url_for(endpoint, **values)
             external = cached_url_for("share.view", view_token="xyz", _external=True)
             assert external.startswith(f"{base}{root}/")
+
+
+# --- the game page kept per version, with its slots filled per request --------------------------
+
+HAND = {
+    "bid-0": "3", "bid-1": "3", "bid-2": "4", "bid-3": "3",
+    "ttricks-0": "7", "ttricks-1": "6",
+}  # fmt: skip
+
+
+def _started(client) -> str:
+    page = client.get("/games/new").get_data(as_text=True)
+    names = {f"player-{i}": n for i, n in enumerate(["Ann", "Bob", "Cy", "Di"])}
+    data = {"csrf_token": _csrf(page), "submission": _ids(page)[0], **names}
+    return client.post("/games/new", data=data).headers["Location"].rsplit("/", 1)[1]
+
+
+def _csrf(page: str) -> str:
+    return re.search(r'name="?csrf_token"? value="([^"]+)"', page).group(1)
+
+
+def _ids(page: str) -> list[str]:
+    return re.findall(r'name="?submission"? value="?([\w-]+)', page)
+
+
+def test_a_kept_game_page_carries_this_requests_token_and_fresh_ids(csrf_app):
+    client = csrf_app.test_client()
+    token = _started(client)
+    page = client.get(f"/g/{token}").get_data(as_text=True)
+    tricks = client.get(f"/g/{token}?step=tricks&hand_no=1&" + _bids()).get_data(as_text=True)
+    form = {"csrf_token": _csrf(tricks), "version": "1", "submission": _ids(tricks)[0], **HAND}
+    assert client.post(f"/g/{token}/hands", data=form).status_code == 303
+    pages = [client.get(f"/g/{token}").get_data(as_text=True) for _ in range(2)]  # one kept
+    for html in [page, tricks, *pages]:
+        assert "slot:" not in html
+        tokens = set(re.findall(r'name="?csrf_token"? value="([^"]+)"', html))
+        assert len(tokens) == 1  # the hand form's, Undo's and Rematch's: this request's own
+    ids = [_ids(html) for html in pages]
+    assert len(ids[0]) >= 2 and len(set(ids[0] + ids[1])) == len(ids[0]) + len(ids[1])
+    # another phone with the link gets the kept page with its own session's token: its Undo works
+    other = csrf_app.test_client()
+    theirs = other.get(f"/g/{token}").get_data(as_text=True)
+    assert "slot:" not in theirs and set(_ids(theirs)).isdisjoint(ids[0] + ids[1])
+    undo = re.search(r'action="([^"]+/undo)"', theirs).group(1)
+    sent = {"csrf_token": _csrf(theirs), "version": "2", "submission": _undo_id(theirs)}
+    assert other.post(undo, data=sent).status_code == 303
+    assert "Hand 1: bids" in other.get(f"/g/{token}").get_data(as_text=True)
+
+
+def _bids() -> str:
+    return "&".join(f"{k}={v}" for k, v in HAND.items() if k.startswith("bid-"))
+
+
+def _undo_id(page: str) -> str:
+    form = page[page.index("/undo") :]
+    return re.search(r"name=submission value=([\w-]+)", form).group(1)
+
+
+def test_a_note_left_by_a_redirect_shows_once_on_a_kept_page(client):
+    token = _started(client)
+    form = {"version": "1", "submission": "abcdefghijklmnop", **HAND}
+    assert client.post(f"/g/{token}/hands", data=form).status_code == 303
+    client.get(f"/g/{token}")  # the version's page is kept
+    again = client.post(f"/g/{token}/hands", data=form)  # the same form sent again
+    assert again.status_code == 303
+    first = client.get(again.headers["Location"]).get_data(as_text=True)
+    assert "Hand 1 was already saved" in first
+    assert "already saved" not in client.get(f"/g/{token}").get_data(as_text=True)
+
+
+def test_a_kept_hand_form_is_filled_in_for_each_request_alone(client):
+    """The pads of a version are made once; the bids each tricks step carries are its own."""
+    token = _started(client)
+    first = client.get(f"/g/{token}?step=tricks&hand_no=1&" + _bids()).get_data(as_text=True)
+    other = "bid-0=5&bid-1=2&bid-2=2&bid-3=4"
+    second = client.get(f"/g/{token}?step=tricks&hand_no=1&{other}").get_data(as_text=True)
+    hidden = re.compile(r'type=hidden name=(bid-\d) value="([^"]*)"')
+    assert dict(hidden.findall(first)) == {"bid-0": "3", "bid-1": "3", "bid-2": "4", "bid-3": "3"}
+    assert dict(hidden.findall(second)) == {"bid-0": "5", "bid-1": "2", "bid-2": "2", "bid-3": "4"}
+    bids = client.get(f"/g/{token}").get_data(as_text=True)
+    assert hidden.findall(bids) == [] and "Hand 1: bids" in bids
