@@ -20,6 +20,7 @@ from .game import (
     load_game_text,
     parse_game,
     parse_hand,
+    with_hand_added,
 )
 from .options import (
     GROUPS,
@@ -73,5 +74,5 @@ __all__ = [
     "opposite_teams",
     "option_word", "parse_game", "parse_hand", "preset_rules", "preset_title", "rematch_of",
     "render_text", "result_line", "rules_from_spec", "rules_summary", "rules_to_spec",
-    "score_game", "score_hand", "sheet_to_json", "start_state", "team_name",
+    "score_game", "score_hand", "sheet_to_json", "start_state", "team_name", "with_hand_added",
 ]  # fmt: skip

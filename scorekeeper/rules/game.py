@@ -278,17 +278,29 @@ def parse_game(data: Any) -> Game:
     hands_raw = data.get("hands", [])
     if not isinstance(hands_raw, list):
         raise GameError(f"hands must be a list, not {_show(hands_raw)}", field="hands")
-    if len(hands_raw) > MAX_HANDS:
-        raise GameError(
-            f"a game holds at most {MAX_HANDS} hands (misdeals included), not {len(hands_raw)}",
-            field="hands",
-        )
+    _check_hand_count(len(hands_raw))
 
     game = Game(players_t, rules, preset, teams, dealer, start)
     check_setup(game)
     tricks = game.tricks_per_hand
     hands = tuple(parse_hand(h, number, tricks) for number, h in enumerate(hands_raw, 1))
     return game.with_hands(hands)
+
+
+def _check_hand_count(count: int) -> None:
+    if count > MAX_HANDS:
+        raise GameError(
+            f"a game holds at most {MAX_HANDS} hands (misdeals included), not {count}",
+            field="hands",
+        )
+
+
+def with_hand_added(game: Game, data: Any) -> Game:
+    """``game`` with one more hand, read from its JSON object: what :func:`parse_game` gives
+    for the game's file with that hand appended, without reading its other hands again."""
+    number = len(game.hands) + 1
+    _check_hand_count(number)
+    return game.with_hands((*game.hands, parse_hand(data, number, game.tricks_per_hand)))
 
 
 def parse_hand(data: Any, number: int, tricks_per_hand: int = MAX_TRICKS_PER_HAND) -> Hand:

@@ -34,6 +34,7 @@ from scorekeeper.rules import (
     parse_game,
     rematch_of,
     score_game,
+    with_hand_added,
 )
 
 from .errors import (
@@ -302,10 +303,12 @@ def _save(
     *,
     version: int | None,
     submission: str | None,
+    game: Game | None = None,
 ) -> store.GameRecord:
-    """Score the new file once (raises GameError), then save it over the version read."""
+    """Score the new file once (raises GameError), then save it over the version read.
+    ``game`` is the new file already read, when the change made it so (a hand added)."""
     data = {**current.record.data, "hands": hands}
-    game = parse_game(data)
+    game = parse_game(data) if game is None else game
     sheet = score_game(game)
     with store.write(db):
         _once(db, submission)
@@ -373,7 +376,10 @@ def add_hand(
         version = current.record.version  # only the director's time call since: no conflict
     hands = _hands(current)
     action = f"add hand {len(hands) + 1}"
-    return _save(db, current, [*hands, hand], action, version=version, submission=submission)
+    game = with_hand_added(current.game, hand)  # the hands before it were read on opening
+    return _save(
+        db, current, [*hands, hand], action, version=version, submission=submission, game=game
+    )
 
 
 def edit_hand(

@@ -132,9 +132,12 @@ def game_page(current: OpenGame, context: dict[str, Any], hand_form: str, *, kee
 
 
 def _notes() -> Markup:
-    """The notes a redirect left for this page ("Hand 9 was already saved"), once."""
+    """The notes a redirect left for this page ("Hand 9 was already saved"), once: the
+    ``notes`` macro of templates/_macros.html, taken from the template's module once (a
+    ``{% from %}`` import in a template costs a set difference of every global, each page)."""
     return current_app.jinja_env.get_template("_macros.html").module.notes()  # type: ignore[attr-defined]
 
 
 def init_app(app: Flask) -> None:
     app.add_template_global(pad_html)
+    app.add_template_global(_notes, "flashed_notes")

@@ -6,6 +6,7 @@ import random
 import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -19,6 +20,7 @@ from scorekeeper.rules import (
     score_hand,
     sheet_to_json,
     start_state,
+    with_hand_added,
 )
 from scorekeeper.rules.sample import random_game
 
@@ -110,6 +112,30 @@ def test_a_written_game_reads_back_equal(seed):
     game = game_of(seed)
     assert parse_game(dump_game(game)) == game
     assert parse_game(copy.deepcopy(dump_game(game))) == game
+
+
+@SETTINGS
+@given(seeds, st.integers(min_value=0, max_value=3))
+def test_a_hand_added_to_a_read_game_is_the_game_read_with_that_hand(seed, mutations):
+    """Saving a hand reads only the new hand (the others were read on opening): the game, or
+    the error, is the one reading the whole file with that hand appended would give."""
+    data = dump_game(game_of(seed))
+    if not data["hands"]:
+        return
+    *before, last = data["hands"]
+    rng = random.Random(seed)
+    for _ in range(mutations):  # the hand as a form or a file might send it, often wrong
+        if isinstance(last, dict) and last:
+            mutate(last, rng)
+    game = parse_game({**data, "hands": before})
+    try:
+        whole = parse_game({**data, "hands": [*before, last]})
+    except GameError as e:
+        with pytest.raises(GameError) as added:
+            with_hand_added(game, last)
+        assert (str(added.value), added.value.field) == (str(e), e.field)
+    else:
+        assert with_hand_added(game, last) == whole
 
 
 WEIRD = [None, -1, 99, "x", 1.5, True, [], {}, "blind 99", "nil", "blind nil", "blind 3", 0]
