@@ -13,9 +13,8 @@ from typing import Any
 
 from flask import Flask, has_request_context, request, url_for
 
-from scorekeeper.cache import SizedCache
-
-_built: SizedCache[str] = SizedCache(50_000, lambda _url: 1)
+_built: dict[tuple[Any, ...], str] = {}  # read without a lock; forgotten whole when full
+_MOST = 50_000
 
 
 def cached_url_for(endpoint: str, /, **values: Any) -> str:
@@ -30,7 +29,9 @@ def cached_url_for(endpoint: str, /, **values: Any) -> str:
         return url_for(endpoint, **values)
     if url is None:
         url = url_for(endpoint, **values)
-        _built.put(key, url)
+        if len(_built) >= _MOST:
+            _built.clear()
+        _built[key] = url
     return url
 
 
