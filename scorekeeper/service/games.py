@@ -453,15 +453,31 @@ def redo(
     return _restore(db, current, store.redo_last_undo, "redo", version, submission)
 
 
+# What Undo and Redo would do, by (edit token, version): a game's history changes only with its
+# version (every change, undo and redo included, makes a new one), so a version's two buttons
+# are read once.
+_buttons: SizedCache[tuple[str | None, str | None]] = SizedCache(50_000, lambda _b: 1)
+
+
+def _undo_redo(db: Database, current: OpenGame) -> tuple[str | None, str | None]:
+    key = _key(current.record)
+    buttons = _buttons.get(key)
+    if buttons is None:
+        action = store.last_action(db, current.record)
+        undo = None if action is None else store.plain_action(action)
+        buttons = (undo, store.redo_action(db, current.record))
+        _buttons.put(key, buttons)
+    return buttons
+
+
 def last_action(db: Database, current: OpenGame) -> str | None:
     """What Undo would take back ("add hand 3"), or None when there is nothing to undo."""
-    action = store.last_action(db, current.record)
-    return None if action is None else store.plain_action(action)
+    return _undo_redo(db, current)[0]
 
 
 def redo_action(db: Database, current: OpenGame) -> str | None:
     """What Redo would put back ("add hand 3"), or None when there is nothing to redo."""
-    return store.redo_action(db, current.record)
+    return _undo_redo(db, current)[1]
 
 
 def unavailable(error: BaseException) -> Unavailable | None:
