@@ -84,6 +84,18 @@ def test_the_game_page_writes_its_row_once_not_on_every_view(client, db, monkeyp
     assert len(writes) == 1
 
 
+def test_a_game_page_asked_again_soon_asks_nothing_of_the_browser_list(client, db, monkeypatch):
+    """Within the five minutes that would not move the game in the list, a page costs no query
+    of the browser's list (this process remembers when it saw the browser open the game)."""
+    game = store.create_game(db, game_file())
+    reads = []
+    real = store.last_opened
+    monkeypatch.setattr(store, "last_opened", lambda *a: reads.append(a) or real(*a))
+    for _ in range(4):
+        open_game(client, game.edit_token)
+    assert len(reads) <= 1
+
+
 def test_an_older_cookie_s_list_is_adopted_once_and_dropped(client, db):
     games = [store.create_game(db, game_file()) for _ in range(3)]
     with client.session_transaction() as session:  # as an older version left it
