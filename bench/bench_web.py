@@ -25,7 +25,10 @@ hands; the sides take turns making and missing 7 so the scores swing between -70
 game never ends. A single client plays the same hands in ``--solo-games`` games in turn (several
 games so the server's CPU, counted in clock ticks, is read over enough work). Both servers run
 side by side and each phase (1 client, then ``--clients``) runs on the bare app then on the app,
-so a change in the machine's load falls on both sides of a ratio alike. The cost of a cycle grows
+so a change in the machine's load falls on both sides of a ratio alike; the whole is repeated
+``--repeat`` times (fresh games each time) and the figures are over all repeats together (this
+machine is shared: one repeat's CPU figure can move by a fifth), each repeat's CPU figure shown
+beside them. The cost of a cycle grows
 with the game's length (the page shows every hand): compare runs of the same ``--hands``. Printed
 per server: hand cycles per second, p50/p99 latency of a full cycle, and the server process's CPU
 (utime + stime from /proc/<pid>/stat around the timed phase) per cycle; then app/bare ratios
@@ -337,6 +340,19 @@ class Result:
         return self.server_cpu / self.cycles * 1e3
 
 
+def pooled(results: list[Result]) -> Result:
+    """Several repeats of one phase as one: their cycles, times and latencies together."""
+    return Result(
+        clients=results[0].clients,
+        planned=sum(r.planned for r in results),
+        cycles=sum(r.cycles for r in results),
+        wall=sum(r.wall for r in results),
+        server_cpu=sum(r.server_cpu for r in results),
+        client_cpu=sum(r.client_cpu for r in results),
+        latencies=[x for r in results for x in r.latencies],
+    )
+
+
 def load(pid: int, port: int, clients: int, games: int, hands: int, max_seconds: float) -> Result:
     """``clients`` phones, each with ``games`` new games (a warm-up hand each, untimed), play
     ``hands`` hands in every game, in turn; timed between the barriers."""
@@ -401,7 +417,8 @@ def verdict(ok: bool) -> str:
     return "meets" if ok else "misses"
 
 
-def report(title: str, bare: Result, app: Result, goals: bool) -> None:
+def report(title: str, bares: list[Result], apps: list[Result], goals: bool) -> None:
+    bare, app = pooled(bares), pooled(apps)
     print(f"{title}:")
     print(f"  {'':22}{'bare':>10}{'app':>10}{'app/bare':>10}")
 
@@ -419,6 +436,11 @@ def report(title: str, bare: Result, app: Result, goals: bool) -> None:
     line("server CPU ms/cycle", bare.cpu_ms, app.cpu_ms, ".2f", goal)
     mine = [r.client_cpu / r.cycles * 1e3 for r in (bare, app)]
     line("client CPU ms/cycle", mine[0], mine[1], ".2f", "(this process: the load generator)")
+    if len(apps) > 1:
+        each = " / ".join(
+            f"{b.cpu_ms:.1f}:{a.cpu_ms:.1f}" for b, a in zip(bares, apps, strict=True)
+        )
+        print(f"  server CPU ms/cycle of each repeat, bare:app  {each}")
     print(f"  cycles {bare.cycles} / {app.cycles}, wall {bare.wall:.1f} s / {app.wall:.1f} s")
     for name, r in (("bare", bare), ("app", app)):
         if r.cycles < r.planned:
@@ -432,6 +454,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--threads", type=int, default=8, help="waitress worker threads")
     parser.add_argument("--solo-games", type=int, default=4, help="games of the 1-client run")
     parser.add_argument("--max-seconds", type=float, default=25.0, help="cap on a timed phase")
+    parser.add_argument("--repeat", type=int, default=3, help="times each phase is run")
     parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--serve-bare", metavar="DATABASE", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -441,15 +464,18 @@ def main(argv: list[str] | None = None) -> int:
 
     # Both servers are up together (an idle one costs nothing); the phases alternate between them.
     with server("bare", args.threads) as bare, server("app", args.threads) as app:
-        runs = {}
-        for clients, games in ((1, args.solo_games), (args.clients, 1)):
-            for kind, (pid, port) in (("bare", bare), ("app", app)):
-                runs[kind, clients] = load(pid, port, clients, games, args.hands, args.max_seconds)
+        runs: dict[tuple[str, int], list[Result]] = {}
+        for _ in range(args.repeat):
+            for clients, games in ((1, args.solo_games), (args.clients, 1)):
+                for kind, (pid, port) in (("bare", bare), ("app", app)):
+                    result = load(pid, port, clients, games, args.hands, args.max_seconds)
+                    runs.setdefault((kind, clients), []).append(result)
     bare_solo, app_solo = runs["bare", 1], runs["app", 1]
     bare_many, app_many = runs["bare", args.clients], runs["app", args.clients]
     print(
         f"hand cycle = GET game page + GET tricks step + POST hand (303); waitress "
-        f"threads={args.threads}, server in its own process, clients here"
+        f"threads={args.threads}, server in its own process, clients here; "
+        f"{args.repeat} repeat(s) together"
     )
     report(f"{args.clients} clients x {args.hands} hands", bare_many, app_many, goals=True)
     report(
