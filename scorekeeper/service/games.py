@@ -106,13 +106,17 @@ def _open(record: store.GameRecord) -> OpenGame:
 
 
 def open_game(db: Database, token: str) -> OpenGame:
-    """The game with this edit token; raises GameNotFound or UnreadableGame."""
-    return _open(store.game_by_edit_token(db, token))
+    """The game with this edit token; raises GameNotFound or UnreadableGame.
+
+    Its version is read first: a version opened lately is not read (nor decoded) again."""
+    hit = _opened.get(store.version_by_edit_token(db, token))
+    return hit if hit is not None else _open(store.game_by_edit_token(db, token))
 
 
 def open_shared(db: Database, view_token: str) -> OpenGame:
     """The game with this read-only token; raises GameNotFound or UnreadableGame."""
-    return _open(store.game_by_view_token(db, view_token))
+    hit = _opened.get(store.version_by_view_token(db, view_token))
+    return hit if hit is not None else _open(store.game_by_view_token(db, view_token))
 
 
 def find_game(db: Database, token: str) -> store.GameRecord:

@@ -69,6 +69,8 @@ from .games import (
     save_game,
     stored_text,
     undo_last_change,
+    version_by_edit_token,
+    version_by_view_token,
 )
 from .house_rules import (
     HouseRules,
@@ -94,5 +96,5 @@ __all__ = [
     "last_change", "last_undo", "migrate", "new_token", "plain_action", "player_names",
     "record_submission", "redo_action", "redo_last_undo",
     "remember_players", "save_game", "save_house_rules", "submission", "unavailable",
-    "undo_last_change", "write",
+    "undo_last_change", "version_by_edit_token", "version_by_view_token", "write",
 ]  # fmt: skip

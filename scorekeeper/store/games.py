@@ -108,6 +108,25 @@ def _get(db: Database, column: str, key: str | int) -> GameRecord:
     return _record(row)
 
 
+def version_by_edit_token(db: Database, token: str) -> tuple[str, int]:
+    """(edit token, version) of the game with this edit token, its file neither read nor
+    decoded: what a reading of the game kept in memory is kept under."""
+    return _version(db, "edit_token", token)
+
+
+def version_by_view_token(db: Database, token: str) -> tuple[str, int]:
+    """(edit token, version) of the game behind this read-only token."""
+    return _version(db, "view_token", token)
+
+
+def _version(db: Database, column: str, key: str) -> tuple[str, int]:
+    sql = f"select edit_token, version from games where {column} = ?"  # noqa: S608 -- ours
+    row = db.conn.execute(sql, (key,)).fetchone()
+    if row is None:
+        raise GameNotFound(str(key))
+    return row[0], row[1]
+
+
 def game_by_edit_token(db: Database, token: str) -> GameRecord:
     return _get(db, "edit_token", token)
 

@@ -20,7 +20,8 @@ _local = threading.local()
 
 def get_db() -> service.Database:
     """The request's connection: this thread's, opened on first use."""
-    if "db" not in g:
+    db = g.get("db")
+    if db is None:
         config = current_app.config
         # a connection kept per thread, for this database and this busy timeout
         wanted = (config["DATABASE"], config["BUSY_TIMEOUT_MS"])
@@ -33,7 +34,7 @@ def get_db() -> service.Database:
             db = service.connect(wanted[0], busy_timeout_ms=wanted[1])
             _local.kept = (wanted, db)
         g.db = db
-    return g.db
+    return db
 
 
 def init_app(app: Flask) -> None:

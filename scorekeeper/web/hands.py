@@ -33,6 +33,7 @@ from scorekeeper.web import saving
 from scorekeeper.web.db import get_db
 from scorekeeper.web.forms import NIL_WORDS, HandForm, bid_pad, contract_labels
 from scorekeeper.web.fragments import game_page, sheet_html
+from scorekeeper.web.urls import cached_url_for
 
 bp = Blueprint("hands", __name__, url_prefix="/g/<token>/hands")
 
@@ -340,7 +341,7 @@ def _version() -> int:
 
 def _to_sheet(token: str) -> Response:
     """The game page after a change, at its totals (#now): the next hand's pads come next."""
-    return redirect(url_for("games.show", token=token, _anchor="now"), 303)
+    return redirect(cached_url_for("games.show", token=token, _anchor="now"), 303)
 
 
 def _posted_form() -> HandForm:

@@ -300,14 +300,17 @@ def test_a_hand_post_scores_the_game_once(client, monkeypatch, edit):
 
 
 def test_a_hand_post_reads_the_game_once_and_writes_once(client, app, monkeypatch):
+    """One read, and only of the version when the page of that version was just shown (the
+    game as then read is kept): the file itself is not read nor decoded again."""
     from scorekeeper.store import games as stored_games
 
     token = new_game(client)
     at = version(client, token)
-    reads = _count_calls(monkeypatch, stored_games.game_by_edit_token)
+    versions = _count_calls(monkeypatch, stored_games.version_by_edit_token)
+    files = _count_calls(monkeypatch, stored_games.game_by_edit_token)
     writes = _count_calls(monkeypatch, stored_games.save_game)
     assert add(client, token, at=at, **NIL_HAND).status_code == 303
-    assert (len(reads), len(writes)) == (1, 1)
+    assert (len(versions), len(files), len(writes)) == (1, 0, 1)
 
 
 def test_a_new_game_with_its_players_and_saved_rules_is_one_transaction(client, monkeypatch):
