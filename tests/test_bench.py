@@ -1,0 +1,29 @@
+"""The web benchmark runs: both servers start, every request of a hand cycle is answered as a
+phone expects (it exits non-zero otherwise), and it prints its ratios. Figures are not
+checked: tests never depend on timing."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_the_web_benchmark_plays_its_hands_and_prints_its_ratios():
+    small = ["--clients", "2", "--hands", "2", "--solo-games", "1", "--repeat", "2"]
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "bench_web.py"), *small],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=ROOT,
+    )
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    out = done.stdout
+    assert "2 clients x 2 hands:" in out and "1 client x 1 games x 2 hands:" in out
+    assert out.count("server CPU ms/cycle of each repeat") == 2
+    assert "cycles 8 / 8" in out  # 2 clients x 2 hands x 2 repeats, bare / app
+    for line in ("hand cycles/s", "p99 cycle ms", "server CPU ms/cycle"):
+        assert out.count(line) >= 2
