@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
-from flask import Flask, current_app, render_template, request
+from flask import Flask, current_app, request
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
@@ -42,6 +42,13 @@ SLOT_SUBMISSION = Markup("<!--slot:submission-->")
 # A side's result is a row's content but for its last field, the game's rules (the same for
 # every row, and costly to hash): the key leaves it out, and the row never shows it.
 assert SideResult._fields[-1] == "rules"  # noqa: S101 -- the key below relies on it
+
+
+def render(name: str, **context: Any) -> str:
+    """A template of the game page rendered straight from the Jinja environment: these
+    templates read only what they are given and the app's globals (never ``request``,
+    ``session`` or ``g``), so Flask's per-render context and signals are left out."""
+    return current_app.jinja_env.get_template(name).render(context)
 
 
 def row_key(hand: HandResult, sides: list[str], links: bool) -> Hashable:
@@ -73,7 +80,7 @@ def sheet_html(current: OpenGame, *, edit_links: bool) -> Markup:
     html = _sheets.get(key)
     if html is None:
         html = Markup(  # noqa: S704 -- the template's own autoescaped output
-            render_template(
+            render(
                 "_sheet.html",
                 sheet=current.sheet,
                 game=current.game,
@@ -108,9 +115,7 @@ def game_page(current: OpenGame, context: dict[str, Any], hand_form: str, *, kee
     own: no out-of-date note)."""
     if not keep:
         form = Markup(hand_form)  # noqa: S704 -- templates/games/_hand_form.html, rendered
-        return render_template(
-            "games/show.html", **context, hand_form_html=form, notes_html=_notes()
-        )
+        return render("games/show.html", **context, hand_form_html=form, notes_html=_notes())
     event = context.get("event_table")
     key = (
         current.record.edit_token, current.record.version, context.get("editing"), event,
@@ -119,7 +124,7 @@ def game_page(current: OpenGame, context: dict[str, Any], hand_form: str, *, kee
     )  # fmt: skip
     frame = _pages.get(key)
     if frame is None:
-        frame = render_template(
+        frame = render(
             "games/show.html", **context, hand_form_html=SLOT_FORM, notes_html=SLOT_NOTES,
             csrf_token=lambda: SLOT_CSRF, new_submission=lambda: SLOT_SUBMISSION,
         )  # fmt: skip

@@ -32,7 +32,7 @@ from scorekeeper.service import (
 from scorekeeper.web import saving
 from scorekeeper.web.db import get_db
 from scorekeeper.web.forms import NIL_WORDS, HandForm, bid_pad, contract_labels
-from scorekeeper.web.fragments import game_page, sheet_html
+from scorekeeper.web.fragments import game_page, render, sheet_html
 from scorekeeper.web.urls import cached_url_for
 
 bp = Blueprint("hands", __name__, url_prefix="/g/<token>/hands")
@@ -255,7 +255,7 @@ def render_game(
         "event_table": events.table_of_game(get_db(), current.record.id),
         "sheet_html": sheet_html(current, edit_links=True),
     }
-    hand_form = render_template("games/_hand_form.html", **context) if entry else ""
+    hand_form = render("games/_hand_form.html", **context) if entry else ""
     page = game_page(current, context, hand_form, keep=not stale)
     if status == 503:
         return saving.unavailable_response(page)
