@@ -304,26 +304,43 @@ def undo_last_change(
     None when there is nothing to undo; raises :class:`StaleGame` like :func:`save_game`.
     ``outcome`` maps the restored data to (finished, winner).
     """
+    return _put_back(
+        db, game, last_change, lambda change: f"undo {change.action}".strip(), outcome,
+        undoing=True,
+    )  # fmt: skip
+
+
+def _put_back(
+    db: Database,
+    game: GameRecord,
+    find: Callable[[Database, GameRecord], Change | None],
+    label: Callable[[Change], str],
+    outcome: Callable[[dict[str, Any]], tuple[bool, str | None]] | None,
+    *,
+    undoing: bool,
+) -> GameRecord | None:
+    """Undo and Redo, one write: put back the state ``find`` names, if nobody saved since
+    ``game.version``; the state it replaces goes to the history as ``label`` says (an undo's
+    marked undone, as is the change it takes back, so it is no undo target again)."""
     stamp = now()
     with write(db):
         current = game_by_id(db, game.id)
         if current.version != game.version:
             raise StaleGame(current)
-        change = last_change(db, current)
+        change = find(db, current)
         if change is None:
             return None
         finished, winner = outcome(change.data) if outcome else (False, None)
-        db["game_history"].insert(
-            {
-                "game_id": current.id,
-                "version": current.version,
-                "data": dump(current.data),
-                "action": f"undo {change.action}".strip(),
-                "created_at": stamp,
-                "undone": 1,
-            }
-        )
-        db["game_history"].update(change.history_id, {"undone": 1})
+        replaced = {
+            "game_id": current.id,
+            "version": current.version,
+            "data": dump(current.data),
+            "action": label(change),
+            "created_at": stamp,
+        }
+        db["game_history"].insert({**replaced, "undone": 1} if undoing else replaced)
+        if undoing:
+            db["game_history"].update(change.history_id, {"undone": 1})
         db["games"].update(
             current.id,
             {
@@ -393,32 +410,6 @@ def redo_last_undo(
     The state it replaces goes to the history as "redo ..." (so Undo takes the redo back).
     Returns None when there is nothing to redo; raises :class:`StaleGame` like :func:`save_game`.
     """
-    stamp = now()
-    with write(db):
-        current = game_by_id(db, game.id)
-        if current.version != game.version:
-            raise StaleGame(current)
-        undone = last_undo(db, current)
-        if undone is None:
-            return None
-        finished, winner = outcome(undone.data) if outcome else (False, None)
-        db["game_history"].insert(
-            {
-                "game_id": current.id,
-                "version": current.version,
-                "data": dump(current.data),
-                "action": f"redo {undone.what}",
-                "created_at": stamp,
-            }
-        )
-        db["games"].update(
-            current.id,
-            {
-                "data": dump(undone.data),
-                "version": current.version + 1,
-                "finished": int(finished),
-                "winner": winner,
-                "updated_at": stamp,
-            },
-        )
-    return game_by_id(db, game.id)
+    return _put_back(
+        db, game, last_undo, lambda undone: f"redo {undone.what}", outcome, undoing=False
+    )
