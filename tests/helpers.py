@@ -109,3 +109,21 @@ def worker_pid(_job: Any) -> int:
     import os
 
     return os.getpid()
+
+
+def count_calls(monkeypatch, function) -> list[int]:
+    """Count calls of ``function`` through every module of the app that holds it."""
+    import sys
+
+    calls: list[int] = []
+
+    def counted(*args, **kwargs):
+        calls.append(1)
+        return function(*args, **kwargs)
+
+    for name, module in list(sys.modules.items()):
+        if name.startswith("scorekeeper"):
+            for attr, value in list(vars(module).items()):
+                if value is function:
+                    monkeypatch.setattr(module, attr, counted)
+    return calls

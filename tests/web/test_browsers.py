@@ -10,7 +10,16 @@ import pytest
 
 from scorekeeper import create_app, store
 from scorekeeper.web.session import REFRESH_DAYS, _today
-from tests.helpers import HAND, browser, created, editor_fields, game_file, listed, post_new
+from tests.helpers import (
+    HAND,
+    browser,
+    count_calls,
+    created,
+    editor_fields,
+    game_file,
+    listed,
+    post_new,
+)  # fmt: skip
 
 COOKIE = "session"
 
@@ -76,9 +85,7 @@ def test_opening_a_game_again_moves_it_first(app, db, monkeypatch):
 
 def test_the_game_page_writes_its_row_once_not_on_every_view(client, db, monkeypatch):
     game = store.create_game(db, game_file())
-    writes = []
-    real = store.open_game
-    monkeypatch.setattr(store, "open_game", lambda *a: writes.append(a) or real(*a))
+    writes = count_calls(monkeypatch, store.open_game)
     for _ in range(3):
         open_game(client, game.edit_token)
     assert len(writes) == 1
@@ -88,9 +95,7 @@ def test_a_game_page_asked_again_soon_asks_nothing_of_the_browser_list(client, d
     """Within the five minutes that would not move the game in the list, a page costs no query
     of the browser's list (this process remembers when it saw the browser open the game)."""
     game = store.create_game(db, game_file())
-    reads = []
-    real = store.last_opened
-    monkeypatch.setattr(store, "last_opened", lambda *a: reads.append(a) or real(*a))
+    reads = count_calls(monkeypatch, store.last_opened)
     for _ in range(4):
         open_game(client, game.edit_token)
     assert len(reads) <= 1

@@ -8,7 +8,7 @@ import pytest
 
 from scorekeeper import store
 from scorekeeper.rules import parse_game, score_game
-from tests.helpers import editor_fields
+from tests.helpers import count_calls, editor_fields
 
 FOUR = ["Ann", "Bob", "Cy", "Di"]
 
@@ -267,24 +267,6 @@ def test_a_phone_left_on_the_table_for_hours_still_saves_the_next_hand(csrf_app,
 # --- the cost of a hand: one read, one score, one write --------------------------------------
 
 
-def _count_calls(monkeypatch, function) -> list[int]:
-    """Count calls of ``function`` through every module of the app that holds it."""
-    import sys
-
-    calls: list[int] = []
-
-    def counted(*args, **kwargs):
-        calls.append(1)
-        return function(*args, **kwargs)
-
-    for name, module in list(sys.modules.items()):
-        if name.startswith("scorekeeper"):
-            for attr, value in list(vars(module).items()):
-                if value is function:
-                    monkeypatch.setattr(module, attr, counted)
-    return calls
-
-
 @pytest.mark.parametrize("edit", [False, True])
 def test_a_hand_post_scores_the_game_once(client, monkeypatch, edit):
     from scorekeeper.rules import scoring
@@ -292,7 +274,7 @@ def test_a_hand_post_scores_the_game_once(client, monkeypatch, edit):
     token = new_game(client)
     add(client, token, **NIL_HAND)
     at = version(client, token)
-    calls = _count_calls(monkeypatch, scoring.score_game)
+    calls = count_calls(monkeypatch, scoring.score_game)
     path = f"/g/{token}/hands/1" if edit else f"/g/{token}/hands"
     response = client.post(path, data={"version": at, **NIL_HAND})
     assert response.status_code == 303
@@ -306,9 +288,9 @@ def test_a_hand_post_reads_the_game_once_and_writes_once(client, app, monkeypatc
 
     token = new_game(client)
     at = version(client, token)
-    versions = _count_calls(monkeypatch, stored_games.version_by_edit_token)
-    files = _count_calls(monkeypatch, stored_games.game_by_edit_token)
-    writes = _count_calls(monkeypatch, stored_games.save_game)
+    versions = count_calls(monkeypatch, stored_games.version_by_edit_token)
+    files = count_calls(monkeypatch, stored_games.game_by_edit_token)
+    writes = count_calls(monkeypatch, stored_games.save_game)
     assert add(client, token, at=at, **NIL_HAND).status_code == 303
     assert (len(versions), len(files), len(writes)) == (1, 0, 1)
 
