@@ -33,6 +33,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from timing import best_of  # noqa: E402 -- bench/timing.py, beside this script
+
 from scorekeeper import service, store  # noqa: E402
 from scorekeeper.events import standings  # noqa: E402
 from scorekeeper.rules import dump_game, parse_game, score_game, score_hand, start_state  # noqa: E402
@@ -40,15 +42,6 @@ from scorekeeper.rules.sample import random_hand  # noqa: E402
 from scorekeeper.service import event_views, events  # noqa: E402
 
 STANDINGS_GOAL_MS = 50
-
-
-def _best_of(runs: int, fn) -> float:
-    best = float("inf")
-    for _ in range(runs):
-        t0 = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - t0)
-    return best
 
 
 def play_table(db, rng: random.Random, table, hands: int) -> None:
@@ -123,16 +116,16 @@ def main(argv: list[str] | None = None) -> int:
             warm()
             times.append(time.perf_counter() - t)
 
-        t_cold = _best_of(3, cold)
+        t_cold = best_of(3, cold)
         warm()
-        t_warm = _best_of(9, warm)
+        t_warm = best_of(9, warm)
         times: list[float] = []
         for _ in range(3):
             one_hand_later()
         t_one = min(times)
-        t_rebuilt = _best_of(5, rebuilt)
-        t_poll = _best_of(9, lambda: events.public_version(db, event.public_token))
-        t_core = _best_of(9, lambda: standings(entrants, results, view.config))
+        t_rebuilt = best_of(5, rebuilt)
+        t_poll = best_of(9, lambda: events.public_version(db, event.public_token))
+        t_core = best_of(9, lambda: standings(entrants, results, view.config))
         t0 = time.perf_counter()
         rnd = events.seat_next_round(db, event)
         t_seat = time.perf_counter() - t0

@@ -23,6 +23,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from timing import best_of  # noqa: E402 -- bench/timing.py, beside this script
+
 from scorekeeper.events import (  # noqa: E402
     Entrant,
     EventConfig,
@@ -40,15 +42,6 @@ PAIRING_GOAL_MS = 200
 CONFIG = EventConfig(
     format="swiss", tiebreakers=("point_diff", "total_points", "head_to_head", "opponents_wins")
 )
-
-
-def _best_of(runs: int, fn) -> float:
-    best = float("inf")
-    for _ in range(runs):
-        t0 = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - t0)
-    return best
 
 
 def build_event(teams: int, rounds: int, hands: int, seed: int):
@@ -108,10 +101,10 @@ def main(argv: list[str] | None = None) -> int:
                 total += s.points - s.bags
         return total
 
-    t_score = _best_of(3, score_all)
-    t_stand = _best_of(7, lambda: standings(entrants, results, CONFIG))
-    t_json = _best_of(7, lambda: json.loads(as_json))
-    t_bare = _best_of(7, bare_loop)
+    t_score = best_of(3, score_all)
+    t_stand = best_of(7, lambda: standings(entrants, results, CONFIG))
+    t_json = best_of(7, lambda: json.loads(as_json))
+    t_bare = best_of(7, bare_loop)
     print(f"{args.teams} teams, {args.rounds} rounds: {len(results)} results, "
           f"{len(games)} games of {args.hands} hands ({n_hands} hands)")  # fmt: skip
     print(f"  score_game, every table  {t_score * 1e3:8.1f} ms  "
@@ -132,7 +125,7 @@ def main(argv: list[str] | None = None) -> int:
 
     pairing_module._blossom = counting
     nxt = args.rounds + 1
-    t_pair = _best_of(5, lambda: swiss_round(entrants, results, nxt, CONFIG))
+    t_pair = best_of(5, lambda: swiss_round(entrants, results, nxt, CONFIG))
     pairing_module._blossom = blossom
     pairing = swiss_round(entrants, results, nxt, CONFIG)
     how = "band + blossom fallback" if used["blossom"] else "band only, no fallback needed"

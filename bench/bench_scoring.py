@@ -26,20 +26,13 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from timing import best_of  # noqa: E402 -- bench/timing.py, beside this script
+
 from scorekeeper.rules import Rules, dump_game, parse_game, score_game  # noqa: E402
 from scorekeeper.rules.options import MAX_HANDS, MAX_SCORE  # noqa: E402
 from scorekeeper.rules.sample import random_game  # noqa: E402
 
 TARGET = 200_000
-
-
-def _best_of(runs: int, fn) -> float:
-    best = float("inf")
-    for _ in range(runs):
-        t0 = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - t0)
-    return best
 
 
 def _worker(texts: list[str], rounds: int, start: Any, done: Any) -> None:
@@ -97,8 +90,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     assert len(long_game.hands) == MAX_HANDS, "the long game ended early"
     long_text = json.dumps(dump_game(long_game))
-    t_long = _best_of(5, lambda: score_game(long_game))
-    t_long_json = _best_of(5, lambda: json.loads(long_text))
+    t_long = best_of(5, lambda: score_game(long_game))
+    t_long_json = best_of(5, lambda: json.loads(long_text))
     n_long = len(long_game.hands)
 
     # many short games under random house rules (they stop early when a game ends)
@@ -116,10 +109,10 @@ def main(argv: list[str] | None = None) -> int:
                 if h.tricks is not None:
                     sum(h.tricks.values())
 
-    t_many = _best_of(3, score_all)
-    t_json = _best_of(3, lambda: [json.loads(t) for t in texts])
-    t_bare = _best_of(3, bare_loop)
-    t_parse = _best_of(1, lambda: [parse_game(json.loads(t)) for t in texts])
+    t_many = best_of(3, score_all)
+    t_json = best_of(3, lambda: [json.loads(t) for t in texts])
+    t_bare = best_of(3, bare_loop)
+    t_parse = best_of(1, lambda: [parse_game(json.loads(t)) for t in texts])
 
     def rate(n: int, t: float) -> str:
         return f"{n / t:>12,.0f} hands/s"
