@@ -35,6 +35,7 @@ from scorekeeper.events import (  # noqa: E402
 )
 from scorekeeper.events import pairing as pairing_module  # noqa: E402
 from scorekeeper.rules import Rules, score_game  # noqa: E402
+from scorekeeper.rules.options import MAX_SCORE  # noqa: E402
 from scorekeeper.rules.sample import random_game  # noqa: E402
 
 STANDINGS_GOAL_MS = 50
@@ -48,7 +49,7 @@ def build_event(teams: int, rounds: int, hands: int, seed: int):
     """Entrants, the games of every table (untimed) and the Swiss pairings that seated them."""
     rng = random.Random(seed)
     entrants = [Entrant(i, f"T{i}", (f"a{i}", f"b{i}")) for i in range(1, teams + 1)]
-    rules = Rules(target_score=10**9)  # every game plays all its hands
+    rules = Rules(target_score=MAX_SCORE)  # every game plays all its hands
     results: list[TableResult] = []
     games = []
     for number in range(1, rounds + 1):

@@ -27,3 +27,23 @@ def test_the_web_benchmark_plays_its_hands_and_prints_its_ratios():
     assert "cycles 8 / 8" in out  # 2 clients x 2 hands x 2 repeats, bare / app
     for line in ("hand cycles/s", "p99 cycle ms", "server CPU ms/cycle"):
         assert out.count(line) >= 2
+
+
+def test_the_event_and_scoring_benchmarks_run_small():
+    """`make bench` runs every benchmark: each must still build its games under the engine's
+    ranges (bench_events once asked for a target of 10**9, which the ranges refuse)."""
+    runs = {
+        "bench_events.py": ["--teams", "8", "--rounds", "2", "--hands", "2"],
+        "bench_event_service.py": ["--teams", "8", "--rounds", "2", "--hands", "2"],
+        "bench_scoring.py": ["--games", "20", "--hands", "3", "--workers", "1"],
+    }
+    for script, small in runs.items():
+        done = subprocess.run(
+            [sys.executable, str(ROOT / "bench" / script), *small],
+            capture_output=True,
+            text=True,
+            timeout=300,
+            cwd=ROOT,
+        )
+        assert done.returncode == 0, (script, done.stdout[-2000:] + done.stderr[-2000:])
+        assert "ms" in done.stdout or "hands/s" in done.stdout, script
