@@ -303,16 +303,21 @@ def close(director_token: str, number: int):
     return _act(director_token, "round", action)
 
 
-def _paper_page(director_token: str, number: int, table: int, form: PaperForm | None, status=200):  # type: ignore[no-untyped-def]
+def _paper_table(director_token: str, number: int, table: int):  # type: ignore[no-untyped-def]
+    """(event, overview, round, table) a paper result is for; None, with a note for the
+    console, when the round has no such table."""
     event = _open(director_token)
     view = events.overview(get_db(), event)
     rnd = view.round(number)
     found = rnd.table(table) if rnd else None
     if rnd is None or found is None:
         flash(f"Round {number} has no table {table}.", "error")
-        return _back(director_token)
-    if form is None:
-        form = PaperForm.blank(len(found.sides), found.paper)
+        return None
+    return event, view, rnd, found
+
+
+def _paper_page(director_token: str, at, form: PaperForm, status=200):  # type: ignore[no-untyped-def]
+    event, view, rnd, found = at
     page = render_template(
         "events/paper.html", event=event, view=view, rnd=rnd, table=found, form=form,
         token=director_token,
@@ -325,24 +330,21 @@ def _paper_page(director_token: str, number: int, table: int, form: PaperForm | 
 )
 def paper(director_token: str, number: int, table: int):
     """A table's final points and bags typed from its paper sheet (a correction, too)."""
-    if request.method == "GET":
-        return _paper_page(director_token, number, table, None)
-    event = _open(director_token)
-    view = events.overview(get_db(), event)
-    rnd = view.round(number)
-    found = rnd.table(table) if rnd else None
-    if rnd is None or found is None:
-        flash(f"Round {number} has no table {table}.", "error")
+    at = _paper_table(director_token, number, table)
+    if at is None:
         return _back(director_token)
+    event, view, rnd, found = at
+    if request.method == "GET":
+        return _paper_page(director_token, at, PaperForm.blank(len(found.sides), found.paper))
     form = PaperForm.from_post(request.form, len(found.sides))
     read = form.read()
     if read is None:
-        return _paper_page(director_token, number, table, form, 422)
+        return _paper_page(director_token, at, form, 422)
     try:
         events.enter_paper(get_db(), event, number, table, *read)
     except EventRefused as e:
         form.errors[e.field or "form"] = e.message
-        return _paper_page(director_token, number, table, form, 422)
+        return _paper_page(director_token, at, form, 422)
     flash(f"Round {number} table {table}: the paper result counts.", "info")
     return _back(director_token, "round" if rnd is view.current else "past")
 
