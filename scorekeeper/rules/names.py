@@ -1,0 +1,66 @@
+"""People's names as they enter: one spelling for one person.
+
+A name typed on a phone, pasted from a chat or read from a file arrives in many spellings of one
+person: "José" in two Unicode forms, a trailing or doubled space, a zero-width space, a
+right-to-left mark. :func:`clean_name` turns each into one spelling (Unicode NFC, every run of
+white space one space, no space at either end, the invisible characters dropped) and refuses a
+name that is still not a name (empty, or holding a control character such as NUL, BEL, ESC or
+DEL). :func:`name_key` is what two names are compared by: the clean name without regard to case,
+so "ann" and "Ann" are one person in a club's memory.
+
+Pure standard library: the games, the events' entrants and teams and the club's people all
+clean names with this one statement.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+# Characters that show nothing and only split one spelling into several: zero-width spaces and
+# joiners, the byte-order mark, the soft hyphen, invisible operators, the Mongolian vowel
+# separator and the bidirectional controls (marks, embeddings, overrides, isolates).
+INVISIBLE = frozenset(
+    "\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e"
+    "\u200b\u200c\u200d\u200e\u200f"
+    "\u202a\u202b\u202c\u202d\u202e"
+    "\u2060\u2061\u2062\u2063\u2064"
+    "\u2066\u2067\u2068\u2069\u206a\u206b\u206c\u206d\u206e\u206f"
+    "\u3164\ufeff\uffa0"
+)
+
+_SPACES = re.compile(r"\s+")
+
+
+class NameProblem(ValueError):
+    """A name that cannot be one person's: the message says why, in words for the person."""
+
+
+def clean_name(text: str) -> str:
+    """``text`` as one spelling: NFC, white space collapsed and trimmed, invisible characters
+    dropped. Raises :class:`NameProblem` for a name that is empty once cleaned or that holds a
+    control character (which no keyboard types and which breaks printing and files)."""
+    text = unicodedata.normalize("NFC", text)
+    text = "".join(c for c in text if c not in INVISIBLE)
+    text = _SPACES.sub(" ", text).strip()
+    for c in text:
+        if unicodedata.category(c) == "Cc":
+            raise NameProblem(
+                f"A name cannot hold a control character (U+{ord(c):04X}): type it again."
+            )
+    if not text:
+        raise NameProblem("A name needs at least one visible character.")
+    return text
+
+
+def name_key(name: str) -> str:
+    """What two clean names are compared by: the same person whatever the case."""
+    return unicodedata.normalize("NFC", name.casefold())
+
+
+def same_name(a: str, b: str) -> bool:
+    """Whether ``a`` and ``b`` (either as typed) name the same person."""
+    try:
+        return name_key(clean_name(a)) == name_key(clean_name(b))
+    except NameProblem:
+        return False
