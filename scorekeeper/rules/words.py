@@ -25,8 +25,17 @@ def preset_title(preset: str) -> str:
     return PRESET_TITLES.get(preset, preset[:1].upper() + preset[1:])
 
 
-def _signed(value: int) -> str:
-    return f"+{value}" if value > 0 else f"\u2212{-value}" if value < 0 else "0"
+MINUS = "\u2212"  # the typographic minus every page and PDF shows; files keep "-"
+
+
+def figure(value: int) -> str:
+    """A number as a person reads it: ``-30`` is shown "−30" (a true minus sign)."""
+    return f"{MINUS}{-value}" if value < 0 else str(value)
+
+
+def signed(value: int) -> str:
+    """A change as a person reads it: "+50", "−30", "0"."""
+    return f"+{value}" if value > 0 else figure(value)
 
 
 def option_word(value: Any) -> str:
@@ -76,7 +85,7 @@ def rules_summary(rules: Rules, preset: str = "standard", players: int | None = 
         out.append(f"bid at most {r.max_bid}")
     made = f"{r.trick_value} a trick"
     if r.overtrick_value != 1:
-        made += f", bags {_signed(r.overtrick_value)}"
+        made += f", bags {signed(r.overtrick_value)}"
     out.append(made)
     out.append(SET_PENALTIES[r.set_penalty])
     if r.bag_limit is not None:
