@@ -13,7 +13,7 @@ from scorekeeper import service
 from scorekeeper.config import configured_app, proxy_count
 from scorekeeper.rules import end_reason, preset_title
 from scorekeeper.rules.words import figure, signed
-from scorekeeper.web import db, fragments, saving, session, urls
+from scorekeeper.web import db, fragments, offline, saving, session, urls
 from scorekeeper.web.blueprints import register_blueprints
 from scorekeeper.web.forms import option_range
 
@@ -57,6 +57,7 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
     session.init_app(app)
     urls.init_app(app)
     fragments.init_app(app)
+    offline.init_app(app)
     app.after_request(_add_security_headers)
     _register_errors(app)
     app.add_template_filter(end_reason)

@@ -27,7 +27,7 @@ from markupsafe import Markup
 from scorekeeper.cache import SizedCache
 from scorekeeper.rules import HandResult, Rules, SideResult
 from scorekeeper.service import OpenGame
-from scorekeeper.web import saving
+from scorekeeper.web import offline, saving
 
 _sheets: SizedCache[Markup] = SizedCache(16 * 1024 * 1024, len)
 _rows: SizedCache[Markup] = SizedCache(8 * 1024 * 1024, len)
@@ -113,6 +113,7 @@ def game_page(current: OpenGame, context: dict[str, Any], hand_form: str, *, kee
     """templates/games/show.html with ``context`` (everything but the hand form and the notes)
     around ``hand_form``; kept per version when ``keep`` (the context is then the version's
     own: no out-of-date note)."""
+    offline.shown_version(current.record.version)
     if not keep:
         form = Markup(hand_form)  # noqa: S704 -- templates/games/_hand_form.html, rendered
         return render("games/show.html", **context, hand_form_html=form, notes_html=_notes())

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask_wtf.csrf import generate_csrf
 
 from scorekeeper.rules import (
     GROUPS,
@@ -163,6 +164,23 @@ def show(token: str):
         return render_game(current, HandForm.from_hand(current.game, stored), editing=number)
     form = HandForm.from_post(request.args)
     return tricks_step_gone(current, form) or render_game(current, form)
+
+
+@bp.get("/g/<token>/version")
+def version(token: str):
+    """Where the game is now, for a page the browser brought back from its memory (Back) or a
+    phone sending the hands it kept while offline: the version, the hands and a fresh CSRF
+    token for the saves to come."""
+    current = games.open_game(get_db(), token)
+    return (
+        {
+            "version": current.record.version,
+            "hands": len(current.game.hands),
+            "csrf": generate_csrf(),
+        },
+        200,
+        {"Cache-Control": "no-store"},
+    )
 
 
 @bp.get("/g/<token>/rules")

@@ -278,13 +278,16 @@ def _stale_note(current: OpenGame, form: HandForm, editing: int | None) -> str:
 def _next_entry(current: OpenGame, form: HandForm) -> Entry:
     """The next hand's form: its bids first; once they are all in, its tricks.
 
-    A form sent back with tricks (a refused save) shows bids and tricks together.
+    A form sent back with tricks (a refused save) shows bids and tricks together, and so does
+    ``?step=both``: the page a phone keeps for entering hands offline (web/offline.py).
     """
     game, sheet = current.game, current.sheet
     number, dealer = len(game.hands) + 1, sheet.next_dealer
     entry = entry_of(current, number, dealer, step="bids")
     if entry.step == "tricks":
         return entry
+    if form.step == "both":
+        return entry_of(current, number, dealer, step="both")
     typed = [p.name for p in entry.bids if form.get(p.name)]
     has_tricks = any(k.startswith(("tricks-", "ttricks-")) for k in form.values)
     if not typed or (form.step != "tricks" and not has_tricks):

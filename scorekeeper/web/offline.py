@@ -1,0 +1,42 @@
+"""A dropped network: the service worker that keeps this phone's game pages, and what it needs.
+
+``/sw.js`` is static/sw.js served from the app's root, so its scope covers every game page
+(``/g/<token>``). It keeps the app's own files and, for each game this phone opens, that game's
+page with every pad of the next hand (``?step=both``): offline, that page opens with the sheet as
+last seen, and static/offline.js keeps the hands typed on it, in order, until the network is
+back. Every game page answers with its version in ``X-Game-Version`` so that the phone, sending
+those hands one after the other, gives each the version the previous save produced.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, Flask, current_app, g, send_from_directory
+from werkzeug.wrappers import Response
+
+bp = Blueprint("offline", __name__)
+
+VERSION_HEADER = "X-Game-Version"
+
+
+@bp.get("/sw.js")
+def worker() -> Response:
+    response = send_from_directory(current_app.static_folder or "static", "sw.js", max_age=0)
+    response.headers["Cache-Control"] = "no-cache"
+    response.headers["Service-Worker-Allowed"] = "/"
+    return response
+
+
+def shown_version(version: int) -> None:
+    """The game page being rendered is of this version (said in the answer's header)."""
+    g.game_version = version
+
+
+def _version_header(response: Response) -> Response:
+    version = g.get("game_version")
+    if version is not None:
+        response.headers[VERSION_HEADER] = str(version)
+    return response
+
+
+def init_app(app: Flask) -> None:
+    app.after_request(_version_header)

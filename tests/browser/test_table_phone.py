@@ -1,0 +1,259 @@
+"""The table's phone, third pass (issue 17), with the browser's back/forward cache ON as phones
+have it: Back restores a live page, sheets that fit what is written in them, names that break
+only between words, edits that fill the other side's count, the trick count only where it can
+be true, and scoring through a dropped network."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from scorekeeper import store
+from tests.browser.phone import bid, save, shown_totals, start_game, stored_sheet, tap
+from tests.conftest import CHROMIUM, CHROMIUM_ARGS
+
+pytestmark = pytest.mark.browser
+
+SIZES = {"390x844": {"width": 390, "height": 844}, "320x640": {"width": 320, "height": 640}}
+FOUR = ["Ann", "Bob", "Cy", "Di"]
+ORDINARY_BIDS = {"bid-1": "3", "bid-2": "4", "bid-3": "3", "bid-0": "3"}  # Bob bids first
+
+
+@pytest.fixture(scope="module")
+def bfcache_browser(browser_type):
+    """Chromium with its back/forward cache on: Playwright turns it off by default (its
+    ``--disable-back-forward-cache``); phones have it on."""
+    browser = browser_type.launch(
+        executable_path=CHROMIUM,
+        headless=True,
+        args=CHROMIUM_ARGS,
+        ignore_default_args=["--disable-back-forward-cache"],
+    )
+    yield browser
+    browser.close()
+
+
+@pytest.fixture(params=list(SIZES))
+def phone(request, bfcache_browser, browser_context_args):
+    context = bfcache_browser.new_context(
+        **{**browser_context_args, "viewport": SIZES[request.param]}
+    )
+    yield context.new_page()
+    context.close()
+
+
+@pytest.fixture
+def live_db(live_app):
+    db = store.connect(live_app.config["DATABASE"])
+    yield db
+    db.close()
+
+
+def hands_of(db, url):
+    token = url.split("/g/")[1].split("?")[0].split("#")[0]
+    return store.game_by_edit_token(db, token).data["hands"]
+
+
+def back(page):
+    """Back: a page restored from the cache fires no "load", so wait for the commit only."""
+    page.go_back(wait_until="commit")
+
+
+# --- Back restores a live page ---------------------------------------------------------------
+
+
+def test_the_browser_keeps_pages_alive_on_back(phone, live_server):
+    """The premise of the tests below: Back brings back the page itself, scripts' state and
+    all (else they would test nothing)."""
+    phone.goto(live_server + "/games/new")
+    phone.evaluate("window.kept = 1")
+    phone.goto(live_server + "/print/blank")
+    back(phone)
+    assert phone.evaluate("window.kept") == 1
+
+
+def test_back_after_save_shows_the_game_as_it_is_now(phone, live_server, live_db):
+    url = start_game(phone, live_server, FOUR)
+    bid(phone, ORDINARY_BIDS)
+    tap(phone, "ttricks-0", "7")
+    save(phone)
+    assert phone.locator("#hand h2").inner_text() == "Hand 2: bids"
+    phone.evaluate("window.stillHere = 1")
+    back(phone)  # restored from the cache, then brought up to date
+    phone.wait_for_selector("text=Hand 1 was already saved.")
+    assert phone.evaluate("window.stillHere") is None  # not the old page
+    assert phone.locator("#hand h2").inner_text() == "Hand 2: bids"
+    assert phone.locator(".scores b").all_inner_texts() == ["70", "60"]
+    assert phone.get_by_role("button", name="Save hand 1").count() == 0
+    assert len(hands_of(live_db, url)) == 1
+
+
+def test_back_to_a_page_nothing_changed_keeps_its_taps_and_save_saves(phone, live_server, live_db):
+    url = start_game(phone, live_server, FOUR)
+    bid(phone, ORDINARY_BIDS)
+    tap(phone, "ttricks-0", "7")
+    phone.get_by_role("link", name="The rules of this game").click()
+    phone.wait_for_url(re.compile(r"/rules$"))
+    back(phone)
+    phone.wait_for_selector("text=Hand 1: tricks")
+    phone.wait_for_timeout(300)  # the version check: nothing moved, the page stays
+    assert phone.locator('input[name="ttricks-1"][value="6"]').is_checked()
+    save(phone)
+    assert len(hands_of(live_db, url)) == 1
+
+
+# --- an edit fills the other side's count ----------------------------------------------------
+
+
+def test_editing_a_hands_tricks_fills_the_other_sides_count(phone, live_server, live_db):
+    url = start_game(phone, live_server, FOUR)
+    bid(phone, ORDINARY_BIDS)
+    tap(phone, "ttricks-0", "7")
+    save(phone)
+    phone.locator("table.sheet tbody tr").first.locator("a").tap()
+    assert phone.locator('input[name="ttricks-1"][value="6"]').is_checked()
+    tap(phone, "ttricks-0", "9")
+    assert phone.locator('input[name="ttricks-1"][value="4"]').is_checked()
+    assert phone.locator(".sum .error").is_hidden()
+    assert phone.locator("#trick-sum").inner_text() == "13"
+    tap(phone, "ttricks-1", "5")  # the other side's own tap is kept, and the sum says so
+    assert phone.locator('input[name="ttricks-0"][value="9"]').is_checked()
+    assert phone.locator(".sum .error").is_visible()
+    tap(phone, "ttricks-0", "8")
+    save(phone)
+    assert hands_of(live_db, url)[0]["tricks"] == {"Ann & Cy": 8, "Bob & Di": 5}
+
+
+# --- without JavaScript ----------------------------------------------------------------------
+
+
+def test_without_javascript_no_trick_count_that_never_changes(
+    bfcache_browser, browser_context_args, live_server
+):
+    context = bfcache_browser.new_context(**browser_context_args, java_script_enabled=False)
+    page = context.new_page()
+    start_game(page, live_server, FOUR)
+    bid(page, ORDINARY_BIDS, js=False)
+    assert page.locator("#hand h2").inner_text() == "Hand 1: tricks"
+    assert page.locator(".sum").is_hidden()
+    assert "Tricks: " not in page.locator("#hand").inner_text()
+    context.close()
+
+
+def test_with_javascript_the_trick_count_shows_and_follows(phone, live_server):
+    start_game(phone, live_server, FOUR)
+    bid(phone, ORDINARY_BIDS)
+    assert phone.locator(".sum").is_visible()
+    tap(phone, "ttricks-0", "7")
+    assert phone.locator(".sum").inner_text() == "Tricks: 13 of 13"
+
+
+# --- a dropped network -----------------------------------------------------------------------
+
+KEPT = (
+    "caches.open('scorekeeper-pages-1').then(c => c.match(location.pathname))"
+    ".then(r => r ? r.headers.get('X-Game-Version') : null)"
+)
+
+
+def kept_for_offline(page, version):
+    """Wait until the service worker keeps this game's page at ``version``."""
+    for _ in range(100):
+        if page.evaluate(KEPT) == str(version):
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"the page at version {version} was never kept")
+
+
+def version_of(db, url):
+    token = url.split("/g/")[1].split("?")[0].split("#")[0]
+    return store.game_by_edit_token(db, token).version
+
+
+OFFLINE_HANDS = [  # Bob bids first; the bids step and the tricks on one form offline
+    ({"bid-1": "2", "bid-2": "4", "bid-3": "3", "bid-0": "3"}, "8"),
+    ({"bid-1": "4", "bid-2": "3", "bid-3": "4", "bid-0": "2"}, "4"),
+    ({"bid-1": "3", "bid-2": "3", "bid-3": "3", "bid-0": "3"}, "6"),
+]
+
+
+def enter_offline(page, hands, first):
+    for k, (bids, ours) in enumerate(hands):
+        assert page.locator("#hand h2").inner_text() == f"Hand {first + k}: bids and tricks"
+        for name, value in bids.items():
+            tap(page, name, value)
+        tap(page, "ttricks-0", ours)
+        page.get_by_role("button", name=f"Save hand {first + k}").click()
+        page.get_by_text(f"Hand {first + k} kept on this phone.").wait_for()
+
+
+def test_a_dropped_network_keeps_three_hands_in_order_and_sends_them(phone, live_server, live_db):
+    url = start_game(phone, live_server, FOUR)
+    bid(phone, ORDINARY_BIDS)
+    tap(phone, "ttricks-0", "7")
+    save(phone)
+    kept_for_offline(phone, version_of(live_db, url))
+    phone.context.set_offline(True)
+    phone.reload()
+    banner = phone.locator(".offline")
+    assert "Offline: the sheet as last seen." in banner.inner_text()
+    assert phone.locator(".scores b").all_inner_texts() == ["70", "60"]
+    enter_offline(phone, OFFLINE_HANDS, 2)
+    assert "3 hands kept on this phone" in banner.inner_text()
+    assert len(hands_of(live_db, url)) == 1  # nothing sent yet
+    phone.context.set_offline(False)
+    phone.wait_for_function("() => !document.body.hasAttribute('data-offline')")
+    phone.get_by_text("Hand 5: bids").wait_for()
+    hands = hands_of(live_db, url)
+    assert [h["bids"] for h in hands[1:]] == [
+        {"Ann": 3, "Bob": 2, "Cy": 4, "Di": 3},
+        {"Ann": 2, "Bob": 4, "Cy": 3, "Di": 4},
+        {"Ann": 3, "Bob": 3, "Cy": 3, "Di": 3},
+    ]
+    assert [h["tricks"]["Ann & Cy"] for h in hands] == [7, 8, 4, 6]
+    sheet = stored_sheet(phone, url)  # the server's totals, on the page
+    assert shown_totals(phone, sheet.sides) == sheet.totals
+    assert phone.locator(".scores b").all_inner_texts() == [str(t) for t in sheet.totals.values()]
+    assert phone.locator(".offline").count() == 0
+    assert phone.evaluate("Object.keys(localStorage).length") == 0
+
+
+def test_hands_refused_on_arrival_are_shown_as_typed_never_dropped(
+    phone, bfcache_browser, browser_context_args, live_server, live_db
+):
+    url = start_game(phone, live_server, FOUR)
+    kept_for_offline(phone, version_of(live_db, url))
+    phone.context.set_offline(True)
+    phone.reload()
+    enter_offline(phone, OFFLINE_HANDS[:2], 1)
+    # Meanwhile another phone at the table, online, saves hand 1.
+    other = bfcache_browser.new_context(**browser_context_args)
+    page = other.new_page()
+    page.goto(url)
+    bid(page, ORDINARY_BIDS)
+    tap(page, "ttricks-0", "5")
+    save(page)
+    other.close()
+    phone.context.set_offline(False)
+    refused = phone.locator(".offline .error")
+    refused.first.wait_for()
+    assert refused.count() == 2
+    first = refused.first.inner_text()
+    assert first.startswith(
+        "Not saved, hand 1 as typed: Bob's bid 2, Cy's bid 4, Di's bid 3, Ann's bid 3"
+    )
+    assert "Ann & Cy tricks 8" in first and "The game moved on on another phone." in first
+    hands = hands_of(live_db, url)
+    assert len(hands) == 1 and hands[0]["tricks"]["Ann & Cy"] == 5  # the other phone's only
+    sheet = stored_sheet(phone, url)
+    assert shown_totals(phone, sheet.sides) == sheet.totals  # the server's sheet
+    # Still there after a reload, until the scorer enters it again or forgets it.
+    phone.reload()
+    assert phone.locator(".offline .error").count() == 2
+    with phone.expect_navigation():
+        refused.first.get_by_role("link", name="Enter it again").click()
+    assert phone.locator('input[name="bid-1"][value="2"]').is_checked()
+    assert phone.locator('input[name="ttricks-0"][value="8"]').is_checked()
+    phone.locator(".offline .error").first.get_by_role("button", name="Forget it").click()
+    assert phone.locator(".offline .error").count() == 1
