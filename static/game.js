@@ -1,126 +1,125 @@
-/* The game page; all works without it. The tap completing the bids moves on; the last side's
-   tricks fill in (an edit too); Save goes by fetch: a lost connection keeps the taps. Offline
-   (sw.js) or with hands kept on the phone, offline.js takes over the form and sends them. */
+/* The game page; all works without it. What each part is for: scorekeeper/web/offline.py. */
 (() => {
-  "use strict";
-  const all = (sel, root) => [].slice.call((root || document).querySelectorAll(sel));
-  const val = (name) => {
-    const input = document.querySelector('[name="' + name + '"]:checked, [type=hidden][name="' + name + '"]');
-    return input ? input.value : "";
-  };
-  const isNil = (v) => v === "nil" || v === "blind nil";
-  const form = document.getElementById("hand"), now = document.getElementById("now");
-  if (form) {
-    const N = +form.dataset.tricks, bids = all(".pad.bid, .pad.nil", form), post = form.method === "post";
-    const units = all(".pad.tricks:not(.nil-only)", form), nilPads = all(".nil-only", form);
-    const retry = form.querySelector(".retry");
-    let auto = null; // the pad filled in for the user
-    const nils = (side) => bids.filter((b) => b.dataset.side === side && isNil(val(b.dataset.name)));
-    const allBids = () => bids.every((b) => { // a team whose players all bid nil has no number
-      const s = b.dataset.side, team = all('.pad.nil[data-side="' + s + '"]', form);
-      return !b.classList.contains("bid") || val(b.dataset.name) || (team.length && nils(s).length === team.length);
-    });
-    const contracts = () => {
-      all("output[id^=contract-]", form).forEach((out) => {
-        const side = out.id.slice(9);
-        let sum = 0, blind = "", any = false;
-        bids.forEach((pad) => {
-          let v = pad.dataset.side === side ? val(pad.dataset.name) : "";
-          if (v && !isNil(v)) {
-            any = true;
-            if (v.indexOf("blind") === 0) { blind = "blind "; v = v.slice(6); }
-            sum += +v;
-          }
-        });
-        out.textContent = (any ? [blind + sum] : []).concat(nils(side).map(() => "nil")).join(" + ") || "\u2013";
-      });
-      let shown = 0;
-      nilPads.forEach((pad) => {
-        pad.hidden = !(isNil(val("bid-" + pad.dataset.seat)) || (pad.hasAttribute("data-any") && nils(pad.dataset.side).length));
-        shown += pad.hidden ? 0 : 1;
-      });
-      const box = form.querySelector(".nil-tricks");
-      if (box) box.hidden = !shown;
-    };
-    const tricks = (tapped) => {
-      if (tapped === auto) auto = null;
-      let empty = [], sum = 0;
-      units.forEach((pad) => {
-        const v = pad === auto ? "" : val(pad.dataset.name);
-        if (v === "") empty.push(pad); else sum += +v;
-      });
-      if (empty.length === 1 && units.length > 1 && (!auto || empty[0] === auto)) {
-        const key = empty[0].querySelector('input[value="' + (N - sum) + '"]');
-        if (key) { key.checked = true; auto = empty[0]; sum = N; empty = []; }
-        else if (auto) all("input", auto).forEach((i) => { i.checked = false; });
-      }
-      const out = document.getElementById("trick-sum"), wrong = !empty.length && sum !== N;
-      out.textContent = sum;
-      out.parentNode.hidden = false; // hidden without JavaScript: nothing would count
-      out.parentNode.classList.toggle("bad", wrong);
-      out.nextElementSibling.hidden = !wrong;
-      form.ok = !empty.length && !wrong;
-      if (tapped && form.ok) form.querySelector("[type=submit]").scrollIntoView({ block: "nearest" });
-    };
-    form.tricks = tricks;
-    // An edit (every count there, adding up): the last side's count follows the others.
-    const counts = units.map((p) => val(p.dataset.name));
-    if (units.length > 1 && counts.every((v) => v) && counts.reduce((n, v) => n + +v, 0) === N) auto = units[units.length - 1];
-    let complete = bids.length && allBids();
-    form.addEventListener("change", (e) => {
-      const pad = e.target.closest(".pad");
-      if (units.indexOf(pad) >= 0) return tricks(pad);
-      contracts();
-      if (!post && !complete && (complete = allBids())) form.requestSubmit();
-    });
-    const unsent = () => {
-      form.busy = retry.hidden = false;
-      retry.scrollIntoView({ block: "nearest" });
-    };
-    form.addEventListener("submit", (e) => {
-      const online = navigator.onLine;
-      if (!online || post) e.preventDefault();
-      if (form.keep) return form.keep(); // offline.js: kept on the phone
-      if (!online) return unsent();
-      if (!post || form.busy) return;
-      form.busy = retry.hidden = true;
-      // Saved: a redirect, not followed (its note is for the page). Refused: post it again.
-      fetch(form.action, { method: "POST", body: new FormData(form), redirect: "manual" }).then((r) => {
-        const to = form.action.split("/hands")[0];
-        if (r.type !== "opaqueredirect") return form.submit();
-        if (to !== location.href.split("#")[0]) return location.assign(to + "#now");
-        history.scrollRestoration = "manual"; // the same address: reload, from the top
-        location.reload();
-      }, unsent);
-    });
-    retry.querySelector("button").addEventListener("click", () => form.requestSubmit());
-    contracts();
-    if (units.length) tricks(null);
-  }
-  if (now) {
-    const path = location.pathname, sw = navigator.serviceWorker, off = "offline" in document.body.dataset;
-    // Back to a page the browser kept alive: the game as it is now (a reload) if it moved on.
-    addEventListener("pageshow", (e) => {
-      if (!e.persisted) return;
-      if (form) form.busy = false;
-      fetch(path + "/version", { cache: "no-store" }).then((r) => r.json()).then((d) => {
-        if (d.version !== +now.dataset.version) location.reload();
-      }, () => {});
-    });
-    if (sw && !off) {
-      sw.register(now.dataset.sw).then(() => sw.ready).then((reg) => reg.active.postMessage({ keep: path, version: now.dataset.version }), () => {});
-    }
-    if (off || localStorage["kept " + path]) {
-      const s = document.createElement("script");
-      s.src = document.querySelector("script[src$='game.js']").src.replace("game.js", "offline.js");
-      document.body.appendChild(s);
-    }
-  }
-  all("table.sheet tbody tr").forEach((row) => {
-    const link = row.querySelector("th a");
-    if (link) row.addEventListener("click", (e) => { if (!e.target.closest("a")) link.click(); });
-  });
-  const wrap = document.querySelector(".sheet-wrap"), hint = document.querySelector(".scroll-hint");
-  const scrolls = () => { hint.hidden = wrap.scrollWidth <= wrap.clientWidth; };
-  if (wrap && hint) { scrolls(); addEventListener("resize", scrolls); }
+	"use strict";
+	const all = (sel, root) => [].slice.call((root || document).querySelectorAll(sel));
+	const val = (name) => {
+		const input = document.querySelector('[name="' + name + '"]:checked, [type=hidden][name="' + name + '"]');
+		return input ? input.value : "";
+	};
+	const isNil = (v) => v === "nil" || v === "blind nil";
+	const form = document.getElementById("hand"), now = document.getElementById("now");
+	if (form) {
+		const N = +form.dataset.tricks, bids = all(".pad.bid, .pad.nil", form), post = form.method === "post";
+		const units = all(".pad.tricks:not(.nil-only)", form), nilPads = all(".nil-only", form);
+		const retry = form.querySelector(".retry");
+		let auto = null; // the pad filled in for the user
+		const nils = (side) => bids.filter((b) => b.dataset.side === side && isNil(val(b.dataset.name)));
+		const allBids = () => bids.every((b) => { // a team whose players all bid nil has no number
+			const s = b.dataset.side, team = all('.pad.nil[data-side="' + s + '"]', form);
+			return !b.classList.contains("bid") || val(b.dataset.name) || (team.length && nils(s).length === team.length);
+		});
+		const contracts = () => {
+			all("output[id^=contract-]", form).forEach((out) => {
+				const side = out.id.slice(9);
+				let sum = 0, blind = "", any = false;
+				bids.forEach((pad) => {
+					let v = pad.dataset.side === side ? val(pad.dataset.name) : "";
+					if (v && !isNil(v)) {
+						any = true;
+						if (v.indexOf("blind") === 0) { blind = "blind "; v = v.slice(6); }
+						sum += +v;
+					}
+				});
+				out.textContent = (any ? [blind + sum] : []).concat(nils(side).map(() => "nil")).join(" + ") || "\u2013";
+			});
+			let shown = 0;
+			nilPads.forEach((pad) => {
+				pad.hidden = !(isNil(val("bid-" + pad.dataset.seat)) || (pad.hasAttribute("data-any") && nils(pad.dataset.side).length));
+				shown += pad.hidden ? 0 : 1;
+			});
+			const box = form.querySelector(".nil-tricks");
+			if (box) box.hidden = !shown;
+		};
+		const tricks = (tapped) => {
+			if (tapped === auto) auto = null;
+			let empty = [], sum = 0;
+			units.forEach((pad) => {
+				const v = pad === auto ? "" : val(pad.dataset.name);
+				if (v === "") empty.push(pad); else sum += +v;
+			});
+			if (empty.length === 1 && units.length > 1 && (!auto || empty[0] === auto)) {
+				const key = empty[0].querySelector('input[value="' + (N - sum) + '"]');
+				if (key) { key.checked = true; auto = empty[0]; sum = N; empty = []; }
+				else if (auto) all("input", auto).forEach((i) => { i.checked = false; });
+			}
+			const out = document.getElementById("trick-sum"), wrong = !empty.length && sum !== N;
+			out.textContent = sum;
+			out.parentNode.hidden = false; // hidden without JavaScript
+			out.parentNode.classList.toggle("bad", wrong);
+			out.nextElementSibling.hidden = !wrong;
+			form.ok = !empty.length && !wrong;
+			if (tapped && form.ok) form.querySelector("[type=submit]").scrollIntoView({ block: "nearest" });
+		};
+		form.tricks = tricks;
+		// An edit: the last side's count follows the others.
+		const counts = units.map((p) => val(p.dataset.name));
+		if (units.length > 1 && counts.every((v) => v) && counts.reduce((n, v) => n + +v, 0) === N) auto = units[units.length - 1];
+		let complete = bids.length && allBids();
+		form.addEventListener("change", (e) => {
+			const pad = e.target.closest(".pad");
+			if (units.indexOf(pad) >= 0) return tricks(pad);
+			contracts();
+			if (!post && !complete && (complete = allBids())) form.requestSubmit();
+		});
+		const unsent = () => {
+			form.busy = retry.hidden = false;
+			retry.scrollIntoView({ block: "nearest" });
+		};
+		form.addEventListener("submit", (e) => {
+			const online = navigator.onLine;
+			if (!online || post) e.preventDefault();
+			if (form.keep) return form.keep(); // offline.js: kept on the phone
+			if (!online) return unsent();
+			if (!post || form.busy) return;
+			form.busy = retry.hidden = true;
+			// Saved: a redirect, not followed. Refused: post it again.
+			fetch(form.action, { method: "POST", body: new FormData(form), redirect: "manual" }).then((r) => {
+				const to = form.action.split("/hands")[0];
+				if (r.type !== "opaqueredirect") return form.submit();
+				if (to !== location.href.split("#")[0]) return location.assign(to + "#now");
+				history.scrollRestoration = "manual"; // the same address: reload, from the top
+				location.reload();
+			}, unsent);
+		});
+		retry.querySelector("button").addEventListener("click", () => form.requestSubmit());
+		contracts();
+		if (units.length) tricks(null);
+	}
+	if (now) {
+		const path = location.pathname, sw = navigator.serviceWorker, off = "offline" in document.body.dataset;
+		const src = document.querySelector("script[src$='game.js']").src;
+		// Back to a page kept alive: reloaded if the game moved on.
+		addEventListener("pageshow", (e) => {
+			if (!e.persisted) return;
+			if (form) form.busy = false;
+			fetch(path + "/version", { cache: "no-store" }).then((r) => r.json()).then((d) => {
+				if (d.version !== +now.dataset.version) location.reload();
+			}, () => {});
+		});
+		if (sw && !off) {
+			sw.register(src.replace("static/game.js", "sw.js")).then(() => sw.ready).then((reg) => reg.active.postMessage({ keep: path, version: now.dataset.version }), () => {});
+		}
+		if (off || localStorage["kept " + path]) {
+			const s = document.createElement("script");
+			s.src = src.replace("game.js", "offline.js");
+			document.body.appendChild(s);
+		}
+	}
+	all("table.sheet tbody tr").forEach((row) => {
+		const link = row.querySelector("th a");
+		if (link) row.addEventListener("click", (e) => { if (!e.target.closest("a")) link.click(); });
+	});
+	const wrap = document.querySelector(".sheet-wrap"), hint = document.querySelector(".scroll-hint");
+	const scrolls = () => { hint.hidden = wrap.scrollWidth <= wrap.clientWidth; };
+	if (wrap && hint) { scrolls(); addEventListener("resize", scrolls); }
 })();

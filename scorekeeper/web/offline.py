@@ -6,6 +6,18 @@ page with every pad of the next hand (``?step=both``): offline, that page opens 
 last seen, and static/offline.js keeps the hands typed on it, in order, until the network is
 back. Every game page answers with its version in ``X-Game-Version`` so that the phone, sending
 those hands one after the other, gives each the version the previous save produced.
+
+static/game.js, the game page's script (the page works without it), in words (its own comments
+are few: the page has a weight budget):
+
+- the tap completing the bids moves on to the tricks; the last side's tricks fill in, and in an
+  edit the last side's count follows the others; the trick count shows only with JavaScript;
+- Save goes by fetch: a lost connection keeps the taps and offers Retry (the same form, its
+  one-time id: the server never adds a hand twice);
+- a page the browser brings back from its back/forward cache asks ``/g/<token>/version`` and
+  reloads when the game moved on (its Save would otherwise act on a hand already saved);
+- it registers the worker and tells it which game and version it shows; on a page opened
+  offline, or while hands are kept on the phone, it loads static/offline.js.
 """
 
 from __future__ import annotations

@@ -73,8 +73,11 @@ def test_back_after_save_to_a_kept_copy_then_save_is_already_saved(
     no_bfcache, browser_context_args, live_server, size
 ):
     """The phone kept a copy of the tricks step (its HTTP cache): Back shows hand 1's form as it
-    was, one-time id and all, and Save sends it again."""
-    context = no_bfcache.new_context(**{**browser_context_args, "viewport": SIZES[size]})
+    was, one-time id and all, and Save sends it again. The service worker is blocked: requests
+    it makes are out of page.route's sight, and the copy here stands for the HTTP cache."""
+    context = no_bfcache.new_context(
+        **{**browser_context_args, "viewport": SIZES[size]}, service_workers="block"
+    )
     page = context.new_page()
     kept: dict[str, str] = {}
 
