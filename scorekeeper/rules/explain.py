@@ -45,9 +45,8 @@ def explain_lines(r: SideResult) -> list[str]:
         if r.double_back:
             lines.append(f"double back: {label}, {took}: {_pts(r.contract_points)}")
         elif not r.made:
-            extra = (
-                f" ({r.overtricks} over, more than {rules.max_overtricks})" if r.over_set else ""
-            )
+            over = r.toward - (r.contract or 0)  # a set's overtricks are not kept: no bags
+            extra = f" ({over} over, more than {rules.max_overtricks})" if r.over_set else ""
             lines.append(f"set: {label}, {took}{extra}: {_pts(r.contract_points)}")
         else:
             value = (

@@ -38,6 +38,36 @@ def signed(value: int) -> str:
     return f"+{value}" if value > 0 else figure(value)
 
 
+def _points_word(n: int) -> str:
+    return f"{n} point" if n == 1 else f"{n} points"
+
+
+def bags_hint(rules: Rules) -> str:
+    """What a bag (a trick over the bid) does, for the game page, where the rules have no bag
+    limit and the Bags column is only a record; '' under a bag limit (the column then counts
+    toward it, as the rules say). Whole: the points a bag scores or costs at once, the most a
+    plain bid may take over, and a blind bid's own rule for its bags."""
+    if rules.bag_limit is not None:
+        return ""
+    v = rules.overtrick_value
+    if v == 0:
+        each = "A bag scores nothing"
+    elif v < 0:
+        each = f"Each bag costs {_points_word(-v)} at once"
+    else:
+        each = f"Each bag scores {_points_word(v)}"
+    out = [f"No bag limit in these rules: the Bags column is only a record. {each}"]
+    if rules.max_overtricks is not None:
+        m = rules.max_overtricks
+        out.append(f"more than {m} bag{'' if m == 1 else 's'} over a plain bid is a set")
+    if rules.blind_bids and rules.blind_overtricks == "none":
+        out.append("a blind bid's bags score nothing")
+    elif rules.blind_bids and rules.blind_overtricks == "penalty":
+        cost = rules.blind_win_multiplier * rules.trick_value
+        out.append(f"a blind bid's bags cost {_points_word(cost)} each")
+    return "; ".join(out) + "."
+
+
 def option_word(value: Any) -> str:
     """An option's value in a sentence: "yes", "no", "none", "250"."""
     if value is None:

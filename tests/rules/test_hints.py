@@ -1,0 +1,187 @@
+"""Every hint and rules-in-words line is true for the rules in force (issue 17): for every preset
+and for random house rules, what each line claims is read back from its words and checked
+against the engine, hand by hand, over random games scored by the engine.
+
+Before: under the three-player preset the game page said "No bag penalty in these rules: the
+Bags column is only a record" while every bag cost 10 points at once."""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.rules import (
+    PRESETS,
+    Rules,
+    parse_game,
+    preset_rules,
+    rules_summary,
+    score_game,
+)
+from scorekeeper.rules.sample import random_game, random_rules
+from scorekeeper.rules.words import MINUS, bags_hint
+
+SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+NUMBER = rf"([{MINUS}+]?\d+)"
+
+
+def number(text: str) -> int:
+    return int(text.replace(MINUS, "-"))
+
+
+@dataclass
+class BagClaims:
+    """What the game page's bag hint says."""
+
+    shown: bool
+    record: bool = False  # "the Bags column is only a record": no bag penalty, ever
+    per_bag: int | None = None  # what each bag scores (negative: costs) at once
+    max_over: int | None = None  # more than this many over a plain bid is a set
+    blind_per_bag: int | None = None  # a blind bid's own rule, if it has one
+
+
+def read_bag_hint(hint: str) -> BagClaims:
+    if not hint:
+        return BagClaims(shown=False)
+    claims = BagClaims(shown=True, record="the Bags column is only a record" in hint)
+    if "A bag scores nothing" in hint:
+        claims.per_bag = 0
+    elif m := re.search(r"Each bag (costs|scores) (\d+) points?", hint):
+        claims.per_bag = int(m[2]) * (-1 if m[1] == "costs" else 1)
+    if m := re.search(r"more than (\d+) bags? over a plain bid is a set", hint):
+        claims.max_over = int(m[1])
+    if "a blind bid's bags score nothing" in hint:
+        claims.blind_per_bag = 0
+    elif m := re.search(r"a blind bid's bags cost (\d+) points? each", hint):
+        claims.blind_per_bag = -int(m[1])
+    assert claims.per_bag is not None, hint  # a bag hint always says what a bag does
+    return claims
+
+
+def results(rules: Rules, preset: str, seed: int, games: int = 4):
+    """Every side's result in a few random games under ``rules``."""
+    rng = random.Random(seed)
+    for _ in range(games):
+        sheet = score_game(random_game(rng, 15, rules=rules, preset=preset))
+        for hand in sheet.hands:
+            if not hand.void:
+                yield from hand.sides.values()
+
+
+def check_bag_hint(rules: Rules, preset: str, seed: int) -> int:
+    """The bag hint against the engine; returns how many bags it was checked on."""
+    claims = read_bag_hint(bags_hint(rules))
+    assert claims.shown == (rules.bag_limit is None)
+    checked = 0
+    for r in results(rules, preset, seed):
+        if claims.record:
+            assert r.bag_penalty == 0 and r.bag_penalties == 0
+        if not claims.shown or r.contract is None:
+            continue
+        if r.made and r.overtricks:
+            per = claims.per_bag
+            if r.blind and claims.blind_per_bag is not None:
+                per = claims.blind_per_bag
+            assert r.overtrick_points == per * r.overtricks, (bags_hint(rules), r.explain)
+            checked += r.overtricks
+        if r.over_set:
+            assert claims.max_over is not None, (bags_hint(rules), r.explain)
+            assert r.toward - r.contract > claims.max_over, (bags_hint(rules), r.explain)
+        if claims.max_over is not None and r.made and r.kind == "normal" and not r.blind:
+            assert r.overtricks <= claims.max_over
+        if r.nil_bags and rules.nil_tricks == "bags":
+            assert f"nil tricks: {r.nil_bags} bag" in " ".join(r.explain)
+    return checked
+
+
+def check_summary(rules: Rules, preset: str, seed: int) -> None:
+    """The rules in words at the top of a printed sheet, line by line, against the engine."""
+    lines = rules_summary(rules, preset, 4)
+    text = " | ".join(lines)
+    made = next(line for line in lines if line.endswith(" a trick") or " a trick, " in line)
+    trick_value = number(re.match(NUMBER, made)[1])
+    assert trick_value == rules.trick_value
+    per_bag = number(m[1]) if (m := re.search(rf"bags {NUMBER}", made)) else 1
+    limit = re.search(rf"(\d+) bags: {MINUS}(-?\d+)", text)
+    nil = re.search(rf"(?:^|\| )nil (-?\d+)(?:/{MINUS}(-?\d+))?", text)
+    for r in results(rules, preset, seed, games=2):
+        plain = r.contract is not None and r.kind == "normal" and not r.blind
+        if plain and r.made and not r.double_back:
+            assert r.contract_points == trick_value * r.contract, (text, r.explain)
+            assert r.overtrick_points == per_bag * r.overtricks, (text, r.explain)
+        if plain and not r.made and not r.over_set and not r.double_back:
+            penalty = {"bid": r.contract, "shortfall": r.contract - r.toward, "none": 0}
+            said = next(k for k, words in SET_WORDS.items() if words in text)
+            assert r.contract_points == -trick_value * penalty[said], (text, r.explain)
+        if r.bag_penalties:
+            assert limit is not None, text
+            assert r.bag_penalty == r.bag_penalties * int(limit[2]), (text, r.explain)
+        for n in r.nils:
+            if n.kind == "nil":
+                assert nil is not None, text
+                value = int(nil[1])
+                lost = int(nil[2]) if nil[2] is not None else value
+                assert n.points == (value if n.made else -lost), (text, r.explain)
+        if r.blind and r.kind == "normal" and r.contract and not r.double_back:
+            win, loss = rules.blind_win_multiplier, rules.blind_loss_multiplier
+            blind = re.search(r"blind \d+\+ \u00d7(\d+)(?:, set \u00d7(\d+))?", text)
+            assert blind is not None and int(blind[1]) == win, text  # the pad's ×win, ×loss
+            assert int(blind[2] or blind[1]) == loss, text
+            expected = (
+                win * trick_value * r.contract if r.made else -loss * trick_value * r.contract
+            )
+            assert r.contract_points == expected, (text, r.explain)
+
+
+SET_WORDS = {"bid": f"set: {MINUS} the bid", "shortfall": f"set: {MINUS} the shortfall",
+             "none": "set: no penalty"}  # fmt: skip
+
+
+def test_the_three_player_hint_says_a_bag_costs_ten_at_once():
+    rules = preset_rules("three-player")
+    assert bags_hint(rules) == (
+        "No bag limit in these rules: the Bags column is only a record. "
+        "Each bag costs 10 points at once."
+    )
+    assert "No bag penalty" not in bags_hint(rules)
+    assert bags_hint(preset_rules("nyc")) == (
+        "No bag limit in these rules: the Bags column is only a record. A bag scores nothing; "
+        "more than 2 bags over a plain bid is a set."
+    )
+
+
+def test_a_set_by_too_many_bags_says_how_many_and_the_hint_says_when():
+    """NYC: at most 2 bags over a plain bid. Bid 4 and take 7 is a set: 3 over, not "0 over"."""
+    game = {"format": "spades-scorekeeper/1", "rules": "nyc", "players": ["Ann", "Bob", "Cy", "Di"],
+            "teams": {"A": ["Ann", "Cy"], "B": ["Bob", "Di"]},
+            "hands": [{"tricks": {"A": 6, "B": 7}},
+                      {"bids": {"A": 4, "B": 4}, "tricks": {"A": 7, "B": 6}}]}  # fmt: skip
+    sheet = score_game(parse_game(game))
+    a, b = sheet.hands[1].sides["A"], sheet.hands[1].sides["B"]
+    claims = read_bag_hint(bags_hint(sheet.rules))
+    assert a.over_set and a.toward - a.contract > claims.max_over
+    assert b.made and b.overtricks == claims.max_over
+    assert a.explain == [f"set: bid 4, took 7 (3 over, more than 2): {MINUS}40".replace(MINUS, "-")]
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_every_presets_hints_say_what_the_engine_does(preset):
+    rules = preset_rules(preset)
+    checked = sum(check_bag_hint(rules, preset, seed) for seed in range(12))
+    if rules.bag_limit is None:
+        assert checked > 0  # the claim met real bags, not nothing
+    for seed in range(6):
+        check_summary(rules, preset, seed)
+
+
+@SETTINGS
+@given(st.integers(min_value=0, max_value=2**32 - 1))
+def test_random_house_rules_hints_say_what_the_engine_does(seed):
+    preset, rules = random_rules(random.Random(seed))
+    check_bag_hint(rules, preset, seed)
+    check_summary(rules, preset, seed)
