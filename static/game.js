@@ -1,7 +1,7 @@
 /* The game page; all works without it. What each part is for: scorekeeper/web/offline.py. */
 (() => {
 	"use strict";
-	const all = (sel, root) => [].slice.call((root || document).querySelectorAll(sel));
+	const all = (sel, root) => [...(root || document).querySelectorAll(sel)];
 	const val = (name) => {
 		const input = document.querySelector('[name="' + name + '"]:checked, [type=hidden][name="' + name + '"]');
 		return input ? input.value : "";
@@ -12,9 +12,9 @@
 		const N = +form.dataset.tricks, bids = all(".pad.bid, .pad.nil", form), post = form.method === "post";
 		const units = all(".pad.tricks:not(.nil-only)", form), nilPads = all(".nil-only", form);
 		const retry = form.querySelector(".retry");
-		let auto = null; // the pad filled in for the user
+		let auto = null; // the pad filled in
 		const nils = (side) => bids.filter((b) => b.dataset.side === side && isNil(val(b.dataset.name)));
-		const allBids = () => bids.every((b) => { // a team whose players all bid nil has no number
+		const allBids = () => bids.every((b) => { // a team all nil has no number
 			const s = b.dataset.side, team = all('.pad.nil[data-side="' + s + '"]', form);
 			return !b.classList.contains("bid") || val(b.dataset.name) || (team.length && nils(s).length === team.length);
 		});
@@ -54,7 +54,7 @@
 			}
 			const out = document.getElementById("trick-sum"), wrong = !empty.length && sum !== N;
 			out.textContent = sum;
-			out.parentNode.hidden = false; // hidden without JavaScript
+			out.parentNode.hidden = false;
 			out.parentNode.classList.toggle("bad", wrong);
 			out.nextElementSibling.hidden = !wrong;
 			form.ok = !empty.length && !wrong;
@@ -78,7 +78,7 @@
 		form.addEventListener("submit", (e) => {
 			const online = navigator.onLine;
 			if (!online || post) e.preventDefault();
-			if (form.keep) return form.keep(); // offline.js: kept on the phone
+			if (form.keep) return form.keep(); // offline.js
 			if (!online) return unsent();
 			if (!post || form.busy) return;
 			form.busy = retry.hidden = true;
@@ -107,7 +107,7 @@
 			}, () => {});
 		});
 		if (sw && !off) {
-			sw.register(src.replace("static/game.js", "sw.js")).then(() => sw.ready).then((reg) => reg.active.postMessage({ keep: path, version: now.dataset.version }), () => {});
+			sw.register(src.replace("static/game.js", "sw.js")).then(() => sw.ready).then((r) => r.active.postMessage({ keep: path, version: now.dataset.version }), () => {});
 		}
 		if (off || localStorage["kept " + path]) {
 			const s = document.createElement("script");

@@ -15,6 +15,7 @@ from scorekeeper import paths
 from scorekeeper.printing import pdf, sheets
 from scorekeeper.rules import parse_game, preset_rules, rules_summary, score_game
 from scorekeeper.rules.sample import steady_game
+from scorekeeper.rules.words import figure
 
 NAMES = ("Ann", "Bob", "Cy", "Di")
 
@@ -70,7 +71,7 @@ def test_game_sheet_prints_every_name_every_running_total_and_the_winner():
             continue
         start = 2
         for side in sheet.sides:  # every running total, in side order
-            start = rows[hand.number].index(str(hand.sides[side].total), start) + 1
+            start = rows[hand.number].index(figure(hand.sides[side].total), start) + 1
     assert f"Winner: {sheet.winner}, reached 300" in text
 
 

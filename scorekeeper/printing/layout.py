@@ -11,7 +11,7 @@ from functools import lru_cache
 import jinja2
 
 from scorekeeper import paths
-from scorekeeper.rules import end_reason, preset_title
+from scorekeeper.rules import end_reason, preset_title, words
 
 PAPER_SIZES = ("letter", "a4")
 DEFAULT_PAPER = "letter"
@@ -52,5 +52,8 @@ def templates() -> jinja2.Environment:
         lstrip_blocks=True,
     )
     # the same filters as the web app's, so the shared partials read the same
-    env.filters.update(end_reason=end_reason, preset_title=preset_title)
+    env.filters.update(
+        end_reason=end_reason, preset_title=preset_title, figure=words.figure,
+        signed=words.signed, with_minus=words.with_minus, bags_hint=words.bags_hint,
+    )  # fmt: skip
     return env

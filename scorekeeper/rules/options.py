@@ -177,7 +177,7 @@ OPTIONS: list[OptionInfo] = [
         "Bags",
         "Points per bag",
         'Points for each trick over the bid: 0 for "no overs", negative to punish '
-        'them (-9 is "-10 for each bag" on top of the bag\'s point).',
+        'them (\u22129 is "\u221210 for each bag" on top of the bag\'s point).',
         minimum=-MAX_POINTS,
         maximum=MAX_POINTS,
     ),

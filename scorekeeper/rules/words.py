@@ -7,6 +7,7 @@ and the text sheet all take their words from here, so they never disagree.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from .ending import BOSTON, HANDS, LOSING, SET_OUT, TARGET
@@ -36,6 +37,16 @@ def figure(value: int) -> str:
 def signed(value: int) -> str:
     """A change as a person reads it: "+50", "−30", "0"."""
     return f"+{value}" if value > 0 else figure(value)
+
+
+_HYPHEN_NUMBER = re.compile(r"(?<![\w\-/.:])-(\d+)")
+
+
+def with_minus(text: str) -> str:
+    """A line of words as a person reads it: each negative number in it as :func:`figure` shows
+    it ("set: bid 8, took 6: -80" reads "... −80"); a hyphen inside a word or a date stays. For
+    the explain lines, which files (the game's JSON, the CLI's text) keep with "-"."""
+    return _HYPHEN_NUMBER.sub(lambda m: figure(-int(m[1])), text)
 
 
 def _points_word(n: int) -> str:

@@ -27,6 +27,7 @@ from scorekeeper.events import (
 )
 from scorekeeper.events.model import SideScore
 from scorekeeper.rules import GameError, parse_game, score_game
+from scorekeeper.rules.words import figure
 
 from .errors import EventRefused
 
@@ -251,8 +252,8 @@ class TableView:
 
 
 def _points(n: int) -> str:
-    """A score as the sheet prints it (a true minus sign)."""
-    return str(n).replace("-", "−")
+    """A score as the sheet prints it (a true minus sign: rules.words.figure)."""
+    return figure(n)
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from scorekeeper import service
 from scorekeeper.config import configured_app, proxy_count
 from scorekeeper.rules import end_reason, preset_title
-from scorekeeper.rules.words import bags_hint, figure, signed
+from scorekeeper.rules.words import bags_hint, figure, signed, with_minus
 from scorekeeper.web import db, fragments, offline, saving, session, urls
 from scorekeeper.web.blueprints import register_blueprints
 from scorekeeper.web.forms import option_range
@@ -65,6 +65,7 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.add_template_filter(option_range)  # a number option's range, by its field
     app.add_template_filter(figure)  # -30 shown with a true minus sign: "−30"
     app.add_template_filter(signed)  # "+50", "−30", "0"
+    app.add_template_filter(with_minus)  # a line of words, its negative numbers with "−"
     app.add_template_filter(bags_hint)  # what a bag does, where there is no bag limit
     register_blueprints(app)
     return app

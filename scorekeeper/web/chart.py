@@ -13,6 +13,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
+from scorekeeper.rules.words import figure
+
 WIDTH = 360
 PLOT_LEFT = 48
 PLOT_RIGHT = 16
@@ -103,7 +105,8 @@ def progression_svg(
             f'stroke="{"#6b7280" if tick == 0 else "#e5e7eb"}" stroke-width="1"/>'
         )
         out.append(
-            f'<text x="{PLOT_LEFT - 6}" y="{ty + 4}" text-anchor="end" fill="#374151">{tick}</text>'
+            f'<text x="{PLOT_LEFT - 6}" y="{ty + 4}" text-anchor="end" fill="#374151">'
+            f"{figure(tick)}</text>"
         )
         tick += step
     # Axes.
@@ -172,7 +175,7 @@ def progression_svg(
         )
         out.append(
             f'<text x="{PLOT_LEFT + 36}" y="{ly + 4}" fill="#111827" font-size="13">'
-            f"{escape(side)}: {series[side][-1]}</text>"
+            f"{escape(side)}: {figure(series[side][-1])}</text>"
         )
     out.append("</svg>")
     return "\n".join(out) + "\n"
@@ -200,7 +203,7 @@ def _description(
     else:
         lines = [f"Running totals after {len(numbers)} hands."]
         for side in sides:
-            lines.append(f"{side}: " + ", ".join(str(v) for v in series[side][1:]) + ".")
+            lines.append(f"{side}: " + ", ".join(figure(v) for v in series[side][1:]) + ".")
     if target is not None:
         lines.append(f"Target {target}.")
     return " ".join(lines)

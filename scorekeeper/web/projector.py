@@ -14,6 +14,7 @@ from math import ceil
 from typing import Any
 
 from scorekeeper.events import StandingRow
+from scorekeeper.rules import words
 from scorekeeper.service.events import EventView, TableView
 
 STANDINGS_PER_COLUMN = 12  # rows of the standings a screen holds, in each of two columns
@@ -23,12 +24,13 @@ POLL_SECONDS = 5  # how often the page asks whether the event changed
 
 
 def signed(n: int) -> str:
-    """+120, −40, 0: with a true minus sign, as the sheet prints it."""
-    return _minus(f"{n:+d}") if n else "0"
+    """+120, −40, 0: with a true minus sign, as the sheet prints it (rules.words.signed)."""
+    return words.signed(n)
 
 
-def _minus(n: int | str) -> str:
-    return str(n).replace("-", "\u2212")
+def _minus(n: int) -> str:
+    """−40: a total with a true minus sign (rules.words.figure)."""
+    return words.figure(n)
 
 
 @dataclass(frozen=True)

@@ -10,8 +10,10 @@ import re
 import pytest
 
 from scorekeeper import store
+from scorekeeper.rules import parse_game, score_game
 from tests.browser.phone import bid, save, shown_totals, start_game, stored_sheet, tap
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS
+from tests.helpers import store_game
 
 pytestmark = pytest.mark.browser
 
@@ -101,6 +103,105 @@ def test_back_to_a_page_nothing_changed_keeps_its_taps_and_save_saves(phone, liv
     assert phone.locator('input[name="ttricks-1"][value="6"]').is_checked()
     save(phone)
     assert len(hands_of(live_db, url)) == 1
+
+
+# --- sheets that fit what is written in them ------------------------------------------------
+
+LONG = ["Maximiliana Featherstonehaugh", "Bartholomew Montgomery-Smythe",
+        "Wilhelmina Cholmondeley-Jones", "Christopherson Fitzwilliam-Ng",
+        "Anastasiya Vandersloot-Ibarra", "Konstantinos Papadopoulou-Li"]  # fmt: skip
+A, B, C, D, E, F = LONG
+AC, BD = f"{A} & {C}", f"{B} & {D}"
+FAR = {"preset": "standard", "target_score": 5000}  # room for four-digit scores both ways
+FIT_GAMES = {  # what real games write: nil and blind nil marks, sets, bag penalties, big scores
+    "two teams": {
+        "format": "spades-scorekeeper/1", "rules": FAR, "players": [A, B, C, D],
+        "teams": {AC: [A, C], BD: [B, D]},
+        "start": {AC: {"score": -1990, "bags": 8}, BD: {"score": 4460, "bags": 9}},
+        "hands": [
+            {"bids": {A: 3, B: 4, C: "nil", D: 5}, "tricks": {A: 4, C: 0, BD: 9}},
+            {"bids": {A: 5, B: 4, C: "blind nil", D: 4}, "tricks": {A: 6, C: 0, BD: 7}},
+            {"bids": {A: 4, B: 3, C: 3, D: 3}, "tricks": {AC: 5, BD: 8}},
+            {"bids": {A: 4, B: "nil", C: 4, D: 4}, "tricks": {AC: 3, B: 2, D: 8}},
+        ],
+    },
+    "three players": {
+        "format": "spades-scorekeeper/1", "rules": {"preset": "three-player",
+        "target_score": 5000}, "players": [A, B, C],
+        "start": {A: {"score": -1990, "bags": 0}, B: {"score": -1200, "bags": 0},
+                  C: {"score": 4410, "bags": 0}},
+        "hands": [
+            {"bids": {A: 5, B: "nil", C: 7}, "tricks": {A: 8, B: 0, C: 9}},
+            {"bids": {A: 6, B: 4, C: 7}, "tricks": {A: 2, B: 6, C: 9}},
+            {"bids": {A: "nil", B: 6, C: 6}, "tricks": {A: 3, B: 5, C: 9}},
+        ],
+    },
+    "three teams": {
+        "format": "spades-scorekeeper/1", "rules": {"preset": "six-player",
+        "target_score": 5000}, "players": LONG,
+        "teams": {f"{A} & {D}": [A, D], f"{B} & {E}": [B, E], f"{C} & {F}": [C, F]},
+        "start": {f"{A} & {D}": {"score": -1990, "bags": 0}},
+        "hands": [
+            {"bids": {A: 2, B: "nil", C: 3, D: 2, E: 2, F: 5},
+             "tricks": {f"{A} & {D}": 6, B: 0, E: 3, f"{C} & {F}": 8}},
+            {"bids": {A: 3, B: 2, C: 3, D: 3, E: 2, F: 2},
+             "tricks": {f"{A} & {D}": 3, f"{B} & {E}": 4, f"{C} & {F}": 10}},
+        ],
+    },
+}  # fmt: skip
+
+
+# Where a line breaks inside a word of an element's text: the characters either side of each
+# break, when the break is neither at a space nor after a hyphen.
+MID_WORD = """e => {
+    const text = e.firstChild, s = text.textContent, range = document.createRange(), breaks = [];
+    let last = null;
+    for (let i = 0; i < s.length; i++) {
+        range.setStart(text, i); range.setEnd(text, i + 1);
+        const top = Math.round(range.getBoundingClientRect().top);
+        if (last !== null && top > last + 2 && !/[\\s-]/.test(s[i - 1]) && !/\\s/.test(s[i]))
+            breaks.push(s.slice(Math.max(0, i - 6), i) + "|" + s.slice(i, i + 6));
+        if (!/\\s/.test(s[i])) last = top;
+    }
+    return breaks;
+}"""
+
+
+@pytest.mark.parametrize("shape", list(FIT_GAMES))
+def test_sheets_fit_what_real_games_write_in_them(phone, live_server, live_db, shape):
+    """Two sides whole at 320 px and three at 390 (the README's promise), with nil and blind
+    nil marks, sets, bag penalties, four-digit and negative scores and names at the limit."""
+    data = FIT_GAMES[shape]
+    sheet = score_game(parse_game(data))
+    written = " ".join(r.bid_label for h in sheet.hands for r in h.sides.values())
+    assert "nil" in written and min(sheet.totals.values()) <= -1000
+    phone.goto(f"{live_server}/g/{store_game(live_db, data).edit_token}")
+    width = phone.viewport_size["width"]
+    assert phone.evaluate("document.documentElement.scrollWidth") <= width
+    wrap = phone.locator(".sheet-wrap")
+    hidden = wrap.evaluate("w => w.scrollWidth - w.clientWidth")
+    if len(sheet.sides) == 2 or width >= 390:
+        assert hidden == 0, f"{hidden} px of the sheet hidden"
+        assert phone.locator(".scroll-hint").is_hidden()
+        cells = phone.locator("table.sheet td, table.sheet th")
+        assert cells.evaluate_all(
+            "cs => cs.every(c => c.scrollWidth <= c.clientWidth + 1)"
+        )  # no figure spills out of its cell
+    else:
+        assert phone.locator(".scroll-hint").is_visible()
+
+
+@pytest.mark.parametrize("shape", list(FIT_GAMES))
+def test_long_names_in_the_totals_break_only_between_words(phone, live_server, live_db, shape):
+    data = FIT_GAMES[shape]
+    phone.goto(f"{live_server}/g/{store_game(live_db, data).edit_token}")
+    width = phone.viewport_size["width"]
+    for chip in phone.locator(".scores .score").all():
+        name = chip.locator("span")
+        assert name.evaluate(MID_WORD) == [], name.inner_text()
+        box = chip.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width + 1
+        assert chip.evaluate("c => c.scrollWidth <= c.clientWidth + 1")  # the total whole too
 
 
 # --- an edit fills the other side's count ----------------------------------------------------

@@ -72,7 +72,7 @@ def test_start_scores_begin_the_lines_and_negative_scores_fit():
     root = parse(chart.progression_svg(sheet))
     assert "No hands played yet" in ["".join(t.itertext()) for t in root.iter(SVG + "text")]
     labels = ["".join(t.itertext()) for t in root.iter(SVG + "text")]
-    assert "Ann & <Cy>: -120" in labels
+    assert "Ann & <Cy>: \u2212120" in labels  # a true minus sign, as on the pages
     ys = [float(p.split(",")[1]) for p in root.find(f".//{SVG}polyline").get("points").split()]
     height = float(root.get("height"))
     assert all(0 <= y <= height for y in ys)

@@ -62,7 +62,7 @@ def test_sets_bag_penalties_nils_and_blinds_are_marked(client, db):
     first, second = row(html, 1), row(html, 2)
     assert "set</small>" in first  # Ann & Cy bid 8, took 4
     assert 'class="nil-made"' not in first and "nil✗" in first  # Bob's nil took tricks
-    assert 'class="pen"' in second and "&minus;100" in second
+    assert 'class="pen"' in second and "\u2212100" in second
 
 
 def test_blind_nil_is_marked(client, db):
