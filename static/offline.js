@@ -61,22 +61,29 @@
   const all = (sel) => [].slice.call(form.querySelectorAll(sel));
   const id = () => btoa(String.fromCharCode.apply(null, crypto.getRandomValues(new Uint8Array(12)))).replace(/\+/g, "-").replace(/\//g, "_");
   if (offline && form && form.method === "post" && form.querySelector("[name=hand_no]")) {
+    // The form for hand n: cleared, and a new one-time id (this page is a kept copy: its own id
+    // may be one a kept hand already carries).
+    const next = (n) => {
+      all("input[type=radio]").forEach((i) => { i.checked = i.defaultChecked; });
+      all("input[type=text]").forEach((i) => { i.value = i.defaultValue; });
+      form.submission.value = id();
+      if (n === +form.hand_no.value) return;
+      form.hand_no.value = n;
+      form.querySelector("h2").textContent = "Hand " + n + ": bids and tricks";
+      form.querySelector("[type=submit]").textContent = "Save hand " + n;
+      const deal = form.querySelector(".deal");
+      if (deal) deal.textContent = "The next player round the table deals.";
+      form.dispatchEvent(new Event("change", { bubbles: true }));
+      form.tricks(null);
+    };
+    const kept = load().q;
+    next(kept.length ? kept[kept.length - 1].n + 1 : +form.hand_no.value);
     form.keep = () => {
       if (!form.ok) return form.tricks(null);
       const d = load(), n = +form.hand_no.value;
       d.q.push({ n: n, t: words(), f: [...new FormData(form)] });
       store(d);
-      // The next hand on the same form: cleared, its number, a new one-time id.
-      all("input[type=radio]").forEach((i) => { i.checked = i.name === "renege" && i.value === ""; });
-      all("input[type=text]").forEach((i) => { i.value = i.name === "renege-tricks" ? "3" : ""; });
-      form.hand_no.value = n + 1;
-      form.submission.value = id();
-      form.querySelector("h2").textContent = "Hand " + (n + 1) + ": bids and tricks";
-      form.querySelector("[type=submit]").textContent = "Save hand " + (n + 1);
-      const deal = form.querySelector(".deal");
-      if (deal) deal.textContent = "The next player round the table deals.";
-      form.dispatchEvent(new Event("change", { bubbles: true }));
-      form.tricks(null);
+      next(n + 1);
       show("Hand " + n + " kept on this phone.");
       box.scrollIntoView({ block: "nearest" });
       send();

@@ -300,8 +300,14 @@ def test_a_dropped_network_keeps_three_hands_in_order_and_sends_them(phone, live
     banner = phone.locator(".offline")
     assert "Offline: the sheet as last seen." in banner.inner_text()
     assert phone.locator(".scores b").all_inner_texts() == ["70", "60"]
-    enter_offline(phone, OFFLINE_HANDS, 2)
+    enter_offline(phone, OFFLINE_HANDS[:2], 2)
+    phone.reload()  # still offline: the kept copy again, the kept hands and the next number
+    assert "2 hands kept on this phone" in banner.inner_text()
+    enter_offline(phone, OFFLINE_HANDS[2:], 4)
     assert "3 hands kept on this phone" in banner.inner_text()
+    ids = phone.evaluate("JSON.parse(Object.values(localStorage)[0]).q.map(h => "
+                         "h.f.find(f => f[0] === 'submission')[1])")  # fmt: skip
+    assert len(set(ids)) == 3  # each kept hand its own one-time id
     assert len(hands_of(live_db, url)) == 1  # nothing sent yet
     phone.context.set_offline(False)
     phone.wait_for_function("() => !document.body.hasAttribute('data-offline')")
@@ -358,3 +364,33 @@ def test_hands_refused_on_arrival_are_shown_as_typed_never_dropped(
     assert phone.locator('input[name="ttricks-0"][value="8"]').is_checked()
     phone.locator(".offline .error").first.get_by_role("button", name="Forget it").click()
     assert phone.locator(".offline .error").count() == 1
+
+
+def test_a_kept_hand_whose_answer_was_lost_counts_as_sent_once(phone, live_server, live_db):
+    """Back online, the first kept hand reaches the server but its answer is lost: it stays
+    kept; sent again, the server answers "already saved", which counts as sent. Nothing is
+    doubled, nothing lost, and the order holds."""
+    url = start_game(phone, live_server, FOUR)
+    kept_for_offline(phone, version_of(live_db, url))
+    phone.context.set_offline(True)
+    phone.reload()
+    enter_offline(phone, OFFLINE_HANDS[:2], 1)
+
+    def lose_the_answer(route):
+        route.fetch()  # the server saves the hand; its answer never comes back
+        route.abort("internetdisconnected")
+
+    phone.route("**/hands", lose_the_answer, times=1)
+    phone.context.set_offline(False)
+    for _ in range(50):  # the first send is over: one hand on the server, two still kept
+        if len(hands_of(live_db, url)) == 1:
+            break
+        phone.wait_for_timeout(100)
+    assert len(hands_of(live_db, url)) == 1
+    assert "2 hands kept on this phone" in phone.locator(".offline").inner_text()
+    with phone.expect_navigation():
+        phone.reload()  # online: the kept hands go again
+    phone.get_by_text("Hand 3: bids").wait_for()
+    hands = hands_of(live_db, url)
+    assert [h["tricks"]["Ann & Cy"] for h in hands] == [8, 4]
+    assert phone.evaluate("Object.keys(localStorage).length") == 0
