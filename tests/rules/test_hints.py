@@ -15,6 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from scorekeeper import store
 from scorekeeper.rules import (
     PRESETS,
     Rules,
@@ -23,7 +24,7 @@ from scorekeeper.rules import (
     rules_summary,
     score_game,
 )
-from scorekeeper.rules.sample import random_game, random_rules
+from scorekeeper.rules.sample import random_game, random_rules, random_seating
 from scorekeeper.rules.words import MINUS, bags_hint
 
 SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -185,3 +186,17 @@ def test_random_house_rules_hints_say_what_the_engine_does(seed):
     preset, rules = random_rules(random.Random(seed))
     check_bag_hint(rules, preset, seed)
     check_summary(rules, preset, seed)
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_the_game_page_shows_the_presets_own_bag_hint(client, db, preset):
+    rules = preset_rules(preset)
+    players, teams = random_seating(random.Random(1), rules)
+    data = {"format": "spades-scorekeeper/1", "rules": preset, "players": list(players)}
+    if teams:
+        data["teams"] = {k: list(v) for k, v in teams.items()}
+    record = store.create_game(db, {**data, "hands": []})
+    html = client.get(f"/g/{record.edit_token}").get_data(as_text=True)
+    assert "No bag penalty" not in html
+    hint = bags_hint(rules)
+    assert (hint in html) if hint else ("the Bags column is only a record" not in html)
