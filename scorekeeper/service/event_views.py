@@ -28,7 +28,7 @@ from scorekeeper.events import (
 from scorekeeper.events.model import SideScore
 from scorekeeper.rules import GameError, parse_game, score_game
 
-from .errors import EventRefused
+from .errors import EventMoved, EventRefused
 
 Database = store.Database
 
@@ -517,6 +517,37 @@ def cached_load(db: Database, event: store.EventRecord) -> EventView:
     return view
 
 
+EventRef = store.EventRecord | str  # an event, or its director's link (what a console form has)
+
+
+def changing(db: Database, event: EventRef, seen: int | None = None) -> EventView:
+    """The event as it is now, for a use case that changes it (call it inside the write
+    transaction): read by its director's link or again by its id, so the use case acts on the
+    event as stored, never on a record read earlier. ``seen`` is the event's version a form was
+    read at: when the event has moved on since (another tab, another device, an old page sent
+    again), nothing is done and EventMoved says where the event is now. None (the command line,
+    a test) acts on the event as it is."""
+    if isinstance(event, str):
+        record = store.events.event_by_director_token(db, event)
+    else:
+        record = store.events.event_by_id(db, event.id)
+    view = load(db, record)
+    if seen is not None and record.version != seen:
+        raise EventMoved(
+            f"Nothing was done: the event changed since this page was read ({where(view)}). "
+            "Here it is as it stands now."
+        )
+    return view
+
+
+def where(view: EventView) -> str:
+    """Where an event stands, in a few words: "round 2 is playing", "no round seated yet"."""
+    last = view.current
+    if last is None:
+        return "no round is seated yet"
+    return f"round {last.number} is {last.status_words}"
+
+
 def load(db: Database, event: store.EventRecord) -> EventView:
     """The event as it stands, in five queries (the event's own row is the caller's)."""
     entrants = store.events.entrants_of(db, event.id)
@@ -531,6 +562,7 @@ def load(db: Database, event: store.EventRecord) -> EventView:
 
 __all__ = [
     "CACHE_LIMIT", "EntrantView", "EventView", "Outcome", "ROUND_STATUSES", "RoundView",
-    "STATUS_WORDS", "TableView", "build_view", "cached_load", "clear_cache", "event_config", "load",
-    "score_outcome", "side_groups",
+    "STATUS_WORDS", "EventRef", "TableView", "build_view", "cached_load", "changing",
+    "clear_cache", "event_config", "load",
+    "score_outcome", "side_groups", "where",
 ]  # fmt: skip

@@ -180,6 +180,55 @@ class EventForm:
 NAME_MAX = EVENT_NAME_LENGTH
 
 
+def read_version(data: MultiDict) -> int:
+    """The event's version a console form was read at: ASCII digits. A form without one (or
+    with anything else) reads as version 0, which no event has, so the service refuses it as a
+    page out of date rather than act on what the page never showed."""
+    text = data.get("version", "")
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 18 else 0
+
+
+@dataclass
+class ButtonPost:
+    """A console button (Seat, Close, Drop...): the version of the event it was read at."""
+
+    version: int = 0
+
+    @classmethod
+    def from_post(cls, data: MultiDict) -> ButtonPost:
+        return cls(read_version(data))
+
+
+@dataclass
+class EntrantForm:
+    """Registering an entrant: the names as typed (shown again when refused), the version the
+    console was read at, and each problem by its field (``name-0``, ``name-1``, ``team``,
+    ``names`` for both, ``form``)."""
+
+    names: list[str] = field(default_factory=lambda: ["", ""])
+    team: str = ""
+    version: int = 0
+    errors: dict[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def blank(cls) -> EntrantForm:
+        return cls()
+
+    @classmethod
+    def from_post(cls, data: MultiDict) -> EntrantForm:
+        names = [data.get(f"name-{i}", "")[:200] for i in range(2)]
+        return cls(names, data.get("team", "")[:200], read_version(data))
+
+    def place_error(self, field_name: str | None, message: str) -> None:
+        key = field_name if field_name in ("name-0", "name-1", "team", "names") else "form"
+        self.errors[key] = message
+
+    @property
+    def error(self) -> str:
+        """The first problem, for the form's heading."""
+        return next(iter(self.errors.values()), "")
+
+
 @dataclass
 class PaperForm:
     """A table's final points and bags per side, typed from its paper sheet."""
@@ -188,6 +237,7 @@ class PaperForm:
     bags: list[str]
     winner: str = ""
     errors: dict[str, str] = field(default_factory=dict)
+    version: int = 0
 
     @classmethod
     def blank(cls, sides: int, paper: dict[str, Any] | None) -> PaperForm:
@@ -203,6 +253,7 @@ class PaperForm:
             [data.get(f"points-{k}", "").strip()[:20] for k in range(sides)],
             [data.get(f"bags-{k}", "").strip()[:20] or "0" for k in range(sides)],
             data.get("winner", "").strip()[:3],
+            version=read_version(data),
         )
 
     def read(self) -> tuple[list[int], list[int], int | None] | None:

@@ -36,6 +36,8 @@ from scorekeeper.web.event_forms import (
     SEATING_CHOICES,
     TIEBREAKER_SLOTS,
     TIEBREAKER_WORDS,
+    ButtonPost,
+    EntrantForm,
     EventForm,
     PaperForm,
 )
@@ -126,7 +128,9 @@ def _open(director_token: str):  # type: ignore[no-untyped-def]
     return events.open_director(get_db(), director_token)
 
 
-def _console(director_token: str, *, register: dict | None = None, status: int = 200):  # type: ignore[type-arg]
+def _console(
+    director_token: str, *, register: EntrantForm | None = None, status: int = 200, at: str = ""
+):  # type: ignore[no-untyped-def]
     db = get_db()
     event = _open(director_token)
     view = events.overview(db, event)
@@ -137,7 +141,8 @@ def _console(director_token: str, *, register: dict | None = None, status: int =
         view=view,
         about=events.describe(event),
         step=events.next_step(view),
-        register=register or {"names": ["", ""], "team": "", "error": ""},
+        register=register or EntrantForm.blank(),
+        at=at,
         known_people=library.player_names(db, browser_id(create=False)),
         token=director_token,
         local_address=_loopback(request.host_url),
@@ -158,13 +163,16 @@ def _loopback(url: str) -> bool:
 
 
 def _back(director_token: str, anchor: str = "round") -> Response:
-    return redirect(url_for("events.console", director_token=director_token, _anchor=anchor), 303)
+    """Back to the console, at the part acted on, with what happened said there (``at``)."""
+    url = url_for("events.console", director_token=director_token, at=anchor, _anchor=anchor)
+    return redirect(url, 303)
 
 
 def _act(director_token: str, anchor: str, action) -> Response:  # type: ignore[no-untyped-def]
-    """Run a console action; its refusal (or its sentence) shows at the top of the console."""
+    """Run a console action (one service call, given the form's version); its refusal (or
+    its sentence) shows where the console lands."""
     try:
-        said = action(_open(director_token))
+        said = action(ButtonPost.from_post(request.form).version)
     except EventRefused as e:
         flash(e.message, "error")
     else:
@@ -174,21 +182,25 @@ def _act(director_token: str, anchor: str, action) -> Response:  # type: ignore[
     return _back(director_token, anchor)
 
 
+PLACES = ("round", "entrants", "past")
+
+
 @bp.get("/e/<director_token>")
 def console(director_token: str):
-    return _console(director_token)
+    at = request.args.get("at", "")
+    return _console(director_token, at=at if at in PLACES else "")
 
 
 @bp.post("/e/<director_token>/entrants")
 def register(director_token: str):
-    names = [request.form.get(f"name-{i}", "").strip()[:200] for i in range(2)]
-    team = request.form.get("team", "").strip()[:200]
-    event = _open(director_token)
+    form = EntrantForm.from_post(request.form)
     try:
-        entrant = events.register(get_db(), event, names, team)
+        entrant = events.register(
+            get_db(), director_token, form.names, form.team, seen=form.version
+        )
     except EventRefused as e:
-        typed = {"names": names, "team": team, "error": e.message}
-        return _console(director_token, register=typed, status=422)
+        form.place_error(e.field, e.message)
+        return _console(director_token, register=form, status=422, at="entrants")
     later = f" (joins from round {entrant.joined_round})" if entrant.joined_round > 1 else ""
     flash(f"Registered {entrant.name}{later}.", "info")
     return _back(director_token, "entrants")
@@ -196,8 +208,8 @@ def register(director_token: str):
 
 @bp.post("/e/<director_token>/entrants/<int:entrant>/drop")
 def drop(director_token: str, entrant: int):
-    def action(event):  # type: ignore[no-untyped-def]
-        name = events.set_active(get_db(), event, entrant, False)
+    def action(seen):  # type: ignore[no-untyped-def]
+        name = events.set_active(get_db(), director_token, entrant, False, seen=seen)
         return f"{name} dropped: kept in the standings, not seated again."
 
     return _act(director_token, "entrants", action)
@@ -205,18 +217,21 @@ def drop(director_token: str, entrant: int):
 
 @bp.post("/e/<director_token>/entrants/<int:entrant>/reinstate")
 def reinstate(director_token: str, entrant: int):
-    def action(event):  # type: ignore[no-untyped-def]
-        return f"{events.set_active(get_db(), event, entrant, True)} is back: seated next round."
+    def action(seen):  # type: ignore[no-untyped-def]
+        name = events.set_active(get_db(), director_token, entrant, True, seen=seen)
+        return f"{name} is back: seated next round."
 
     return _act(director_token, "entrants", action)
 
 
 def _table_number(text: str) -> int | None:
+    """A table number typed (None: any table); 0, which the service refuses, when it is no
+    number."""
     text = text.strip()
     if not text:
         return None
     if not text.isdigit() or not text.isascii() or len(text) > 4:
-        raise EventRefused("A table number is a whole number, like 3.")
+        return 0
     return int(text)
 
 
@@ -225,9 +240,9 @@ def fix(director_token: str, entrant: int):
     anchor = request.form.get("from", "entrants")
     anchor = anchor if anchor in ("entrants", "round") else "entrants"
 
-    def action(event):  # type: ignore[no-untyped-def]
+    def action(seen):  # type: ignore[no-untyped-def]
         number = _table_number(request.form.get("table", ""))
-        return events.fix_entrant(get_db(), event, entrant, number)
+        return events.fix_entrant(get_db(), director_token, entrant, number, seen=seen)
 
     return _act(director_token, anchor, action)
 
@@ -236,33 +251,44 @@ def fix(director_token: str, entrant: int):
 def fix_table(director_token: str, number: int, table: int):
     """Keep the chosen entrant of this table at its number in every round."""
 
-    def action(event):  # type: ignore[no-untyped-def]
-        return events.fix_entrant(get_db(), event, _entrant_id("entrant"), table)
+    def action(seen):  # type: ignore[no-untyped-def]
+        chosen = _entrant_id("entrant")
+        return events.fix_entrant(
+            get_db(), director_token, chosen, table, round_number=number, seen=seen
+        )
 
     return _act(director_token, "round", action)
 
 
 @bp.post("/e/<director_token>/rounds")
 def seat(director_token: str):
-    def action(event):  # type: ignore[no-untyped-def]
-        rnd = events.seat_next_round(get_db(), event)
+    def action(seen):  # type: ignore[no-untyped-def]
+        number = _round_field()
+        rnd = events.seat_next_round(get_db(), director_token, number=number, seen=seen)
         return [f"Round {rnd.number} is seated: {len(rnd.tables)} tables.", *rnd.notes]
 
     return _act(director_token, "round", action)
 
 
-def _entrant_id(name: str) -> int:
+def _round_field() -> int:
+    """The round a Seat form offered (0, which no round is, when it names none)."""
+    text = request.form.get("round", "")
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 4 else 0
+
+
+def _entrant_id(name: str) -> int | None:
+    """An entrant chosen in a form: None, which the service refuses, when none is."""
     text = request.form.get(name, "")
     if not text.isdigit() or not text.isascii() or len(text) > 18:
-        raise EventRefused("Choose an entrant." if name == "entrant" else "Choose two to swap.")
+        return None
     return int(text)
 
 
 @bp.post("/e/<director_token>/rounds/<int:number>/swap")
 def swap(director_token: str, number: int):
-    def action(event):  # type: ignore[no-untyped-def]
+    def action(seen):  # type: ignore[no-untyped-def]
         first, second = _entrant_id("first"), _entrant_id("second")
-        warnings = events.swap(get_db(), event, number, first, second)
+        warnings = events.swap(get_db(), director_token, number, first, second, seen=seen)
         return ["Swapped: the tables they changed have new scoring links."] + [
             f"Warning: {w}" for w in warnings
         ]
@@ -272,8 +298,8 @@ def swap(director_token: str, number: int):
 
 @bp.post("/e/<director_token>/rounds/<int:number>/repair")
 def repair(director_token: str, number: int):
-    def action(event):  # type: ignore[no-untyped-def]
-        rnd = events.repair_round(get_db(), event, number)
+    def action(seen):  # type: ignore[no-untyped-def]
+        rnd = events.repair_round(get_db(), director_token, number, seen=seen)
         return f"Round {number} is paired again: {len(rnd.tables)} tables, new scoring links."
 
     return _act(director_token, "round", action)
@@ -281,8 +307,8 @@ def repair(director_token: str, number: int):
 
 @bp.post("/e/<director_token>/rounds/<int:number>/time")
 def call_time(director_token: str, number: int):
-    def action(event):  # type: ignore[no-untyped-def]
-        capped = events.call_time(get_db(), event, number)
+    def action(seen):  # type: ignore[no-untyped-def]
+        capped = events.call_time(get_db(), director_token, number, seen=seen)
         if not capped:
             return "Time called. No table was still playing."
         return (
@@ -296,8 +322,8 @@ def call_time(director_token: str, number: int):
 
 @bp.post("/e/<director_token>/rounds/<int:number>/close")
 def close(director_token: str, number: int):
-    def action(event):  # type: ignore[no-untyped-def]
-        events.close_round(get_db(), event, number)
+    def action(seen):  # type: ignore[no-untyped-def]
+        events.close_round(get_db(), director_token, number, seen=seen)
         return f"Round {number} is closed."
 
     return _act(director_token, "round", action)
@@ -341,7 +367,7 @@ def paper(director_token: str, number: int, table: int):
     if read is None:
         return _paper_page(director_token, at, form, 422)
     try:
-        events.enter_paper(get_db(), event, number, table, *read)
+        events.enter_paper(get_db(), director_token, number, table, *read, seen=form.version)
     except EventRefused as e:
         form.errors[e.field or "form"] = e.message
         return _paper_page(director_token, at, form, 422)
@@ -351,8 +377,8 @@ def paper(director_token: str, number: int, table: int):
 
 @bp.post("/e/<director_token>/rounds/<int:number>/tables/<int:table>/paper/clear")
 def clear_paper(director_token: str, number: int, table: int):
-    def action(event):  # type: ignore[no-untyped-def]
-        events.clear_paper(get_db(), event, number, table)
+    def action(seen):  # type: ignore[no-untyped-def]
+        events.clear_paper(get_db(), director_token, number, table, seen=seen)
         return f"Round {number} table {table}: its game counts again."
 
     return _act(director_token, "round", action)

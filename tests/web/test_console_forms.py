@@ -1,0 +1,124 @@
+"""The director's console forms as a browser sends them: each names what it acts on (the round,
+the version of the event it was read at) and an old page is refused with a word, never acted on;
+the fixed-table action checks its round like the other round actions."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper import store
+from scorekeeper.service import events
+from tests.service.clubs import event_with, finish_round
+from tests.web.test_events_web import post_from, read_at
+
+
+def test_a_stale_seat_round_is_refused_not_seating_the_next_round(client, db):
+    event = event_with(db, 4)
+    url = f"/e/{event.director_token}"
+    post_from(client, url, url + "/rounds")
+    finish_round(db, event)
+    post_from(client, url, url + "/rounds/1/close")
+    stale = read_at(client, url)  # an old tab: "Seat round 2"
+    assert stale["round"] == "2"
+    post_from(client, url, url + "/rounds")  # round 2 seated, played and closed elsewhere
+    finish_round(db, event)
+    post_from(client, url, url + "/rounds/2/close")
+    response = client.post(url + "/rounds", data=stale)
+    assert response.status_code == 303
+    assert len(events.overview(db, event).rounds) == 2  # round 3 was not seated
+    page = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert "Nothing was done: the event changed since this page was read" in page
+    assert "round 2 is closed" in page
+
+
+def test_a_seat_naming_a_round_already_seated_is_refused_even_at_the_same_version(client, db):
+    event = event_with(db, 4)
+    url = f"/e/{event.director_token}"
+    post_from(client, url, url + "/rounds")
+    finish_round(db, event)
+    post_from(client, url, url + "/rounds/1/close")
+    fresh = read_at(client, url)
+    response = client.post(url + "/rounds", data={**fresh, "round": "1"})
+    page = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert "the page offered to seat round 1, but round 1 is closed" in page
+    assert len(events.overview(db, event).rounds) == 1
+
+
+ACTIONS = [
+    ("/rounds", {}),
+    ("/rounds/1/close", {}),
+    ("/rounds/1/time", {}),
+    ("/rounds/1/swap", {"first": "1", "second": "2"}),
+    ("/rounds/1/repair", {}),
+    ("/rounds/1/tables/1/fix", {"entrant": "FIRST"}),
+    ("/entrants/1/fix", {"table": "2"}),
+    ("/entrants/1/drop", {}),
+    ("/entrants/1/reinstate", {}),
+    ("/entrants", {"name-0": "Zed", "name-1": "Yul"}),
+    ("/rounds/1/tables/1/paper", {"points-0": "300", "points-1": "100"}),
+    ("/rounds/1/tables/1/paper/clear", {}),
+]
+
+
+@pytest.mark.parametrize("path, data", ACTIONS)
+@pytest.mark.parametrize("version", ["old", "none", "junk"])
+def test_every_console_action_read_at_an_old_version_does_nothing(client, db, path, data, version):
+    event = event_with(db, 4)
+    rnd = events.seat_next_round(db, event)
+    if path.endswith("reinstate") or path.endswith("clear"):  # something to undo
+        events.set_active(db, event, 1, False)
+        events.enter_paper(db, event, 1, 1, [300, 100], [0, 0])
+    url = f"/e/{event.director_token}"
+    seen = read_at(client, url)
+    events.register(db, event, ["Late", "Comer"])  # the event moves on in another tab
+    before = store.events.event_by_id(db, event.id).version
+    tables = [
+        (t.number, t.entrants, t.edit_token) for t in events.overview(db, event).current.tables
+    ]
+    first = str(rnd.tables[0].entrants[0])
+    form = {k: (first if v == "FIRST" else v) for k, v in data.items()}
+    form["version"] = {"old": seen["version"], "none": "", "junk": "\u0661"}[version]
+    response = client.post(url + path, data=form)
+    assert response.status_code in (303, 422), response.status_code
+    after = events.overview(db, event)
+    assert store.events.event_by_id(db, event.id).version == before  # nothing was done
+    assert [(t.number, t.entrants, t.edit_token) for t in after.current.tables] == tables
+    page = (
+        response.get_data(as_text=True)
+        if response.status_code == 422
+        else client.get(response.headers["Location"]).get_data(as_text=True)
+    )
+    assert "Nothing was done: the event changed since this page was read" in page
+
+
+@pytest.mark.parametrize("number", ["0", "2", "99", str(10**30), "\u0661", "\u0662"])
+def test_the_fixed_table_action_refuses_a_round_that_is_not_the_current_one(client, db, number):
+    event = event_with(db, 4)
+    rnd = events.seat_next_round(db, event)
+    url = f"/e/{event.director_token}"
+    entrant = rnd.tables[1].entrants[0]  # sits at table 2 of round 1
+    before = [(t.number, t.entrants) for t in rnd.tables]
+    response = post_from(
+        client, url, f"{url}/rounds/{number}/tables/2/fix", {"entrant": str(entrant)}
+    )
+    assert response.status_code in (303, 404)
+    view = events.overview(db, event)
+    assert [(t.number, t.entrants) for t in view.current.tables] == before
+    assert view.by_id[entrant].fixed_table is None
+    if response.status_code == 303:
+        page = client.get(response.headers["Location"]).get_data(as_text=True)
+        assert "flash-error" in page
+
+
+def test_the_fixed_table_action_keeps_its_table_in_the_current_round(client, db):
+    event = event_with(db, 4)
+    rnd = events.seat_next_round(db, event)
+    url = f"/e/{event.director_token}"
+    entrant = rnd.tables[1].entrants[0]  # at table 2: fixed at table 2
+    response = post_from(client, url, f"{url}/rounds/1/tables/2/fix", {"entrant": str(entrant)})
+    assert response.status_code == 303
+    assert events.overview(db, event).by_id[entrant].fixed_table == 2
+    # at table 2, not at table 1: the form named the wrong table
+    response = post_from(client, url, f"{url}/rounds/1/tables/1/fix", {"entrant": str(entrant)})
+    page = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert "does not play at table 1 of round 1" in page
