@@ -21,7 +21,7 @@ from scorekeeper.service.events import (
     MAX_ROUNDS,
     EventSettings,
 )
-from scorekeeper.web.forms import NewGame, minimal_spec
+from scorekeeper.web.forms import NewGame, minimal_spec, whole_number
 
 FORMAT_CHOICES = {
     "swiss": "Swiss: teams with equal records meet, never the same opponents twice",
@@ -46,11 +46,12 @@ ROUND_END_OPTIONS = ("target_score", "max_hands")
 
 
 def _number(text: str, label: str, low: int, high: int) -> int:
-    """A whole number typed in a field; ValueError with the message to show."""
-    text = text.strip().replace("\u2212", "-")
-    if not text.lstrip("-").isdigit() or not text.isascii():
-        raise ValueError(f"{label}: type a whole number.")
-    value = int(text)
+    """A whole number typed in a field (ASCII digits, as every form reads them: "²" and "①"
+    pass ``str.isdigit()`` but are no number); ValueError with the message to show."""
+    try:
+        value = whole_number(text)
+    except ValueError:
+        raise ValueError(f"{label}: type a whole number.") from None
     if not low <= value <= high:
         raise ValueError(f"{label}: from {low} to {high}.")
     return value
@@ -134,10 +135,13 @@ class EventForm:
                 self.errors[key] = str(e)
         cut = None
         if self.cut:
-            if not self.cut.isdigit() or int(self.cut) not in CUTS:
+            try:
+                cut = _number(self.cut, "Cut", min(CUTS), max(CUTS))
+            except ValueError:
+                cut = None
+            if cut not in CUTS:
                 self.errors["cut"] = "Choose a cut."
-            else:
-                cut = int(self.cut)
+                cut = None
         chosen = [t for t in self.tiebreakers if t in TIEBREAKERS]
         if len(chosen) != len(self.tiebreakers) or len(set(chosen)) != len(chosen):
             self.errors["tiebreakers"] = "Choose each tie-breaker once at most."

@@ -4,6 +4,8 @@ the fixed-table action checks its round like the other round actions."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from scorekeeper import store
@@ -122,3 +124,21 @@ def test_the_fixed_table_action_keeps_its_table_in_the_current_round(client, db)
     response = post_from(client, url, f"{url}/rounds/1/tables/1/fix", {"entrant": str(entrant)})
     page = client.get(response.headers["Location"]).get_data(as_text=True)
     assert "does not play at table 1 of round 1" in page
+
+
+# --- the event forms' numbers: ASCII digits, a word by the field --------------------------------
+
+
+@pytest.mark.parametrize("key", ["rounds", "target_score", "max_hands", "round_minutes", "cut"])
+@pytest.mark.parametrize("typed", ["\u00b2", "\u2460", "\u0663", "\U0001d7d7", "--5", "9" * 400])
+def test_every_number_of_the_new_event_form_is_ascii_digits_said_by_its_field(
+    client, db, key, typed
+):
+    from tests.web.test_events_web import event_form
+
+    response = client.post("/events/new", data=event_form(**{key: typed}))
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    error = re.search(rf'<p class="error" id="{key}-error">([^<]*)</p>', page)
+    assert error and ("whole number" in error[1] or "Choose a cut" in error[1]), key
+    assert f'value="{typed[:20]}"' in page or key == "cut"  # what was typed is kept
