@@ -142,3 +142,31 @@ def test_every_number_of_the_new_event_form_is_ascii_digits_said_by_its_field(
     error = re.search(rf'<p class="error" id="{key}-error">([^<]*)</p>', page)
     assert error and ("whole number" in error[1] or "Choose a cut" in error[1]), key
     assert f'value="{typed[:20]}"' in page or key == "cut"  # what was typed is kept
+
+
+# --- an event file with the wrong kind of value: a message saying where, nothing stored ---------
+
+
+@pytest.mark.parametrize(
+    "change, where",
+    [
+        (lambda d: d["entrants"][0].update(members=[[1], 2]), "entrants[0].members[0]"),
+        (lambda d: d["rounds"][0].update(byes=[[1]]), "rounds[0].byes[0]"),
+        (lambda d: d["rounds"][0]["tables"][0].update(entrants=[[1]]),
+         "rounds[0].tables[0].entrants[0]"),
+    ],
+)  # fmt: skip
+def test_an_event_file_with_a_list_where_a_number_belongs_is_refused_by_the_web(
+    client, db, change, where
+):
+    import json
+
+    event = event_with(db, 5)
+    events.seat_next_round(db, event)
+    data = json.loads(client.get(f"/e/{event.director_token}/event.json").get_data(as_text=True))
+    change(data)
+    before = (db["events"].count, db["games"].count, db["event_tables"].count)
+    response = client.post("/events/import", data={"text": json.dumps(data)})
+    assert response.status_code == 422
+    assert f"This event file is not right: {where}" in response.get_data(as_text=True)
+    assert (db["events"].count, db["games"].count, db["event_tables"].count) == before
