@@ -28,7 +28,7 @@ from scorekeeper.rules.names import NameProblem, clean_name, name_key
 from . import games
 from .errors import EventRefused
 from .event_views import ROUND_STATUSES, EventView, build_view, load, score_outcome, side_groups
-from .events import EventSettings, check_settings, create_event, is_individual
+from .events import EventSettings, check_settings, create_event, is_individual, person_key
 
 Database = store.Database
 
@@ -386,7 +386,8 @@ def import_event(db: Database, text: str) -> store.EventRecord:
     settings, view, files = read_event_file(text)
     with store.write(db):
         event = create_event(db, settings)
-        people = store.events.people_named(db, [m for e in view.entrants for m in e.members])
+        names = [m for e in view.entrants for m in e.members]
+        people = store.events.people_named(db, names, person_key)
         person_of = dict(zip([p for e in view.entrants for p in e.person_ids], people, strict=True))
         entrant_of: dict[int, int] = {}
         for e in sorted(view.entrants, key=lambda e: e.order):

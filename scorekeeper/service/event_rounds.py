@@ -32,6 +32,7 @@ from scorekeeper.rules import (
     score_game,
     team_name,
 )
+from scorekeeper.rules.names import NameProblem, clean_name
 
 from . import games
 from .errors import EventMoved, EventRefused
@@ -143,6 +144,24 @@ def _game_file(
     return data
 
 
+def _name_to_fix(view: EventView, table: tuple[int, ...]) -> str:
+    """When an entrant at this table has a name that is not one (stored before names were
+    cleaned as they enter: a control character), the sentence naming them and what to do."""
+    for e in table:
+        entrant = view.by_id[e]
+        for name in (entrant.name, *entrant.members):
+            try:
+                clean_name(name)
+            except NameProblem as problem:
+                shown = "".join(c if c.isprintable() else "\ufffd" for c in entrant.name)
+                return (
+                    f"the entrant {shown} has a name that cannot be printed or scored "
+                    f"({str(problem)[:-1].lower()}). Drop {shown} and register them again with "
+                    "the names typed afresh, then seat the round."
+                )
+    return ""
+
+
 def _create_tables(
     db: Database,
     view: EventView,
@@ -158,7 +177,8 @@ def _create_tables(
         try:
             record = games.create_game(db, _game_file(event, view, table, seat))
         except GameError as e:
-            raise EventRefused(f"Table {number} cannot be seated: {sentence(e.message)}") from None
+            why = _name_to_fix(view, table) or sentence(e.message)
+            raise EventRefused(f"Table {number} cannot be seated: {why}") from None
         store.events.add_table(
             db, round_id, number=number, position=pos, entrants=table, seats=seat.seats,
             dealer=seat.dealer, game_id=record.id, fixed=fixed[pos - 1],

@@ -165,7 +165,7 @@ def register(
             raise EventRefused("The two partners need different names.", field="names")
         if event.format == "knockout" and view.rounds:
             raise EventRefused("A knockout's bracket is set in round 1: no late entries.")
-        people = store.events.people_named(db, cleaned)
+        people = store.events.people_named(db, cleaned, person_key)
         for person in people:
             for e in view.entrants:
                 if person.id in e.person_ids:
@@ -195,6 +195,15 @@ def register(
         record.id, name, tuple(member_names), record.members, record.ord, True,
         record.joined_round, None,
     )  # fmt: skip
+
+
+def person_key(name: str) -> str:
+    """What two people's names are compared by (``rules.names.name_key``); a name stored
+    before names were cleaned as they enter is compared as it is."""
+    try:
+        return name_key(clean_name(name))
+    except NameProblem:
+        return name
 
 
 def set_active(
@@ -344,6 +353,7 @@ __all__ = [
     "PacketData", "RoundView", "TableView", "call_time", "check_settings", "clear_paper",
     "close_round", "create_event", "describe", "enter_paper", "event_config", "event_rules",
     "events_of", "fix_entrant", "game_rules", "is_individual", "next_step", "open_director",
-    "open_public", "overview", "packet_data", "public_version", "register", "repair_round",
+    "open_public", "overview", "packet_data", "person_key", "public_version", "register",
+    "repair_round",
     "seat_next_round", "set_active", "swap", "table_of_game",
 ]  # fmt: skip

@@ -8,7 +8,7 @@ or the rules: the event core decides, this module remembers.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -202,17 +202,30 @@ def _version(db: Database, column: str, key: str | int) -> tuple[int, int, int]:
 # --- people --------------------------------------------------------------------------------
 
 
-def people_named(db: Database, names: Iterable[str]) -> list[PersonRecord]:
-    """The people with these names (ignoring case), created when new, in the order given."""
+def people_named(
+    db: Database, names: Iterable[str], key: Callable[[str], str] | None = None
+) -> list[PersonRecord]:
+    """The people with these names (ignoring case), created when new, in the order given.
+    ``key`` is what two names are compared by (the service gives ``rules.names.name_key``:
+    "josé" is "JOSÉ"): a name not found as spelled is compared with every person's key."""
     out = []
+    keyed: dict[str, tuple[int, str]] | None = None
     with write(db):
         for name in names:
             row = db.conn.execute(
                 "select id, name from people where name = ? collate nocase", (name,)
             ).fetchone()
+            if row is None and key is not None:
+                if keyed is None:
+                    keyed = {}
+                    for pid, known in db.conn.execute("select id, name from people order by id"):
+                        keyed.setdefault(key(known), (pid, known))
+                row = keyed.get(key(name))
             if row is None:
                 person_id = db["people"].insert({"name": name, "created_at": now()}).last_pk
                 row = (person_id, name)
+                if keyed is not None and key is not None:
+                    keyed[key(name)] = row
             out.append(PersonRecord(*row))
     return out
 
