@@ -14,6 +14,7 @@ from urllib.parse import urlsplit
 
 from flask import (
     Blueprint,
+    Request,
     Response,
     current_app,
     flash,
@@ -47,6 +48,35 @@ from scorekeeper.web.session import browser_id, remember_event
 from scorekeeper.web.share import export_filename
 
 bp = Blueprint("events", __name__)
+
+# The largest event file the web's import takes (as a file or pasted), every other request
+# keeping MAX_CONTENT_LENGTH. The largest event the app is sized for is 200 teams (100 tables
+# a round) over 30 rounds of games of about 12 hands: its compact event file is about 7 MB
+# (200 teams over 8 rounds: 1.8 MB). Config EVENT_FILE_LIMIT overrides it.
+EVENT_FILE_LIMIT = 8 * 1024 * 1024
+
+
+class EventFileRequest(Request):
+    """A request whose size limits are the app's, except the event import's, which takes the
+    event file of the largest event the app supports (see EVENT_FILE_LIMIT)."""
+
+    def _event_file(self) -> bool:
+        return self.endpoint == "events.import_event" and bool(current_app)
+
+    @property  # type: ignore[override]
+    def max_content_length(self) -> int | None:
+        if self._event_file():
+            return int(current_app.config.get("EVENT_FILE_LIMIT", EVENT_FILE_LIMIT))
+        return super().max_content_length
+
+    @property  # type: ignore[override]
+    def max_form_memory_size(self) -> int | None:
+        if self._event_file():
+            return int(current_app.config.get("EVENT_FILE_LIMIT", EVENT_FILE_LIMIT))
+        return super().max_form_memory_size
+
+
+bp.record_once(lambda state: setattr(state.app, "request_class", EventFileRequest))
 
 REFRESH_SECONDS = 10  # how often the public page asks whether anything changed
 # A round's packet may take longer than a game's sheet (PDF_TIMEOUT): ~0.25 s of one core a
@@ -104,7 +134,7 @@ def import_event():
         except UnicodeDecodeError:
             text, error = "", "That file is not UTF-8 text: is it an event file?"
         except RequestEntityTooLarge:
-            raise
+            raise  # said by too_large below
         text = text or request.form.get("text", "")
         if not error and not text.strip():
             error = "Choose an event file (or paste its text)."
@@ -119,6 +149,18 @@ def import_event():
                 return redirect(url_for("events.console", director_token=event.director_token), 303)
     page = render_template("events/import.html", error=error)
     return page, 422 if error else 200
+
+
+@bp.errorhandler(RequestEntityTooLarge)
+def too_large(_e: RequestEntityTooLarge) -> tuple[str, int]:
+    """An upload over its limit: the import page says how large an event file may be."""
+    if request.endpoint != "events.import_event":
+        return render_template(
+            "errors/error.html", code=413, title="Too large", message="That upload is too large."
+        ), 413
+    limit = (request.max_content_length or 0) // (1024 * 1024)
+    error = f"That is too large to be an event file here: at most {limit} MB."
+    return render_template("events/import.html", error=error), 413
 
 
 # --- the director's console ------------------------------------------------------------------

@@ -11,7 +11,7 @@ import pytest
 from scorekeeper import store
 from scorekeeper.service import events
 from tests.service.clubs import event_with, finish_round
-from tests.web.test_events_web import post_from, read_at
+from tests.web.test_events_web import console_of, post_from, read_at
 
 
 def test_a_stale_seat_round_is_refused_not_seating_the_next_round(client, db):
@@ -170,3 +170,52 @@ def test_an_event_file_with_a_list_where_a_number_belongs_is_refused_by_the_web(
     assert response.status_code == 422
     assert f"This event file is not right: {where}" in response.get_data(as_text=True)
     assert (db["events"].count, db["games"].count, db["event_tables"].count) == before
+
+
+# --- what the console exports, the web imports back, however big the night -------------------
+
+
+def test_a_200_team_8_round_event_file_exports_compact_and_imports_back_through_the_web(client, db):
+    import io
+    import json
+
+    from scorekeeper.service import event_files
+    from scorekeeper.web.events import EVENT_FILE_LIMIT
+    from tests.service.clubs import big_event
+
+    event = big_event(db, teams=200, rounds=8)
+    response = client.get(f"/e/{event.director_token}/event.json")
+    body = response.get_data()
+    assert 1_000_000 < len(body) < EVENT_FILE_LIMIT  # compact: no indentation, no spaces
+    assert b"\n " not in body and b'": ' not in body
+    assert len(body) > client.application.config["MAX_CONTENT_LENGTH"] * 0.8  # near the old cap
+    response = client.post(
+        "/events/import",
+        data={"file": (io.BytesIO(body), "regional-open-event.json")},
+        content_type="multipart/form-data",
+    )
+    url = console_of(response)
+    imported = store.events.event_by_director_token(db, url.rsplit("/", 1)[1])
+    assert event_files.export_data(db, imported) == json.loads(body)
+
+
+def test_an_event_file_over_the_limit_is_refused_on_the_import_page_and_others_keep_theirs(
+    app, client, db
+):
+    import io
+
+    app.config["EVENT_FILE_LIMIT"] = 1024 * 1024
+    response = client.post(
+        "/events/import",
+        data={"file": (io.BytesIO(b" " * (1024 * 1024 + 10)), "big.json")},
+        content_type="multipart/form-data",
+    )
+    assert response.status_code == 413
+    assert "too large to be an event file here: at most 1 MB" in response.get_data(as_text=True)
+    # every other request keeps MAX_CONTENT_LENGTH (2 MB): a game import of 3 MB is refused
+    response = client.post(
+        "/games/import",
+        data={"file": (io.BytesIO(b" " * (3 * 1024 * 1024)), "game.json")},
+        content_type="multipart/form-data",
+    )
+    assert response.status_code == 413
