@@ -92,6 +92,7 @@ def export_data(db: Database, event: store.EventRecord) -> dict[str, Any]:
                         "dealer": t.dealer,
                         "fixed": t.fixed,
                         "paper": t.paper,
+                        "corrected": t.corrected,
                         "game": files[t.game_id][1],
                     }  # fmt: skip
                     for t in r.tables
@@ -341,6 +342,8 @@ def _read(data: Any) -> tuple[EventSettings, EventView, dict[int, dict[str, Any]
                     "",
                     "",
                     1,
+                    None,
+                    _bool(t.get("corrected"), f"{tw}.corrected", False) and state == "closed",
                 )  # fmt: skip
             )
     outcomes = {t.id: score_outcome(game_files[t.id]) for t in tables}
@@ -413,6 +416,7 @@ def import_event(db: Database, text: str) -> store.EventRecord:
                     db, rnd.id, number=t.number, position=t.position,
                     entrants=[entrant_of[e] for e in t.entrants], seats=t.seats,
                     dealer=t.dealer, game_id=game.id, fixed=t.fixed, paper=t.paper,
+                    closed_version=game.version if r.closed else None, corrected=t.corrected,
                 )  # fmt: skip
         if view.event.status == "finished":
             store.events.touch_event(db, event.id, status="finished")

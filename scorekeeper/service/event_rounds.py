@@ -397,6 +397,7 @@ def close_round(
                 "let them finish (call time to end the round) or enter a paper result."
             )
         store.events.update_round(db, rnd.id, status="closed")
+        store.events.mark_closed(db, rnd.id)  # a later change of a table is a correction
         after = load(db, event)
         store.events.touch_event(db, event.id, **({"status": "finished"} if after.complete else {}))
     return _round(after, number)
@@ -442,9 +443,16 @@ def enter_paper(
             "sides": [{"points": p, "bags": b} for p, b in zip(points, bags, strict=True)],
             "winner": winner,
         }
-        store.events.update_table(db, table.id, paper=paper)
+        # After the round closed a paper result is a correction: kept, and said (the console,
+        # the standings' why and the event file name the table).
+        store.events.update_table(db, table.id, paper=paper, **_correcting(rnd))
         store.events.touch_event(db, event.id)
     return _round(load(db, event), number).table(table_number)  # type: ignore[return-value]
+
+
+def _correcting(rnd: RoundView) -> dict[str, bool]:
+    """The table change's mark: a correction once its round is closed."""
+    return {"corrected": True} if rnd.closed else {}
 
 
 def clear_paper(
@@ -457,7 +465,7 @@ def clear_paper(
         table = _round(view, number).table(table_number)
         if table is None:
             raise EventRefused(f"Round {number} has no table {table_number}.")
-        store.events.update_table(db, table.id, paper=None)
+        store.events.update_table(db, table.id, paper=None, **_correcting(_round(view, number)))
         store.events.touch_event(db, event.id)
 
 

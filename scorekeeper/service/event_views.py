@@ -10,7 +10,7 @@ that changed since; a corrected game gets a new version and is scored again.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
@@ -163,6 +163,7 @@ class TableView:
     view_token: str
     outcome: Outcome
     paper: dict[str, Any] | None = None
+    corrected: bool = False  # its result changed after its round closed (said, never silent)
 
     @property
     def on_paper(self) -> bool:
@@ -368,11 +369,29 @@ class EventView:
         rounds = self.qualifying_rounds if rounds is None else rounds
         return [result for r in rounds for result in r.results()]
 
+    @property
+    def corrected(self) -> tuple[TableView, ...]:
+        """The tables of closed rounds whose result changed after the round closed."""
+        return tuple(t for r in self.rounds if r.closed for t in r.tables if t.corrected)
+
     @cached_property
     def standings(self) -> tuple[StandingRow, ...]:
         """Wins, then the event's tie-breakers, each place with its "why" line; per player in
-        progressive and cutthroat events. Unfinished tables wait; paper results count."""
-        return standings([e.core for e in self.entrants], self.results(), self.config)
+        progressive and cutthroat events. Unfinished tables wait; paper results count. A place
+        that counts a table corrected after its round closed says so in its "why"."""
+        rows = standings([e.core for e in self.entrants], self.results(), self.config)
+        notes: dict[int, list[str]] = {}
+        for t in self.corrected:
+            for e in t.entrants:
+                notes.setdefault(e, []).append(f"round {t.round} table {t.number}")
+        if not notes:
+            return rows
+        return tuple(
+            replace(row, why=f"{row.why} {_corrections(notes[row.entrant])}")
+            if row.entrant in notes
+            else row
+            for row in rows
+        )
 
     @property
     def champion(self) -> str | None:
@@ -403,6 +422,17 @@ class EventView:
 
     def rounds_of(self, entrant_id: int) -> list[int]:
         return [r.number for r in self.rounds for t in r.tables if entrant_id in t.entrants]
+
+
+def _corrections(where: list[str]) -> str:
+    """ "Round 2 table 3 was corrected after its round closed." """
+    tables = ", ".join(where[:-1]) + (" and " if len(where) > 1 else "") + where[-1]
+    said = (
+        "were corrected after their round closed"
+        if len(where) > 1
+        else ("was corrected after its round closed")
+    )
+    return f"{tables[:1].upper()}{tables[1:]} {said}."
 
 
 def event_config(event: store.EventRecord) -> EventConfig:
@@ -448,6 +478,7 @@ def _table_view(
     view = TableView(
         t.id, t.round_number, t.number, t.position, t.entrants, sides, side_names, t.seats,
         t.dealer, t.fixed, t.game_id, t.edit_token, t.view_token, outcome, t.paper,
+        t.corrected_after_close,
     )  # fmt: skip
     if len(_TABLE_VIEWS) > CACHE_LIMIT:
         _TABLE_VIEWS.clear()

@@ -409,11 +409,19 @@ def paper(director_token: str, number: int, table: int):
     if read is None:
         return _paper_page(director_token, at, form, 422)
     try:
-        events.enter_paper(get_db(), director_token, number, table, *read, seen=form.version)
+        entered = events.enter_paper(
+            get_db(), director_token, number, table, *read, seen=form.version
+        )
     except EventRefused as e:
         form.errors[e.field or "form"] = e.message
         return _paper_page(director_token, at, form, 422)
     flash(f"Round {number} table {table}: the paper result counts.", "info")
+    if entered.corrected:
+        flash(
+            f"Round {number} was closed: table {table} is marked as corrected after the round "
+            "closed, on this console, in the standings' why lines and in the event file.",
+            "info",
+        )
     return _back(director_token, "round" if rnd is view.current else "past")
 
 

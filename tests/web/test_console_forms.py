@@ -219,3 +219,52 @@ def test_an_event_file_over_the_limit_is_refused_on_the_import_page_and_others_k
         content_type="multipart/form-data",
     )
     assert response.status_code == 413
+
+
+# --- a closed round corrected: kept, and said ---------------------------------------------------
+
+
+def test_a_paper_result_after_the_round_closed_is_kept_and_said(client, db):
+    import json
+
+    event = event_with(db, 4)
+    events.seat_next_round(db, event)
+    finish_round(db, event)
+    url = f"/e/{event.director_token}"
+    paper_url = f"{url}/rounds/1/tables/2/paper"
+    response = post_from(client, paper_url, paper_url, {"points-0": "120", "points-1": "310"})
+    assert response.status_code == 303
+    page = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert "table 2 is marked as corrected after the round closed" in page
+    assert "Corrected after the round closed: round 1 table 2." in page
+    assert "corrected after the round closed</span>" in page  # by the table in its round
+    view = events.overview(db, event)
+    table = view.round(1).table(2)
+    assert table.on_paper and table.corrected
+    said = "Round 1 table 2 was corrected after its round closed."
+    assert {s.entrant for s in view.standings if s.why.endswith(said)} == set(table.entrants)
+    assert said in client.get(url).get_data(as_text=True)  # the standings' why on the console
+    exported = json.loads(client.get(url + "/event.json").get_data(as_text=True))
+    flags = [t["corrected"] for t in exported["rounds"][0]["tables"]]
+    assert flags == [False, True]
+    again = console_of(client.post("/events/import", data={"text": json.dumps(exported)}))
+    copy = store.events.event_by_director_token(db, again.rsplit("/", 1)[1])
+    assert [t.corrected for t in events.overview(db, copy).round(1).tables] == [False, True]
+    assert said in client.get(again).get_data(as_text=True)
+
+
+def test_a_hand_changed_on_a_closed_rounds_table_is_said_on_the_console(client, db):
+    from scorekeeper import service
+    from tests.service.clubs import hand
+
+    event = event_with(db, 4)
+    events.seat_next_round(db, event)
+    finish_round(db, event)
+    url = f"/e/{event.director_token}"
+    assert "corrected after" not in client.get(url).get_data(as_text=True)
+    table = events.overview(db, event).round(1).table(1)
+    current = service.games.open_game(db, table.edit_token)
+    service.games.edit_hand(db, current, 1, hand(current.game, 2), version=current.record.version)
+    page = client.get(url).get_data(as_text=True)
+    assert "Corrected after the round closed: round 1 table 1." in page
+    assert "Round 1 table 1 was corrected after its round closed." in page
