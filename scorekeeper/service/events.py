@@ -206,6 +206,36 @@ def person_key(name: str) -> str:
         return name
 
 
+@dataclass(frozen=True)
+class DropQuestion:
+    """What the director is asked before dropping an entrant: who, the event's version now
+    (the confirming form's), and the table of the round under way they sit at, if any."""
+
+    event_name: str
+    version: int
+    entrant: EntrantView
+    round: int | None
+    table: int | None
+
+
+def drop_question(db: Database, director_token: str, entrant_id: int) -> DropQuestion:
+    """The question before a Drop (read only); EventRefused for an entrant not in the event or
+    already dropped."""
+    event = store.events.event_by_director_token(db, director_token)
+    view = cached_load(db, event)
+    entrant = view.entrant(entrant_id)
+    if not entrant.active:
+        raise EventRefused(f"{entrant.name} has already dropped out.")
+    current = view.current
+    here = None
+    if current is not None and not current.closed:
+        here = _table_of(current, entrant.id)
+    return DropQuestion(
+        event.name, event.version, entrant, current.number if here else None,
+        here.number if here else None,
+    )  # fmt: skip
+
+
 def set_active(
     db: Database, event: EventRef, entrant_id: int, active: bool, *, seen: int | None = None
 ) -> str:
@@ -348,10 +378,11 @@ def packet_data(db: Database, event: store.EventRecord, number: int) -> PacketDa
 
 
 __all__ = [
-    "CUTS", "EVENT_NAME_LENGTH", "EntrantView", "EventNotFound", "EventRefused",
+    "CUTS", "DropQuestion", "EVENT_NAME_LENGTH", "EntrantView", "EventNotFound", "EventRefused",
     "EventSettings", "EventView", "EventWords", "MAX_ROUNDS", "MAX_ROUND_MINUTES", "NextStep",
     "PacketData", "RoundView", "TableView", "call_time", "check_settings", "clear_paper",
-    "close_round", "create_event", "describe", "enter_paper", "event_config", "event_rules",
+    "close_round", "create_event", "describe", "drop_question", "enter_paper", "event_config",
+    "event_rules",
     "events_of", "fix_entrant", "game_rules", "is_individual", "next_step", "open_director",
     "open_public", "overview", "packet_data", "person_key", "public_version", "register",
     "repair_round",

@@ -248,6 +248,18 @@ def register(director_token: str):
     return _back(director_token, "entrants")
 
 
+@bp.get("/e/<director_token>/entrants/<int:entrant>/drop")
+def confirm_drop(director_token: str, entrant: int):
+    """Drop asks first (a page of its own, then one POST): a Drop is easy to tap by mistake."""
+    try:
+        question = events.drop_question(get_db(), director_token, entrant)
+    except EventRefused as e:
+        flash(e.message, "error")
+        return _back(director_token, "entrants")
+    page = render_template("events/drop.html", question=question, token=director_token)
+    return page
+
+
 @bp.post("/e/<director_token>/entrants/<int:entrant>/drop")
 def drop(director_token: str, entrant: int):
     def action(seen):  # type: ignore[no-untyped-def]

@@ -268,3 +268,74 @@ def test_a_hand_changed_on_a_closed_rounds_table_is_said_on_the_console(client, 
     page = client.get(url).get_data(as_text=True)
     assert "Corrected after the round closed: round 1 table 1." in page
     assert "Round 1 table 1 was corrected after its round closed." in page
+
+
+# --- small things a director feels ------------------------------------------------------------
+
+
+def test_a_tables_total_below_zero_shows_a_true_minus(client, db):
+    from tests.service.clubs import play
+
+    event = event_with(db, 4)
+    rnd = events.seat_next_round(db, event)
+    play(db, rnd.tables[0], 0)  # the first side bid 6 and took nothing: set, -60
+    page = client.get(f"/e/{event.director_token}").get_data(as_text=True)
+    assert re.search(r"<b>\u221260</b>", page) and "<b>-60</b>" not in page
+    public = client.get(f"/p/{event.public_token}").get_data(as_text=True)
+    assert "<b>\u221260</b>" in public
+
+
+def test_the_paper_forms_bag_fields_are_labelled_by_side(client, db):
+    event = event_with(db, 4)
+    rnd = events.seat_next_round(db, event)
+    page = client.get(f"/e/{event.director_token}/rounds/1/tables/1/paper").get_data(as_text=True)
+    for k, side in enumerate(rnd.tables[0].side_names):
+        assert f'<label for="bags-{k}">{side.replace("&", "&amp;")}: bags</label>' in page
+
+
+def test_drop_asks_first_then_drops_with_the_version_it_was_asked_at(client, db):
+    event = event_with(db, 4)
+    events.seat_next_round(db, event)
+    url = f"/e/{event.director_token}"
+    console = client.get(url).get_data(as_text=True)
+    assert f'action="{url}/entrants/1/drop"' not in console  # no one-tap Drop
+    assert f'href="{url}/entrants/1/drop"' in console
+    name = events.overview(db, event).by_id[1].name
+    question = client.get(f"{url}/entrants/1/drop")
+    page = question.get_data(as_text=True)
+    assert question.status_code == 200 and f"Drop {name.replace('&', '&amp;')}?" in page
+    assert "They sit at <b>table" in page and "Keep them" in page
+    assert events.overview(db, event).by_id[1].active  # asking changed nothing
+    response = post_from(client, f"{url}/entrants/1/drop", f"{url}/entrants/1/drop")
+    assert response.status_code == 303
+    assert not events.overview(db, event).by_id[1].active
+    again = client.get(f"{url}/entrants/1/drop")  # already dropped: back with a word
+    assert again.status_code == 303
+    assert "already dropped out" in client.get(again.headers["Location"]).get_data(as_text=True)
+
+
+def test_no_call_time_before_any_hand_is_played(client, db):
+    from tests.service.clubs import play
+
+    event = event_with(db, 4)
+    rnd = events.seat_next_round(db, event)
+    url = f"/e/{event.director_token}"
+    assert ">Call time</button>" not in client.get(url).get_data(as_text=True)
+    play(db, rnd.tables[0], 7)
+    assert ">Call time</button>" in client.get(url).get_data(as_text=True)
+
+
+def test_the_public_link_is_near_the_top_of_the_console(client, db):
+    event = event_with(db, 4)
+    page = client.get(f"/e/{event.director_token}").get_data(as_text=True)
+    link = page.find(f'href="/p/{event.public_token}"')
+    assert 0 < link < page.find('id="round"')
+
+
+def test_the_home_pages_link_is_named_as_the_readme_names_it(client):
+    from pathlib import Path
+
+    readme = (Path(__file__).parents[2] / "README.md").read_text()
+    assert "*Club night* on the home page" in readme
+    page = client.get("/").get_data(as_text=True)
+    assert '<a href="/events/new">Club night</a>' in page
