@@ -105,15 +105,17 @@ def big_event(db, teams: int = 200, rounds: int = 8, hands: int = 12, seed: int 
             record = store.game_by_edit_token(db, t.edit_token)
             game = parse_game(record.data)
             a, b = game.sides()
-            played = []
-            for _ in range(hands):
+            played: list = []
+            sheet = None
+            while sheet is None or not sheet.finished:  # a tie plays one more hand
                 took = rng.randint(0, 13)
                 played.append(
                     {"bids": {p: rng.randint(1, 5) for p in game.players},
                      "tricks": {a: took, b: 13 - took}}
                 )  # fmt: skip
+                if len(played) >= hands:
+                    sheet = score_game(parse_game({**record.data, "hands": played}))
             data = {**record.data, "hands": played}
-            sheet = score_game(parse_game(data))
             store.save_game(
                 db, record, data, action="test", finished=sheet.finished, winner=sheet.winner
             )
