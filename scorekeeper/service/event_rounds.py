@@ -465,6 +465,8 @@ def clear_paper(
         table = _round(view, number).table(table_number)
         if table is None:
             raise EventRefused(f"Round {number} has no table {table_number}.")
+        if table.paper is None:
+            raise EventRefused(f"Round {number} table {table_number} has no paper result.")
         store.events.update_table(db, table.id, paper=None, **_correcting(_round(view, number)))
         store.events.touch_event(db, event.id)
 

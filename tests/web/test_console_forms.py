@@ -339,3 +339,20 @@ def test_the_home_pages_link_is_named_as_the_readme_names_it(client):
     assert "*Club night* on the home page" in readme
     page = client.get("/").get_data(as_text=True)
     assert '<a href="/events/new">Club night</a>' in page
+
+
+def test_clearing_a_paper_result_after_close_is_a_correction_and_clearing_none_is_refused(
+    client, db
+):
+    event = event_with(db, 4)
+    events.seat_next_round(db, event)
+    events.enter_paper(db, event, 1, 1, [300, 100], [0, 0])
+    finish_round(db, event)
+    assert not events.overview(db, event).corrected  # on paper before it closed: no correction
+    url = f"/e/{event.director_token}"
+    response = post_from(client, url, f"{url}/rounds/1/tables/2/paper/clear")
+    page = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert "Round 1 table 2 has no paper result." in page
+    assert not events.overview(db, event).corrected
+    post_from(client, url, f"{url}/rounds/1/tables/1/paper/clear")
+    assert [t.number for t in events.overview(db, event).corrected] == [1]
