@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import GameError, show_number
+from .names import NameProblem, clean_game_names
 from .options import (
     MAX_HANDS,
     MAX_POINTS,
@@ -498,6 +499,10 @@ def load_game_text(text: str) -> Game:
         raise GameError(
             "the file holds a number far too long for a game (thousands of digits)", field="game"
         ) from None
+    try:  # names enter as everywhere: one spelling a person (rules.names)
+        data = clean_game_names(data)
+    except NameProblem as e:
+        raise GameError(str(e).rstrip("."), field="players") from None
     return parse_game(data)
 
 

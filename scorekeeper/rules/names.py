@@ -64,3 +64,61 @@ def same_name(a: str, b: str) -> bool:
         return name_key(clean_name(a)) == name_key(clean_name(b))
     except NameProblem:
         return False
+
+
+def clean_game_names(data: object) -> object:
+    """A game file (as read from JSON) with every name cleaned where it stands: the players,
+    the teams and their members, the dealer, the start scores' sides and each hand's bids,
+    tricks, renege and adjust keys, all mapped the same way, so a hand keyed by "Ivy" plus a
+    zero-width space still names the player "Ivy". Anything not shaped like a game file is left
+    for the engine to refuse. Raises :class:`NameProblem` (saying where) for a name that is not
+    one, or for two spellings of one name that would become one key."""
+    if not isinstance(data, dict):
+        return data
+    rename: dict[str, str] = {}
+
+    def clean(raw: object, where: str) -> object:
+        if not isinstance(raw, str):
+            return raw
+        try:
+            rename[raw] = clean_name(raw)
+        except NameProblem as e:
+            raise NameProblem(f"{where}: {e}") from None
+        return rename[raw]
+
+    out = dict(data)
+    if isinstance(data.get("players"), list):
+        out["players"] = [clean(p, f"players[{i}]") for i, p in enumerate(data["players"])]
+    if isinstance(data.get("teams"), dict):
+        teams = {}
+        for k, members in data["teams"].items():
+            if isinstance(members, list):
+                members = [clean(m, f"teams.{k}") for m in members]
+            teams[clean(k, "teams")] = members
+        if len(teams) != len(data["teams"]):
+            raise NameProblem("teams: two team names are one name once cleaned.")
+        out["teams"] = teams
+    if isinstance(data.get("dealer"), str):
+        out["dealer"] = rename.get(data["dealer"], data["dealer"])
+
+    def keys(mapping: object, where: str) -> object:
+        if not isinstance(mapping, dict):
+            return mapping
+        mapped = {rename.get(k, k): v for k, v in mapping.items()}
+        if len(mapped) != len(mapping):
+            raise NameProblem(f"{where}: two keys name one player or team.")
+        return mapped
+
+    if "start" in data:
+        out["start"] = keys(data["start"], "start")
+    if isinstance(data.get("hands"), list):
+        hands = []
+        for n, hand in enumerate(data["hands"], 1):
+            if isinstance(hand, dict):
+                hand = dict(hand)
+                for part in ("bids", "tricks", "renege", "adjust"):
+                    if part in hand:
+                        hand[part] = keys(hand[part], f"hand {n} {part}")
+            hands.append(hand)
+        out["hands"] = hands
+    return out

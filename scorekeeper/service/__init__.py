@@ -12,6 +12,7 @@ from scorekeeper.store import Database, backup, connect, migrate
 from . import event_files, event_views, events, games, library
 from .errors import (
     AlreadySaved,
+    EventMoved,
     EventNotFound,
     EventRefused,
     GameDeleted,
@@ -25,7 +26,8 @@ from .errors import (
 from .games import OpenGame, Submitted, game_label
 
 __all__ = [
-    "AlreadySaved", "Database", "EventNotFound", "EventRefused", "GameDeleted", "GameInEvent",
+    "AlreadySaved", "Database", "EventMoved", "EventNotFound", "EventRefused", "GameDeleted",
+    "GameInEvent",
     "GameNotFound", "HandNotFound", "OpenGame", "StaleGame", "Submitted", "Unavailable",
     "UnreadableGame", "backup", "connect", "event_files", "event_views", "events",
     "game_label", "games", "library", "migrate",

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from .games import OpenGame, Submitted
 
 __all__ = [
-    "AlreadySaved", "EventNotFound", "EventRefused", "GameDeleted", "GameInEvent",
+    "AlreadySaved", "EventMoved", "EventNotFound", "EventRefused", "GameDeleted", "GameInEvent",
     "GameNotFound", "HandNotFound", "StaleGame", "Unavailable", "UnreadableGame",
 ]  # fmt: skip
 
@@ -62,6 +62,13 @@ class EventRefused(ValueError):
         super().__init__(message)
         self.message = message
         self.field = field
+
+
+class EventMoved(EventRefused):
+    """A console form read at an older version of the event (or naming a round that is no
+    longer the one it acts on): nothing was done. The message says where the event is now, so
+    the director can look again and act on what is there ("Seat round 2" sent from an old tab
+    after round 2 was played must never seat round 3)."""
 
 
 class GameInEvent(Exception):

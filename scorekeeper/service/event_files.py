@@ -23,11 +23,12 @@ from scorekeeper.rules import (
     dump_game,
     parse_game,
 )
+from scorekeeper.rules.names import NameProblem, clean_name, name_key
 
 from . import games
 from .errors import EventRefused
 from .event_views import ROUND_STATUSES, EventView, build_view, load, score_outcome, side_groups
-from .events import EventSettings, check_settings, create_event, is_individual
+from .events import EventSettings, check_settings, create_event, is_individual, person_key
 
 Database = store.Database
 
@@ -91,6 +92,7 @@ def export_data(db: Database, event: store.EventRecord) -> dict[str, Any]:
                         "dealer": t.dealer,
                         "fixed": t.fixed,
                         "paper": t.paper,
+                        "corrected": t.corrected,
                         "game": files[t.game_id][1],
                     }  # fmt: skip
                     for t in r.tables
@@ -102,7 +104,10 @@ def export_data(db: Database, event: store.EventRecord) -> dict[str, Any]:
 
 
 def export_text(db: Database, event: store.EventRecord) -> str:
-    return json.dumps(export_data(db, event), ensure_ascii=False, indent=1) + "\n"
+    """The event file as text: compact (no indentation nor spaces; a 200-team night of 8 rounds
+    is about 1.8 MB so, against 3.4 MB indented), so what the console exports, the web's
+    import takes back (``web.events.EVENT_FILE_LIMIT``)."""
+    return json.dumps(export_data(db, event), ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
 # --- reading an event file -------------------------------------------------------------------
@@ -126,8 +131,39 @@ def _int(value: Any, where: str, *, low: int = 0, high: int = 1_000_000, null: b
 
 
 def _str(value: Any, where: str, limit: int) -> str:
-    _need(isinstance(value, str) and 0 < len(value.strip()) <= limit, where, "a name")
+    """A person's, team's or table side's name: cleaned as every name that enters is
+    (``rules.names.clean_name``), at most ``limit`` characters."""
+    _need(isinstance(value, str), where, "a name (text)")
+    try:
+        name = clean_name(value)
+    except NameProblem as e:
+        raise _Bad(f"{where}: {str(e)[:-1].lower()}") from None
+    _need(len(name) <= limit, where, f"a name of at most {limit} characters")
+    return name
+
+
+def _text(value: Any, where: str, limit: int = 200, default: str = "") -> str:
+    """Plain text (a date, a format, a note)."""
+    if value is None:
+        return default
+    _need(
+        isinstance(value, str) and len(value) <= limit, where, f"text of {limit} characters at most"
+    )
     return value
+
+
+def _bool(value: Any, where: str, default: bool) -> bool:
+    if value is None:
+        return default
+    _need(isinstance(value, bool), where, "true or false")
+    return value
+
+
+def _ids(value: Any, where: str) -> tuple[int, ...]:
+    """A list of ids (whole numbers), as the file numbers people and entrants."""
+    return tuple(
+        _int(v, f"{where}[{k}]", low=1, high=2**62) for k, v in enumerate(_list(value, where))
+    )
 
 
 def _list(value: Any, where: str) -> list[Any]:
@@ -159,12 +195,17 @@ def _read(data: Any) -> tuple[EventSettings, EventView, dict[int, dict[str, Any]
     _need(top.get("format") == EVENT_FORMAT, "format", f'must be "{EVENT_FORMAT}"')
     raw = _dict(top.get("event"), "event")
     try:
+        rules = raw.get("rules", "standard")
+        _need(isinstance(rules, str | dict), "event.rules", "a preset's name or an object")
+        tiebreakers = _list(raw.get("tiebreakers", []), "event.tiebreakers")
+        for k, t in enumerate(tiebreakers):
+            _text(t, f"event.tiebreakers[{k}]", 40)
         settings = check_settings(
             EventSettings(
-                name=str(raw.get("name", "")),
-                date=str(raw.get("date") or ""),
-                rules=raw.get("rules", "standard"),
-                format=str(raw.get("format", "")),
+                name=_text(raw.get("name"), "event.name"),
+                date=_text(raw.get("date"), "event.date", 40),
+                rules=rules,
+                format=_text(raw.get("format"), "event.format", 40),
                 rounds=_int(raw.get("rounds"), "event.rounds", low=1, high=1000),
                 sides_per_table=_int(raw.get("sides_per_table", 2), "event.sides_per_table"),
                 target_score=_int(
@@ -176,15 +217,15 @@ def _read(data: Any) -> tuple[EventSettings, EventView, dict[int, dict[str, Any]
                 ),  # fmt: skip
                 max_hands=_int(raw.get("max_hands"), "event.max_hands", null=True),
                 round_minutes=_int(raw.get("round_minutes"), "event.round_minutes", null=True),
-                tiebreakers=tuple(_list(raw.get("tiebreakers", []), "event.tiebreakers")),
+                tiebreakers=tuple(tiebreakers),
                 cut=_int(raw.get("cut"), "event.cut", null=True),
                 seed=_int(raw.get("seed"), "event.seed", low=-(2**62), high=2**62, null=True),
             )
         )
     except EventRefused as e:
         raise _Bad(f"event.{e.field or 'settings'}: {e.message}") from None
-    except (TypeError, ValueError) as e:
-        raise _Bad(f"event: {e}") from None
+    except (TypeError, ValueError, GameError) as e:
+        raise _Bad(f"event.rules: {e}") from None
     status = raw.get("status", "open")
     _need(status in ("open", "finished"), "event.status", 'is "open" or "finished"')
     event = store.EventRecord(
@@ -200,7 +241,7 @@ def _read(data: Any) -> tuple[EventSettings, EventView, dict[int, dict[str, Any]
         pid = _int(p.get("id"), f"people[{i}].id", low=1, high=2**62)
         _need(pid not in people, f"people[{i}].id", "used twice")
         people[pid] = _str(p.get("name"), f"people[{i}].name", NAME_LENGTH)
-    _need(len({n.casefold() for n in people.values()}) == len(people), "people", "a name twice")
+    _need(len({name_key(n) for n in people.values()}) == len(people), "people", "a name twice")
 
     size = 1 if is_individual(settings) else 2
     entrants: list[store.EntrantRecord] = []
@@ -208,15 +249,14 @@ def _read(data: Any) -> tuple[EventSettings, EventView, dict[int, dict[str, Any]
     for i, e in enumerate(_list(top.get("entrants", []), "entrants")):
         where = f"entrants[{i}]"
         e = _dict(e, where)
-        members = tuple(_list(e.get("members"), f"{where}.members"))
+        members = _ids(e.get("members"), f"{where}.members")
         _need(len(members) == size, f"{where}.members", f"{size} people")
         for m in members:
             _need(m in people, f"{where}.members", f"no person has id {m!r}")
             _need(m not in seen_people, f"{where}.members", "a person in two entrants")
             seen_people.add(m)
         fixed = _int(e.get("fixed_table"), f"{where}.fixed_table", low=1, high=1000, null=True)
-        active = e.get("active", True)
-        _need(isinstance(active, bool), f"{where}.active", "true or false")
+        active = _bool(e.get("active"), f"{where}.active", True)
         entrants.append(
             store.EntrantRecord(
                 _int(e.get("id"), f"{where}.id", low=1, high=2**62),
@@ -232,7 +272,7 @@ def _read(data: Any) -> tuple[EventSettings, EventView, dict[int, dict[str, Any]
     ids = {e.id for e in entrants}
     _need(len(ids) == len(entrants), "entrants", "an id used twice")
     _need(len({e.ord for e in entrants}) == len(entrants), "entrants", "an order used twice")
-    _need(len({e.name.casefold() for e in entrants}) == len(entrants), "entrants", "a name twice")
+    _need(len({name_key(e.name) for e in entrants}) == len(entrants), "entrants", "a name twice")
 
     rounds: list[store.RoundRecord] = []
     tables: list[store.TableRecord] = []
@@ -243,10 +283,13 @@ def _read(data: Any) -> tuple[EventSettings, EventView, dict[int, dict[str, Any]
         _need(r.get("number") == i + 1, f"{where}.number", f"rounds count 1, 2, 3: this is {i + 1}")
         state = "seated" if r.get("status") == "playing" else r.get("status")
         _need(state in ROUND_STATUSES, f"{where}.status", f"one of {', '.join(ROUND_STATUSES)}")
-        byes = tuple(_list(r.get("byes", []), f"{where}.byes"))
+        byes = _ids(r.get("byes", []), f"{where}.byes")
         _need(all(b in ids for b in byes), f"{where}.byes", "an unknown entrant")
-        notes = tuple(str(n) for n in _list(r.get("notes", []), f"{where}.notes"))
-        knockout = bool(r.get("knockout", False))
+        notes = tuple(
+            _text(n, f"{where}.notes[{k}]", 1000)
+            for k, n in enumerate(_list(r.get("notes", []), f"{where}.notes"))
+        )
+        knockout = _bool(r.get("knockout"), f"{where}.knockout", False)
         rounds.append(store.RoundRecord(i + 1, 0, i + 1, state, knockout, byes, notes, "", ""))
         numbers: set[int] = set()
         positions: set[int] = set()
@@ -259,23 +302,28 @@ def _read(data: Any) -> tuple[EventSettings, EventView, dict[int, dict[str, Any]
             _need(position not in positions, f"{tw}.position", "two tables with one position")
             numbers.add(number)
             positions.add(position)
-            seated = tuple(_list(t.get("entrants"), f"{tw}.entrants"))
+            seated = _ids(t.get("entrants"), f"{tw}.entrants")
             _need(all(e in ids for e in seated), f"{tw}.entrants", "an unknown entrant")
             try:
                 sides = side_groups(seated, event)
             except (ValueError, TypeError):
                 raise _Bad(f"{tw}.entrants: not a table of this format") from None
-            seats = tuple(
-                (str(s[0]), str(s[1]))
-                for s in _list(t.get("seats", []), f"{tw}.seats")
-                if isinstance(s, list) and len(s) == 2
-            )
+            seats = []
+            for k, seat in enumerate(_list(t.get("seats", []), f"{tw}.seats")):
+                _need(isinstance(seat, list) and len(seat) == 2, f"{tw}.seats[{k}]", "[seat, name]")
+                seats.append(
+                    (
+                        _text(seat[0], f"{tw}.seats[{k}][0]", 20),
+                        _str(seat[1], f"{tw}.seats[{k}][1]", NAME_LENGTH),
+                    )
+                )
             try:
                 game = parse_game(_dict(t.get("game"), f"{tw}.game"))
             except GameError as e:
                 raise _Bad(f"{tw}.game: {e}") from None
             _need(len(game.sides()) == len(sides), f"{tw}.game", "sides do not match the table")
             paper = _paper(t.get("paper"), len(sides), f"{tw}.paper")
+            dealer = _text(t.get("dealer"), f"{tw}.dealer", NAME_LENGTH) or game.first_dealer
             table_id = len(tables) + 1
             game_files[table_id] = dump_game(game)
             tables.append(
@@ -286,14 +334,16 @@ def _read(data: Any) -> tuple[EventSettings, EventView, dict[int, dict[str, Any]
                     number,
                     position,
                     seated,
-                    seats,
-                    str(t.get("dealer") or game.first_dealer),
+                    tuple(seats),
+                    dealer,
                     table_id,
-                    bool(t.get("fixed")),
+                    _bool(t.get("fixed"), f"{tw}.fixed", False),
                     paper,
                     "",
                     "",
                     1,
+                    None,
+                    _bool(t.get("corrected"), f"{tw}.corrected", False) and state == "closed",
                 )  # fmt: skip
             )
     outcomes = {t.id: score_outcome(game_files[t.id]) for t in tables}
@@ -342,7 +392,8 @@ def import_event(db: Database, text: str) -> store.EventRecord:
     settings, view, files = read_event_file(text)
     with store.write(db):
         event = create_event(db, settings)
-        people = store.events.people_named(db, [m for e in view.entrants for m in e.members])
+        names = [m for e in view.entrants for m in e.members]
+        people = store.events.people_named(db, names, person_key)
         person_of = dict(zip([p for e in view.entrants for p in e.person_ids], people, strict=True))
         entrant_of: dict[int, int] = {}
         for e in sorted(view.entrants, key=lambda e: e.order):
@@ -365,6 +416,7 @@ def import_event(db: Database, text: str) -> store.EventRecord:
                     db, rnd.id, number=t.number, position=t.position,
                     entrants=[entrant_of[e] for e in t.entrants], seats=t.seats,
                     dealer=t.dealer, game_id=game.id, fixed=t.fixed, paper=t.paper,
+                    closed_version=game.version if r.closed else None, corrected=t.corrected,
                 )  # fmt: skip
         if view.event.status == "finished":
             store.events.touch_event(db, event.id, status="finished")

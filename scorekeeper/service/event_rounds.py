@@ -32,11 +32,21 @@ from scorekeeper.rules import (
     score_game,
     team_name,
 )
+from scorekeeper.rules.names import NameProblem, clean_name
 
 from . import games
-from .errors import EventRefused
+from .errors import EventMoved, EventRefused
 from .event_settings import game_rules, sentence
-from .event_views import EventView, RoundView, TableView, load, side_groups
+from .event_views import (
+    EventRef,
+    EventView,
+    RoundView,
+    TableView,
+    changing,
+    load,
+    side_groups,
+    where,
+)
 
 Database = store.Database
 
@@ -134,6 +144,24 @@ def _game_file(
     return data
 
 
+def _name_to_fix(view: EventView, table: tuple[int, ...]) -> str:
+    """When an entrant at this table has a name that is not one (stored before names were
+    cleaned as they enter: a control character), the sentence naming them and what to do."""
+    for e in table:
+        entrant = view.by_id[e]
+        for name in (entrant.name, *entrant.members):
+            try:
+                clean_name(name)
+            except NameProblem as problem:
+                shown = "".join(c if c.isprintable() else "\ufffd" for c in entrant.name)
+                return (
+                    f"the entrant {shown} has a name that cannot be printed or scored "
+                    f"({str(problem)[:-1].lower()}). Drop {shown} and register them again with "
+                    "the names typed afresh, then seat the round."
+                )
+    return ""
+
+
 def _create_tables(
     db: Database,
     view: EventView,
@@ -149,7 +177,8 @@ def _create_tables(
         try:
             record = games.create_game(db, _game_file(event, view, table, seat))
         except GameError as e:
-            raise EventRefused(f"Table {number} cannot be seated: {sentence(e.message)}") from None
+            why = _name_to_fix(view, table) or sentence(e.message)
+            raise EventRefused(f"Table {number} cannot be seated: {why}") from None
         store.events.add_table(
             db, round_id, number=number, position=pos, entrants=table, seats=seat.seats,
             dealer=seat.dealer, game_id=record.id, fixed=fixed[pos - 1],
@@ -173,12 +202,22 @@ def _seat_next(db: Database, event: store.EventRecord) -> int:
     return number
 
 
-def seat_next_round(db: Database, event: store.EventRecord) -> RoundView:
+def seat_next_round(
+    db: Database, event: EventRef, *, number: int | None = None, seen: int | None = None
+) -> RoundView:
     """Pair and seat the next round and create every table's game, in one transaction: a
-    failure half-way leaves no round, no table and no game. Raises EventRefused."""
+    failure half-way leaves no round, no table and no game. ``number`` is the round the form
+    offered to seat and ``seen`` the version it was read at: EventMoved when either is no
+    longer so. Raises EventRefused."""
     with store.write(db):
-        number = _seat_next(db, event)
-    return _round(load(db, event), number)
+        view = changing(db, event, seen)
+        if number is not None and number != len(view.rounds) + 1:
+            raise EventMoved(
+                f"Nothing was done: the page offered to seat round {number}, but "
+                f"{where(view)}. Here is the event as it stands now."
+            )
+        number = _seat_next(db, view.event)
+    return _round(load(db, view.event), number)
 
 
 def _round(view: EventView, number: int) -> RoundView:
@@ -188,7 +227,7 @@ def _round(view: EventView, number: int) -> RoundView:
     return rnd
 
 
-def _open_round(view: EventView, number: int, doing: str) -> RoundView:
+def open_round(view: EventView, number: int, doing: str) -> RoundView:
     """The current round, before play starts, or EventRefused."""
     rnd = _round(view, number)
     if rnd is not view.current or rnd.closed:
@@ -202,12 +241,15 @@ def _open_round(view: EventView, number: int, doing: str) -> RoundView:
     return rnd
 
 
-def repair_round(db: Database, event: store.EventRecord, number: int) -> RoundView:
+def repair_round(
+    db: Database, event: EventRef, number: int, *, seen: int | None = None
+) -> RoundView:
     """Pair a round that has not started again: its tables and their (empty) games go, late
     entrants and reinstated entrants are included, drops left out. One transaction."""
     with store.write(db):
-        view = load(db, event)
-        rnd = _open_round(view, number, "re-paired")
+        view = changing(db, event, seen)
+        event = view.event
+        rnd = open_round(view, number, "re-paired")
         for game_id in store.events.delete_round(db, rnd.id):
             store.delete_game(db, store.game_by_id(db, game_id))
         store.events.move_late_entrants(db, event.id, number)
@@ -215,15 +257,26 @@ def repair_round(db: Database, event: store.EventRecord, number: int) -> RoundVi
     return _round(load(db, event), number)
 
 
-def swap(db: Database, event: store.EventRecord, number: int, first: int, second: int) -> list[str]:
+def swap(
+    db: Database,
+    event: EventRef,
+    number: int,
+    first: int | None,
+    second: int | None,
+    *,
+    seen: int | None = None,
+) -> list[str]:
     """Swap two entrants' places in a round that has not started (at tables or on a bye); the
     tables they leave are seated again with new games. Returns warnings: a swap that makes a
     pairing repeat (opponents who met in an earlier round) is done and said."""
-    if first == second:
-        raise EventRefused("Choose two different entrants to swap.", field="swap")
     with store.write(db):
-        view = load(db, event)
-        rnd = _open_round(view, number, "changed")
+        view = changing(db, event, seen)
+        event = view.event
+        if first is None or second is None:
+            raise EventRefused("Choose two to swap.", field="swap")
+        if first == second:
+            raise EventRefused("Choose two different entrants to swap.", field="swap")
+        rnd = open_round(view, number, "changed")
         a, b = view.entrant(first), view.entrant(second)
         ordered = sorted(rnd.tables, key=lambda t: t.position)  # the pairing's order
         tables = [list(t.entrants) for t in ordered]
@@ -289,13 +342,14 @@ def _repeats(view: EventView, number: int, tables: list[list[int]]) -> list[str]
 # --- during and after a round ----------------------------------------------------------------
 
 
-def call_time(db: Database, event: store.EventRecord, number: int) -> list[int]:
+def call_time(db: Database, event: EventRef, number: int, *, seen: int | None = None) -> list[int]:
     """Time is called: each unfinished table finishes the hand in play and the leader wins (a
     tie plays one more hand). Each such table's game gets ``max_hands`` = hands played + 1, so
     the engine ends it after that hand. Safe to repeat (a table that undid it is capped again).
     Returns the table numbers capped."""
     with store.write(db):
-        view = load(db, event)
+        view = changing(db, event, seen)
+        event = view.event
         rnd = _round(view, number)
         if rnd is not view.current or rnd.closed:
             raise EventRefused(f"Round {number} is closed: time can be called on the current one.")
@@ -324,11 +378,14 @@ def call_time(db: Database, event: store.EventRecord, number: int) -> list[int]:
     return capped
 
 
-def close_round(db: Database, event: store.EventRecord, number: int) -> RoundView:
+def close_round(
+    db: Database, event: EventRef, number: int, *, seen: int | None = None
+) -> RoundView:
     """Close the current round once every table is finished or has a paper result; else
     EventRefused naming the tables still playing."""
     with store.write(db):
-        view = load(db, event)
+        view = changing(db, event, seen)
+        event = view.event
         rnd = _round(view, number)
         if rnd.closed:
             raise EventRefused(f"Round {number} is already closed.")
@@ -340,6 +397,7 @@ def close_round(db: Database, event: store.EventRecord, number: int) -> RoundVie
                 "let them finish (call time to end the round) or enter a paper result."
             )
         store.events.update_round(db, rnd.id, status="closed")
+        store.events.mark_closed(db, rnd.id)  # a later change of a table is a correction
         after = load(db, event)
         store.events.touch_event(db, event.id, **({"status": "finished"} if after.complete else {}))
     return _round(after, number)
@@ -347,19 +405,22 @@ def close_round(db: Database, event: store.EventRecord, number: int) -> RoundVie
 
 def enter_paper(
     db: Database,
-    event: store.EventRecord,
+    event: EventRef,
     number: int,
     table_number: int,
     points: list[int],
     bags: list[int],
     winner: int | None = None,
+    *,
+    seen: int | None = None,
 ) -> TableView:
     """A table's final points and bags per side typed from its paper sheet (in any round: a
     correction too). It replaces the table's game in the standings until cleared. ``winner``
     (a side index) is needed when the top scores tie, and may name a side that won otherwise
     (set out, a losing score)."""
     with store.write(db):
-        view = load(db, event)
+        view = changing(db, event, seen)
+        event = view.event
         rnd = _round(view, number)
         table = rnd.table(table_number)
         if table is None:
@@ -382,19 +443,31 @@ def enter_paper(
             "sides": [{"points": p, "bags": b} for p, b in zip(points, bags, strict=True)],
             "winner": winner,
         }
-        store.events.update_table(db, table.id, paper=paper)
+        # After the round closed a paper result is a correction: kept, and said (the console,
+        # the standings' why and the event file name the table).
+        store.events.update_table(db, table.id, paper=paper, **_correcting(rnd))
         store.events.touch_event(db, event.id)
     return _round(load(db, event), number).table(table_number)  # type: ignore[return-value]
 
 
-def clear_paper(db: Database, event: store.EventRecord, number: int, table_number: int) -> None:
+def _correcting(rnd: RoundView) -> dict[str, bool]:
+    """The table change's mark: a correction once its round is closed."""
+    return {"corrected": True} if rnd.closed else {}
+
+
+def clear_paper(
+    db: Database, event: EventRef, number: int, table_number: int, *, seen: int | None = None
+) -> None:
     """Forget a table's paper result: its game counts again."""
     with store.write(db):
-        view = load(db, event)
+        view = changing(db, event, seen)
+        event = view.event
         table = _round(view, number).table(table_number)
         if table is None:
             raise EventRefused(f"Round {number} has no table {table_number}.")
-        store.events.update_table(db, table.id, paper=None)
+        if table.paper is None:
+            raise EventRefused(f"Round {number} table {table_number} has no paper result.")
+        store.events.update_table(db, table.id, paper=None, **_correcting(_round(view, number)))
         store.events.touch_event(db, event.id)
 
 

@@ -10,7 +10,7 @@ that changed since; a corrected game gets a new version and is scored again.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
@@ -29,7 +29,7 @@ from scorekeeper.events.model import SideScore
 from scorekeeper.rules import GameError, parse_game, score_game
 from scorekeeper.rules.words import figure
 
-from .errors import EventRefused
+from .errors import EventMoved, EventRefused
 
 Database = store.Database
 
@@ -164,6 +164,7 @@ class TableView:
     view_token: str
     outcome: Outcome
     paper: dict[str, Any] | None = None
+    corrected: bool = False  # its result changed after its round closed (said, never silent)
 
     @property
     def on_paper(self) -> bool:
@@ -369,11 +370,29 @@ class EventView:
         rounds = self.qualifying_rounds if rounds is None else rounds
         return [result for r in rounds for result in r.results()]
 
+    @property
+    def corrected(self) -> tuple[TableView, ...]:
+        """The tables of closed rounds whose result changed after the round closed."""
+        return tuple(t for r in self.rounds if r.closed for t in r.tables if t.corrected)
+
     @cached_property
     def standings(self) -> tuple[StandingRow, ...]:
         """Wins, then the event's tie-breakers, each place with its "why" line; per player in
-        progressive and cutthroat events. Unfinished tables wait; paper results count."""
-        return standings([e.core for e in self.entrants], self.results(), self.config)
+        progressive and cutthroat events. Unfinished tables wait; paper results count. A place
+        that counts a table corrected after its round closed says so in its "why"."""
+        rows = standings([e.core for e in self.entrants], self.results(), self.config)
+        notes: dict[int, list[str]] = {}
+        for t in self.corrected:
+            for e in t.entrants:
+                notes.setdefault(e, []).append(f"round {t.round} table {t.number}")
+        if not notes:
+            return rows
+        return tuple(
+            replace(row, why=f"{row.why} {_corrections(notes[row.entrant])}")
+            if row.entrant in notes
+            else row
+            for row in rows
+        )
 
     @property
     def champion(self) -> str | None:
@@ -404,6 +423,17 @@ class EventView:
 
     def rounds_of(self, entrant_id: int) -> list[int]:
         return [r.number for r in self.rounds for t in r.tables if entrant_id in t.entrants]
+
+
+def _corrections(where: list[str]) -> str:
+    """ "Round 2 table 3 was corrected after its round closed." """
+    tables = ", ".join(where[:-1]) + (" and " if len(where) > 1 else "") + where[-1]
+    said = (
+        "were corrected after their round closed"
+        if len(where) > 1
+        else ("was corrected after its round closed")
+    )
+    return f"{tables[:1].upper()}{tables[1:]} {said}."
 
 
 def event_config(event: store.EventRecord) -> EventConfig:
@@ -449,6 +479,7 @@ def _table_view(
     view = TableView(
         t.id, t.round_number, t.number, t.position, t.entrants, sides, side_names, t.seats,
         t.dealer, t.fixed, t.game_id, t.edit_token, t.view_token, outcome, t.paper,
+        t.corrected_after_close,
     )  # fmt: skip
     if len(_TABLE_VIEWS) > CACHE_LIMIT:
         _TABLE_VIEWS.clear()
@@ -518,6 +549,37 @@ def cached_load(db: Database, event: store.EventRecord) -> EventView:
     return view
 
 
+EventRef = store.EventRecord | str  # an event, or its director's link (what a console form has)
+
+
+def changing(db: Database, event: EventRef, seen: int | None = None) -> EventView:
+    """The event as it is now, for a use case that changes it (call it inside the write
+    transaction): read by its director's link or again by its id, so the use case acts on the
+    event as stored, never on a record read earlier. ``seen`` is the event's version a form was
+    read at: when the event has moved on since (another tab, another device, an old page sent
+    again), nothing is done and EventMoved says where the event is now. None (the command line,
+    a test) acts on the event as it is."""
+    if isinstance(event, str):
+        record = store.events.event_by_director_token(db, event)
+    else:
+        record = store.events.event_by_id(db, event.id)
+    view = load(db, record)
+    if seen is not None and record.version != seen:
+        raise EventMoved(
+            f"Nothing was done: the event changed since this page was read ({where(view)}). "
+            "Here it is as it stands now."
+        )
+    return view
+
+
+def where(view: EventView) -> str:
+    """Where an event stands, in a few words: "round 2 is playing", "no round seated yet"."""
+    last = view.current
+    if last is None:
+        return "no round is seated yet"
+    return f"round {last.number} is {last.status_words}"
+
+
 def load(db: Database, event: store.EventRecord) -> EventView:
     """The event as it stands, in five queries (the event's own row is the caller's)."""
     entrants = store.events.entrants_of(db, event.id)
@@ -532,6 +594,7 @@ def load(db: Database, event: store.EventRecord) -> EventView:
 
 __all__ = [
     "CACHE_LIMIT", "EntrantView", "EventView", "Outcome", "ROUND_STATUSES", "RoundView",
-    "STATUS_WORDS", "TableView", "build_view", "cached_load", "clear_cache", "event_config", "load",
-    "score_outcome", "side_groups",
+    "STATUS_WORDS", "EventRef", "TableView", "build_view", "cached_load", "changing",
+    "clear_cache", "event_config", "load",
+    "score_outcome", "side_groups", "where",
 ]  # fmt: skip

@@ -28,6 +28,7 @@ from scorekeeper.rules import (
     rules_from_spec,
     team_name,
 )
+from scorekeeper.rules.names import NameProblem, clean_name, name_key
 
 from .errors import EventNotFound, EventRefused
 from .event_rounds import (
@@ -37,6 +38,7 @@ from .event_rounds import (
     close_round,
     enter_paper,
     next_step,
+    open_round,
     repair_round,
     seat_next_round,
     swap,
@@ -56,12 +58,13 @@ from .event_settings import (
 )
 from .event_views import (
     EntrantView,
+    EventRef,
     EventView,
     RoundView,
     TableView,
     cached_load,
+    changing,
     event_config,
-    load,
 )
 
 Database = store.Database
@@ -121,32 +124,48 @@ def create_event(db: Database, settings: EventSettings) -> store.EventRecord:
 
 
 def register(
-    db: Database, event: store.EventRecord, names: list[str], team: str = ""
+    db: Database, event: EventRef, names: list[str], team: str = "", *, seen: int | None = None
 ) -> EntrantView:
     """Register a team (two names, and a team name or "Ann & Cy") or a player (one name), before
-    or during the event. People are matched by name (ignoring case) across the club's events;
-    new names become new people. A late entrant joins from the next round seated."""
-    names = [" ".join(n.split()) for n in names]
-    names = [n for n in names if n]
-    team = " ".join(team.split())
-    need = 1 if is_individual(event) else 2
-    if len(names) != need:
-        raise EventRefused(
-            "Type the player's name." if need == 1 else "Type both partners' names.",
-            field="names",
-        )
-    for n in names:
+    or during the event. Names enter through ``rules.names.clean_name`` (one spelling for one
+    person; a control character is refused, ``field`` naming the box) and are compared by
+    ``name_key``; people are matched that way across the club's events, new names become new
+    people. A late entrant joins from the next round seated."""
+    typed = [n for n in names if n.strip()]
+    cleaned = []
+    for i, n in enumerate(names):
+        if not n.strip():
+            continue
+        try:
+            cleaned.append(clean_name(n))
+        except NameProblem as e:
+            raise EventRefused(str(e), field=f"name-{i}") from None
+    for n in cleaned:
         if len(n) > NAME_LENGTH:
             raise EventRefused(f"Keep names to {NAME_LENGTH} characters.", field="names")
-    if len({n.casefold() for n in names}) != len(names):
-        raise EventRefused("The two partners need different names.", field="names")
+    if team.strip():
+        try:
+            team = clean_name(team)
+        except NameProblem as e:
+            raise EventRefused(str(e), field="team") from None
+    else:
+        team = ""
     if len(team) > TEAM_NAME_LENGTH:
         raise EventRefused(f"Keep the team name to {TEAM_NAME_LENGTH} characters.", field="team")
     with store.write(db):
-        view = load(db, event)
+        view = changing(db, event, seen)
+        event = view.event
+        need = 1 if is_individual(event) else 2
+        if len(typed) != need:
+            raise EventRefused(
+                "Type the player's name." if need == 1 else "Type both partners' names.",
+                field="names",
+            )
+        if len({name_key(n) for n in cleaned}) != len(cleaned):
+            raise EventRefused("The two partners need different names.", field="names")
         if event.format == "knockout" and view.rounds:
             raise EventRefused("A knockout's bracket is set in round 1: no late entries.")
-        people = store.events.people_named(db, names)
+        people = store.events.people_named(db, cleaned, person_key)
         for person in people:
             for e in view.entrants:
                 if person.id in e.person_ids:
@@ -160,13 +179,13 @@ def register(
                     )
         member_names = [p.name for p in people]
         name = member_names[0] if need == 1 else (team or team_name(member_names))
-        taken = {e.name.casefold() for e in view.entrants}
-        if name.casefold() in taken:
+        taken = {name_key(e.name) for e in view.entrants}
+        if name_key(name) in taken:
             raise EventRefused(f"{name} is already an entrant's name.", field="team")
-        players = {m.casefold() for e in view.entrants for m in e.members} | {
-            m.casefold() for m in member_names
+        players = {name_key(m) for e in view.entrants for m in e.members} | {
+            name_key(m) for m in member_names
         }
-        if need == 2 and name.casefold() in players:
+        if need == 2 and name_key(name) in players:
             raise EventRefused("A team's name cannot be a player's name.", field="team")
         record = store.events.add_entrant(
             db, event.id, name, [p.id for p in people], joined_round=len(view.rounds) + 1
@@ -178,12 +197,54 @@ def register(
     )  # fmt: skip
 
 
-def set_active(db: Database, event: store.EventRecord, entrant_id: int, active: bool) -> str:
+def person_key(name: str) -> str:
+    """What two people's names are compared by (``rules.names.name_key``); a name stored
+    before names were cleaned as they enter is compared as it is."""
+    try:
+        return name_key(clean_name(name))
+    except NameProblem:
+        return name
+
+
+@dataclass(frozen=True)
+class DropQuestion:
+    """What the director is asked before dropping an entrant: who, the event's version now
+    (the confirming form's), and the table of the round under way they sit at, if any."""
+
+    event_name: str
+    version: int
+    entrant: EntrantView
+    round: int | None
+    table: int | None
+
+
+def drop_question(db: Database, director_token: str, entrant_id: int) -> DropQuestion:
+    """The question before a Drop (read only); EventRefused for an entrant not in the event or
+    already dropped."""
+    event = store.events.event_by_director_token(db, director_token)
+    view = cached_load(db, event)
+    entrant = view.entrant(entrant_id)
+    if not entrant.active:
+        raise EventRefused(f"{entrant.name} has already dropped out.")
+    current = view.current
+    here = None
+    if current is not None and not current.closed:
+        here = _table_of(current, entrant.id)
+    return DropQuestion(
+        event.name, event.version, entrant, current.number if here else None,
+        here.number if here else None,
+    )  # fmt: skip
+
+
+def set_active(
+    db: Database, event: EventRef, entrant_id: int, active: bool, *, seen: int | None = None
+) -> str:
     """Drop (``active=False``) or reinstate an entrant; returns their name. A dropped entrant
     keeps their results and row in the standings and is never seated again until reinstated;
     a table they already sit at plays on (re-pair the round if it has not started)."""
     with store.write(db):
-        view = load(db, event)
+        view = changing(db, event, seen)
+        event = view.event
         entrant = view.entrant(entrant_id)
         if active:
             for p in entrant.person_ids:
@@ -196,16 +257,35 @@ def set_active(db: Database, event: store.EventRecord, entrant_id: int, active: 
 
 
 def fix_entrant(
-    db: Database, event: store.EventRecord, entrant_id: int, table_number: int | None
+    db: Database,
+    event: EventRef,
+    entrant_id: int | None,
+    table_number: int | None,
+    *,
+    round_number: int | None = None,
+    seen: int | None = None,
 ) -> str:
     """Keep an entrant at one table number in every round (accessibility), or release them
     (``None``). Their table in the current round takes that number now if the round has not
-    started (the table that had it takes theirs). Returns a sentence saying what happened."""
-    if table_number is not None and not 1 <= table_number <= 1000:
-        raise EventRefused("Tables are numbered from 1.", field="table")
+    started (the table that had it takes theirs). ``round_number`` is given when the form was
+    a table of that round (the round's "Fix"): it must be the current round, not started, with
+    the entrant at that table, as for the other round actions. Returns a sentence saying what
+    happened."""
     with store.write(db):
-        view = load(db, event)
+        view = changing(db, event, seen)
+        event = view.event
+        if entrant_id is None:
+            raise EventRefused("Choose an entrant.", field="entrant")
+        if table_number is not None and not 1 <= table_number <= 1000:
+            raise EventRefused("A table number is a whole number from 1 to 1000.", field="table")
         entrant = view.entrant(entrant_id)
+        if round_number is not None:
+            at = open_round(view, round_number, "changed").table(table_number or 0)
+            if at is None or entrant.id not in at.entrants:
+                raise EventRefused(
+                    f"{entrant.name} does not play at table {table_number} of round "
+                    f"{round_number} (perhaps the page is old)."
+                )
         store.events.update_entrant(db, entrant.id, fixed_table=table_number)
         said = f"{entrant.name} now plays at any table."
         current = view.current
@@ -298,11 +378,13 @@ def packet_data(db: Database, event: store.EventRecord, number: int) -> PacketDa
 
 
 __all__ = [
-    "CUTS", "EVENT_NAME_LENGTH", "EntrantView", "EventNotFound", "EventRefused",
+    "CUTS", "DropQuestion", "EVENT_NAME_LENGTH", "EntrantView", "EventNotFound", "EventRefused",
     "EventSettings", "EventView", "EventWords", "MAX_ROUNDS", "MAX_ROUND_MINUTES", "NextStep",
     "PacketData", "RoundView", "TableView", "call_time", "check_settings", "clear_paper",
-    "close_round", "create_event", "describe", "enter_paper", "event_config", "event_rules",
+    "close_round", "create_event", "describe", "drop_question", "enter_paper", "event_config",
+    "event_rules",
     "events_of", "fix_entrant", "game_rules", "is_individual", "next_step", "open_director",
-    "open_public", "overview", "packet_data", "public_version", "register", "repair_round",
+    "open_public", "overview", "packet_data", "person_key", "public_version", "register",
+    "repair_round",
     "seat_next_round", "set_active", "swap", "table_of_game",
 ]  # fmt: skip

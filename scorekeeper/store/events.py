@@ -8,7 +8,7 @@ or the rules: the event core decides, this module remembers.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -94,6 +94,15 @@ class TableRecord:
     edit_token: str
     view_token: str
     game_version: int
+    closed_version: int | None = None  # the game's version when its round closed
+    corrected: bool = False  # a correction after close recorded as such (a paper result)
+
+    @property
+    def corrected_after_close(self) -> bool:
+        """Whether the table's result changed after its round closed: a correction recorded
+        as such, or its game changed since (a hand added, fixed or undone)."""
+        moved = self.closed_version is not None and self.game_version != self.closed_version
+        return self.corrected or (moved and self.paper is None)
 
 
 @dataclass(frozen=True)
@@ -202,17 +211,30 @@ def _version(db: Database, column: str, key: str | int) -> tuple[int, int, int]:
 # --- people --------------------------------------------------------------------------------
 
 
-def people_named(db: Database, names: Iterable[str]) -> list[PersonRecord]:
-    """The people with these names (ignoring case), created when new, in the order given."""
+def people_named(
+    db: Database, names: Iterable[str], key: Callable[[str], str] | None = None
+) -> list[PersonRecord]:
+    """The people with these names (ignoring case), created when new, in the order given.
+    ``key`` is what two names are compared by (the service gives ``rules.names.name_key``:
+    "josé" is "JOSÉ"): a name not found as spelled is compared with every person's key."""
     out = []
+    keyed: dict[str, tuple[int, str]] | None = None
     with write(db):
         for name in names:
             row = db.conn.execute(
                 "select id, name from people where name = ? collate nocase", (name,)
             ).fetchone()
+            if row is None and key is not None:
+                if keyed is None:
+                    keyed = {}
+                    for pid, known in db.conn.execute("select id, name from people order by id"):
+                        keyed.setdefault(key(known), (pid, known))
+                row = keyed.get(key(name))
             if row is None:
                 person_id = db["people"].insert({"name": name, "created_at": now()}).last_pk
                 row = (person_id, name)
+                if keyed is not None and key is not None:
+                    keyed[key(name)] = row
             out.append(PersonRecord(*row))
     return out
 
@@ -364,8 +386,12 @@ def add_table(
     game_id: int,
     fixed: bool = False,
     paper: dict[str, Any] | None = None,
+    closed_version: int | None = None,
+    corrected: bool = False,
 ) -> int:
     row = {
+        "closed_version": closed_version,
+        "corrected": int(corrected),
         "round_id": round_id,
         "number": number,
         "position": position,
@@ -388,10 +414,22 @@ def update_table(db: Database, table_id: int, **changes: Any) -> None:
             changes[key] = dump([list(s) if isinstance(s, tuple) else s for s in changes[key]])
     if "paper" in changes and changes["paper"] is not None:
         changes["paper"] = dump(changes["paper"])
-    if "fixed" in changes:
-        changes["fixed"] = int(changes["fixed"])
+    for flag in ("fixed", "corrected"):
+        if flag in changes:
+            changes[flag] = int(changes[flag])
     with write(db):
         db["event_tables"].update(table_id, changes)
+
+
+def mark_closed(db: Database, round_id: int) -> None:
+    """Remember each table's game version as its round closes: a later version is a
+    correction after close."""
+    with write(db):
+        db.conn.execute(
+            "update event_tables set closed_version = "
+            "(select version from games g where g.id = event_tables.game_id) where round_id = ?",
+            (round_id,),
+        )
 
 
 def renumber_tables(db: Database, round_id: int, numbers: dict[int, int]) -> None:
@@ -426,7 +464,8 @@ def delete_round(db: Database, round_id: int) -> list[int]:
 
 _TABLE_SELECT = (
     "select t.id, t.round_id, r.number, t.number, t.position, t.entrants, t.seats, t.dealer, "
-    "t.game_id, t.fixed, t.paper, g.edit_token, g.view_token, g.version "
+    "t.game_id, t.fixed, t.paper, g.edit_token, g.view_token, g.version, t.closed_version, "
+    "t.corrected "
     "from event_tables t join event_rounds r on r.id = t.round_id "
     "join games g on g.id = t.game_id "
 )
@@ -437,11 +476,12 @@ def _table(row: tuple[Any, ...]) -> TableRecord:
     """A table row decoded; the same row gives the same record object (memoized: a page that
     reads hundreds of unchanged tables every few seconds decodes each once)."""
     (id_, round_id, round_number, number, position, entrants, seats, dealer, game_id, fixed,
-     paper, edit, view, version) = row  # fmt: skip
+     paper, edit, view, version, closed_version, corrected) = row  # fmt: skip
     return TableRecord(
         id_, round_id, round_number, number, position, tuple(json.loads(entrants)),
         tuple((s, n) for s, n in json.loads(seats)), dealer, game_id, bool(fixed),
-        None if paper is None else json.loads(paper), edit, view, version,
+        None if paper is None else json.loads(paper), edit, view, version, closed_version,
+        bool(corrected),
     )  # fmt: skip
 
 

@@ -210,6 +210,15 @@ def _m0004_browsers(db: Database) -> None:
     )
 
 
+@migrations(name="0006_table_corrections")
+def _m0006_table_corrections(db: Database) -> None:
+    # A table corrected after its round closed is said, never silent: the game's version when
+    # the round closed (a later version is a hand changed since), and a correction recorded as
+    # such (a paper result entered or cleared after close, or one an event file carried).
+    db["event_tables"].add_column("closed_version", int)
+    db["event_tables"].add_column("corrected", int, not_null_default=0)
+
+
 def migrate(db: Database) -> list[str]:
     """Apply pending migrations in one immediate transaction; returns the names applied."""
     with write(db):

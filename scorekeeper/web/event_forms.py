@@ -21,7 +21,7 @@ from scorekeeper.service.events import (
     MAX_ROUNDS,
     EventSettings,
 )
-from scorekeeper.web.forms import NewGame, minimal_spec
+from scorekeeper.web.forms import NewGame, minimal_spec, whole_number
 
 FORMAT_CHOICES = {
     "swiss": "Swiss: teams with equal records meet, never the same opponents twice",
@@ -46,11 +46,12 @@ ROUND_END_OPTIONS = ("target_score", "max_hands")
 
 
 def _number(text: str, label: str, low: int, high: int) -> int:
-    """A whole number typed in a field; ValueError with the message to show."""
-    text = text.strip().replace("\u2212", "-")
-    if not text.lstrip("-").isdigit() or not text.isascii():
-        raise ValueError(f"{label}: type a whole number.")
-    value = int(text)
+    """A whole number typed in a field (ASCII digits, as every form reads them: "²" and "①"
+    pass ``str.isdigit()`` but are no number); ValueError with the message to show."""
+    try:
+        value = whole_number(text)
+    except ValueError:
+        raise ValueError(f"{label}: type a whole number.") from None
     if not low <= value <= high:
         raise ValueError(f"{label}: from {low} to {high}.")
     return value
@@ -134,10 +135,13 @@ class EventForm:
                 self.errors[key] = str(e)
         cut = None
         if self.cut:
-            if not self.cut.isdigit() or int(self.cut) not in CUTS:
+            try:
+                cut = _number(self.cut, "Cut", min(CUTS), max(CUTS))
+            except ValueError:
+                cut = None
+            if cut not in CUTS:
                 self.errors["cut"] = "Choose a cut."
-            else:
-                cut = int(self.cut)
+                cut = None
         chosen = [t for t in self.tiebreakers if t in TIEBREAKERS]
         if len(chosen) != len(self.tiebreakers) or len(set(chosen)) != len(chosen):
             self.errors["tiebreakers"] = "Choose each tie-breaker once at most."
@@ -180,6 +184,55 @@ class EventForm:
 NAME_MAX = EVENT_NAME_LENGTH
 
 
+def read_version(data: MultiDict) -> int:
+    """The event's version a console form was read at: ASCII digits. A form without one (or
+    with anything else) reads as version 0, which no event has, so the service refuses it as a
+    page out of date rather than act on what the page never showed."""
+    text = data.get("version", "")
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 18 else 0
+
+
+@dataclass
+class ButtonPost:
+    """A console button (Seat, Close, Drop...): the version of the event it was read at."""
+
+    version: int = 0
+
+    @classmethod
+    def from_post(cls, data: MultiDict) -> ButtonPost:
+        return cls(read_version(data))
+
+
+@dataclass
+class EntrantForm:
+    """Registering an entrant: the names as typed (shown again when refused), the version the
+    console was read at, and each problem by its field (``name-0``, ``name-1``, ``team``,
+    ``names`` for both, ``form``)."""
+
+    names: list[str] = field(default_factory=lambda: ["", ""])
+    team: str = ""
+    version: int = 0
+    errors: dict[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def blank(cls) -> EntrantForm:
+        return cls()
+
+    @classmethod
+    def from_post(cls, data: MultiDict) -> EntrantForm:
+        names = [data.get(f"name-{i}", "")[:200] for i in range(2)]
+        return cls(names, data.get("team", "")[:200], read_version(data))
+
+    def place_error(self, field_name: str | None, message: str) -> None:
+        key = field_name if field_name in ("name-0", "name-1", "team", "names") else "form"
+        self.errors[key] = message
+
+    @property
+    def error(self) -> str:
+        """The first problem, for the form's heading."""
+        return next(iter(self.errors.values()), "")
+
+
 @dataclass
 class PaperForm:
     """A table's final points and bags per side, typed from its paper sheet."""
@@ -188,6 +241,7 @@ class PaperForm:
     bags: list[str]
     winner: str = ""
     errors: dict[str, str] = field(default_factory=dict)
+    version: int = 0
 
     @classmethod
     def blank(cls, sides: int, paper: dict[str, Any] | None) -> PaperForm:
@@ -203,6 +257,7 @@ class PaperForm:
             [data.get(f"points-{k}", "").strip()[:20] for k in range(sides)],
             [data.get(f"bags-{k}", "").strip()[:20] or "0" for k in range(sides)],
             data.get("winner", "").strip()[:3],
+            version=read_version(data),
         )
 
     def read(self) -> tuple[list[int], list[int], int | None] | None:

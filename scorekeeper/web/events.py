@@ -14,6 +14,7 @@ from urllib.parse import urlsplit
 
 from flask import (
     Blueprint,
+    Request,
     Response,
     current_app,
     flash,
@@ -36,6 +37,8 @@ from scorekeeper.web.event_forms import (
     SEATING_CHOICES,
     TIEBREAKER_SLOTS,
     TIEBREAKER_WORDS,
+    ButtonPost,
+    EntrantForm,
     EventForm,
     PaperForm,
 )
@@ -45,6 +48,35 @@ from scorekeeper.web.session import browser_id, remember_event
 from scorekeeper.web.share import export_filename
 
 bp = Blueprint("events", __name__)
+
+# The largest event file the web's import takes (as a file or pasted), every other request
+# keeping MAX_CONTENT_LENGTH. The largest event the app is sized for is 200 teams (100 tables
+# a round) over 30 rounds of games of about 12 hands: its compact event file is about 7 MB
+# (200 teams over 8 rounds: 1.8 MB). Config EVENT_FILE_LIMIT overrides it.
+EVENT_FILE_LIMIT = 8 * 1024 * 1024
+
+
+class EventFileRequest(Request):
+    """A request whose size limits are the app's, except the event import's, which takes the
+    event file of the largest event the app supports (see EVENT_FILE_LIMIT)."""
+
+    def _event_file(self) -> bool:
+        return self.endpoint == "events.import_event" and bool(current_app)
+
+    @property  # type: ignore[override]
+    def max_content_length(self) -> int | None:
+        if self._event_file():
+            return int(current_app.config.get("EVENT_FILE_LIMIT", EVENT_FILE_LIMIT))
+        return super().max_content_length
+
+    @property  # type: ignore[override]
+    def max_form_memory_size(self) -> int | None:
+        if self._event_file():
+            return int(current_app.config.get("EVENT_FILE_LIMIT", EVENT_FILE_LIMIT))
+        return super().max_form_memory_size
+
+
+bp.record_once(lambda state: setattr(state.app, "request_class", EventFileRequest))
 
 REFRESH_SECONDS = 10  # how often the public page asks whether anything changed
 # A round's packet may take longer than a game's sheet (PDF_TIMEOUT): ~0.25 s of one core a
@@ -102,7 +134,7 @@ def import_event():
         except UnicodeDecodeError:
             text, error = "", "That file is not UTF-8 text: is it an event file?"
         except RequestEntityTooLarge:
-            raise
+            raise  # said by too_large below
         text = text or request.form.get("text", "")
         if not error and not text.strip():
             error = "Choose an event file (or paste its text)."
@@ -119,6 +151,18 @@ def import_event():
     return page, 422 if error else 200
 
 
+@bp.errorhandler(RequestEntityTooLarge)
+def too_large(_e: RequestEntityTooLarge) -> tuple[str, int]:
+    """An upload over its limit: the import page says how large an event file may be."""
+    if request.endpoint != "events.import_event":
+        return render_template(
+            "errors/error.html", code=413, title="Too large", message="That upload is too large."
+        ), 413
+    limit = (request.max_content_length or 0) // (1024 * 1024)
+    error = f"That is too large to be an event file here: at most {limit} MB."
+    return render_template("events/import.html", error=error), 413
+
+
 # --- the director's console ------------------------------------------------------------------
 
 
@@ -126,7 +170,9 @@ def _open(director_token: str):  # type: ignore[no-untyped-def]
     return events.open_director(get_db(), director_token)
 
 
-def _console(director_token: str, *, register: dict | None = None, status: int = 200):  # type: ignore[type-arg]
+def _console(
+    director_token: str, *, register: EntrantForm | None = None, status: int = 200, at: str = ""
+):  # type: ignore[no-untyped-def]
     db = get_db()
     event = _open(director_token)
     view = events.overview(db, event)
@@ -137,7 +183,8 @@ def _console(director_token: str, *, register: dict | None = None, status: int =
         view=view,
         about=events.describe(event),
         step=events.next_step(view),
-        register=register or {"names": ["", ""], "team": "", "error": ""},
+        register=register or EntrantForm.blank(),
+        at=at,
         known_people=library.player_names(db, browser_id(create=False)),
         token=director_token,
         local_address=_loopback(request.host_url),
@@ -158,13 +205,16 @@ def _loopback(url: str) -> bool:
 
 
 def _back(director_token: str, anchor: str = "round") -> Response:
-    return redirect(url_for("events.console", director_token=director_token, _anchor=anchor), 303)
+    """Back to the console, at the part acted on, with what happened said there (``at``)."""
+    url = url_for("events.console", director_token=director_token, at=anchor, _anchor=anchor)
+    return redirect(url, 303)
 
 
 def _act(director_token: str, anchor: str, action) -> Response:  # type: ignore[no-untyped-def]
-    """Run a console action; its refusal (or its sentence) shows at the top of the console."""
+    """Run a console action (one service call, given the form's version); its refusal (or
+    its sentence) shows where the console lands."""
     try:
-        said = action(_open(director_token))
+        said = action(ButtonPost.from_post(request.form).version)
     except EventRefused as e:
         flash(e.message, "error")
     else:
@@ -174,30 +224,46 @@ def _act(director_token: str, anchor: str, action) -> Response:  # type: ignore[
     return _back(director_token, anchor)
 
 
+PLACES = ("round", "entrants", "past")
+
+
 @bp.get("/e/<director_token>")
 def console(director_token: str):
-    return _console(director_token)
+    at = request.args.get("at", "")
+    return _console(director_token, at=at if at in PLACES else "")
 
 
 @bp.post("/e/<director_token>/entrants")
 def register(director_token: str):
-    names = [request.form.get(f"name-{i}", "").strip()[:200] for i in range(2)]
-    team = request.form.get("team", "").strip()[:200]
-    event = _open(director_token)
+    form = EntrantForm.from_post(request.form)
     try:
-        entrant = events.register(get_db(), event, names, team)
+        entrant = events.register(
+            get_db(), director_token, form.names, form.team, seen=form.version
+        )
     except EventRefused as e:
-        typed = {"names": names, "team": team, "error": e.message}
-        return _console(director_token, register=typed, status=422)
+        form.place_error(e.field, e.message)
+        return _console(director_token, register=form, status=422, at="entrants")
     later = f" (joins from round {entrant.joined_round})" if entrant.joined_round > 1 else ""
     flash(f"Registered {entrant.name}{later}.", "info")
     return _back(director_token, "entrants")
 
 
+@bp.get("/e/<director_token>/entrants/<int:entrant>/drop")
+def confirm_drop(director_token: str, entrant: int):
+    """Drop asks first (a page of its own, then one POST): a Drop is easy to tap by mistake."""
+    try:
+        question = events.drop_question(get_db(), director_token, entrant)
+    except EventRefused as e:
+        flash(e.message, "error")
+        return _back(director_token, "entrants")
+    page = render_template("events/drop.html", question=question, token=director_token)
+    return page
+
+
 @bp.post("/e/<director_token>/entrants/<int:entrant>/drop")
 def drop(director_token: str, entrant: int):
-    def action(event):  # type: ignore[no-untyped-def]
-        name = events.set_active(get_db(), event, entrant, False)
+    def action(seen):  # type: ignore[no-untyped-def]
+        name = events.set_active(get_db(), director_token, entrant, False, seen=seen)
         return f"{name} dropped: kept in the standings, not seated again."
 
     return _act(director_token, "entrants", action)
@@ -205,18 +271,21 @@ def drop(director_token: str, entrant: int):
 
 @bp.post("/e/<director_token>/entrants/<int:entrant>/reinstate")
 def reinstate(director_token: str, entrant: int):
-    def action(event):  # type: ignore[no-untyped-def]
-        return f"{events.set_active(get_db(), event, entrant, True)} is back: seated next round."
+    def action(seen):  # type: ignore[no-untyped-def]
+        name = events.set_active(get_db(), director_token, entrant, True, seen=seen)
+        return f"{name} is back: seated next round."
 
     return _act(director_token, "entrants", action)
 
 
 def _table_number(text: str) -> int | None:
+    """A table number typed (None: any table); 0, which the service refuses, when it is no
+    number."""
     text = text.strip()
     if not text:
         return None
     if not text.isdigit() or not text.isascii() or len(text) > 4:
-        raise EventRefused("A table number is a whole number, like 3.")
+        return 0
     return int(text)
 
 
@@ -225,9 +294,9 @@ def fix(director_token: str, entrant: int):
     anchor = request.form.get("from", "entrants")
     anchor = anchor if anchor in ("entrants", "round") else "entrants"
 
-    def action(event):  # type: ignore[no-untyped-def]
+    def action(seen):  # type: ignore[no-untyped-def]
         number = _table_number(request.form.get("table", ""))
-        return events.fix_entrant(get_db(), event, entrant, number)
+        return events.fix_entrant(get_db(), director_token, entrant, number, seen=seen)
 
     return _act(director_token, anchor, action)
 
@@ -236,33 +305,44 @@ def fix(director_token: str, entrant: int):
 def fix_table(director_token: str, number: int, table: int):
     """Keep the chosen entrant of this table at its number in every round."""
 
-    def action(event):  # type: ignore[no-untyped-def]
-        return events.fix_entrant(get_db(), event, _entrant_id("entrant"), table)
+    def action(seen):  # type: ignore[no-untyped-def]
+        chosen = _entrant_id("entrant")
+        return events.fix_entrant(
+            get_db(), director_token, chosen, table, round_number=number, seen=seen
+        )
 
     return _act(director_token, "round", action)
 
 
 @bp.post("/e/<director_token>/rounds")
 def seat(director_token: str):
-    def action(event):  # type: ignore[no-untyped-def]
-        rnd = events.seat_next_round(get_db(), event)
+    def action(seen):  # type: ignore[no-untyped-def]
+        number = _round_field()
+        rnd = events.seat_next_round(get_db(), director_token, number=number, seen=seen)
         return [f"Round {rnd.number} is seated: {len(rnd.tables)} tables.", *rnd.notes]
 
     return _act(director_token, "round", action)
 
 
-def _entrant_id(name: str) -> int:
+def _round_field() -> int:
+    """The round a Seat form offered (0, which no round is, when it names none)."""
+    text = request.form.get("round", "")
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 4 else 0
+
+
+def _entrant_id(name: str) -> int | None:
+    """An entrant chosen in a form: None, which the service refuses, when none is."""
     text = request.form.get(name, "")
     if not text.isdigit() or not text.isascii() or len(text) > 18:
-        raise EventRefused("Choose an entrant." if name == "entrant" else "Choose two to swap.")
+        return None
     return int(text)
 
 
 @bp.post("/e/<director_token>/rounds/<int:number>/swap")
 def swap(director_token: str, number: int):
-    def action(event):  # type: ignore[no-untyped-def]
+    def action(seen):  # type: ignore[no-untyped-def]
         first, second = _entrant_id("first"), _entrant_id("second")
-        warnings = events.swap(get_db(), event, number, first, second)
+        warnings = events.swap(get_db(), director_token, number, first, second, seen=seen)
         return ["Swapped: the tables they changed have new scoring links."] + [
             f"Warning: {w}" for w in warnings
         ]
@@ -272,8 +352,8 @@ def swap(director_token: str, number: int):
 
 @bp.post("/e/<director_token>/rounds/<int:number>/repair")
 def repair(director_token: str, number: int):
-    def action(event):  # type: ignore[no-untyped-def]
-        rnd = events.repair_round(get_db(), event, number)
+    def action(seen):  # type: ignore[no-untyped-def]
+        rnd = events.repair_round(get_db(), director_token, number, seen=seen)
         return f"Round {number} is paired again: {len(rnd.tables)} tables, new scoring links."
 
     return _act(director_token, "round", action)
@@ -281,8 +361,8 @@ def repair(director_token: str, number: int):
 
 @bp.post("/e/<director_token>/rounds/<int:number>/time")
 def call_time(director_token: str, number: int):
-    def action(event):  # type: ignore[no-untyped-def]
-        capped = events.call_time(get_db(), event, number)
+    def action(seen):  # type: ignore[no-untyped-def]
+        capped = events.call_time(get_db(), director_token, number, seen=seen)
         if not capped:
             return "Time called. No table was still playing."
         return (
@@ -296,8 +376,8 @@ def call_time(director_token: str, number: int):
 
 @bp.post("/e/<director_token>/rounds/<int:number>/close")
 def close(director_token: str, number: int):
-    def action(event):  # type: ignore[no-untyped-def]
-        events.close_round(get_db(), event, number)
+    def action(seen):  # type: ignore[no-untyped-def]
+        events.close_round(get_db(), director_token, number, seen=seen)
         return f"Round {number} is closed."
 
     return _act(director_token, "round", action)
@@ -341,18 +421,26 @@ def paper(director_token: str, number: int, table: int):
     if read is None:
         return _paper_page(director_token, at, form, 422)
     try:
-        events.enter_paper(get_db(), event, number, table, *read)
+        entered = events.enter_paper(
+            get_db(), director_token, number, table, *read, seen=form.version
+        )
     except EventRefused as e:
         form.errors[e.field or "form"] = e.message
         return _paper_page(director_token, at, form, 422)
     flash(f"Round {number} table {table}: the paper result counts.", "info")
+    if entered.corrected:
+        flash(
+            f"Round {number} was closed: table {table} is marked as corrected after the round "
+            "closed, on this console, in the standings' why lines and in the event file.",
+            "info",
+        )
     return _back(director_token, "round" if rnd is view.current else "past")
 
 
 @bp.post("/e/<director_token>/rounds/<int:number>/tables/<int:table>/paper/clear")
 def clear_paper(director_token: str, number: int, table: int):
-    def action(event):  # type: ignore[no-untyped-def]
-        events.clear_paper(get_db(), event, number, table)
+    def action(seen):  # type: ignore[no-untyped-def]
+        events.clear_paper(get_db(), director_token, number, table, seen=seen)
         return f"Round {number} table {table}: its game counts again."
 
     return _act(director_token, "round", action)

@@ -32,6 +32,7 @@ from scorekeeper.rules import (
     rules_to_spec,
     team_name,
 )
+from scorekeeper.rules.names import NameProblem, clean_name, name_key
 
 MAX_PLAYERS = 6
 OPTION_BY_NAME = {o.name: o for o in OPTIONS}
@@ -151,14 +152,16 @@ class NewGame:
             return None
         return {team_name(g): list(g) for g in groups}
 
-    def read_dealer(self, names: list[str]) -> str | None:
+    def read_dealer(self, names: list[str], seated: list[str] | None = None) -> str | None:
+        """The first dealer: ``seated`` are the names by seat as cleaned (``players`` as typed
+        when not given)."""
         if self.dealer == "random":
             return secrets.choice(names) if names else None
         if self.dealer == "first":
             return names[0] if names else None
         seats = {str(i): i for i in range(len(self.players))}
         if self.dealer in seats:
-            chosen = self.players[seats[self.dealer]]
+            chosen = (seated or self.players)[seats[self.dealer]]
             if chosen:
                 return chosen
         self.errors["dealer"] = "Choose a player who is in the game, or draw at random."
@@ -200,25 +203,36 @@ class NewGame:
         return any(k.startswith("start") for k in self.errors)
 
     def game_data(self) -> dict[str, Any] | None:
-        """The game file, or None with ``errors`` filled in."""
-        names = self.names()
-        if len(names) < 2:
+        """The game file, or None with ``errors`` filled in. Each name enters through
+        ``rules.names.clean_name`` (one spelling a person; a control character is refused by
+        its field, what was typed kept) and two names are one person by ``name_key``."""
+        seated: list[str] = []
+        for i, typed in enumerate(self.players):
+            try:
+                seated.append(clean_name(typed) if typed.strip() else "")
+            except NameProblem as e:
+                self.errors[f"player-{i}"] = str(e)
+                seated.append("")
+        names = [n for n in seated if n]
+        if len([p for p in self.players if p.strip()]) < 2:
             self.errors["players"] = "Type the names of 2 to 6 players."
-        for i, name in enumerate(self.players):
+        for i, name in enumerate(seated):
             if len(name) > NAME_LENGTH:
                 self.errors[f"player-{i}"] = (
                     f"Keep names to {NAME_LENGTH} characters: this one has {len(name)}."
                 )
-        folded = [n.casefold() for n in names]
-        dupes = [n for i, n in enumerate(names) if folded.index(n.casefold()) != i]
+        keys = [name_key(n) for n in names]
+        dupes = [n for i, n in enumerate(names) if keys.index(name_key(n)) != i]
         if dupes:
             self.errors["players"] = f"{dupes[0]} is typed twice: give each a different name."
         spec = self.read_options()
         if "players" in self.errors:
             return None
         # Every field is read, so every mistake is shown at once, each by its field.
+        if any(k.startswith("player-") for k in self.errors):
+            return None
         teams = self.read_teams(names)
-        dealer = self.read_dealer(names)
+        dealer = self.read_dealer(names, seated)
         start = self.read_start(names, teams)
         if self.errors:
             return None

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Flask, has_request_context, request, url_for
+from werkzeug.routing import IntegerConverter
 
 _built: dict[tuple[Any, ...], str] = {}  # read without a lock; forgotten whole when full
 _MOST = 50_000
@@ -35,5 +36,14 @@ def cached_url_for(endpoint: str, /, **values: Any) -> str:
     return url
 
 
+class AsciiInteger(IntegerConverter):
+    """``<int:...>`` in a link: ASCII digits only. Werkzeug's reads ``\\d``, which matches any
+    script's digits, so ``/rounds/\u0661/...`` (an Arabic-Indic one) would name round 1; a link
+    with such a number names nothing (404), like any other link that is not ours."""
+
+    regex = r"[0-9]+"
+
+
 def init_app(app: Flask) -> None:
+    app.url_map.converters["int"] = AsciiInteger  # before the blueprints add their rules
     app.jinja_env.globals["url_for"] = cached_url_for

@@ -152,24 +152,31 @@ def test_a_club_night_of_eight_tables(browser, browser_context_args, live_server
     director.fill("#name-0", "Late1")
     director.fill("#name-1", "Late2")
     director_click(director, "Register a late entry")
+    director.get_by_role("link", name="Drop P9 & P10").click()  # Drop asks first
+    assert "Drop P9 & P10?" in director.locator("h1").inner_text()
     director.get_by_role("button", name="Drop P9 & P10").click()
     director.wait_for_load_state()
     assert "P9 &amp; P10 dropped" in director.content()
 
-    # Round 2: the late team plays, the dropped team does not. Time is called while the first
-    # hand is in play: each table saves it (no conflict with the director's change) and its
-    # game ends, the leader winning.
+    # Round 2: the late team plays, the dropped team does not. No "Call time" before a hand is
+    # played; tables 1-4 play one, and time is called while tables 5-8 have their first hand
+    # in play: each of those saves it (no conflict with the director's change) and its game
+    # ends, the leader winning; tables 1-4 play their second and last hand.
     director_click(director, "Seat round 2")
     round_2 = director.locator("#round .tables").inner_text()
     assert "Late1 & Late2" in round_2 and "P9 & P10" not in round_2
+    assert director.get_by_role("button", name="Call time").count() == 0
     for page, link in zip(phones, scoring_links(director), strict=True):
         page.goto(live_server + link)
-    bids(phones)
+    play_hand(phones[:4], 2, 1)
+    bids(phones[4:])
+    director.goto(console)
     director_click(director, "Call time")
-    assert "finish the hand in play" in director.locator(".flash").inner_text()
-    phones[0].reload()  # a phone that looks again is told; the others just save
-    assert "Time is called" in phones[0].locator(".time-called").inner_text()
-    tricks(phones, 2, 1)
+    assert "Time called: tables 5, 6, 7, 8 finish" in director.locator(".flash").inner_text()
+    phones[4].reload()  # a phone that looks again is told; the others just save
+    assert "Time is called" in phones[4].locator(".time-called").inner_text()
+    tricks(phones[4:], 2, 1)
+    play_hand(phones[:4], 2, 2)
     assert all(p.locator("text=Game over").count() for p in phones)
     assert not any(p.locator("#stale").count() for p in phones)
 
@@ -184,8 +191,17 @@ def test_a_club_night_of_eight_tables(browser, browser_context_args, live_server
     director.goto(console)
     corrected = director.locator("#past .results li").first.inner_text()
     assert "Table 1: P1 & P2 1 – P17 & P18 125" in corrected  # was 122 to 120
+    assert "corrected after the round closed" in corrected  # said, not silent
+    assert "Corrected after the round closed: round 1 table 1." in director.content()
     director_click(director, "Close round 2")
+    old_tab = director.context.new_page()  # a second tab, left open at "Seat round 3"
+    old_tab.goto(console)
     director_click(director, "Seat round 3")
+    old_tab.get_by_role("button", name="Seat round 3").click()  # a stale Seat: refused
+    old_tab.wait_for_load_state()
+    assert "Nothing was done" in old_tab.locator(".flash-error").inner_text()
+    assert "Round 3 of 3" in old_tab.locator("#round-heading").inner_text()
+    old_tab.close()
     for page, link in zip(phones, scoring_links(director), strict=True):
         page.goto(live_server + link)
     for hand in (1, 2):

@@ -79,3 +79,45 @@ def shown(view) -> list[tuple]:
          s.points_against, s.bags, s.opponents_wins, s.why)
         for s in view.standings
     ]  # fmt: skip
+
+
+def big_event(db, teams: int = 200, rounds: int = 8, hands: int = 12, seed: int = 1):
+    """A big Swiss night, every round played and closed: ``teams`` teams with long names, each
+    table's game ``hands`` random hands (written as whole files, not hand by hand, so 800 games
+    take a second or two)."""
+    import random
+
+    from scorekeeper import store
+    from scorekeeper.rules import parse_game, score_game
+
+    rng = random.Random(seed)
+    event = events.create_event(
+        db,
+        events.EventSettings(
+            name="Regional open", rounds=rounds, target_score=10_000, max_hands=hands
+        ),
+    )
+    first = ["Maximiliana", "Bartholomew", "Jo", "Kit", "Anneliese", "Cy", "Rosalind", "Theo"]
+    for i in range(teams):
+        events.register(db, event, [f"{rng.choice(first)} {i}a", f"{rng.choice(first)} {i}b"])
+    for number in range(1, rounds + 1):
+        for t in events.seat_next_round(db, event).tables:
+            record = store.game_by_edit_token(db, t.edit_token)
+            game = parse_game(record.data)
+            a, b = game.sides()
+            played: list = []
+            sheet = None
+            while sheet is None or not sheet.finished:  # a tie plays one more hand
+                took = rng.randint(0, 13)
+                played.append(
+                    {"bids": {p: rng.randint(1, 5) for p in game.players},
+                     "tricks": {a: took, b: 13 - took}}
+                )  # fmt: skip
+                if len(played) >= hands:
+                    sheet = score_game(parse_game({**record.data, "hands": played}))
+            data = {**record.data, "hands": played}
+            store.save_game(
+                db, record, data, action="test", finished=sheet.finished, winner=sheet.winner
+            )
+        events.close_round(db, event, number)
+    return event

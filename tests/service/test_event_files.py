@@ -9,6 +9,8 @@ import io
 import json
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from scorekeeper import service, store
 from scorekeeper.service import EventRefused, event_files, events
@@ -92,6 +94,19 @@ def _broken(data, change):
         (lambda d: d["rounds"][0]["tables"][0].update(paper={"sides": [{"points": 1}]}), "paper"),
         (lambda d: d["rounds"][1].update(byes=d["rounds"][1]["tables"][0]["entrants"][:1]),
          "already in round 2"),
+        # a list where a number belongs: unhashable, once a 500
+        (lambda d: d["entrants"][0].update(members=[[1], 2]), r"entrants\[0\]\.members\[0\]"),
+        (lambda d: d["rounds"][0].update(byes=[[1]]), r"rounds\[0\]\.byes\[0\]"),
+        (lambda d: d["rounds"][0]["tables"][0].update(entrants=[[1]]),
+         r"rounds\[0\]\.tables\[0\]\.entrants\[0\]"),
+        (lambda d: d["event"].update(name=["Club"]), "event.name"),
+        (lambda d: d["event"].update(tiebreakers=[["wins"]]), r"event\.tiebreakers\[0\]"),
+        (lambda d: d["event"].update(rules=[1]), "event.rules"),
+        (lambda d: d["rounds"][0]["tables"][0].update(seats=[[1]]), "seats"),
+        (lambda d: d["rounds"][0]["tables"][0].update(dealer=["Ann"]), "dealer"),
+        (lambda d: d["rounds"][0].update(knockout="yes"), "knockout"),
+        (lambda d: d["rounds"][0].update(notes=[{}]), "notes"),
+        (lambda d: d["people"][0].update(name="Ann\x07"), r"people\[0\]\.name: a name cannot"),
     ],
 )  # fmt: skip
 def test_a_broken_event_file_is_refused_and_nothing_is_stored(db, night, change, words):
@@ -139,3 +154,50 @@ def test_an_imported_finished_event_stays_finished(db):
     assert store.events.event_by_id(db, event.id).status == "finished"
     copy_ = event_files.import_event(db, event_files.export_text(db, event))
     assert copy_.status == "finished" and events.overview(db, copy_).complete
+
+
+# --- whatever is in the file, the reader answers with where it is wrong -------------------------
+
+LEAVES = st.one_of(
+    st.integers(-(10**30), 10**30),
+    st.none(),
+    st.booleans(),
+    st.sampled_from(["", "x", "Ann", "\x00", "\u00b2", "swiss", "closed", "9" * 400, "1.5"]),
+    st.text(max_size=8),
+    st.lists(st.integers(0, 3), max_size=2),
+    st.just([[1]]),
+    st.just({"x": [1]}),
+    st.floats(allow_nan=True),
+)
+
+
+def _paths(node, path=()):
+    yield path
+    if isinstance(node, dict | list):
+        for key, child in node.items() if isinstance(node, dict) else enumerate(node):
+            yield from _paths(child, (*path, key))
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+          HealthCheck.function_scoped_fixture])  # fmt: skip
+@given(data=st.data())
+def test_a_mutated_event_file_is_read_or_refused_with_where_never_another_error(db, night, data):
+    base = json.loads(event_files.export_text(db, night))
+    mutated = copy.deepcopy(base)
+    paths = list(_paths(mutated))[1:]
+    for _ in range(data.draw(st.integers(1, 3), label="changes")):
+        path = data.draw(st.sampled_from(paths), label="where")
+        node = mutated
+        try:
+            for key in path[:-1]:
+                node = node[key]
+            if data.draw(st.booleans(), label="drop") and isinstance(node, dict):
+                node.pop(path[-1], None)
+            else:
+                node[path[-1]] = data.draw(LEAVES, label="value")
+        except (KeyError, IndexError, TypeError):
+            continue  # an earlier change replaced what this path went through
+    try:
+        event_files.read_event_file(json.dumps(mutated))
+    except EventRefused as e:
+        assert e.message.startswith(("This event file is not right: ", "This is not an event"))

@@ -35,6 +35,22 @@ def event_form(**changes):
     return {**fields, **changes}
 
 
+def read_at(client, page_url: str) -> dict[str, str]:
+    """The version (and round to seat) a console or paper page's forms carry, as a browser
+    reading the page would send them."""
+    page = client.get(page_url).get_data(as_text=True)
+    out = {"version": re.search(r'name="version" value="(\d+)"', page).group(1)}
+    offered = re.search(r'name="round" value="(\d+)"', page)
+    if offered:
+        out["round"] = offered.group(1)
+    return out
+
+
+def post_from(client, page_url: str, url: str, data: dict | None = None):
+    """Post a form of ``page_url`` (read first) to ``url``."""
+    return client.post(url, data={**read_at(client, page_url), **(data or {})})
+
+
 def console_of(response) -> str:
     assert response.status_code == 303, response.get_data(as_text=True)[:3000]
     return response.headers["Location"].split("#")[0]
@@ -107,9 +123,9 @@ def test_the_links_are_capabilities(client, db):
 def test_registering_from_the_console(client, db):
     event = events.create_event(db, events.EventSettings("Night"))
     url = f"/e/{event.director_token}"
-    assert console_of(client.post(url + "/entrants", data={"name-0": "Ann", "name-1": "Cy"}))
-    response = client.post(
-        url + "/entrants", data={"name-0": "Ann", "name-1": "Bob", "team": "Aces"}
+    assert console_of(post_from(client, url, url + "/entrants", {"name-0": "Ann", "name-1": "Cy"}))
+    response = post_from(
+        client, url, url + "/entrants", {"name-0": "Ann", "name-1": "Bob", "team": "Aces"}
     )
     assert response.status_code == 422
     page = response.get_data(as_text=True)
@@ -121,9 +137,8 @@ def test_registering_from_the_console(client, db):
 def test_a_name_too_long_is_refused_with_a_word_not_cut(client, db):
     event = events.create_event(db, events.EventSettings("Night"))
     long = "Maximiliana Featherstonehaugh-Smythe"  # 36 characters
-    response = client.post(
-        f"/e/{event.director_token}/entrants", data={"name-0": long, "name-1": "Cy"}
-    )
+    url = f"/e/{event.director_token}"
+    response = post_from(client, url, url + "/entrants", {"name-0": long, "name-1": "Cy"})
     assert response.status_code == 422
     page = response.get_data(as_text=True)
     assert "Keep names to 30 characters." in page and f'value="{long}"' in page
@@ -145,7 +160,7 @@ def test_console_actions_come_back_to_the_console_with_a_message(client, db, pat
     event = event_with(db, 4)
     events.seat_next_round(db, event)
     url = f"/e/{event.director_token}"
-    response = client.post(url + path, data={"table": "2"})
+    response = post_from(client, url, url + path, {"table": "2"})
     assert response.status_code == 303 and response.headers["Location"].startswith(url)
     page = client.get(url).get_data(as_text=True)
     if message:
@@ -156,16 +171,16 @@ def test_console_actions_come_back_to_the_console_with_a_message(client, db, pat
 def test_a_round_from_seating_to_closing_through_the_console(client, db):
     event = event_with(db, 4, max_hands=None)
     url = f"/e/{event.director_token}"
-    client.post(url + "/rounds")
+    post_from(client, url, url + "/rounds")
     view = events.overview(db, event)
     play(db, view.current.tables[0], 7)
-    client.post(url + "/rounds/1/time")
+    post_from(client, url, url + "/rounds/1/time")
     page = client.get(url).get_data(as_text=True)
     assert "Time called: tables 1, 2 finish the hand in play" in page
     assert "time called" in page
     for t in view.current.tables:
         finish(db, t)
-    assert console_of(client.post(url + "/rounds/1/close"))
+    assert console_of(post_from(client, url, url + "/rounds/1/close"))
     page = client.get(url).get_data(as_text=True)
     assert "Round 1 is closed." in page and "Seat round 2" in page
 
@@ -207,13 +222,14 @@ def test_a_paper_result_through_its_form(client, db):
     events.seat_next_round(db, event)
     url = f"/e/{event.director_token}/rounds/1/tables/2/paper"
     assert client.get(url).status_code == 200
-    response = client.post(url, data={"points-0": "x", "points-1": "200", "bags-0": "-1"})
+    response = post_from(client, url, url, {"points-0": "x", "points-1": "200", "bags-0": "-1"})
     page = response.get_data(as_text=True)
     assert response.status_code == 422
     assert "Points: type a whole number." in page and "Bags: from 0 to 10000." in page
-    response = client.post(url, data={"points-0": "200", "points-1": "200"})
+    response = post_from(client, url, url, {"points-0": "200", "points-1": "200"})
     assert response.status_code == 422 and "Tied on 200" in response.get_data(as_text=True)
-    assert console_of(client.post(url, data={"points-0": "200", "points-1": "200", "winner": "1"}))
+    paper = {"points-0": "200", "points-1": "200", "winner": "1"}
+    assert console_of(post_from(client, url, url, paper))
     table = events.overview(db, event).current.table(2)
     assert table.on_paper and table.winner == 1
     assert client.get(f"/e/{event.director_token}/rounds/1/tables/9/paper").status_code == 303
@@ -224,7 +240,7 @@ def test_a_paper_winner_that_is_no_side_is_said_by_its_field(client, db, winner)
     event = event_with(db, 4)
     events.seat_next_round(db, event)
     url = f"/e/{event.director_token}/rounds/1/tables/1/paper"
-    response = client.post(url, data={"points-0": "200", "points-1": "200", "winner": winner})
+    response = post_from(client, url, url, {"points-0": "200", "points-1": "200", "winner": winner})
     assert response.status_code == 422
     assert "Choose the side that won." in response.get_data(as_text=True)
 
@@ -275,7 +291,8 @@ FIELDS = st.sampled_from(
     ["name", "date", "format", "seating", "rounds", "target_score", "max_hands", "round_minutes",
      "tiebreaker-0", "tiebreaker-1", "cut", "shuffle", "preset", "editor", "editor_preset",
      "o-nil", "o-bag_limit", "name-0", "name-1", "team", "table", "entrant", "first", "second",
-     "points-0", "points-1", "bags-0", "bags-1", "winner", "text", "from", "apply_preset"]
+     "points-0", "points-1", "bags-0", "bags-1", "winner", "text", "from", "apply_preset",
+     "version", "round"]
 )  # fmt: skip
 VALUES = st.one_of(
     st.sampled_from(["", "0", "1", "2", "3", "-1", "99999999999999999999999", "swiss", "knockout",

@@ -140,6 +140,7 @@ class Site:
         """Every field name the pages' HTML uses (the game pages at several steps too)."""
         game = self.games[0]
         urls = ["/", "/games/new", "/games/import", "/print/blank", "/house-rules"]
+        urls += ["/events/new", "/events/import"]
         urls += [f"/g/{g.edit_token}" for g in self.games] + [f"/g/{game.edit_token}/hands/1"]
         urls += [f"/g/{game.edit_token}?step=tricks&bid-0=3&bid-1=nil&bid-2=4&bid-3=5"]
         names = {"version", "step", "csrf_token", "editor", "apply_preset", "replace_saved"}
@@ -249,6 +250,12 @@ NEAR_VALID = {
     }),
     "a hand to fix": ("GET", "/g/{edit}", {"hand": "1"}),
     "saved rules": ("GET", "/games/new", {"rules": "1", "preset": "nyc"}),
+    "a new event": ("POST", "/events/new", {
+        "name": "Friday", "date": "2024-05-17", "format": "swiss", "seating": "partners",
+        "rounds": "3", "target_score": "300", "max_hands": "4", "round_minutes": "45",
+        "cut": "4", "tiebreaker-0": "point_diff", "tiebreaker-1": "head_to_head", "shuffle": "on",
+        **{k: v for k, v in editor_fields().items() if k not in ("o-target_score", "o-max_hands")},
+    }),
     "blank sheets": ("POST", "/print/blank", {
         "players": "4", "teams": "y", "name1": "Ann", "preset": "standard",
         "target_score": "300", "rows": "20", "per_page": "2", "pages": "2", "paper": "a4",
