@@ -16,6 +16,7 @@ figures, standings, champion), from which pages, exports and printing take what 
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 from scorekeeper import store
@@ -31,6 +32,7 @@ from scorekeeper.rules import (
 
 from .errors import EventNotFound, EventRefused
 from .event_rounds import (
+    CLOCK_ACTIONS,
     NextStep,
     call_time,
     clear_paper,
@@ -38,7 +40,9 @@ from .event_rounds import (
     enter_paper,
     next_step,
     repair_round,
+    round_clock,
     seat_next_round,
+    set_round_minutes,
     swap,
 )
 from .event_settings import (
@@ -60,6 +64,7 @@ from .event_views import (
     RoundView,
     TableView,
     cached_load,
+    clock_of,
     event_config,
     load,
 )
@@ -87,6 +92,28 @@ def overview(db: Database, event: store.EventRecord) -> EventView:
     return cached_load(db, event)
 
 
+@dataclass(frozen=True)
+class ConsoleView:
+    """What the director's console shows: the event, its version as read before the rest (what
+    the console's live script compares with the polled one), the whole view, the event in words
+    and the next step."""
+
+    event: store.EventRecord
+    version: str
+    view: EventView
+    about: EventWords
+    step: NextStep
+
+
+def console_view(db: Database, director_token: str) -> ConsoleView:
+    """The console's content behind a director's link: the version first, so a change made
+    while the page is drawn shows at the next poll. While nothing changed, two queries."""
+    event = store.events.event_by_director_token(db, director_token)
+    version = public_version(db, event.public_token)
+    view = cached_load(db, event)
+    return ConsoleView(event, version, view, describe(event), next_step(view))
+
+
 def events_of(db: Database, director_tokens: list[str]) -> list[store.EventRecord]:
     """The events behind these director's links (a browser's list); unknown ones skipped."""
     found = []
@@ -104,9 +131,36 @@ def public_version(db: Database, token: str) -> str:
     return ".".join(str(n) for n in store.events.event_version_by_public_token(db, token))
 
 
-def table_of_game(db: Database, game_id: int) -> store.TableRef | None:
+@dataclass(frozen=True)
+class TablePlace:
+    """Where a game is played in an event, as its game page shows it on top: the event, round
+    and table, the round length, and the round's clock at the moment asked (``clock_left``
+    seconds, None without a clock to show; ``clock_paused``)."""
+
+    event_name: str
+    public_token: str
+    round_number: int
+    round_status: str
+    table_number: int
+    rounds: int
+    round_minutes: int | None
+    clock_left: int | None
+    clock_paused: bool
+
+
+def table_of_game(db: Database, game_id: int, now: float | None = None) -> TablePlace | None:
     """The event, round and table a game is played at (the game page's header), or None."""
-    return store.events.table_of_game(db, game_id)
+    ref = store.events.table_of_game(db, game_id)
+    if ref is None:
+        return None
+    clock = clock_of(ref)
+    left = None
+    if clock is not None and ref.round_status not in ("closed", "time_called"):
+        left = clock.remaining(time.time() if now is None else now)
+    return TablePlace(
+        ref.event_name, ref.public_token, ref.round_number, ref.round_status, ref.table_number,
+        ref.rounds, ref.round_minutes, left, clock is not None and clock.paused,
+    )  # fmt: skip
 
 
 def create_event(db: Database, settings: EventSettings) -> store.EventRecord:
@@ -298,11 +352,12 @@ def packet_data(db: Database, event: store.EventRecord, number: int) -> PacketDa
 
 
 __all__ = [
-    "CUTS", "EVENT_NAME_LENGTH", "EntrantView", "EventNotFound", "EventRefused",
-    "EventSettings", "EventView", "EventWords", "MAX_ROUNDS", "MAX_ROUND_MINUTES", "NextStep",
-    "PacketData", "RoundView", "TableView", "call_time", "check_settings", "clear_paper",
-    "close_round", "create_event", "describe", "enter_paper", "event_config", "event_rules",
-    "events_of", "fix_entrant", "game_rules", "is_individual", "next_step", "open_director",
-    "open_public", "overview", "packet_data", "public_version", "register", "repair_round",
-    "seat_next_round", "set_active", "swap", "table_of_game",
+    "CLOCK_ACTIONS", "CUTS", "ConsoleView", "EVENT_NAME_LENGTH", "EntrantView", "EventNotFound",
+    "EventRefused", "EventSettings", "EventView", "EventWords", "MAX_ROUNDS", "MAX_ROUND_MINUTES",
+    "NextStep", "PacketData", "RoundView", "TablePlace", "TableView", "call_time",
+    "check_settings", "clear_paper", "close_round", "console_view", "create_event", "describe",
+    "enter_paper", "event_config", "event_rules", "events_of", "fix_entrant", "game_rules",
+    "is_individual", "next_step", "open_director", "open_public", "overview", "packet_data",
+    "public_version", "register", "repair_round", "round_clock", "seat_next_round", "set_active",
+    "set_round_minutes", "swap", "table_of_game",
 ]  # fmt: skip

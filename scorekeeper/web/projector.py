@@ -74,11 +74,7 @@ class Card:
 def card(t: TableView) -> Card:
     totals = t.totals
     best = max(totals) if totals else 0
-    leader = None
-    if t.finished:
-        leader = t.winner
-    elif t.played and totals.count(best) == 1:
-        leader = totals.index(best)
+    leader = t.leading
     mark = "won" if t.finished else "leads"
     sides = tuple(
         Side(name, _minus(points), mark if k == leader else "")

@@ -82,7 +82,12 @@ PARTNERS = {"preset": "standard", "bidding": "partnership"}
             [_hand(10, 3, 0, 13)],
             "the other side fell to -100 or below",
         ),
-        ({**PARTNERS, "max_hands": 1}, [_hand(4, 4, 5, 8)], "the last of 1 hands was played"),
+        ({**PARTNERS, "max_hands": 1}, [_hand(4, 4, 5, 8)], "its one hand was played"),
+        (
+            {**PARTNERS, "max_hands": 2},
+            [_hand(4, 4, 5, 8), _hand(4, 4, 5, 8)],
+            "the last of 2 hands was played",
+        ),
         ({**PARTNERS, "boston_wins": "any"}, [_hand(4, 9, 13, 0)], "took every trick (Boston)"),
         (PARTNERS, [_hand(4, 4, 5, 8)], ""),
     ],
