@@ -202,10 +202,10 @@ def end_reason(sheet: Sheet) -> str:
         return f"{fell} to {rules.losing_score} or below"
     if sheet.reason == HANDS:
         cap = rules.max_hands or sheet.played
+        if sheet.played > cap:  # level after the last hand: played on until one side led
+            return f"the tie after {_count(cap, 'hand')} was broken in hand {sheet.played}"
         if cap == 1:
             return "its one hand was played"
-        if sheet.played > cap:  # level after the last hand: played on until one side led
-            return f"the tie after {cap} hands was broken in hand {sheet.played}"
         return f"the last of {cap} hands was played"
     if sheet.reason == BOSTON:
         if rules.moon_value == "win" and rules.boston_wins is None:

@@ -167,7 +167,7 @@ def _seat_next(db: Database, event: store.EventRecord) -> int:
     if not pairing.tables:
         raise EventRefused("Nobody can be seated: register entrants (or reinstate them) first.")
     numbers, fixed, notes = _numbers(pairing.tables, view)
-    minutes = event.round_minutes
+    minutes = store.events.event_by_id(db, event.id).round_minutes  # as it is now
     rnd = store.events.add_round(
         db, event.id, number, byes=pairing.byes, notes=[*pairing.notes, *notes],
         knockout=knockout,
