@@ -140,8 +140,9 @@ def _console(
     live: bool = False,
 ):  # type: ignore[no-untyped-def]
     """The console. ``live``: what the console's script fetches when the event's version moved
-    (static/console.js takes the parts marked data-live from it): the same page, without the
-    one-time messages (they belong to the page the director lands on) and the known names."""
+    (static/console.js takes the parts marked data-live from it): the same page without the
+    parts that are never replaced (the entrants and their forms, the links), the one-time
+    messages (they belong to the page the director lands on) and the known names."""
     db = get_db()
     shown = events.console_view(db, director_token)
     context = {}
@@ -165,6 +166,7 @@ def _console(
         poll_seconds=REFRESH_SECONDS,
         max_round_minutes=events.MAX_ROUND_MINUTES,
         max_extend=MAX_EXTEND_MINUTES,
+        live=live,
         **context,
     )
     return page, status
