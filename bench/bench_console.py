@@ -72,7 +72,7 @@ def main() -> None:
         def changed() -> float:
             best = float("inf")
             for k in range(5):
-                add_hand(db, rnd.tables[k % len(rnd.tables)], 6)  # untimed: a table's phone saves a hand
+                add_hand(db, rnd.tables[k % len(rnd.tables)], 6)  # untimed: a phone saves a hand
                 t0 = time.perf_counter()
                 client.get(live)
                 best = min(best, time.perf_counter() - t0)
