@@ -40,10 +40,23 @@
     }
   }
 
+  // A screen taller than the room left (long names wrapped on the podium) is scaled down
+  // whole, so nothing falls off the bottom of the screen.
+  function shrink(screen) {
+    screen.style.transform = "";
+    var r = screen.getBoundingClientRect();
+    var room = box.getBoundingClientRect().bottom - r.top;
+    if (r.height > room && room > 0) {
+      screen.style.transformOrigin = "top center";
+      screen.style.transform = "scale(" + (Math.floor((room / r.height) * 100) / 100) + ")";
+    }
+  }
+
   function show(i) {
     index = (i + screens.length) % screens.length;
     for (var k = 0; k < screens.length; k++) screens[k].classList.toggle("is-shown", k === index);
     fit(screens[index]);
+    shrink(screens[index]);
     box.setAttribute("data-showing", screens[index].getAttribute("data-kind"));
     box.setAttribute("data-screen", String(index + 1));
     remember(index);

@@ -20,6 +20,7 @@ STANDINGS_PER_COLUMN = 12  # rows of the standings a screen holds, in each of tw
 TABLES_PER_SCREEN = 8  # in two columns, cutthroat tables of three sides too
 SECONDS = 13  # each screen shows this long, unless the link says ?seconds=N (3 to 120)
 POLL_SECONDS = 5  # how often the page asks whether the event changed
+PODIUM_STEPS = 6  # places the podium screen holds, in type for the back of the room
 
 
 def signed(n: int) -> str:
@@ -126,11 +127,13 @@ def _pages(count: int, per_screen: int) -> list[range]:
 
 @dataclass(frozen=True)
 class Step:
-    """One place on the podium: "1st" (or "Champion"), the name, and a line of figures."""
+    """One place on the podium: "Champion" (or "=1st" when first place is shared), the name,
+    a line of figures; ``top`` for first place (shown largest)."""
 
     place: str
     name: str
     detail: str
+    top: bool = False
 
 
 def _ordinal(label: str) -> str:
@@ -143,7 +146,8 @@ def _ordinal(label: str) -> str:
 def podium(view: EventView, shown: Figure) -> tuple[Step, ...]:
     """Once the last round is closed: the champion and the places after them. A knockout's
     podium is its final (the winner, the runner-up) and the semi-finals' losers (third, shared);
-    otherwise the standings' top three (and any level with the third). Empty before the end."""
+    otherwise the standings' top three (and any level with the third, up to PODIUM_STEPS in
+    all: the final standings follow on the next screen). Empty before the end."""
     if not view.complete:
         return ()
     if view.knockout_rounds:
@@ -152,7 +156,7 @@ def podium(view: EventView, shown: Figure) -> tuple[Step, ...]:
         if table is None or table.winner is None:
             return ()
         score = " to ".join(_minus(p) for p in sorted(table.totals, reverse=True))
-        steps = [Step("Champion", table.side_names[table.winner], f"won the final {score}")]
+        steps = [Step("Champion", table.side_names[table.winner], f"won the final {score}", True)]
         steps += [
             Step("2nd", name, "the final") for k, name in enumerate(table.side_names)
             if k != table.winner
@@ -169,12 +173,13 @@ def podium(view: EventView, shown: Figure) -> tuple[Step, ...]:
     if not rows:
         return ()
     third = rows[min(2, len(rows) - 1)].place_label
-    top = [s for s in rows if s.place <= 3 or s.place_label == third]
+    top = [s for s in rows if s.place <= 3 or s.place_label == third][:PODIUM_STEPS]
     return tuple(
         Step(
             "Champion" if k == 0 and s.place_label == "1" else _ordinal(s.place_label),
             s.name,
-            f"{s.wins}–{s.losses} · {shown.label} {shown.value(s)}",
+            f"{s.wins}\u2013{s.losses} \u00b7 {shown.label} {shown.value(s)}",
+            s.place_label in ("1", "=1"),
         )
         for k, s in enumerate(top)
     )

@@ -172,3 +172,30 @@ def test_without_javascript_the_console_works_with_a_refresh_link(browser, live_
     director.wait_for_load_state()
     expect(director.locator(".flash")).to_contain_text("paused")
     context.close()
+
+
+def test_the_podium_fits_the_projector_with_every_name_whole(browser, live_server, live_app):
+    """After the last round: the champion and the places after them, however long the names,
+    on one 1920 x 1080 screen, no name cut with an ellipsis."""
+    database = live_app.config["DATABASE"]
+    db = service.connect(database)
+    event = events.create_event(db, events.EventSettings("Spring final", rounds=1, max_hands=1))
+    for i in range(16):  # sixteen teams, everyone level but the winners: many share third
+        long = "Wilhelmina Montgomery-Wood"[: 26 - i % 5]
+        events.register(db, event, [f"{long} {i}", f"Bartholomew Fitzgerald {i}"])
+    events.seat_next_round(db, event)
+    from tests.service.clubs import finish_round
+
+    finish_round(db, event)
+    db.close()
+    page = browser.new_context(viewport=SCREEN, device_scale_factor=1).new_page()
+    page.goto(f"{live_server}/p/{event.public_token}/screen?seconds=60")
+    expect(page.locator('#pj[data-showing="podium"]')).to_be_attached()
+    steps = page.locator(".pj-screen.is-shown .pj-step")
+    expect(steps).to_have_count(6)
+    for name in page.locator(".pj-screen.is-shown .pj-step-name").all():
+        assert name.evaluate("(el) => el.scrollWidth <= el.clientWidth + 1")
+        assert "\u2026" not in name.inner_text()
+        box = name.bounding_box()
+        assert box["y"] + box["height"] <= SCREEN["height"], box
+    page.context.close()

@@ -247,7 +247,10 @@ def test_after_the_last_round_the_projector_shows_the_podium_and_no_tables(clien
     shown = projector.screens(view)
     assert [s.kind for s in shown] == ["podium", "standings"]
     steps = shown[0].rows
-    assert steps[0].place == "Champion" and steps[0].name == view.standings[0].name
+    assert steps[0].place in ("Champion", "=1st") and steps[0].name == view.standings[0].name
+    assert [s.top for s in steps] == [
+        r.place_label in ("1", "=1") for r in view.standings[: len(steps)]
+    ]
     assert [s.name for s in steps] == [s.name for s in view.standings if s.place <= 3 or (
         s.place_label == view.standings[2].place_label)]  # fmt: skip
     page = client.get(f"/p/{event.public_token}/screen").get_data(as_text=True)
@@ -262,6 +265,7 @@ def test_a_knockouts_podium_is_its_final_and_semi_finals(db):
     view = events.overview(db, event)
     steps = projector.podium(view, projector.figure(()))
     assert [s.place for s in steps] == ["Champion", "2nd", "=3rd", "=3rd"]
+    assert [s.top for s in steps] == [True, False, False, False]
     assert steps[0].name == view.champion
     assert len({s.name for s in steps}) == 4
 
