@@ -33,6 +33,31 @@
     for (var k = 0; k < prompts.length; k++) prompts[k].hidden = !up;
   }
 
+  // A table's phone asks for the clock as it is (the director may pause or extend it between
+  // two hands, when the page does not reload).
+  function poll() {
+    if (document.hidden || !window.fetch) return;
+    var polled = document.querySelectorAll("[data-clock-url]");
+    for (var i = 0; i < polled.length; i++) (function (clock) {
+      fetch(clock.getAttribute("data-clock-url"), { cache: "no-store", credentials: "same-origin" })
+        .then(function (r) { return r.ok ? r.json() : null; })
+        .then(function (now) {
+          if (!now || String(now.round) !== clock.getAttribute("data-clock-round")) return;
+          if (now.left === null) { clock.hidden = true; return; }
+          clock.hidden = false;
+          clock.setAttribute("data-clock-left", String(now.left));
+          clock.setAttribute("data-clock-start", String(Date.now()));
+          if (now.paused) clock.setAttribute("data-clock-paused", "1");
+          else clock.removeAttribute("data-clock-paused");
+          var note = clock.querySelector(".clock-note");
+          if (note) note.hidden = !now.paused;
+          tick();
+        })
+        .catch(function () { /* offline: the count goes on */ });
+    })(polled[i]);
+  }
+
   tick();
   window.setInterval(tick, 1000);
+  if (document.querySelector("[data-clock-url]")) window.setInterval(poll, 15000);
 })();

@@ -20,7 +20,7 @@ import time
 from dataclasses import dataclass
 
 from scorekeeper import store
-from scorekeeper.events import StandingRow, standings
+from scorekeeper.events import Clock, StandingRow, standings
 from scorekeeper.rules import (
     NAME_LENGTH,
     TEAM_NAME_LENGTH,
@@ -90,6 +90,29 @@ def overview(db: Database, event: store.EventRecord) -> EventView:
     since the last look this is one query; after a change, a few, and only the table games
     that changed are scored again."""
     return cached_load(db, event)
+
+
+@dataclass(frozen=True)
+class ClockNow:
+    """The event's round clock at the moment asked: the round's number (0 before round 1),
+    the seconds left (None: no clock to show) and whether it is paused."""
+
+    round: int
+    left: int | None
+    paused: bool
+
+
+def clock_now(db: Database, public_token: str, now: float | None = None) -> ClockNow:
+    """What a table's phone polls to keep its clock true when the director pauses, extends or
+    restarts it between hands. One query."""
+    last = store.events.last_round_clock(db, public_token)
+    if last is None:
+        return ClockNow(0, None, False)
+    number, status, deadline, left = last
+    if status in ("closed", "time_called") or (deadline is None and left is None):
+        return ClockNow(number, None, False)
+    clock = Clock(deadline=deadline) if left is None else Clock(left=left)
+    return ClockNow(number, clock.remaining(time.time() if now is None else now), clock.paused)
 
 
 @dataclass(frozen=True)
@@ -352,12 +375,12 @@ def packet_data(db: Database, event: store.EventRecord, number: int) -> PacketDa
 
 
 __all__ = [
-    "CLOCK_ACTIONS", "CUTS", "ConsoleView", "EVENT_NAME_LENGTH", "EntrantView", "EventNotFound",
-    "EventRefused", "EventSettings", "EventView", "EventWords", "MAX_ROUNDS", "MAX_ROUND_MINUTES",
-    "NextStep", "PacketData", "RoundView", "TablePlace", "TableView", "call_time",
-    "check_settings", "clear_paper", "close_round", "console_view", "create_event", "describe",
-    "enter_paper", "event_config", "event_rules", "events_of", "fix_entrant", "game_rules",
-    "is_individual", "next_step", "open_director", "open_public", "overview", "packet_data",
-    "public_version", "register", "repair_round", "round_clock", "seat_next_round", "set_active",
-    "set_round_minutes", "swap", "table_of_game",
+    "CLOCK_ACTIONS", "CUTS", "ClockNow", "ConsoleView", "EVENT_NAME_LENGTH", "EntrantView",
+    "EventNotFound", "EventRefused", "EventSettings", "EventView", "EventWords", "MAX_ROUNDS",
+    "MAX_ROUND_MINUTES", "NextStep", "PacketData", "RoundView", "TablePlace", "TableView",
+    "call_time", "check_settings", "clear_paper", "clock_now", "close_round", "console_view",
+    "create_event", "describe", "enter_paper", "event_config", "event_rules", "events_of",
+    "fix_entrant", "game_rules", "is_individual", "next_step", "open_director", "open_public",
+    "overview", "packet_data", "public_version", "register", "repair_round", "round_clock",
+    "seat_next_round", "set_active", "set_round_minutes", "swap", "table_of_game",
 ]  # fmt: skip

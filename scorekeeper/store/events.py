@@ -477,6 +477,22 @@ def table_of_game(db: Database, game_id: int) -> TableRef | None:
     return None if row is None else TableRef(*row)
 
 
+def last_round_clock(
+    db: Database, public_token: str
+) -> tuple[int, str, float | None, int | None] | None:
+    """(number, status, clock_deadline, clock_left) of the event's last round, None before
+    round 1; EventNotFound for an unknown link. One query: what a table's phone polls."""
+    row = db.conn.execute(
+        "select e.id, r.number, r.status, r.clock_deadline, r.clock_left from events e "
+        "left join event_rounds r on r.event_id = e.id where e.public_token = ? "
+        "order by r.number desc limit 1",
+        (public_token,),
+    ).fetchone()
+    if row is None:
+        raise EventNotFound(public_token)
+    return None if row[1] is None else (row[1], row[2], row[3], row[4])
+
+
 def game_files(db: Database, game_ids: Iterable[int]) -> dict[int, tuple[int, dict[str, Any]]]:
     """(version, game file) of these games, by id: for the tables whose results are not cached
     (the version is the one read with the file)."""

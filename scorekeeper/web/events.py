@@ -619,6 +619,16 @@ def public_version(public_token: str) -> Response:
     return response
 
 
+@bp.get("/p/<public_token>/clock.json")
+def clock_now(public_token: str) -> Response:
+    """What a table's phone polls to keep its round clock true between hands (a pause, an
+    extension): the round, the seconds left (null: none to show), paused."""
+    now = events.clock_now(get_db(), public_token)
+    response = jsonify(round=now.round, left=now.left, paused=now.paused)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
 @bp.get("/p/<public_token>/screen")
 def projector(public_token: str) -> str:
     """The projector / TV page: large type, cycling between the standings and the round's

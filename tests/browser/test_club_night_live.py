@@ -131,10 +131,24 @@ def test_the_room_updates_itself_while_a_round_plays(
     expect(director.locator("#name-0")).to_have_value("Late Comer")
     assert public.evaluate("window.notReloadedByTheTest") is None  # the page reloaded itself
 
+    # A table's phone keeps its clock true between hands: the director pauses it.
+    phone = browser.new_context(**browser_context_args).new_page()
+    phone.goto(
+        live_server + director.locator("#r1t4 a", has_text="Scoring page").get_attribute("href")
+    )
+    expect(phone.locator(".table-clock .clock-time")).to_be_visible()
+    expect(phone.locator(".table-clock .clock-note")).to_be_hidden()
+    db = service.connect(database)
+    events.round_clock(db, event.director_token, 1, "extend", 10)
+    events.round_clock(db, event.director_token, 1, "pause")
+    db.close()
+    expect(phone.locator(".table-clock .clock-note")).to_be_visible(timeout=WAIT + 5_000)
+    expect(phone.locator(".table-clock .clock-time")).to_have_text(re.compile(r"^(9|10):\d\d$"))
+
     # (The other parts of the night's browser test, issue 15's other engineer: a stale "Seat
     # round" refused, and a correction to a closed round shown on the console, go here.)
 
-    for page in (director, public, projector):
+    for page in (director, public, projector, phone):
         page.context.close()
 
 

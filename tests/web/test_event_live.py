@@ -108,7 +108,8 @@ def test_the_clock_buttons_through_the_console(client, db):
     response = client.post(url, data={"action": "extend", "minutes": "5"}, follow_redirects=True)
     assert "5 more minutes" in response.get_data(as_text=True)
     assert events.overview(db, event).current.clock.left == 900
-    assert "paused" in console(client, event) and ">Resume<" in console(client, event)
+    page = console(client, event)
+    assert 'data-clock-paused="1"' in page and ">Resume<" in page
 
 
 @pytest.mark.parametrize("minutes", ["\u2461", "\u0663", "0", "121", "5.5", "", "9" * 40])
@@ -161,6 +162,23 @@ def test_the_round_length_is_changed_from_the_console(client, db, typed, stored,
     assert events.open_director(db, event.director_token).round_minutes == stored
 
 
+def test_a_tables_phone_polls_its_rounds_clock(app, client, db):
+    event = event_with(db, 4, round_minutes=10)
+    rnd = events.seat_next_round(db, event)
+    page = client.get(f"/g/{rnd.tables[0].edit_token}").get_data(as_text=True)
+    url = f"/p/{event.public_token}/clock.json"
+    assert f'data-clock-url="{url}" data-clock-round="1"' in page
+    with statements(app) as seen:
+        now = client.get(url)
+    assert len(seen) == 1 and now.headers["Cache-Control"] == "no-store"
+    assert now.get_json()["round"] == 1 and 590 <= now.get_json()["left"] <= 600
+    events.round_clock(db, event.director_token, 1, "pause")
+    assert client.get(url).get_json()["paused"] is True
+    events.call_time(db, event, 1)
+    assert client.get(url).get_json() == {"round": 1, "left": None, "paused": False}
+    assert client.get("/p/no-such-link/clock.json").status_code == 404
+
+
 def test_the_projector_and_the_public_page_show_the_clock(client, db):
     event = event_with(db, 4, round_minutes=20)
     events.seat_next_round(db, event)
@@ -198,9 +216,9 @@ def test_the_tables_clock_is_drawn_anew_as_time_passes(client, db):
     event = event_with(db, 4, round_minutes=30)
     rnd = events.seat_next_round(db, event)
     url = f"/g/{rnd.tables[0].edit_token}"
-    client.get(url)
+    assert 'data-clock-paused="1"' not in client.get(url).get_data(as_text=True)
     events.round_clock(db, event.director_token, 1, "pause")
-    assert "paused" in client.get(url).get_data(as_text=True)
+    assert 'data-clock-paused="1"' in client.get(url).get_data(as_text=True)
 
 
 # --- the standings ---------------------------------------------------------------------------
