@@ -14,6 +14,7 @@ from playwright.sync_api import expect
 
 from scorekeeper import service
 from scorekeeper.service import events
+from tests.browser.test_play_game import check_axe
 from tests.service.clubs import NAMES, finish, play
 
 pytestmark = pytest.mark.browser
@@ -75,6 +76,7 @@ def test_the_room_updates_itself_while_a_round_plays(
     assert fit["top"] >= 0 and fit["bottom"] <= LAPTOP["height"], fit
     assert fit["right"] <= LAPTOP["width"], fit
     director.screenshot(path=str(tmp_path / "console-1366x768.png"))
+    check_axe(director)  # the clock, its buttons and the compact tables
 
     # The players' public page on a phone, and the projector.
     public = browser.new_context(**browser_context_args).new_page()
@@ -137,6 +139,7 @@ def test_the_room_updates_itself_while_a_round_plays(
         live_server + director.locator("#r1t4 a", has_text="Scoring page").get_attribute("href")
     )
     expect(phone.locator(".table-clock .clock-time")).to_be_visible()
+    check_axe(phone)
     expect(phone.locator(".table-clock .clock-note")).to_be_hidden()
     db = service.connect(database)
     events.round_clock(db, event.director_token, 1, "extend", 10)
