@@ -524,7 +524,7 @@ def build_view(
     return EventView(event, entrant_views, round_views)
 
 
-def clock_of(r: store.RoundRecord) -> Clock | None:
+def clock_of(r: store.RoundRecord | store.TableRef) -> Clock | None:
     """The round's clock as stored (running to a deadline, or paused), None without one."""
     if r.clock_left is not None:
         return Clock(left=r.clock_left)
