@@ -200,6 +200,53 @@ def projector_pages(base: str, public: str) -> None:
         browser.close()
 
 
+def podium_night(database: Path) -> str:
+    """A Swiss night of eight teams, both rounds played and closed: the projector's podium.
+    Returns the public token."""
+    import random
+
+    from scorekeeper import service
+    from scorekeeper.service import events
+
+    rng = random.Random(5)  # noqa: S311 -- made-up hands for a picture
+    db = service.connect(database)
+    settings = events.EventSettings(
+        name="Riverside Spades Club: spring final", date="2024-05-24", rules="standard",
+        rounds=2, target_score=300, max_hands=6,
+    )  # fmt: skip
+    event = events.create_event(db, settings)
+    teams = [("Wilhelmina Montgomery-Wood", "Bartholomew Fitzgerald"), ("Ann", "Cy"),
+             ("Esperanza", "Dmitri"), ("Bob", "Di"), ("Quinn", "Rosa"), ("Sam", "Tess"),
+             ("Uma", "Vic"), ("Yuri", "Zoe")]  # fmt: skip
+    for pair in teams:
+        events.register(db, event, list(pair))
+    for number in (1, 2):
+        for table in events.seat_next_round(db, event).tables:
+            while not (current := service.games.open_game(db, table.edit_token)).sheet.finished:
+                a, b = current.game.sides()
+                took = rng.randint(3, 10)
+                hand = {
+                    "bids": {p: 3 for p in current.game.players},
+                    "tricks": {a: took, b: 13 - took},
+                }
+                service.games.add_hand(db, current, hand)
+        events.close_round(db, event, number)
+    db.close()
+    return event.public_token
+
+
+def podium_pages(base: str, public: str) -> None:
+    """The projector after the last round, at 1920x1080: the champion and the podium."""
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        size = {"width": 1920, "height": 1080}
+        page = browser.new_context(viewport=size, device_scale_factor=1).new_page()
+        page.goto(f"{base}/p/{public}/screen?seconds=120")
+        page.wait_for_selector('#pj[data-showing="podium"]')
+        page.screenshot(path=str(OUT / "projector-podium.png"))
+        browser.close()
+
+
 def pdf_pages(tmp: Path) -> None:
     game_pdf, blank_pdf = tmp / "game.pdf", tmp / "blank.pdf"
     title = "Friday night at the club"
@@ -236,6 +283,7 @@ def main() -> int:
         db.close()
         tokens = club_night(database)
         projector_token = projector_night(database)
+        podium_token = podium_night(database)
         app = create_app({"SECRET_KEY": "screenshots", "DATABASE": str(database)})
         server = make_server("127.0.0.1", 0, app, threaded=True)
         thread = threading.Thread(target=server.serve_forever, daemon=True)
@@ -244,6 +292,7 @@ def main() -> int:
             phone_pages(f"http://127.0.0.1:{server.server_port}")
             event_pages(f"http://127.0.0.1:{server.server_port}", *tokens)
             projector_pages(f"http://127.0.0.1:{server.server_port}", projector_token)
+            podium_pages(f"http://127.0.0.1:{server.server_port}", podium_token)
         finally:
             server.shutdown()
         pdf_pages(Path(tmp))

@@ -24,9 +24,39 @@
     try { window.sessionStorage.setItem(key, String(i)); } catch (e) { /* private mode */ }
   }
 
+  // Each name on one line in the largest type that fits its box (down to 55%), wrapped only
+  // past that: never cut with "…" while the screen has room for it.
+  function fit(root) {
+    var names = root.querySelectorAll("h1, .pj-standings tbody th, .pj-name, .pj-step-name");
+    for (var k = 0; k < names.length; k++) {
+      var el = names[k];
+      el.style.fontSize = "";
+      el.classList.remove("is-wrapped");
+      if (!el.clientWidth || el.scrollWidth <= el.clientWidth) continue;
+      var size = parseFloat(window.getComputedStyle(el).fontSize);
+      var scale = Math.max(0.55, Math.floor((el.clientWidth / el.scrollWidth) * 100) / 100);
+      el.style.fontSize = (size * scale) + "px";
+      if (el.scrollWidth > el.clientWidth) el.classList.add("is-wrapped");
+    }
+  }
+
+  // A screen taller than the room left (long names wrapped on the podium) is scaled down
+  // whole, so nothing falls off the bottom of the screen.
+  function shrink(screen) {
+    screen.style.transform = "";
+    var r = screen.getBoundingClientRect();
+    var room = box.getBoundingClientRect().bottom - r.top;
+    if (r.height > room && room > 0) {
+      screen.style.transformOrigin = "top center";
+      screen.style.transform = "scale(" + (Math.floor((room / r.height) * 100) / 100) + ")";
+    }
+  }
+
   function show(i) {
     index = (i + screens.length) % screens.length;
     for (var k = 0; k < screens.length; k++) screens[k].classList.toggle("is-shown", k === index);
+    fit(screens[index]);
+    shrink(screens[index]);
     box.setAttribute("data-showing", screens[index].getAttribute("data-kind"));
     box.setAttribute("data-screen", String(index + 1));
     remember(index);
@@ -74,6 +104,7 @@
   }
 
   document.documentElement.classList.add("pj-cycling");
+  fit(document.querySelector(".pj-top"));
   show(remembered());
   schedule();
   tick();

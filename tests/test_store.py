@@ -24,6 +24,7 @@ def test_migrations_are_named_and_repeatable(tmp_path: Path):
         "0005_events",
         "0004_browsers",
         "0006_table_corrections",
+        "0007_round_clock",
     ]
     assert store.migrate(db) == []
     assert store.applied_migrations(db) == names

@@ -63,6 +63,7 @@ Decisions where the formats are silent
   first dealer is seat (round + table - 2) modulo the seats, clockwise from North.
 """
 
+from .clock import MAX_EXTEND_MINUTES, Clock, clock_text
 from .knockout import bracket_order, champion, knockout_bracket, knockout_next
 from .model import (
     DEFAULT_TIEBREAKERS,
@@ -89,9 +90,10 @@ from .seating import (
 from .standings import StandingRow, ranking, standings
 
 __all__ = [
-    "DEFAULT_TIEBREAKERS", "FORMATS", "TIEBREAKERS", "Entrant", "EventConfig", "EventError",
-    "Pairing", "SideScore", "StandingRow", "TableResult", "TableSeating", "bracket_order",
-    "champion", "cutthroat_round", "knockout_bracket", "knockout_next", "next_round",
-    "progressive_round", "ranking", "round_robin_round", "round_robin_schedule", "seat_tables",
-    "standings", "swiss_round", "table_sides",
+    "DEFAULT_TIEBREAKERS", "FORMATS", "MAX_EXTEND_MINUTES", "TIEBREAKERS", "Clock", "Entrant",
+    "EventConfig", "EventError", "Pairing", "SideScore", "StandingRow", "TableResult",
+    "TableSeating", "bracket_order", "champion", "clock_text", "cutthroat_round",
+    "knockout_bracket", "knockout_next", "next_round", "progressive_round", "ranking",
+    "round_robin_round", "round_robin_schedule", "seat_tables", "standings", "swiss_round",
+    "table_sides",
 ]  # fmt: skip

@@ -206,6 +206,26 @@ def _blind_summary(r: Rules) -> list[str]:
 # --- the end of a game -------------------------------------------------------------------------
 
 
+def game_end(rules: Rules, timed: bool = False) -> str:
+    """How a game ends, as the game page says it while it goes on: "Game to 500", "Game to 500
+    or 4 hands", "Game to 500 (out at −200) or 4 hands"; ``timed`` (a club round with a
+    clock) adds ", or when time is called". What the engine ends a game on (rules/ending.py):
+    the target, the losing score, the number of hands (a tie plays on), and the director
+    calling time (which caps the hands)."""
+    end = f"Game to {rules.target_score}"
+    if rules.losing_score is not None:
+        end += f" (out at {figure(rules.losing_score)})"
+    if rules.max_hands:
+        end += f" or {_count(rules.max_hands, 'hand')}"
+    if timed:
+        end += ", or when time is called"
+    return end
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
 def end_reason(sheet: Sheet) -> str:
     """Why the game ended, as the end of a sentence: "reached 500", "the other side was set
     twice in a row"; '' while it goes on."""
@@ -222,7 +242,12 @@ def end_reason(sheet: Sheet) -> str:
         fell = "the other side fell" if len(sheet.sides) == 2 else "the others fell"
         return f"{fell} to {rules.losing_score} or below"
     if sheet.reason == HANDS:
-        return f"the last of {sheet.played} hands was played"
+        cap = rules.max_hands or sheet.played
+        if sheet.played > cap:  # level after the last hand: played on until one side led
+            return f"the tie after {_count(cap, 'hand')} was broken in hand {sheet.played}"
+        if cap == 1:
+            return "its one hand was played"
+        return f"the last of {cap} hands was played"
     if sheet.reason == BOSTON:
         if rules.moon_value == "win" and rules.boston_wins is None:
             return "made a moon bid"

@@ -8,12 +8,15 @@ event's rules and round end, so a table's phone does what the kitchen-table scor
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
 from scorekeeper import store
 from scorekeeper.events import (
+    MAX_EXTEND_MINUTES,
+    Clock,
     EventError,
     Pairing,
     TableSeating,
@@ -36,7 +39,7 @@ from scorekeeper.rules.names import NameProblem, clean_name
 
 from . import games
 from .errors import EventMoved, EventRefused
-from .event_settings import game_rules, sentence
+from .event_settings import MAX_ROUND_MINUTES, game_rules, sentence
 from .event_views import (
     EventRef,
     EventView,
@@ -193,9 +196,11 @@ def _seat_next(db: Database, event: store.EventRecord) -> int:
     if not pairing.tables:
         raise EventRefused("Nobody can be seated: register entrants (or reinstate them) first.")
     numbers, fixed, notes = _numbers(pairing.tables, view)
+    minutes = store.events.event_by_id(db, event.id).round_minutes  # as it is now
     rnd = store.events.add_round(
         db, event.id, number, byes=pairing.byes, notes=[*pairing.notes, *notes],
         knockout=knockout,
+        clock_deadline=Clock.start(minutes * 60, time.time()).deadline if minutes else None,
     )  # fmt: skip
     _create_tables(db, view, rnd.id, pairing, numbers, fixed)
     store.events.touch_event(db, event.id)
@@ -376,6 +381,79 @@ def call_time(db: Database, event: EventRef, number: int, *, seen: int | None = 
         store.events.update_round(db, rnd.id, status="time_called")
         store.events.touch_event(db, event.id)
     return capped
+
+
+CLOCK_ACTIONS = ("pause", "resume", "extend", "restart")
+
+
+def round_clock(
+    db: Database,
+    director_token: str,
+    number: int,
+    action: str,
+    minutes: int | None = None,
+    now: float | None = None,
+) -> str:
+    """Pause, resume, extend (by ``minutes``) or restart (the event's round length, from now)
+    round ``number``'s clock; returns what happened in a sentence. Refused when round
+    ``number`` is not the round in play (a console read before the round moved on)."""
+    if action not in CLOCK_ACTIONS:
+        raise EventRefused("Choose pause, resume, extend or restart.", field="clock")
+    if action == "extend" and (minutes is None or not 1 <= minutes <= MAX_EXTEND_MINUTES):
+        raise EventRefused(f"Extend by 1 to {MAX_EXTEND_MINUTES} minutes.", field="minutes")
+    now = time.time() if now is None else now
+    with store.write(db):
+        event = store.events.event_by_director_token(db, director_token)
+        view = load(db, event)
+        rnd = _round(view, number)
+        if rnd is not view.current or rnd.closed:
+            raise EventRefused(
+                f"Round {number} is over: the clock belongs to the round in play "
+                "(perhaps the page is old)."
+            )
+        clock, length = rnd.clock, (event.round_minutes or 0) * 60
+        if clock is None and action != "extend" and not length:
+            raise EventRefused(
+                "Set the minutes a round first, then start the clock.", field="clock"
+            )
+        if action == "restart" or clock is None:
+            clock = Clock.start(length or (minutes or 0) * 60, now)
+            said = f"Round {number}'s clock starts again: {_minutes(clock.remaining(now))}."
+        elif action == "pause":
+            clock = clock.pause(now)
+            said = f"Round {number}'s clock is paused with {_minutes(clock.remaining(now))} left."
+        elif action == "resume":
+            clock = clock.resume(now)
+            said = f"Round {number}'s clock runs again: {_minutes(clock.remaining(now))} left."
+        else:
+            clock = clock.extend((minutes or 0) * 60, now)
+            said = f"Round {number}: {minutes} more minute{'' if minutes == 1 else 's'}."
+        store.events.update_round(db, rnd.id, clock_deadline=clock.deadline, clock_left=clock.left)
+        store.events.touch_event(db, event.id)
+    return said
+
+
+def _minutes(seconds: int) -> str:
+    """ "45 minutes", "1 minute", "40 seconds"."""
+    if seconds < 60:
+        return f"{seconds} second{'' if seconds == 1 else 's'}"
+    m = round(seconds / 60)
+    return f"{m} minute{'' if m == 1 else 's'}"
+
+
+def set_round_minutes(db: Database, director_token: str, minutes: int | None) -> str:
+    """Change the event's round length (None: no clock); rounds seated from now on, and the
+    clock's "restart", use it. Returns what happened in a sentence."""
+    if minutes is not None and not 1 <= minutes <= MAX_ROUND_MINUTES:
+        raise EventRefused(
+            f"Round time: from 1 to {MAX_ROUND_MINUTES} minutes, or none.", field="round_minutes"
+        )
+    with store.write(db):
+        event = store.events.event_by_director_token(db, director_token)
+        store.events.touch_event(db, event.id, round_minutes=minutes)
+    if minutes is None:
+        return "Rounds have no clock from now on."
+    return f"Rounds are {minutes} minutes from now on (restart the clock to apply it now)."
 
 
 def close_round(

@@ -17,6 +17,7 @@ from typing import Any
 from scorekeeper import store
 from scorekeeper.cache import SizedCache
 from scorekeeper.events import (
+    Clock,
     Entrant,
     EventConfig,
     StandingRow,
@@ -237,6 +238,17 @@ class TableView:
         return f"{n} hand{'' if n == 1 else 's'} played"
 
     @property
+    def leading(self) -> int | None:
+        """The index of the side that won (finished) or leads alone (playing); None before the
+        first hand or while the top is level."""
+        if self.finished:
+            return self.winner
+        totals = self.totals
+        if not self.played or not totals or totals.count(max(totals)) > 1:
+            return None
+        return totals.index(max(totals))
+
+    @property
     def leader(self) -> str:
         """Who leads or won, with the score: "Ann & Cy won 520 to 310", "Bob & Di lead 230 to
         −180", "level at 120", "" before the first hand."""
@@ -268,10 +280,18 @@ class RoundView:
     tables: tuple[TableView, ...]
     byes: tuple[int, ...]
     notes: tuple[str, ...]
+    clock: Clock | None = None  # the round's clock; None when it has none
 
     @property
     def started(self) -> bool:
         return any(t.started for t in self.tables)
+
+    def clock_left(self, now: float) -> int | None:
+        """Seconds left on the round's clock at ``now``; None when there is no clock to show
+        (none set, the round closed, or time already called)."""
+        if self.clock is None or self.status in ("closed", "time_called"):
+            return None
+        return self.clock.remaining(now)
 
     @property
     def status(self) -> str:
@@ -393,6 +413,12 @@ class EventView:
             else row
             for row in rows
         )
+
+    @cached_property
+    def has_results(self) -> bool:
+        """Whether any table of the rounds the standings count has finished (or has a paper
+        result): before that, every row would be "=1" and the pages say "no results yet"."""
+        return any(t.finished for r in self.qualifying_rounds for t in r.tables)
 
     @property
     def champion(self) -> str | None:
@@ -523,10 +549,20 @@ def build_view(
             tuple(sorted(by_round.get(r.id, []), key=lambda t: t.number)),
             r.byes,
             r.notes,
+            clock_of(r),
         )  # fmt: skip
         for r in sorted(rounds, key=lambda r: r.number)
     )
     return EventView(event, entrant_views, round_views)
+
+
+def clock_of(r: store.RoundRecord | store.TableRef) -> Clock | None:
+    """The round's clock as stored (running to a deadline, or paused), None without one."""
+    if r.clock_left is not None:
+        return Clock(left=r.clock_left)
+    if r.clock_deadline is not None:
+        return Clock(deadline=r.clock_deadline)
+    return None
 
 
 _VIEWS: dict[str, tuple[tuple[int, int, int], EventView]] = {}
@@ -595,6 +631,5 @@ def load(db: Database, event: store.EventRecord) -> EventView:
 __all__ = [
     "CACHE_LIMIT", "EntrantView", "EventView", "Outcome", "ROUND_STATUSES", "RoundView",
     "STATUS_WORDS", "EventRef", "TableView", "build_view", "cached_load", "changing",
-    "clear_cache", "event_config", "load",
-    "score_outcome", "side_groups", "where",
+    "clear_cache", "clock_of", "event_config", "load", "score_outcome", "side_groups", "where",
 ]  # fmt: skip

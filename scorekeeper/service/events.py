@@ -16,10 +16,11 @@ figures, standings, champion), from which pages, exports and printing take what 
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 from scorekeeper import store
-from scorekeeper.events import StandingRow, standings
+from scorekeeper.events import Clock, StandingRow, standings
 from scorekeeper.rules import (
     NAME_LENGTH,
     TEAM_NAME_LENGTH,
@@ -32,6 +33,7 @@ from scorekeeper.rules.names import NameProblem, clean_name, name_key
 
 from .errors import EventNotFound, EventRefused
 from .event_rounds import (
+    CLOCK_ACTIONS,
     NextStep,
     call_time,
     clear_paper,
@@ -40,7 +42,9 @@ from .event_rounds import (
     next_step,
     open_round,
     repair_round,
+    round_clock,
     seat_next_round,
+    set_round_minutes,
     swap,
 )
 from .event_settings import (
@@ -64,6 +68,7 @@ from .event_views import (
     TableView,
     cached_load,
     changing,
+    clock_of,
     event_config,
 )
 
@@ -90,6 +95,51 @@ def overview(db: Database, event: store.EventRecord) -> EventView:
     return cached_load(db, event)
 
 
+@dataclass(frozen=True)
+class ClockNow:
+    """The event's round clock at the moment asked: the round's number (0 before round 1),
+    the seconds left (None: no clock to show) and whether it is paused."""
+
+    round: int
+    left: int | None
+    paused: bool
+
+
+def clock_now(db: Database, public_token: str, now: float | None = None) -> ClockNow:
+    """What a table's phone polls to keep its clock true when the director pauses, extends or
+    restarts it between hands. One query."""
+    last = store.events.last_round_clock(db, public_token)
+    if last is None:
+        return ClockNow(0, None, False)
+    number, status, deadline, left = last
+    if status in ("closed", "time_called") or (deadline is None and left is None):
+        return ClockNow(number, None, False)
+    clock = Clock(deadline=deadline) if left is None else Clock(left=left)
+    return ClockNow(number, clock.remaining(time.time() if now is None else now), clock.paused)
+
+
+@dataclass(frozen=True)
+class ConsoleView:
+    """What the director's console shows: the event, its version as read before the rest (what
+    the console's live script compares with the polled one), the whole view, the event in words
+    and the next step."""
+
+    event: store.EventRecord
+    version: str
+    view: EventView
+    about: EventWords
+    step: NextStep
+
+
+def console_view(db: Database, director_token: str) -> ConsoleView:
+    """The console's content behind a director's link: the version first, so a change made
+    while the page is drawn shows at the next poll. While nothing changed, two queries."""
+    event = store.events.event_by_director_token(db, director_token)
+    version = public_version(db, event.public_token)
+    view = cached_load(db, event)
+    return ConsoleView(event, version, view, describe(event), next_step(view))
+
+
 def events_of(db: Database, director_tokens: list[str]) -> list[store.EventRecord]:
     """The events behind these director's links (a browser's list); unknown ones skipped."""
     found = []
@@ -107,9 +157,36 @@ def public_version(db: Database, token: str) -> str:
     return ".".join(str(n) for n in store.events.event_version_by_public_token(db, token))
 
 
-def table_of_game(db: Database, game_id: int) -> store.TableRef | None:
+@dataclass(frozen=True)
+class TablePlace:
+    """Where a game is played in an event, as its game page shows it on top: the event, round
+    and table, the round length, and the round's clock at the moment asked (``clock_left``
+    seconds, None without a clock to show; ``clock_paused``)."""
+
+    event_name: str
+    public_token: str
+    round_number: int
+    round_status: str
+    table_number: int
+    rounds: int
+    round_minutes: int | None
+    clock_left: int | None
+    clock_paused: bool
+
+
+def table_of_game(db: Database, game_id: int, now: float | None = None) -> TablePlace | None:
     """The event, round and table a game is played at (the game page's header), or None."""
-    return store.events.table_of_game(db, game_id)
+    ref = store.events.table_of_game(db, game_id)
+    if ref is None:
+        return None
+    clock = clock_of(ref)
+    left = None
+    if clock is not None and ref.round_status not in ("closed", "time_called"):
+        left = clock.remaining(time.time() if now is None else now)
+    return TablePlace(
+        ref.event_name, ref.public_token, ref.round_number, ref.round_status, ref.table_number,
+        ref.rounds, ref.round_minutes, left, clock is not None and clock.paused,
+    )  # fmt: skip
 
 
 def create_event(db: Database, settings: EventSettings) -> store.EventRecord:
@@ -378,13 +455,13 @@ def packet_data(db: Database, event: store.EventRecord, number: int) -> PacketDa
 
 
 __all__ = [
-    "CUTS", "DropQuestion", "EVENT_NAME_LENGTH", "EntrantView", "EventNotFound", "EventRefused",
-    "EventSettings", "EventView", "EventWords", "MAX_ROUNDS", "MAX_ROUND_MINUTES", "NextStep",
-    "PacketData", "RoundView", "TableView", "call_time", "check_settings", "clear_paper",
-    "close_round", "create_event", "describe", "drop_question", "enter_paper", "event_config",
-    "event_rules",
-    "events_of", "fix_entrant", "game_rules", "is_individual", "next_step", "open_director",
-    "open_public", "overview", "packet_data", "person_key", "public_version", "register",
-    "repair_round",
-    "seat_next_round", "set_active", "swap", "table_of_game",
+    "CLOCK_ACTIONS", "CUTS", "ClockNow", "ConsoleView", "DropQuestion", "EVENT_NAME_LENGTH",
+    "EntrantView", "EventNotFound", "EventRefused", "EventSettings", "EventView", "EventWords",
+    "MAX_ROUNDS", "MAX_ROUND_MINUTES", "NextStep", "PacketData", "RoundView", "TablePlace",
+    "TableView", "call_time", "check_settings", "clear_paper", "clock_now", "close_round",
+    "console_view", "create_event", "describe", "drop_question", "enter_paper", "event_config",
+    "event_rules", "events_of", "fix_entrant", "game_rules", "is_individual", "next_step",
+    "open_director", "open_public", "overview", "packet_data", "person_key", "public_version",
+    "register", "repair_round", "round_clock", "seat_next_round", "set_active",
+    "set_round_minutes", "swap", "table_of_game",
 ]  # fmt: skip

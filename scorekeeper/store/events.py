@@ -74,6 +74,8 @@ class RoundRecord:
     notes: tuple[str, ...]
     created_at: str
     updated_at: str
+    clock_deadline: float | None = None  # a running clock reaches zero then (epoch seconds)
+    clock_left: int | None = None  # a paused clock's seconds left
 
 
 @dataclass(frozen=True)
@@ -115,6 +117,9 @@ class TableRef:
     round_status: str
     table_number: int
     rounds: int
+    round_minutes: int | None = None
+    clock_deadline: float | None = None
+    clock_left: int | None = None
 
 
 # --- events --------------------------------------------------------------------------------
@@ -319,14 +324,17 @@ def move_late_entrants(db: Database, event_id: int, round_number: int) -> None:
 
 # --- rounds and tables ---------------------------------------------------------------------
 
-_ROUND_COLUMNS = "id, event_id, number, status, knockout, byes, notes, created_at, updated_at"
+_ROUND_COLUMNS = (
+    "id, event_id, number, status, knockout, byes, notes, created_at, updated_at, "
+    "clock_deadline, clock_left"
+)
 
 
 def _round(row: Sequence[Any]) -> RoundRecord:
-    id_, event_id, number, status, knockout, byes, notes, created, updated = row
+    id_, event_id, number, status, knockout, byes, notes, created, updated, deadline, left = row
     return RoundRecord(
         id_, event_id, number, status, bool(knockout), tuple(json.loads(byes)),
-        tuple(json.loads(notes)), created, updated,
+        tuple(json.loads(notes)), created, updated, deadline, left,
     )  # fmt: skip
 
 
@@ -347,6 +355,7 @@ def add_round(
     notes: Sequence[str] = (),
     knockout: bool = False,
     status: str = "seated",
+    clock_deadline: float | None = None,
 ) -> RoundRecord:
     stamp = now()
     row = {
@@ -358,16 +367,18 @@ def add_round(
         "notes": dump(list(notes)),
         "created_at": stamp,
         "updated_at": stamp,
+        "clock_deadline": clock_deadline,
     }
     with write(db):
         round_id = db["event_rounds"].insert(row).last_pk
     return RoundRecord(
-        round_id, event_id, number, status, knockout, tuple(byes), tuple(notes), stamp, stamp
-    )
+        round_id, event_id, number, status, knockout, tuple(byes), tuple(notes), stamp, stamp,
+        clock_deadline,
+    )  # fmt: skip
 
 
 def update_round(db: Database, round_id: int, **changes: Any) -> None:
-    """Change a round's ``status`` or ``byes``."""
+    """Change a round's ``status``, ``byes`` or clock (``clock_deadline``, ``clock_left``)."""
     if "byes" in changes:
         changes["byes"] = dump(list(changes["byes"]))
     with write(db):
@@ -497,12 +508,29 @@ def tables_of_event(db: Database, event_id: int) -> list[TableRecord]:
 def table_of_game(db: Database, game_id: int) -> TableRef | None:
     """The event, round and table a game is played at; None for a game outside any event."""
     row = db.conn.execute(
-        "select e.name, e.public_token, r.number, r.status, t.number, e.rounds "
+        "select e.name, e.public_token, r.number, r.status, t.number, e.rounds, "
+        "e.round_minutes, r.clock_deadline, r.clock_left "
         "from event_tables t join event_rounds r on r.id = t.round_id "
         "join events e on e.id = r.event_id where t.game_id = ?",
         (game_id,),
     ).fetchone()
     return None if row is None else TableRef(*row)
+
+
+def last_round_clock(
+    db: Database, public_token: str
+) -> tuple[int, str, float | None, int | None] | None:
+    """(number, status, clock_deadline, clock_left) of the event's last round, None before
+    round 1; EventNotFound for an unknown link. One query: what a table's phone polls."""
+    row = db.conn.execute(
+        "select e.id, r.number, r.status, r.clock_deadline, r.clock_left from events e "
+        "left join event_rounds r on r.event_id = e.id where e.public_token = ? "
+        "order by r.number desc limit 1",
+        (public_token,),
+    ).fetchone()
+    if row is None:
+        raise EventNotFound(public_token)
+    return None if row[1] is None else (row[1], row[2], row[3], row[4])
 
 
 def game_files(db: Database, game_ids: Iterable[int]) -> dict[int, tuple[int, dict[str, Any]]]:

@@ -219,6 +219,14 @@ def _m0006_table_corrections(db: Database) -> None:
     db["event_tables"].add_column("corrected", int, not_null_default=0)
 
 
+@migrations(name="0007_round_clock")
+def _m0007_round_clock(db: Database) -> None:
+    # A round's clock (issue 15): running, the moment it reaches zero (seconds since the epoch);
+    # paused, the seconds it had left. Both null: the round has no clock.
+    db["event_rounds"].add_column("clock_deadline", float)
+    db["event_rounds"].add_column("clock_left", int)
+
+
 def migrate(db: Database) -> list[str]:
     """Apply pending migrations in one immediate transaction; returns the names applied."""
     with write(db):

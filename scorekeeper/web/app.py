@@ -11,8 +11,9 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from scorekeeper import service
 from scorekeeper.config import configured_app, proxy_count
+from scorekeeper.events import clock_text
 from scorekeeper.rules import end_reason, preset_title
-from scorekeeper.rules.words import bags_hint, figure, signed, with_minus
+from scorekeeper.rules.words import bags_hint, figure, game_end, signed, with_minus
 from scorekeeper.web import db, fragments, offline, saving, session, urls
 from scorekeeper.web.blueprints import register_blueprints
 from scorekeeper.web.forms import option_range
@@ -67,6 +68,8 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.add_template_filter(signed)  # "+50", "−30", "0"
     app.add_template_filter(with_minus)  # a line of words, its negative numbers with "−"
     app.add_template_filter(bags_hint)  # what a bag does, where there is no bag limit
+    app.add_template_filter(game_end)  # "Game to 500 or 4 hands"
+    app.add_template_filter(clock_text)  # a round clock's time left: "45:00"
     register_blueprints(app)
     return app
 

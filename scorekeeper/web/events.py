@@ -9,6 +9,8 @@ change to the event is addressed by it, and nothing else can change the event. T
 from __future__ import annotations
 
 import ipaddress
+import time
+from dataclasses import dataclass, field
 from datetime import datetime
 from urllib.parse import urlsplit
 
@@ -19,13 +21,16 @@ from flask import (
     current_app,
     flash,
     jsonify,
+    make_response,
     redirect,
     render_template,
     request,
     url_for,
 )
+from werkzeug.datastructures import MultiDict
 from werkzeug.exceptions import RequestEntityTooLarge
 
+from scorekeeper.events import MAX_EXTEND_MINUTES
 from scorekeeper.printing import packets, pool
 from scorekeeper.rules import PRESET_DESCRIPTIONS, PRESETS
 from scorekeeper.service import EventRefused, event_files, events, library
@@ -42,6 +47,7 @@ from scorekeeper.web.event_forms import (
     EventForm,
     PaperForm,
 )
+from scorekeeper.web.forms import whole_number
 from scorekeeper.web.games import _option_groups, _preset_data
 from scorekeeper.web.paper import _paper, _pdf_response, _refused
 from scorekeeper.web.session import browser_id, remember_event
@@ -78,7 +84,7 @@ class EventFileRequest(Request):
 
 bp.record_once(lambda state: setattr(state.app, "request_class", EventFileRequest))
 
-REFRESH_SECONDS = 10  # how often the public page asks whether anything changed
+REFRESH_SECONDS = 5  # how often the public page and the console ask whether anything changed
 # A round's packet may take longer than a game's sheet (PDF_TIMEOUT): ~0.25 s of one core a
 # table here (bench/bench_packets.py), so allow a second a table on a busy laptop.
 PACKET_SECONDS_A_TABLE = 1.0
@@ -171,23 +177,43 @@ def _open(director_token: str):  # type: ignore[no-untyped-def]
 
 
 def _console(
-    director_token: str, *, register: EntrantForm | None = None, status: int = 200, at: str = ""
+    director_token: str,
+    *,
+    register: EntrantForm | None = None,
+    status: int = 200,
+    at: str = "",
+    live: bool = False,
 ):  # type: ignore[no-untyped-def]
+    """The console. ``live``: what the console's script fetches when the event's version moved
+    (static/console.js takes the parts marked data-live from it): the same page without the
+    parts that are never replaced (the entrants and their forms, the links), the one-time
+    messages (they belong to the page the director lands on) and the known names."""
     db = get_db()
-    event = _open(director_token)
-    view = events.overview(db, event)
-    remember_event(director_token)
+    shown = events.console_view(db, director_token)
+    context = {}
+    if live:
+        context["flashed_notes"] = lambda: ""
+    else:
+        remember_event(director_token)
     page = render_template(
         "events/console.html",
-        event=event,
-        view=view,
-        about=events.describe(event),
-        step=events.next_step(view),
+        event=shown.event,
+        view=shown.view,
+        about=shown.about,
+        step=shown.step,
+        version=shown.version,
         register=register or EntrantForm.blank(),
         at=at,
-        known_people=library.player_names(db, browser_id(create=False)),
+        known_people=() if live else library.player_names(db, browser_id(create=False)),
         token=director_token,
         local_address=_loopback(request.host_url),
+        now=time.time(),
+        figure=screens.figure(shown.event.tiebreakers),
+        poll_seconds=REFRESH_SECONDS,
+        max_round_minutes=events.MAX_ROUND_MINUTES,
+        max_extend=MAX_EXTEND_MINUTES,
+        live=live,
+        **context,
     )
     return page, status
 
@@ -231,6 +257,106 @@ PLACES = ("round", "entrants", "past")
 def console(director_token: str):
     at = request.args.get("at", "")
     return _console(director_token, at=at if at in PLACES else "")
+
+
+@bp.get("/e/<director_token>/live")
+def console_live(director_token: str) -> Response:
+    """The console as it is now, for its live script (one request only when the version it
+    polls moved): tables, the still-playing line, the clock and the standings update in place."""
+    page, _ = _console(director_token, live=True)
+    response = make_response(page)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@dataclass
+class ClockForm:
+    """A clock button: what to do (pause, resume, extend, restart) and, to extend, by how many
+    minutes (ASCII digits, 1 to MAX_EXTEND_MINUTES). The round is in the address."""
+
+    action: str = ""
+    minutes: str = ""
+    errors: dict[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def from_post(cls, data: MultiDict) -> ClockForm:
+        form = cls(data.get("action", "")[:20], data.get("minutes", "").strip()[:20])
+        if form.action not in events.CLOCK_ACTIONS:
+            form.errors["action"] = "Choose pause, resume, extend or restart."
+        if form.action == "extend":
+            try:
+                whole_number(form.minutes, 1, MAX_EXTEND_MINUTES)
+            except ValueError:
+                form.errors["minutes"] = f"Extend by 1 to {MAX_EXTEND_MINUTES} minutes."
+        return form
+
+    def read(self) -> tuple[str, int | None]:
+        minutes = whole_number(self.minutes) if self.action == "extend" else None
+        return self.action, minutes
+
+
+@dataclass
+class RoundMinutesForm:
+    """The event's round length: ASCII digits, 1 to events.MAX_ROUND_MINUTES, or empty for none."""
+
+    minutes: str = ""
+    errors: dict[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def from_post(cls, data: MultiDict) -> RoundMinutesForm:
+        form = cls(data.get("round_minutes", "").strip()[:20])
+        if form.minutes:
+            try:
+                whole_number(form.minutes, 1, events.MAX_ROUND_MINUTES)
+            except ValueError:
+                form.errors["round_minutes"] = (
+                    f"Minutes a round: 1 to {events.MAX_ROUND_MINUTES}, or empty for no clock."
+                )
+        return form
+
+    def read(self) -> int | None:
+        return whole_number(self.minutes) if self.minutes else None
+
+
+def _said(director_token: str, anchor: str, use_case) -> Response:  # type: ignore[no-untyped-def]
+    """Run one use case that takes the director's link; its sentence or refusal is flashed."""
+    try:
+        flash(use_case(), "info")
+    except EventRefused as e:
+        flash(e.message, "error")
+    return _back(director_token, anchor)
+
+
+@bp.post("/e/<director_token>/rounds/<int:number>/clock")
+def clock(director_token: str, number: int) -> Response:
+    """Pause, resume, extend or restart round ``number``'s clock (refused once the round has
+    moved on: the number is the one the console showed)."""
+    form = ClockForm.from_post(request.form)
+    if form.errors:
+        _open(director_token)  # an unknown link is not found, whatever was posted
+        for message in form.errors.values():
+            flash(message, "error")
+        return _back(director_token, "round")
+    action, minutes = form.read()
+    return _said(
+        director_token,
+        "round",
+        lambda: events.round_clock(get_db(), director_token, number, action, minutes),
+    )
+
+
+@bp.post("/e/<director_token>/round-minutes")
+def round_minutes(director_token: str) -> Response:
+    """The event's round length, for rounds seated from now on and the clock's restart."""
+    form = RoundMinutesForm.from_post(request.form)
+    if form.errors:
+        _open(director_token)  # an unknown link is not found, whatever was posted
+        flash(form.errors["round_minutes"], "error")
+        return _back(director_token, "round")
+    minutes = form.read()
+    return _said(
+        director_token, "round", lambda: events.set_round_minutes(get_db(), director_token, minutes)
+    )
 
 
 @bp.post("/e/<director_token>/entrants")
@@ -567,6 +693,8 @@ def public(public_token: str) -> str:
         about=events.describe(event),
         version=events.public_version(db, public_token),
         refresh_seconds=REFRESH_SECONDS,
+        figure=screens.figure(event.tiebreakers),
+        now=time.time(),
     )
 
 
@@ -574,6 +702,16 @@ def public(public_token: str) -> str:
 def public_version(public_token: str) -> Response:
     """What the public page polls: it reloads when anything it shows changed."""
     response = jsonify(version=events.public_version(get_db(), public_token))
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/p/<public_token>/clock.json")
+def clock_now(public_token: str) -> Response:
+    """What a table's phone polls to keep its round clock true between hands (a pause, an
+    extension): the round, the seconds left (null: none to show), paused."""
+    now = events.clock_now(get_db(), public_token)
+    response = jsonify(round=now.round, left=now.left, paused=now.paused)
     response.headers["Cache-Control"] = "no-store"
     return response
 
@@ -597,4 +735,5 @@ def projector(public_token: str) -> str:
         seconds=screens.seconds(request.args.get("seconds")),
         poll_seconds=screens.POLL_SECONDS,
         updated=datetime.now().strftime("%H:%M"),  # the server is in the room: its clock
+        now=time.time(),
     )

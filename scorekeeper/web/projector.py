@@ -21,6 +21,7 @@ STANDINGS_PER_COLUMN = 12  # rows of the standings a screen holds, in each of tw
 TABLES_PER_SCREEN = 8  # in two columns, cutthroat tables of three sides too
 SECONDS = 13  # each screen shows this long, unless the link says ?seconds=N (3 to 120)
 POLL_SECONDS = 5  # how often the page asks whether the event changed
+PODIUM_STEPS = 6  # places the podium screen holds, in type for the back of the room
 
 
 def signed(n: int) -> str:
@@ -76,11 +77,7 @@ class Card:
 def card(t: TableView) -> Card:
     totals = t.totals
     best = max(totals) if totals else 0
-    leader = None
-    if t.finished:
-        leader = t.winner
-    elif t.played and totals.count(best) == 1:
-        leader = totals.index(best)
+    leader = t.leading
     mark = "won" if t.finished else "leads"
     sides = tuple(
         Side(name, _minus(points), mark if k == leader else "")
@@ -130,14 +127,80 @@ def _pages(count: int, per_screen: int) -> list[range]:
     return [range(i, min(i + size, count)) for i in range(0, count, size)]
 
 
-def screens(view: EventView) -> list[Screen]:
-    """The standings (from the top, a screenful at a time), then the current round's tables."""
-    out = []
+@dataclass(frozen=True)
+class Step:
+    """One place on the podium: "Champion" (or "=1st" when first place is shared), the name,
+    a line of figures; ``top`` for first place (shown largest)."""
+
+    place: str
+    name: str
+    detail: str
+    top: bool = False
+
+
+def _ordinal(label: str) -> str:
+    """A standings place label as the podium says it: "1" -> "1st", "=3" -> "=3rd"."""
+    shared, n = label.startswith("="), int(label.lstrip("="))
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{'=' if shared else ''}{n}{suffix}"
+
+
+def podium(view: EventView, shown: Figure) -> tuple[Step, ...]:
+    """Once the last round is closed: the champion and the places after them. A knockout's
+    podium is its final (the winner, the runner-up) and the semi-finals' losers (third, shared);
+    otherwise the standings' top three (and any level with the third, up to PODIUM_STEPS in
+    all: the final standings follow on the next screen). Empty before the end."""
+    if not view.complete:
+        return ()
+    if view.knockout_rounds:
+        final = view.knockout_rounds[-1]
+        table = final.tables[0] if len(final.tables) == 1 else None
+        if table is None or table.winner is None:
+            return ()
+        score = " to ".join(_minus(p) for p in sorted(table.totals, reverse=True))
+        steps = [Step("Champion", table.side_names[table.winner], f"won the final {score}", True)]
+        steps += [
+            Step("2nd", name, "the final") for k, name in enumerate(table.side_names)
+            if k != table.winner
+        ]  # fmt: skip
+        semis = [r for r in view.knockout_rounds if r.number == final.number - 1]
+        if semis and len(semis[0].tables) == 2:
+            for t in semis[0].tables:
+                steps += [
+                    Step("=3rd", name, "the semi-finals") for k, name in enumerate(t.side_names)
+                    if k != t.winner
+                ]  # fmt: skip
+        return tuple(steps)
     rows = view.standings
+    if not rows:
+        return ()
+    third = rows[min(2, len(rows) - 1)].place_label
+    top = [s for s in rows if s.place <= 3 or s.place_label == third][:PODIUM_STEPS]
+    return tuple(
+        Step(
+            "Champion" if k == 0 and s.place_label == "1" else _ordinal(s.place_label),
+            s.name,
+            f"{s.wins}\u2013{s.losses} \u00b7 {shown.label} {shown.value(s)}",
+            s.place_label in ("1", "=1"),
+        )
+        for k, s in enumerate(top)
+    )
+
+
+def screens(view: EventView) -> list[Screen]:
+    """The standings (from the top, a screenful at a time), then the current round's tables;
+    after the last round, the podium first and no tables."""
+    out = []
+    steps = podium(view, figure(view.config.tiebreakers))
+    if steps:
+        out.append(Screen("podium", steps, 1, len(steps), len(steps)))
+    rows = view.standings
+    if view.rounds and not view.has_results:
+        rows = ()  # one screen saying "no results yet" rather than every row level at "=1"
     for r in _pages(len(rows), 2 * STANDINGS_PER_COLUMN):
         out.append(Screen("standings", rows[r.start : r.stop], r.start + 1, r.stop, len(rows)))
     rnd = view.current
-    if rnd is None:
+    if rnd is None or steps:
         return out
     tables = rnd.tables
     parts = _pages(len(tables), TABLES_PER_SCREEN)

@@ -11,8 +11,10 @@ from scorekeeper.rules import (
     parse_game,
     preset_title,
     result_line,
+    rules_from_spec,
     score_game,
 )
+from scorekeeper.rules.words import game_end
 
 
 @pytest.mark.parametrize(
@@ -82,7 +84,12 @@ PARTNERS = {"preset": "standard", "bidding": "partnership"}
             [_hand(10, 3, 0, 13)],
             "the other side fell to -100 or below",
         ),
-        ({**PARTNERS, "max_hands": 1}, [_hand(4, 4, 5, 8)], "the last of 1 hands was played"),
+        ({**PARTNERS, "max_hands": 1}, [_hand(4, 4, 5, 8)], "its one hand was played"),
+        (
+            {**PARTNERS, "max_hands": 2},
+            [_hand(4, 4, 5, 8), _hand(4, 4, 5, 8)],
+            "the last of 2 hands was played",
+        ),
         ({**PARTNERS, "boston_wins": "any"}, [_hand(4, 9, 13, 0)], "took every trick (Boston)"),
         (PARTNERS, [_hand(4, 4, 5, 8)], ""),
     ],
@@ -94,3 +101,29 @@ def test_the_end_of_a_game_in_a_sentence(rules, hands, reason):
         assert result_line(sheet).startswith(f"Winner: {sheet.winner}, {reason} (")
     else:
         assert result_line(sheet).startswith("Leader: ")
+
+
+@pytest.mark.parametrize(
+    "spec, timed, words",
+    [
+        ({"preset": "standard"}, False, "Game to 500"),
+        ({"preset": "standard", "max_hands": 4}, False, "Game to 500 or 4 hands"),
+        ({"preset": "standard", "max_hands": 1}, False, "Game to 500 or 1 hand"),
+        ({"preset": "standard", "target_score": 300}, True, "Game to 300, or when time is called"),
+        (
+            {"preset": "standard", "losing_score": -200, "max_hands": 6},
+            False,
+            "Game to 500 (out at \u2212200) or 6 hands",
+        ),
+    ],
+)
+def test_how_a_game_ends_in_one_statement(spec, timed, words):
+    assert game_end(rules_from_spec(spec), timed) == words
+
+
+def test_a_tie_after_the_last_hand_plays_on_and_the_end_says_so():
+    level = _hand(3, 6, 13, 0)  # both sides set: -60 each, level after the last hand
+    rules = {**PARTNERS, "max_hands": 1}
+    assert not _game(rules, [level]).finished
+    sheet = _game(rules, [level, _hand(4, 4, 7, 6)])
+    assert sheet.finished and end_reason(sheet) == "the tie after 1 hand was broken in hand 2"

@@ -1,0 +1,124 @@
+"""A round's clock through the service: it starts when the round is seated, the director
+pauses, resumes, extends and restarts it, every action names its round and is refused once
+the round has moved on, and the round length is the event's, changed from the console."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from scorekeeper.service import EventRefused, events
+from tests.service.clubs import event_with, finish_round
+
+
+def current(db, event):
+    return events.overview(db, event).current
+
+
+def test_a_round_seated_with_a_round_length_starts_its_clock(db):
+    event = event_with(db, round_minutes=45)
+    before = time.time()
+    rnd = events.seat_next_round(db, event)
+    assert rnd.clock is not None and not rnd.clock.paused
+    assert 45 * 60 - 2 <= rnd.clock_left(before) <= 45 * 60 + 1
+
+
+def test_without_a_round_length_there_is_no_clock_until_one_is_set(db):
+    event = event_with(db)
+    rnd = events.seat_next_round(db, event)
+    assert rnd.clock is None and rnd.clock_left(time.time()) is None
+    with pytest.raises(EventRefused, match="minutes a round first"):
+        events.round_clock(db, event.director_token, 1, "restart")
+    events.set_round_minutes(db, event.director_token, 30)
+    events.round_clock(db, event.director_token, 1, "restart", now=1000.0)
+    assert current(db, event).clock_left(1000.0) == 1800
+
+
+def test_pause_resume_extend_restart(db):
+    event = event_with(db, round_minutes=10)
+    events.seat_next_round(db, event)
+    token = event.director_token
+    events.round_clock(db, token, 1, "restart", now=1000.0)
+    said = events.round_clock(db, token, 1, "pause", now=1100.0)
+    assert "paused with 8 minutes left" in said
+    assert current(db, event).clock_left(99_999.0) == 500  # paused: stands still
+    events.round_clock(db, token, 1, "extend", 5, now=1200.0)
+    assert current(db, event).clock_left(99_999.0) == 800
+    events.round_clock(db, token, 1, "resume", now=2000.0)
+    assert current(db, event).clock_left(2100.0) == 700
+    events.round_clock(db, token, 1, "restart", now=3000.0)
+    assert current(db, event).clock_left(3000.0) == 600
+
+
+def test_every_clock_action_moves_the_version_the_pages_poll(db):
+    event = event_with(db, round_minutes=10)
+    events.seat_next_round(db, event)
+    before = events.public_version(db, event.public_token)
+    events.round_clock(db, event.director_token, 1, "pause")
+    assert events.public_version(db, event.public_token) != before
+
+
+@pytest.mark.parametrize("number", [0, 2, 99, 10**30])
+def test_a_clock_action_for_another_round_is_refused(db, number):
+    event = event_with(db, round_minutes=10)
+    events.seat_next_round(db, event)
+    with pytest.raises(EventRefused):
+        events.round_clock(db, event.director_token, number, "pause")
+    assert not current(db, event).clock.paused
+
+
+def test_a_clock_action_read_before_the_round_moved_on_is_refused(db):
+    """A console left open on round 1: its "Extend" after round 2 is seated extends nothing."""
+    event = event_with(db, round_minutes=10)
+    events.seat_next_round(db, event)
+    finish_round(db, event)
+    events.seat_next_round(db, event)
+    clock = current(db, event).clock
+    with pytest.raises(EventRefused, match="Round 1 is over"):
+        events.round_clock(db, event.director_token, 1, "extend", 5)
+    assert current(db, event).clock == clock
+
+
+def test_a_closed_round_shows_no_clock_and_time_called_neither(db):
+    event = event_with(db, round_minutes=10)
+    events.seat_next_round(db, event)
+    events.call_time(db, event, 1)
+    assert current(db, event).clock_left(time.time()) is None
+    finish_round(db, event)
+    assert current(db, event).clock_left(time.time()) is None
+
+
+@pytest.mark.parametrize(
+    "action, minutes", [("explode", None), ("extend", None), ("extend", 0), ("extend", 121)]
+)
+def test_a_clock_action_out_of_range_is_refused(db, action, minutes):
+    event = event_with(db, round_minutes=10)
+    events.seat_next_round(db, event)
+    with pytest.raises(EventRefused):
+        events.round_clock(db, event.director_token, 1, action, minutes)
+
+
+@pytest.mark.parametrize("minutes", [0, 601, -5])
+def test_the_round_length_has_a_range(db, minutes):
+    event = event_with(db, round_minutes=10)
+    with pytest.raises(EventRefused, match="from 1 to 600"):
+        events.set_round_minutes(db, event.director_token, minutes)
+
+
+def test_the_round_length_applies_to_rounds_seated_after_it(db):
+    event = event_with(db)
+    events.set_round_minutes(db, event.director_token, 20)
+    now = time.time()
+    rnd = events.seat_next_round(db, event)
+    assert 20 * 60 - 2 <= rnd.clock_left(now) <= 20 * 60 + 1
+    events.set_round_minutes(db, event.director_token, None)
+    assert events.open_director(db, event.director_token).round_minutes is None
+
+
+def test_a_tables_place_carries_its_rounds_clock(db):
+    event = event_with(db, round_minutes=10)
+    rnd = events.seat_next_round(db, event)
+    events.round_clock(db, event.director_token, 1, "restart", now=1000.0)
+    place = events.table_of_game(db, rnd.tables[0].game_id, now=1060.0)
+    assert place.clock_left == 540 and not place.clock_paused and place.round_minutes == 10
