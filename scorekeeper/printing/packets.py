@@ -170,8 +170,21 @@ class StandingsPrint:
 def qr_svg(link: str) -> str:
     """The QR code of ``link`` as inline SVG: one path, no size (the stylesheet sets it), the
     standard four-module quiet zone, error correction M (a crease or a smudge still scans)."""
-    code = segno.make(link, error="m", micro=False, boost_error=False)
-    return code.svg_inline(omitsize=True, border=4, svgclass="qr-code", lineclass=None)
+    return qr_code(link).svg_inline(omitsize=True, border=4, svgclass="qr-code", lineclass=None)
+
+
+def qr_code(link: str) -> segno.QRCode:
+    """The QR code of ``link``, as every printed one is made (the cards', the terminal's)."""
+    return segno.make(link, error="m", micro=False, boost_error=False)
+
+
+def qr_text(link: str) -> str:
+    """The QR code of ``link`` for a terminal: two modules a line, in block characters."""
+    import io
+
+    out = io.StringIO()
+    qr_code(link).terminal(out=out, compact=True)
+    return out.getvalue()
 
 
 # --- what the templates read -------------------------------------------------------------------
