@@ -92,11 +92,12 @@ def announce(
     host: str,
     port: int,
     *,
-    lookup: Callable[[], Iterable[str]] = lan_addresses,
+    lookup: Callable[[], Iterable[str]] | None = None,
     out: TextIO | None = None,
 ) -> list[str]:
     """Say where the server is, as it starts; return the addresses phones can open (for the
-    director's console). ``lookup`` finds the machine's LAN addresses (a test passes its own)."""
+    director's console). ``lookup`` finds the machine's LAN addresses (default
+    :func:`lan_addresses`, looked up when called: a test puts its own in its place)."""
     out = out or sys.stdout
     everywhere = host in ALL_INTERFACES
     where = f"every network of this computer, port {port}" if everywhere else url(host, port)
@@ -110,7 +111,7 @@ def announce(
         return []
     if not everywhere:
         return [url(host, port)]  # one address, the one asked for: said above
-    urls = [url(a, port) for a in lookup()]
+    urls = [url(a, port) for a in (lookup or lan_addresses)()]
     if not urls:
         print(
             "No network address found: is this computer on the club's network (Wi-Fi)?",
