@@ -92,7 +92,7 @@ def main() -> None:
         print(f"{label:28s}: cpu {cpu:6.2f} s for 20 tables, {cpu / 20 * 1000:5.0f} ms a table")
     links = [t.link for t in packet.tables]
     start = time.process_time()
-    svgs = [packets.qr_svg.__wrapped__(link) for link in links]
+    svgs = [packets.qr_image.__wrapped__(link) for link in links]
     made = (time.process_time() - start) / len(links)
     qr_only = "<html><body>" + "".join(f"<div>{s}</div>" for s in svgs) + "</body></html>"
     blank = "<html><body>" + "<div></div>" * len(svgs) + "</body></html>"
