@@ -5,6 +5,7 @@ downloaded again comes from the cache."""
 from __future__ import annotations
 
 import threading
+from pathlib import Path
 from urllib.request import urlopen
 
 import pytest
@@ -221,3 +222,29 @@ def test_a_job_that_failed_with_nobody_waiting_says_why_when_asked_again():
             printer.pdf(None, key="k")
     finally:
         printer.shutdown()
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("javascript", [True, False], ids=["with JavaScript", "without"])
+def test_a_phone_told_its_pdf_is_being_made_gets_it(
+    live_server, live_app, nobody_waits, browser, javascript
+):
+    printer, gate = nobody_waits
+    db = store.connect(live_app.config["DATABASE"])
+    record = store_game(db, game_file([HAND] * 3), title="Friday")
+    db.close()
+    context = browser.new_context(java_script_enabled=javascript, accept_downloads=True)
+    page = context.new_page()
+    try:
+        answer = page.goto(f"{live_server}/g/{record.edit_token}/sheet.pdf")
+        assert answer is not None and answer.status == 202
+        assert page.get_by_role("status").inner_text().startswith("Your PDF is being made")
+        with page.expect_download(timeout=120_000) as download:
+            gate.touch()
+            if not javascript:  # a person presses Download once it is ready
+                wait_until(lambda: printer.in_flight == 0, "the sheet to finish")
+                page.get_by_role("link", name="Download").click()
+        assert download.value.suggested_filename == "friday.pdf"
+        assert Path(download.value.path()).read_bytes().startswith(b"%PDF")
+    finally:
+        context.close()
