@@ -7,7 +7,7 @@ per table, a pre-filled score sheet per table):
 - the seconds per table, and each packet's CPU seconds against the baseline's, measured in the
   same run: the 30-hand game sheet PDF (what a kitchen-table scorer prints). Linear means the
   per-table figures and the per-table ratio stay about the same from 10 to 40 tables;
-- where a table's share goes: its card, its score sheet, and the QR code alone (SVG made by
+- where a table's share goes: its card, its score sheet, and the QR code alone (a PNG made by
   segno, then drawn by WeasyPrint).
 
 Wall time moves with whatever else the machine runs (two cores, shared); the CPU seconds and the
@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 SIZES = (10, 20, 40)
-RUNS = 2  # a 40-table packet takes ~10 s: two runs after the first keep the bench short
+RUNS = 3  # a 40-table packet takes ~3 s: three runs after the first keep the bench short
 HANDS = 30
 
 
@@ -88,17 +88,18 @@ def main() -> None:
         "score sheets": without(html, "pairings", "find", "card"),
     }
     for label, part in parts.items():
-        _, cpu = timed(lambda part=part: pdf.html_to_pdf(part, packet.paper), 1)
+        _, cpu = timed(lambda part=part: pdf.html_to_pdf(part, packet.paper), 3)
         print(f"{label:28s}: cpu {cpu:6.2f} s for 20 tables, {cpu / 20 * 1000:5.0f} ms a table")
     links = [t.link for t in packet.tables]
     start = time.process_time()
-    svgs = [packets.qr_svg.__wrapped__(link) for link in links]
+    images = [packets.qr_image.__wrapped__(link) for link in links]
     made = (time.process_time() - start) / len(links)
-    qr_only = "<html><body>" + "".join(f"<div>{s}</div>" for s in svgs) + "</body></html>"
-    blank = "<html><body>" + "<div></div>" * len(svgs) + "</body></html>"
-    _, with_qr = timed(lambda: pdf.html_to_pdf(qr_only), 1)
-    _, none = timed(lambda: pdf.html_to_pdf(blank), 1)
-    drawn = (with_qr - none) / len(svgs)
+    qr_only = "<html><body>" + "".join(f'<div><img src="{s}"></div>' for s in images)
+    qr_only += "</body></html>"
+    blank = "<html><body>" + "<div></div>" * len(images) + "</body></html>"
+    _, with_qr = timed(lambda: pdf.html_to_pdf(qr_only), 3)
+    _, none = timed(lambda: pdf.html_to_pdf(blank), 3)
+    drawn = (with_qr - none) / len(images)
     print(f"{'one QR code':28s}: {made * 1000:5.1f} ms to make (segno), ", end="")
     print(f"{drawn * 1000:5.1f} ms to draw (WeasyPrint)")
 

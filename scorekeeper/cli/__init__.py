@@ -82,28 +82,45 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
+    import signal
+
     import waitress
 
     from scorekeeper import create_app
+    from scorekeeper.cli import lan
     from scorekeeper.config import proxy_count
+    from scorekeeper.printing import pool
 
     # Migrations run once, here, before any worker thread can touch the database. Printed
     # sheets are made in worker processes started (and warmed up) on the first one.
     cmd_migrate(args)
     app = create_app()
     _settle_memory()
-    print(f"Spades Scorekeeper on http://{args.host}:{args.port}/  (Ctrl+C to stop)", flush=True)
-    # Behind a trusted proxy the app reads its X-Forwarded-* headers (PROXY_FIX); waitress
-    # would otherwise drop them before the app sees them, as it should for a direct client.
-    waitress.serve(
-        app,
-        host=args.host,
-        port=args.port,
-        threads=args.threads,
-        ident="scorekeeper",
-        clear_untrusted_proxy_headers=not proxy_count(app.config),
-    )
+    # Where phones find it: printed here, and shown on the director's console.
+    app.config["LAN_ADDRESSES"] = lan.announce(args.host, args.port)
+    # Stopped by SIGTERM (a service manager, `kill`) as by Ctrl+C: waitress ends its loop and
+    # its threads, then the printing workers are stopped and waited for, so nothing is left
+    # behind (not even their queues' semaphores, which the resource tracker would report).
+    previous = signal.signal(signal.SIGTERM, _interrupt)
+    try:
+        # Behind a trusted proxy the app reads its X-Forwarded-* headers (PROXY_FIX); waitress
+        # would otherwise drop them before the app sees them, as it should for a direct client.
+        waitress.serve(
+            app,
+            host=args.host,
+            port=args.port,
+            threads=args.threads,
+            ident="scorekeeper",
+            clear_untrusted_proxy_headers=not proxy_count(app.config),
+        )
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+        pool.shutdown()
     return 0
+
+
+def _interrupt(_signum: int, _frame: object) -> None:
+    raise KeyboardInterrupt
 
 
 def _settle_memory() -> None:

@@ -16,8 +16,10 @@ the figures of the chosen tie-breakers, and the "why is this place here" line.
 
 Everything here takes plain values (:class:`PacketTable`, :class:`RoundPacket`,
 :class:`StandingsPrint`) that the application layer builds from the event; nothing reads the
-database. QR codes are inline SVG (one path each, from ``segno``): the renderer fetches nothing,
-and a path is one drawing operation however many modules the code has.
+database. QR codes are small PNG images (from ``segno``, one pixel a module) written into the page
+as ``data:`` URIs: the renderer fetches nothing, and an image is drawn with one operation and
+no interpolation (``image-rendering: pixelated``), so its modules print as sharp squares. (An
+inline SVG path took WeasyPrint ~6 ms a code to parse and draw; the image well under one.)
 """
 
 from __future__ import annotations
@@ -167,11 +169,25 @@ class StandingsPrint:
 
 
 @lru_cache(maxsize=512)
-def qr_svg(link: str) -> str:
-    """The QR code of ``link`` as inline SVG: one path, no size (the stylesheet sets it), the
-    standard four-module quiet zone, error correction M (a crease or a smudge still scans)."""
-    code = segno.make(link, error="m", micro=False, boost_error=False)
-    return code.svg_inline(omitsize=True, border=4, svgclass="qr-code", lineclass=None)
+def qr_image(link: str) -> str:
+    """The QR code of ``link`` as a PNG ``data:`` URI: one pixel a module, the standard
+    four-module quiet zone, error correction M (a crease or a smudge still scans); its printed
+    size comes from the stylesheet."""
+    return qr_code(link).png_data_uri(scale=1, border=4)
+
+
+def qr_code(link: str) -> segno.QRCode:
+    """The QR code of ``link``, as every printed one is made (the cards', the terminal's)."""
+    return segno.make(link, error="m", micro=False, boost_error=False)
+
+
+def qr_text(link: str) -> str:
+    """The QR code of ``link`` for a terminal: two modules a line, in block characters."""
+    import io
+
+    out = io.StringIO()
+    qr_code(link).terminal(out=out, compact=True)
+    return out.getvalue()
 
 
 # --- what the templates read -------------------------------------------------------------------
@@ -279,7 +295,7 @@ def packet_html(packet: RoundPacket) -> str:
             "table": t,
             "sides": _sides_of(t),
             "dealer_letter": t.dealer_letter,
-            "qr": qr_svg(t.link),
+            "qr": qr_image(t.link),
             "sheet": _sheet(packet, t, date),
         }
         for t in packet.tables

@@ -1,7 +1,8 @@
 """WeasyPrint plumbing: print HTML in, PDF bytes out. The only module that imports WeasyPrint.
 
 Safety: the renderer fetches nothing over the network. :class:`StaticOnlyFetcher` serves files
-under the app's static folder and refuses every other URL (http, data:, file elsewhere), and
+under the app's static folder and the PNG images written into the page as ``data:`` URIs (the
+table cards' QR codes), and refuses every other URL (http, other data:, file elsewhere), and
 every name reaches the page through Jinja's autoescape, so ``<b>Ann</b>`` prints as typed.
 
 Speed: the print stylesheet is parsed once per process (:func:`stylesheets`), the fonts are
@@ -13,6 +14,7 @@ made in worker processes (:mod:`.pool`).
 
 from __future__ import annotations
 
+import base64
 import threading
 from functools import lru_cache
 from pathlib import Path
@@ -38,6 +40,7 @@ from .layout import (  # noqa: F401 -- the page geometry, here too for callers o
 )
 
 PRINT_CSS = "print.css"
+PNG_DATA = "data:image/png;base64,"
 
 _font_config = FontConfiguration()
 _render_lock = threading.Lock()
@@ -54,6 +57,12 @@ class StaticOnlyFetcher(URLFetcher):
         self.root = Path(root).resolve()
 
     def fetch(self, url: str, headers: Any = None) -> URLFetcherResponse:
+        if url.startswith(PNG_DATA):  # an image in the page itself: nothing is fetched
+            try:
+                body = base64.b64decode(url[len(PNG_DATA) :], validate=True)
+            except ValueError:
+                raise ValueError("printing reads only well-formed PNG data: URIs") from None
+            return URLFetcherResponse(url, body, {"Content-Type": "image/png"})
         path = self.local_path(url)
         if path is None:
             raise ValueError(f"printing fetches only the app's static files, not {url[:80]}")

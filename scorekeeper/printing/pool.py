@@ -4,12 +4,18 @@ time and size, and a cache.
 A long game's sheet takes WeasyPrint seconds of pure Python, which in the server's own process
 would hold the interpreter and keep every other request waiting. Here each PDF is made in one of
 at most :data:`WORKERS` processes (spawned on the first PDF, WeasyPrint warmed up in each); the
-request thread only waits on the job's future, so the server's other threads go on answering
-pages. Bounds:
+request thread waits on the job's future, so the server's other threads go on answering pages.
+Bounds:
 
 - **size**: a game of more than ``max_hands`` hands is refused before any work (:class:`TooLong`);
-- **time**: a job not done within ``timeout`` seconds answers :class:`TooSlow`; a job still
-  queued is dropped, one already running finishes and lands in the cache for the next try;
+- **threads**: at most :data:`WAITERS` request threads wait on the printers at once (the
+  server has a few; pages need the rest). A request that finds them all waiting is answered at
+  once with :class:`Printing`: its job is queued (or already printing) and lands in the cache,
+  so asking again fetches it. At most :data:`MAX_QUEUED` jobs wait for a worker
+  (:class:`TooBusy` beyond that);
+- **time**: a job not done within ``timeout`` seconds answers :class:`TooSlow`; it goes on
+  printing and lands in the cache for the next try (a job nobody can ask for again, without a
+  key, is dropped if still queued);
 - **repeats**: the bytes are kept in a small LRU cache by the caller's key (a game's database,
   id, version and paper), so a second download costs nothing, and the same sheet asked for twice
   at once is made once.
@@ -37,6 +43,9 @@ from scorekeeper.rules import parse_game, score_game
 from . import packets, sheets
 
 WORKERS = 2
+WAITERS = 2  # request threads that may wait on the printers at once (waitress has 8)
+MAX_QUEUED = 64  # jobs sent and not yet done, at most: a few pages of memory
+FAILURES_KEPT = 64  # a job that failed with nobody waiting: its error, for the next ask
 MAX_HANDS = 400  # a 300-hand sheet takes ~9 s here; 400 stays inside TIMEOUT_SECONDS
 TIMEOUT_SECONDS = 20.0
 CACHE_BYTES = 32 * 1024 * 1024
@@ -61,6 +70,21 @@ class TooSlow(PrintRefused):
             "This sheet is taking too long to print just now. Try again in a minute (it may be "
             "ready by then), or download the game file instead."
         )
+
+
+class Printing(PrintRefused):
+    """Being made, with nobody waiting for it: asking again (the same key) fetches it."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "Your PDF is being made. It downloads by itself when it is ready; without "
+            "JavaScript, press Download in a few seconds."
+        )
+
+
+class TooBusy(PrintRefused):
+    def __init__(self) -> None:
+        super().__init__("The printers have many PDFs to make just now. Try again in a minute.")
 
 
 class PrintFailed(PrintRefused):
@@ -123,6 +147,8 @@ class Printer:
         self,
         workers: int = WORKERS,
         *,
+        waiters: int = WAITERS,
+        max_queued: int = MAX_QUEUED,
         runner: Callable[[Any], bytes] = render,
         initializer: Callable[[], None] | None = warm_up,
         cache_bytes: int = CACHE_BYTES,
@@ -131,11 +157,14 @@ class Printer:
         self.runner = runner
         self.initializer = initializer
         self.cache_bytes = cache_bytes
+        self.max_queued = max_queued
+        self._waiters = threading.BoundedSemaphore(waiters)
         self._lock = threading.RLock()
         self._executor: ProcessPoolExecutor | None = None
         self._cache: OrderedDict[Hashable, bytes] = OrderedDict()
         self._cached = 0
         self._pending: dict[Hashable, Future] = {}
+        self._failed: OrderedDict[Hashable, BaseException] = OrderedDict()
         self._running: set[Future] = set()
         self.renders = 0  # jobs sent to a worker
         self.hits = 0  # sheets served from the cache
@@ -165,23 +194,42 @@ class Printer:
     ) -> bytes:
         """The PDF for ``job``; with a ``key``, cached and made once however often it is asked.
 
-        Raises what the job raises (a GameError for a game that no longer scores), TooSlow after
-        ``timeout`` seconds, PrintFailed if the worker died."""
-        with self._lock:
-            if key is not None and key in self._cache:
-                self._cache.move_to_end(key)
-                self.hits += 1
-                return self._cache[key]
-            future = self._pending.get(key) if key is not None else None
-            if future is None:
-                future = self._submit(job)
-                if key is not None:
-                    self._pending[key] = future
-                future.add_done_callback(lambda done: self._done(key, done))
+        Waits for it only if fewer than ``waiters`` threads are waiting already; otherwise
+        raises Printing at once (the job goes on: ask again with the same key). Raises what the
+        job raises (a GameError for a game that no longer scores), TooSlow after ``timeout``
+        seconds, TooBusy with too many jobs queued, PrintFailed if the worker died."""
+        waiting = self._waiters.acquire(blocking=False)
+        try:
+            with self._lock:
+                if key is not None and key in self._cache:
+                    self._cache.move_to_end(key)
+                    self.hits += 1
+                    return self._cache[key]
+                if key is not None and key in self._failed:
+                    raise self._failed.pop(key)
+                if not waiting and key is None:
+                    raise TooBusy()  # nobody could fetch it later
+                future = self._pending.get(key) if key is not None else None
+                if future is None:
+                    if len(self._running) >= self.max_queued:
+                        raise TooBusy()
+                    future = self._submit(job)
+                    if key is not None:
+                        self._pending[key] = future
+                    future.add_done_callback(lambda done: self._done(key, done))
+            if not waiting:
+                raise Printing()
+            return self._result(future, key, timeout)
+        finally:
+            if waiting:
+                self._waiters.release()
+
+    def _result(self, future: Future, key: Hashable | None, timeout: float) -> bytes:
         try:
             return future.result(timeout)
         except FutureTimeout:
-            future.cancel()  # still queued: drop it; running: it finishes into the cache
+            if key is None:
+                future.cancel()  # still queued: drop it, nobody can ask for it again
             raise TooSlow() from None
         except CancelledError:
             raise TooSlow() from None
@@ -213,7 +261,14 @@ class Printer:
             if key is None or self._pending.get(key) is not future:
                 return
             del self._pending[key]
-            if future.cancelled() or future.exception() is not None:
+            if future.cancelled():
+                return
+            error = future.exception()
+            if error is not None:
+                if not isinstance(error, BrokenProcessPool):  # a new pool will try it afresh
+                    self._failed[key] = error
+                    while len(self._failed) > FAILURES_KEPT:
+                        self._failed.popitem(last=False)
                 return
             body = future.result()
             if len(body) > self.cache_bytes:
@@ -232,7 +287,8 @@ class Printer:
             executor.shutdown(wait=False, cancel_futures=True)
 
     def shutdown(self) -> None:
-        """Stop the worker processes (they start again on the next job)."""
+        """Stop the worker processes and wait for them to end (they start again on the next
+        job): queued jobs are dropped, running ones finish first."""
         with self._lock:
             executor, self._executor = self._executor, None
         if executor is not None:
@@ -250,3 +306,12 @@ def printer() -> Printer:
         if _printer is None:
             _printer = Printer()
         return _printer
+
+
+def shutdown() -> None:
+    """Stop the process's printer, if it ever started (the server calls this as it stops, so
+    its workers end and their queues' semaphores are released, none left to leak)."""
+    with _printer_lock:
+        current = _printer
+    if current is not None:
+        current.shutdown()

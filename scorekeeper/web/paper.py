@@ -4,7 +4,10 @@ The PDFs come from scorekeeper.printing, the same renderer the `scorekeeper pdf`
 `scorekeeper blank-sheet` commands use, made in its pool of worker processes
 (``printing.pool``): a long sheet never holds up the pages, a game too long to print is refused
 with a message before any work, one that takes too long answers "try again", and a sheet
-downloaded again comes from the cache.
+downloaded again comes from the cache. When the printers already have as many requests waiting
+as they may, a PDF is answered at once with a page saying it is being made (202); that page
+asks again for it (static/pdf-wait.js) and downloads it when it is ready, or offers a Download
+link that does the same without JavaScript.
 """
 
 from __future__ import annotations
@@ -73,7 +76,12 @@ def _game_pdf(
 def _refused(
     error: pool.PrintRefused, back: str, download: str | None = None
 ) -> tuple[str, int, dict[str, str]]:
-    """A sheet not printed: 413 for a game too long, 503 (try again) otherwise."""
+    """A sheet not printed: 413 for a game too long, 202 with a page that fetches it when it
+    is being made for nobody waiting, 503 (try again) otherwise."""
+    if isinstance(error, pool.Printing):
+        again = request.full_path if request.query_string else request.path
+        page = render_template("print/making.html", message=str(error), pdf=again, back=back)
+        return page, 202, {"Retry-After": "2"}
     status = 413 if isinstance(error, pool.TooLong) else 503
     page = render_template("print/refused.html", message=str(error), back=back, download=download)
     return page, status, {} if status == 413 else {"Retry-After": "30"}
@@ -195,14 +203,21 @@ def blank() -> Response | tuple:
     form = BlankSheetForm()
     if request.method == "GET":
         form.paper.data = _paper(None)
+    making = ""
     if form.validate_on_submit():
+        blank = form.blank_sheet()
         try:
-            body = pool.printer().pdf(form.blank_sheet(), timeout=current_app.config["PDF_TIMEOUT"])
+            body = pool.printer().pdf(
+                blank, key=("blank", blank), timeout=current_app.config["PDF_TIMEOUT"]
+            )
+        except pool.Printing:  # the form as sent, to send again: then it comes from the cache
+            making = "Your sheet is being made: press Download the PDF again in a few seconds."
         except pool.PrintRefused as e:
             return _refused(e, url_for("printing.blank"))
-        return _pdf_response(body, "spades-blank-sheet")
-    status = 422 if form.errors else 200
-    return render_template("print/blank_form.html", form=form), status
+        else:
+            return _pdf_response(body, "spades-blank-sheet")
+    status = 422 if form.errors else 202 if making else 200
+    return render_template("print/blank_form.html", form=form, making=making), status
 
 
 # --- helpers ----------------------------------------------------------------------------------

@@ -82,9 +82,10 @@ class Server:
         self.log = open(tmp / "server.log", "a+")  # noqa: SIM115 -- closed in stop()
         self.proc: subprocess.Popen | None = None
         self.starts = 0
+        self.program = [sys.executable, "-m", "scorekeeper.cli"]  # the `scorekeeper` command
 
     def start(self) -> None:
-        cmd = [sys.executable, "-m", "scorekeeper.cli", "serve", "--host", HOST]
+        cmd = [*self.program, "serve", "--host", HOST]
         self.proc = subprocess.Popen(
             [*cmd, "--port", str(self.port)], cwd=self.tmp, env=self.env,
             stdout=self.log, stderr=subprocess.STDOUT,

@@ -4,6 +4,7 @@ pdftoppm for the QR codes (decoded with zxing-cpp) and for what a page leaves bl
 
 from __future__ import annotations
 
+import io
 import re
 from functools import cache
 
@@ -282,10 +283,16 @@ def test_the_standings_say_place_wins_the_tiebreakers_figures_and_why():
     assert "Ordered by wins, then opponents' wins, then point differential" in text
 
 
-def test_qr_code_is_one_path_sized_by_the_stylesheet():
-    svg = packets.qr_svg("http://192.168.1.20:5000/g/abc")
-    assert svg.startswith("<svg") and svg.count("<path") == 1
-    assert "width=" not in svg.split(">")[0] and "height=" not in svg.split(">")[0]
+def test_qr_code_is_a_png_of_one_pixel_a_module_sized_by_the_stylesheet():
+    import base64
+
+    from PIL import Image
+
+    uri = packets.qr_image("http://192.168.1.20:5000/g/abc")
+    assert uri.startswith("data:image/png;base64,")
+    with Image.open(io.BytesIO(base64.b64decode(uri.split(",", 1)[1]))) as image:
+        size = packets.qr_code("http://192.168.1.20:5000/g/abc").symbol_size(border=4)
+        assert image.size == size  # one pixel a module, the quiet zone included
 
 
 def test_the_printing_pool_makes_packets_and_standings_in_its_workers():
@@ -295,3 +302,13 @@ def test_the_printing_pool_makes_packets_and_standings_in_its_workers():
     rows, tiebreakers = standings_rows()
     body = pool.printer().pdf(StandingsPrint("Night", rows, tiebreakers), timeout=120)
     assert "Final standings" in pdf_pages_text(body)[0]
+
+
+def test_the_printer_reads_a_png_written_into_the_page_and_nothing_else_as_data():
+    from scorekeeper.printing import pdf
+
+    png = packets.qr_image("http://192.168.1.20:5000/g/abc")
+    assert pdf.FETCHER.fetch(png).read().startswith(b"\x89PNG")
+    for url in ("data:image/svg+xml;base64,PHN2Zy8+", "data:image/png;base64,%%%"):
+        with pytest.raises(ValueError):
+            pdf.FETCHER.fetch(url)

@@ -5,6 +5,7 @@ downloaded again comes from the cache."""
 from __future__ import annotations
 
 import threading
+from pathlib import Path
 from urllib.request import urlopen
 
 import pytest
@@ -138,3 +139,112 @@ def _alive(pid: int) -> bool:
             return stat.read().rpartition(")")[2].split()[0] != "Z"  # a zombie has ended
     except FileNotFoundError:
         return False
+
+
+@pytest.fixture
+def nobody_waits(monkeypatch, tmp_path):
+    """The app's printer with no thread allowed to wait on it: every PDF not in the cache is
+    answered "being made" at once (its jobs wait for a gate the test opens)."""
+    gate = tmp_path / "gate"
+    monkeypatch.setenv("SCOREKEEPER_TEST_PDF_GATE", str(gate))
+    printer = pool.Printer(1, runner=gated_render, initializer=None, waiters=0)
+    monkeypatch.setattr(pool, "_printer", printer)
+    try:
+        yield printer, gate
+    finally:
+        gate.touch()
+        printer.shutdown()
+
+
+def test_a_pdf_nobody_may_wait_for_is_being_made_and_its_page_fetches_it(client, db, nobody_waits):
+    printer, gate = nobody_waits
+    record = store_game(db, game_file([HAND] * 2))
+    url = f"/g/{record.edit_token}/sheet.pdf?paper=a4"
+    response = client.get(url)
+    html = response.get_data(as_text=True)
+    assert response.status_code == 202 and response.headers["Retry-After"]
+    assert "Your PDF is being made" in html
+    assert f'data-pdf="{url}"' in html and f'class="button" href="{url}">Download' in html
+    assert 'src="/static/pdf-wait.js"' in html and "<script>" not in html  # strict CSP
+    assert printer.in_flight == 1
+    assert client.get(url).status_code == 202  # asked again while printing: the same job
+    assert printer.renders == 1
+    gate.touch()
+    wait_until(lambda: printer.in_flight == 0, "the sheet to finish")
+    again = client.get(url)
+    assert again.status_code == 200 and again.data.startswith(b"%PDF")
+    assert (printer.renders, printer.hits) == (1, 1)
+
+
+def test_a_blank_sheet_being_made_keeps_the_form_to_send_again(client, nobody_waits):
+    printer, gate = nobody_waits
+    fields = {"players": "4", "teams": "y", "name1": "Ann", "per_page": "1", "pages": "1",
+              "paper": "letter", "preset": "standard"}  # fmt: skip
+    response = client.post("/print/blank", data=fields)
+    html = response.get_data(as_text=True)
+    assert response.status_code == 202
+    assert "Your sheet is being made: press Download the PDF again" in html
+    assert 'value="Ann"' in html  # the form as sent
+    gate.touch()
+    wait_until(lambda: printer.in_flight == 0, "the sheet to finish")
+    again = client.post("/print/blank", data=fields)
+    assert again.status_code == 200 and again.data.startswith(b"%PDF")
+    assert (printer.renders, printer.hits) == (1, 1)
+
+
+def test_the_printers_queue_is_bounded(nobody_waits):
+    printer, _ = nobody_waits
+    printer.max_queued = 2
+    for key in ("a", "b"):
+        with pytest.raises(pool.Printing):
+            printer.pdf(None, key=key)
+    with pytest.raises(pool.TooBusy):
+        printer.pdf(None, key="c")
+    with pytest.raises(pool.Printing):
+        printer.pdf(None, key="a")  # one already queued is still being made
+    with pytest.raises(pool.TooBusy):
+        printer.pdf(None, key=None)  # nobody could ask for it again: not queued
+
+
+def refuse(_job: object) -> bytes:
+    raise ValueError("this job cannot print")
+
+
+def test_a_job_that_failed_with_nobody_waiting_says_why_when_asked_again():
+    printer = pool.Printer(1, runner=refuse, initializer=None, waiters=0)
+    try:
+        with pytest.raises(pool.Printing):
+            printer.pdf(None, key="k")
+        wait_until(lambda: printer.in_flight == 0, "the job to fail")
+        with pytest.raises(ValueError, match="cannot print"):
+            printer.pdf(None, key="k")
+        with pytest.raises(pool.Printing):  # said once; the next ask tries again
+            printer.pdf(None, key="k")
+    finally:
+        printer.shutdown()
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("javascript", [True, False], ids=["with JavaScript", "without"])
+def test_a_phone_told_its_pdf_is_being_made_gets_it(
+    live_server, live_app, nobody_waits, browser, javascript
+):
+    printer, gate = nobody_waits
+    db = store.connect(live_app.config["DATABASE"])
+    record = store_game(db, game_file([HAND] * 3), title="Friday")
+    db.close()
+    context = browser.new_context(java_script_enabled=javascript, accept_downloads=True)
+    page = context.new_page()
+    try:
+        answer = page.goto(f"{live_server}/g/{record.edit_token}/sheet.pdf")
+        assert answer is not None and answer.status == 202
+        assert page.get_by_role("status").inner_text().startswith("Your PDF is being made")
+        with page.expect_download(timeout=120_000) as download:
+            gate.touch()
+            if not javascript:  # a person presses Download once it is ready
+                wait_until(lambda: printer.in_flight == 0, "the sheet to finish")
+                page.get_by_role("link", name="Download").click()
+        assert download.value.suggested_filename == "friday.pdf"
+        assert Path(download.value.path()).read_bytes().startswith(b"%PDF")
+    finally:
+        context.close()

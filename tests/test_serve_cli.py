@@ -1,0 +1,119 @@
+"""`scorekeeper serve` says where the phones find it: on every interface, each LAN address and a
+QR code of the first (also on the director's console); on loopback, one line on how to open it
+to the room. The machine's addresses come from a lookup the tests replace (no network needed)."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import pytest
+
+from scorekeeper import cli
+from scorekeeper.cli import lan
+from scorekeeper.printing.packets import qr_text
+from scorekeeper.service import events
+from tests.service.clubs import event_with
+
+
+@pytest.fixture
+def served(monkeypatch, tmp_path) -> dict[str, Any]:
+    """`scorekeeper serve` run to the point of serving: what it would serve, recorded."""
+    import waitress
+
+    monkeypatch.setenv("SCOREKEEPER_DATABASE", str(tmp_path / "club.sqlite"))
+    monkeypatch.setenv("SCOREKEEPER_SECRET_KEY", "k" * 64)
+    seen: dict[str, Any] = {}
+    monkeypatch.setattr(waitress, "serve", lambda app, **kw: seen.update(app=app, **kw))
+    return seen
+
+
+def fake_lookup(*addresses: str):
+    asked = []
+
+    def lookup() -> list[str]:
+        asked.append(1)
+        return list(addresses)
+
+    lookup.asked = asked  # type: ignore[attr-defined]
+    return lookup
+
+
+def test_on_every_interface_it_prints_each_lan_address_and_a_qr_code_of_the_first(
+    served, monkeypatch, capsys
+):
+    monkeypatch.setattr(lan, "lan_addresses", fake_lookup("192.168.1.20", "10.0.0.7"))
+    assert cli.main(["serve", "--host", "0.0.0.0", "--port", "8000"]) == 0
+    out = capsys.readouterr().out
+    assert "Phones on the same network open:\n  http://192.168.1.20:8000/\n" in out
+    assert "  http://10.0.0.7:8000/\n" in out
+    assert "Scan to open http://192.168.1.20:8000/\n" + qr_text("http://192.168.1.20:8000/") in out
+    assert "make run HOST=0.0.0.0" not in out
+    assert served["host"] == "0.0.0.0" and served["port"] == 8000
+    app = served["app"]
+    assert app.config["LAN_ADDRESSES"] == ["http://192.168.1.20:8000/", "http://10.0.0.7:8000/"]
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1", "localhost", "::1"])
+def test_on_loopback_it_says_in_one_line_how_to_open_it_to_the_room(
+    served, monkeypatch, capsys, host
+):
+    lookup = fake_lookup("192.168.1.20")
+    monkeypatch.setattr(lan, "lan_addresses", lookup)
+    assert cli.main(["serve", "--host", host]) == 0
+    out = capsys.readouterr().out
+    hint = [line for line in out.splitlines() if "HOST=0.0.0.0" in line]
+    assert len(hint) == 1 and "make run HOST=0.0.0.0" in hint[0]
+    assert "192.168.1.20" not in out and "█" not in out  # no address, no QR code
+    assert lookup.asked == []
+    assert served["app"].config["LAN_ADDRESSES"] == []
+
+
+def test_every_interface_without_a_network_says_so():
+    out = io.StringIO()
+    assert lan.announce("::", 5000, lookup=fake_lookup(), out=out) == []
+    assert "No network address found" in out.getvalue()
+
+
+def test_one_address_asked_for_is_the_one_said():
+    out = io.StringIO()
+    assert lan.announce("192.168.1.20", 5000, lookup=fake_lookup(), out=out) == [
+        "http://192.168.1.20:5000/"
+    ]
+    assert "on http://192.168.1.20:5000/" in out.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("address", "reachable"),
+    [
+        ("192.168.1.20", True),
+        ("10.0.0.7", True),
+        ("172.17.0.1", True),
+        ("127.0.0.1", False),
+        ("127.0.1.1", False),  # Debian's host name entry
+        ("0.0.0.0", False),
+        ("224.0.0.1", False),
+        ("not an address", False),
+    ],
+)
+def test_only_addresses_another_device_could_open_are_listed(address, reachable):
+    assert lan.reachable(address) is reachable
+
+
+def test_the_machines_own_addresses_are_found_without_loopback():
+    found = lan.lan_addresses()  # whatever this machine has; never a loopback one
+    assert all(lan.reachable(a) for a in found)
+    assert len(found) == len(set(found))
+
+
+def test_the_console_shows_where_the_phones_find_the_server(app, client, db):
+    event = event_with(db, teams=4, name="Thursday")
+    events.seat_next_round(db, event)
+    page = client.get(f"/e/{event.director_token}").get_data(as_text=True)
+    assert "Phones on this network open" not in page  # not served on the LAN
+    app.config["LAN_ADDRESSES"] = ["http://192.168.1.20:5000/", "http://10.0.0.7:5000/"]
+    page = client.get(f"/e/{event.director_token}").get_data(as_text=True)
+    assert (
+        "Phones on this network open <b>http://192.168.1.20:5000/</b> "
+        "(or http://10.0.0.7:5000/)." in page
+    )
