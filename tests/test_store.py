@@ -23,6 +23,7 @@ def test_migrations_are_named_and_repeatable(tmp_path: Path):
         "0003_submissions",
         "0005_events",
         "0004_browsers",
+        "0006_club_memory",
     ]
     assert store.migrate(db) == []
     assert store.applied_migrations(db) == names

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from scorekeeper.store import Database, backup, connect, migrate
 
-from . import event_files, event_views, events, games, library
+from . import event_files, event_views, events, games, keeper, library, memory
 from .errors import (
     AlreadySaved,
     EventNotFound,
@@ -18,6 +18,7 @@ from .errors import (
     GameInEvent,
     GameNotFound,
     HandNotFound,
+    MemoryRefused,
     StaleGame,
     Unavailable,
     UnreadableGame,
@@ -26,7 +27,7 @@ from .games import OpenGame, Submitted, game_label
 
 __all__ = [
     "AlreadySaved", "Database", "EventNotFound", "EventRefused", "GameDeleted", "GameInEvent",
-    "GameNotFound", "HandNotFound", "OpenGame", "StaleGame", "Submitted", "Unavailable",
-    "UnreadableGame", "backup", "connect", "event_files", "event_views", "events",
-    "game_label", "games", "library", "migrate",
+    "GameNotFound", "HandNotFound", "MemoryRefused", "OpenGame", "StaleGame", "Submitted",
+    "Unavailable", "UnreadableGame", "backup", "connect", "event_files", "event_views", "events",
+    "game_label", "games", "keeper", "library", "memory", "migrate",
 ]  # fmt: skip

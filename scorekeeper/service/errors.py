@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "AlreadySaved", "EventNotFound", "EventRefused", "GameDeleted", "GameInEvent",
-    "GameNotFound", "HandNotFound", "StaleGame", "Unavailable", "UnreadableGame",
+    "GameNotFound", "HandNotFound", "MemoryRefused", "StaleGame", "Unavailable", "UnreadableGame",
 ]  # fmt: skip
 
 
@@ -59,6 +59,17 @@ class EventRefused(ValueError):
     about, when there is one."""
 
     def __init__(self, message: str, *, field: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.field = field
+
+
+class MemoryRefused(ValueError):
+    """A keeper's change to the club's memory that cannot be made (a merge of a person with
+    themselves, a rename to someone else's name, a season without events), said in words;
+    ``field`` names the form field it is about ("form" for the form as a whole)."""
+
+    def __init__(self, message: str, *, field: str = "form") -> None:
         super().__init__(message)
         self.message = message
         self.field = field

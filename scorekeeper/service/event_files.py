@@ -23,6 +23,7 @@ from scorekeeper.rules import (
     dump_game,
     parse_game,
 )
+from scorekeeper.rules.names import name_key
 
 from . import games
 from .errors import EventRefused
@@ -342,7 +343,9 @@ def import_event(db: Database, text: str) -> store.EventRecord:
     settings, view, files = read_event_file(text)
     with store.write(db):
         event = create_event(db, settings)
-        people = store.events.people_named(db, [m for e in view.entrants for m in e.members])
+        people = store.events.people_named(
+            db, [m for e in view.entrants for m in e.members], key=name_key
+        )
         person_of = dict(zip([p for e in view.entrants for p in e.person_ids], people, strict=True))
         entrant_of: dict[int, int] = {}
         for e in sorted(view.entrants, key=lambda e: e.order):

@@ -28,6 +28,7 @@ from scorekeeper.rules import (
     rules_from_spec,
     team_name,
 )
+from scorekeeper.rules.names import name_key
 
 from .errors import EventNotFound, EventRefused
 from .event_rounds import (
@@ -146,7 +147,7 @@ def register(
         view = load(db, event)
         if event.format == "knockout" and view.rounds:
             raise EventRefused("A knockout's bracket is set in round 1: no late entries.")
-        people = store.events.people_named(db, names)
+        people = store.events.people_named(db, names, key=name_key)
         for person in people:
             for e in view.entrants:
                 if person.id in e.person_ids:

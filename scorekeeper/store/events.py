@@ -8,7 +8,7 @@ or the rules: the event core decides, this module remembers.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -202,14 +202,23 @@ def _version(db: Database, column: str, key: str | int) -> tuple[int, int, int]:
 # --- people --------------------------------------------------------------------------------
 
 
-def people_named(db: Database, names: Iterable[str]) -> list[PersonRecord]:
-    """The people with these names (ignoring case), created when new, in the order given."""
+def people_named(
+    db: Database, names: Iterable[str], key: Callable[[str], str] | None = None
+) -> list[PersonRecord]:
+    """The people with these names (ignoring case), created when new, in the order given.
+    With ``key`` (how names compare), a name a person had before a rename finds them too."""
     out = []
     with write(db):
         for name in names:
             row = db.conn.execute(
                 "select id, name from people where name = ? collate nocase", (name,)
             ).fetchone()
+            if row is None and key is not None:
+                row = db.conn.execute(
+                    "select p.id, p.name from person_names n join people p on p.id = n.person_id "
+                    "where n.key = ?",
+                    (key(name),),
+                ).fetchone()
             if row is None:
                 person_id = db["people"].insert({"name": name, "created_at": now()}).last_pk
                 row = (person_id, name)
