@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from scorekeeper.store import Database, backup, connect, migrate
 
-from . import event_files, event_views, events, games, keeper, library, memory
+from . import event_files, event_views, events, games, keeper, library, memory, memory_files
 from .errors import (
     AlreadySaved,
     EventNotFound,
@@ -29,5 +29,5 @@ __all__ = [
     "AlreadySaved", "Database", "EventNotFound", "EventRefused", "GameDeleted", "GameInEvent",
     "GameNotFound", "HandNotFound", "MemoryRefused", "OpenGame", "StaleGame", "Submitted",
     "Unavailable", "UnreadableGame", "backup", "connect", "event_files", "event_views", "events",
-    "game_label", "games", "keeper", "library", "memory", "migrate",
+    "game_label", "games", "keeper", "library", "memory", "memory_files", "migrate",
 ]  # fmt: skip

@@ -35,9 +35,29 @@ def reader_link(db: Database, *, fresh: bool = False) -> str:
     return store.club.club_link(db, "reader", make=True, fresh=fresh) or ""
 
 
-def open_keeper(db: Database, token: str) -> None:
-    if store.club.link_kind(db, token) != "keeper":
+CLI = None  # the command line holds the keeper's rights: it passes no link
+
+
+def open_keeper(db: Database, token: str | None) -> None:
+    """Only the keeper's link (or the command line, ``token=None``) passes."""
+    if token is CLI:
+        return
+    if not token or store.club.link_kind(db, token) != "keeper":
         raise NotFound("No such link.")
+
+
+def _person_id(db: Database, who: int | str, field: str) -> int:
+    """A person by id, or by a name they have (or had) for the command line."""
+    if isinstance(who, int):
+        return who
+    try:
+        key = name_key(clean_name(who))
+    except NameProblem as e:
+        raise MemoryRefused(str(e), field=field) from None
+    found = _owner_of(db, key)
+    if found is None:
+        raise MemoryRefused(f"No one in the club is called {who}.", field=field)
+    return found
 
 
 @dataclass(frozen=True)
@@ -145,9 +165,10 @@ def _owner_of(db: Database, key: str) -> int | None:
     return store.club.former_names(db).get(key)
 
 
-def rename(db: Database, token: str, person_id: int, new_name: str) -> str:
+def rename(db: Database, token: str | None, person: int | str, new_name: str) -> str:
     """Rename a person; their games keep counting for them. Returns the name given."""
     open_keeper(db, token)
+    person_id = _person_id(db, person, "person")
     new = _clean(new_name, "name", NAME_LENGTH)
     with store.write(db):
         person = store.club.person(db, person_id)
@@ -174,41 +195,42 @@ def rename(db: Database, token: str, person_id: int, new_name: str) -> str:
     return new
 
 
-def merge(db: Database, token: str, person_id: int, into_id: int) -> str:
-    """Merge ``person_id`` into ``into_id``: their games count as one person's from now on
+def merge(db: Database, token: str | None, person: int | str, into: int | str) -> str:
+    """Merge ``person`` into ``into``: their games count as one person's from now on
     (recorded; undo brings them back). Returns what was done, in words."""
     open_keeper(db, token)
+    person_id, into_id = _person_id(db, person, "person"), _person_id(db, into, "into")
     if person_id == into_id:
         raise MemoryRefused(
             "Choose two different people: a person cannot merge with themselves.", field="into"
         )
     with store.write(db):
         people = store.club.people(db)
-        who, into = people.get(person_id), people.get(into_id)
+        who, joined = people.get(person_id), people.get(into_id)
         if who is None:
             raise MemoryRefused("Choose the person to merge.", field="person")
-        if into is None:
+        if joined is None:
             raise MemoryRefused("Choose the person to merge into.", field="into")
         if who.merged_into is not None:
             raise MemoryRefused(
                 f"{who.name} is already merged into {people[who.merged_into].name}.",
                 field="person",
             )
-        if into.merged_into is not None:
-            target = people[into.merged_into].name
+        if joined.merged_into is not None:
+            target = people[joined.merged_into].name
             raise MemoryRefused(
-                f"{into.name} was merged away into {target}: merge into {target} instead.",
+                f"{joined.name} was merged away into {target}: merge into {target} instead.",
                 field="into",
             )
         club = load_club(db)
         together = _same_event(club, person_id, into_id)
         if together:
             raise MemoryRefused(
-                f"{who.name} and {into.name} both played in {together}: they are two people.",
+                f"{who.name} and {joined.name} both played in {together}: they are two people.",
                 field="into",
             )
         store.club.merge(db, person_id, into_id)
-    return f"Merged {who.name} into {into.name}."
+    return f"Merged {who.name} into {joined.name}."
 
 
 def _same_event(club: Club, a: int, b: int) -> str | None:
@@ -222,10 +244,18 @@ def _same_event(club: Club, a: int, b: int) -> str | None:
     return None
 
 
-def unmerge(db: Database, token: str, change_id: int) -> str:
-    """Undo a merge: the person's games are theirs again. Returns what was done."""
+def unmerge(db: Database, token: str | None, change_id: int | None, who: str = "") -> str:
+    """Undo a merge (by its id, or the merge of the person named ``who``): the person's games
+    are theirs again. Returns what was done."""
     open_keeper(db, token)
     with store.write(db):
+        if change_id is None:
+            pid = _person_id(db, who, "person")
+            change_id = next(
+                (c.id for c in store.club.changes(db)
+                 if c.kind == "merge" and c.person_id == pid and c.undone_at is None),
+                0,
+            )  # fmt: skip
         change = store.club.change(db, change_id)
         if change is None or change.kind != "merge":
             raise MemoryRefused("That merge is not in the club's record (perhaps the page is old).")
@@ -253,7 +283,7 @@ def _day(text: str | None, field: str) -> str | None:
 
 def create_season(
     db: Database,
-    token: str,
+    token: str | None,
     name: str,
     start: str | None,
     end: str | None,
@@ -312,7 +342,7 @@ def add_season(
         return store.club.create_season(db, season_name, first, last, chosen, scheme.as_dict())
 
 
-def delete_season(db: Database, token: str, season_id: int) -> None:
+def delete_season(db: Database, token: str | None, season_id: int) -> None:
     open_keeper(db, token)
     with store.write(db):
         if store.club.season(db, season_id) is None:
