@@ -151,12 +151,14 @@ def club_entrants(db: Database) -> list[ClubEntrant]:
 
 
 def club_version(db: Database) -> tuple[int, int, int, int, int]:
-    """Moves with any change the memory counts: a table's game saved (its version), a table
-    or round added or changed, a person renamed or merged, a season changed (one query)."""
+    """Moves with any change the memory counts: a table's game saved (its version), an
+    event changed (every change to an event, its entrants, rounds and paper results moves its
+    version), a person renamed or merged, a season changed (one query)."""
     row = db.conn.execute(
         "select (select coalesce(sum(g.version), 0) + count(*) from event_tables t "
         "join games g on g.id = t.game_id), "
-        "(select coalesce(max(id), 0) + count(*) from event_rounds), "
+        "(select coalesce(max(id), 0) + count(*) from event_rounds) + "
+        "(select coalesce(sum(version), 0) + count(*) from events), "
         "(select count(*) from person_changes) + "
         "(select count(*) from person_changes where undone_at is not null), "
         "(select coalesce(max(id), 0) from people), "

@@ -256,3 +256,19 @@ def test_figures_of_the_memory_are_the_cores_over_its_games(db):
     c = memory.load_club(db)
     for p in c.people():
         assert memory.build_player_page(c, memory.rate(c.games), p).figures == figures(p, c.games)
+
+
+def test_a_paper_correction_is_counted_at_once(db):
+    evs = club(db, 12, nights=2)
+    reader = keeper.reader_link(db)
+    before = memory.ladder_page(db, reader).lines
+    event = store.events.event_by_id(db, evs[0].id)
+    table = events.overview(db, event).rounds[0].tables[0]
+    loser = 1 - table.winner
+    points = [0, 0]
+    points[loser] = 600
+    service.event_rounds.enter_paper(db, event, 1, table.number, points, [0, 0])
+    after = memory.ladder_page(db, reader).lines
+    assert after != before
+    memory.clear_caches()
+    assert memory.ladder_page(db, reader).lines == after
