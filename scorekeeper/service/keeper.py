@@ -348,3 +348,37 @@ def delete_season(db: Database, token: str | None, season_id: int) -> None:
         if store.club.season(db, season_id) is None:
             raise MemoryRefused("That season is not there (perhaps the page is old).")
         store.club.delete_season(db, season_id)
+
+
+@dataclass(frozen=True)
+class KeeperResult:
+    """What a keeper's form did: ``said`` when it was done; else ``refused`` with the page to
+    show the form again on (read in the same use case)."""
+
+    said: str | None
+    refused: MemoryRefused | None = None
+    page: KeeperPage | None = None
+
+
+def submit(db: Database, token: str, action: str, **values: object) -> KeeperResult:
+    """One keeper's form: "rename", "merge", "unmerge" or "season" (``values`` as each takes).
+    A refusal comes back with the keeper's page, so the form shows again by its field."""
+    open_keeper(db, token)
+    try:
+        if action == "rename":
+            said = "Renamed: " + rename(db, token, values["person"], values["name"]) + "."  # type: ignore[arg-type]
+        elif action == "merge":
+            said = merge(db, token, values["person"], values["into"])  # type: ignore[arg-type]
+        elif action == "unmerge":
+            said = unmerge(db, token, values["change"])  # type: ignore[arg-type]
+        elif action == "season":
+            create_season(db, token, **values)  # type: ignore[arg-type]
+            said = f"Season {values['name']} created."
+        elif action == "delete_season":
+            delete_season(db, token, values["season"])  # type: ignore[arg-type]
+            said = "Season deleted."
+        else:
+            raise MemoryRefused("That is not something the keeper's page does.")
+    except MemoryRefused as e:
+        return KeeperResult(None, e, keeper_page(db, token))
+    return KeeperResult(said)

@@ -70,6 +70,36 @@ class TableGame:
 _TABLES: SizedCache[TableGame | None] = SizedCache(50_000, lambda _: 1)
 
 
+class LazyTallies(Mapping):
+    """Each person's hand figures in one game, counted the first time a page asks for them:
+    the ladder and the seasons need only the results, so a cold ladder never counts hands.
+    Holds the game file until then (the same scoring, once more, on first use)."""
+
+    __slots__ = ("_counted", "_data", "_names")
+
+    def __init__(self, data: Mapping[str, Any] | None, names: Mapping[str, Person]) -> None:
+        self._data = data
+        self._names = names
+        self._counted: dict[Person, Any] | None = None
+
+    def _tallies(self) -> dict[Person, Any]:
+        counted = self._counted
+        if counted is None:
+            game = parse_game(self._data)
+            counted = tally_game(game, score_game(game), self._names)
+            self._counted, self._data = counted, None
+        return counted
+
+    def __getitem__(self, person: Person) -> Any:
+        return self._tallies()[person]
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        return iter(self._tallies())
+
+    def __len__(self) -> int:
+        return len(self._tallies())
+
+
 @dataclass(frozen=True)
 class EventInfo:
     id: Any
@@ -126,7 +156,7 @@ def table_game(
                 who = None
             if who is not None:
                 names[p] = who
-        tallies = tally_game(game, sheet, names)
+        tallies = LazyTallies(data, names)  # type: ignore[assignment]
     if len(points) != len(sides):
         return None
     label = f"{event.name}, round {round_number} table {number}"
@@ -588,3 +618,88 @@ def season_of(db: Database, name_or_id: str) -> SeasonPage:
 
 def names_of(people: Iterable[Person], club: Club) -> list[str]:
     return [club.name(p) for p in people]
+
+
+# --- the kitchen table -----------------------------------------------------------------------
+
+HOME_GAMES = 1000  # a browser's games counted at most (the most recently opened)
+
+
+@dataclass(frozen=True)
+class HomeLine:
+    name: str
+    figures: Figures
+
+
+@dataclass(frozen=True)
+class HomeStats:
+    """A browser's own finished games counted among their players (never rated)."""
+
+    games: int
+    lines: tuple[HomeLine, ...]
+    head_to_head: tuple[tuple[str, str, int, int], ...]  # (player, opponent, games, wins)
+
+
+def home_stats(db: Database, browser_id: str | None) -> HomeStats:
+    """This browser's figures: people are the players' cleaned names, without case."""
+    if browser_id is None:
+        return HomeStats(0, (), ())
+    games = []
+    names: dict[str, str] = {}
+    for record in store.browser_games(db, browser_id, HOME_GAMES):
+        hit = _HOME.get((record.edit_token, record.version))
+        if hit is None:
+            hit = _home_game(record)
+            _HOME.put((record.edit_token, record.version), hit or False)
+        if hit:
+            game, seen = hit
+            games.append(game)
+            for k, n in seen.items():
+                names.setdefault(k, n)
+    games = sort_games(games)
+    people = sorted({p for g in games for p in g.people}, key=lambda p: names[p].casefold())
+    lines = tuple(HomeLine(names[p], figures(p, games)) for p in people)
+    h2h = tuple(
+        (line.name, names[o], r.games, r.wins)
+        for p, line in zip(people, lines, strict=True)
+        for o, r in sorted(line.figures.opponents.items(), key=lambda x: names[x[0]].casefold())
+    )
+    return HomeStats(len(games), lines, h2h)
+
+
+_HOME: SizedCache[Any] = SizedCache(20_000, lambda _: 1)
+
+
+def _home_game(record: store.GameRecord) -> tuple[PlayedGame, dict[str, str]] | None:
+    try:
+        game = parse_game(record.data)
+        sheet = score_game(game)
+    except (GameError, TypeError, ValueError):
+        return None
+    if not sheet.finished or sheet.winner not in sheet.sides:
+        return None
+    seen: dict[str, str] = {}
+    person: dict[str, str] = {}
+    for p in game.players:
+        try:
+            clean = clean_name(p)
+        except NameProblem:
+            return None
+        person[p] = name_key(clean)
+        seen.setdefault(person[p], clean)
+    sides = tuple(tuple(person[p] for p in game.members(s)) for s in sheet.sides)
+    try:
+        played = PlayedGame(
+            key=record.edit_token,
+            order=(record.created_at, record.id),
+            date=record.created_at[:10],
+            label=record.title or " v ".join(sheet.sides),
+            sides=sides,
+            points=tuple(sheet.totals[s] for s in sheet.sides),
+            bags=tuple(sheet.bags[s] for s in sheet.sides),
+            winner=sheet.sides.index(sheet.winner),
+            tallies=tally_game(game, sheet, person),
+        )
+    except ValueError:
+        return None
+    return played, seen

@@ -125,6 +125,7 @@ class Ladder:
         self.history: dict[Person, list[Change]] = {}
         self.keys: list[str] = []
         self.last_order: tuple = ()
+        self._objects: dict[Person, object] = {}  # each person's rating as the library holds it
 
     def rating(self, person: Person) -> tuple[float, float]:
         return self.ratings.get(person, (self.params.mu, self.params.sigma))
@@ -136,7 +137,8 @@ class Ladder:
     def add(self, game: PlayedGame) -> None:
         """Rate one more game (it must come after every game rated so far)."""
         m = self._model
-        teams = [[m.rating(*self.rating(p)) for p in side] for side in game.sides]
+        objects = self._objects
+        teams = [[objects.get(p) or m.rating() for p in side] for side in game.sides]
         expected = m.predict_win(teams)
         rated = m.rate(teams, ranks=ranks(game))
         z = self.params.z
@@ -144,6 +146,7 @@ class Ladder:
             for p, new in zip(side, rated[i], strict=True):
                 mu0, s0 = self.rating(p)
                 self.ratings[p] = (new.mu, new.sigma)
+                objects[p] = new  # the library's own object, never changed: the next game's
                 self.history.setdefault(p, []).append(
                     Change(
                         game.key,
