@@ -342,14 +342,6 @@ def add_season(
         return store.club.create_season(db, season_name, first, last, chosen, scheme.as_dict())
 
 
-def delete_season(db: Database, token: str | None, season_id: int) -> None:
-    open_keeper(db, token)
-    with store.write(db):
-        if store.club.season(db, season_id) is None:
-            raise MemoryRefused("That season is not there (perhaps the page is old).")
-        store.club.delete_season(db, season_id)
-
-
 @dataclass(frozen=True)
 class KeeperResult:
     """What a keeper's form did: ``said`` when it was done; else ``refused`` with the page to
@@ -374,9 +366,6 @@ def submit(db: Database, token: str, action: str, **values: object) -> KeeperRes
         elif action == "season":
             create_season(db, token, **values)  # type: ignore[arg-type]
             said = f"Season {values['name']} created."
-        elif action == "delete_season":
-            delete_season(db, token, values["season"])  # type: ignore[arg-type]
-            said = "Season deleted."
         else:
             raise MemoryRefused("That is not something the keeper's page does.")
     except MemoryRefused as e:

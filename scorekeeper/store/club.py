@@ -338,11 +338,6 @@ def create_season(
         )
 
 
-def delete_season(db: Database, season_id: int) -> None:
-    with write(db):
-        db.conn.execute("delete from seasons where id = ?", (season_id,))
-
-
 def database_name(db: Database) -> str:
     """Which database this is (its file), for caches that keep one entry a database."""
     row = db.conn.execute("pragma database_list").fetchone()

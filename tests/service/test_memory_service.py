@@ -272,3 +272,61 @@ def test_a_paper_correction_is_counted_at_once(db):
     assert after != before
     memory.clear_caches()
     assert memory.ladder_page(db, reader).lines == after
+
+
+# --- the kept ladder against a replay from scratch (hypothesis) --------------------------------
+
+from dataclasses import replace as _replace  # noqa: E402
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from scorekeeper.stats import merged_games, rate  # noqa: E402
+from tests.stats.club import random_club  # noqa: E402
+
+OPS = st.lists(
+    st.tuples(st.sampled_from(["add", "correct", "merge", "unmerge"]), st.integers(0, 10**6)),
+    min_size=1,
+    max_size=8,
+)
+
+
+def _club_of(games, merges):
+    club = memory.Club(
+        games=merged_games(games, merges), tables={}, events={}, entrants={}, members={},
+        byes={}, names={}, merges=dict(merges),
+        fingerprint=(tuple((g.key, g.sides, g.points, g.winner) for g in games),
+                     tuple(sorted(merges.items()))),
+    )  # fmt: skip
+    return club
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**32 - 1), OPS)
+def test_the_kept_ladder_after_adds_corrections_and_merges_is_a_replay(seed, ops):
+    """Games arrive at the end, past results are corrected, people are merged and unmerged,
+    in any order: the service's kept ladder (rated on top, or replayed) always equals rating
+    the games as they now stand from scratch."""
+    pool = [g for _, _, g in random_club(seed, 16)]
+    games = pool[:4]
+    merges: dict = {}
+    key = f"hypothesis-{seed}"
+    memory.clear_caches()
+    for op, n in ops:
+        if op == "add" and len(games) < len(pool):
+            games = [*games, pool[len(games)]]
+        elif op == "correct":
+            i = n % len(games)
+            g = games[i]
+            games[i] = _replace(g, winner=(g.winner + 1) % len(g.sides))
+        elif op == "merge":
+            people = sorted({p for g in games for p in g.people})
+            a, b = people[n % len(people)], people[(n // 7) % len(people)]
+            together = any(a in g.people and b in g.people for g in games)
+            if a != b and not together and a not in merges and b not in merges:
+                merges[a] = b
+        elif op == "unmerge" and merges:
+            merges.pop(sorted(merges)[n % len(merges)])
+        kept = memory.club_ladder(_club_of(games, merges), key)
+        assert kept.ratings == rate(merged_games(games, merges)).ratings
+    memory.clear_caches()
