@@ -251,7 +251,11 @@ def _read_club(db: Database) -> Club:
     entrants: dict[Any, list[Entrant]] = {e: [] for e in events}
     members: dict[Any, dict[int, tuple[Person, ...]]] = {e: {} for e in events}
     for en in store.club.club_entrants(db):
-        entrants[en.event_id].append(Entrant(en.id, en.name, (), en.active, en.ord))
+        kept = _CORES.get(en.id)
+        if kept is None or kept[0] is not en:
+            kept = (en, Entrant(en.id, en.name, (), en.active, en.ord))
+            _CORES[en.id] = kept
+        entrants[en.event_id].append(kept[1])
         members[en.event_id][en.id] = en.members
     byes: dict[Any, list[tuple[int, int, bool]]] = {e: [] for e in events}
     for r in store.club.club_rounds(db):
@@ -261,12 +265,17 @@ def _read_club(db: Database) -> Club:
     found: dict[int, TableGame | None] = {}
     for t in tables:
         ev = events[t.event_id]
+        seen = _LAST.get(t.table_id)
+        if seen is not None and seen[0] is t and seen[1] == ev:  # the same row, same event
+            found[t.table_id] = seen[2]
+            continue
         ck = (t.edit_token, t.version, _paper_key(t.paper), ev.name, ev.date)
         hit = _TABLES.get(ck)
         if hit is None and ck not in _SEEN_NONE:
             missing.append((t, ck))
         else:
             found[t.table_id] = hit
+            _LAST[t.table_id] = (t, ev, hit)
     if missing:
         files = store.events.game_files(db, [t.game_id for t, _ in missing if t.paper is None])
         for t, ck in missing:
@@ -283,6 +292,7 @@ def _read_club(db: Database) -> Club:
             else:
                 _TABLES.put(ck, tg)
             found[t.table_id] = tg
+            _LAST[t.table_id] = (t, events[t.event_id], tg)
     by_event: dict[Any, list[TableGame]] = {e: [] for e in events}
     for t in tables:
         tg = found[t.table_id]
@@ -307,6 +317,10 @@ def _read_club(db: Database) -> Club:
 
 
 _SEEN_NONE: set = set()  # table keys known unfinished (part of the table cache)
+# The last count of each table while the store hands back the same row object (part of the
+# table cache: the row is the key), and each entrant's core value likewise.
+_LAST: dict[int, tuple[Any, EventInfo, TableGame | None]] = {}
+_CORES: dict[int, tuple[Any, Entrant]] = {}
 
 
 def _paper_key(paper: Mapping[str, Any] | None) -> Any:
@@ -350,6 +364,8 @@ def clear_caches() -> None:
     global _TABLES
     _TABLES = SizedCache(50_000, lambda _: 1)
     _SEEN_NONE.clear()
+    _LAST.clear()
+    _CORES.clear()
     _CLUB.clear()
     _LADDERS.clear()
 

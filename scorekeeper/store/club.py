@@ -146,8 +146,23 @@ def club_rounds(db: Database) -> list[ClubRound]:
 
 
 def club_entrants(db: Database) -> list[ClubEntrant]:
+    """Every event's entrants (one query); an unchanged row gives the same record object."""
     rows = db.conn.execute("select id, event_id, name, members, ord, active from event_entrants")
-    return [ClubEntrant(i, e, n, tuple(json.loads(m)), o, bool(a)) for i, e, n, m, o, a in rows]
+    return [_club_entrant(tuple(r)) for r in rows]
+
+
+_ENTRANTS: dict[tuple, ClubEntrant] = {}
+
+
+def _club_entrant(row: tuple) -> ClubEntrant:
+    hit = _ENTRANTS.get(row)
+    if hit is None:
+        i, e, n, m, o, a = row
+        hit = ClubEntrant(i, e, n, tuple(json.loads(m)), o, bool(a))
+        if len(_ENTRANTS) > 200_000:
+            _ENTRANTS.clear()
+        _ENTRANTS[row] = hit
+    return hit
 
 
 def club_version(db: Database) -> tuple[int, int, int, int, int]:
