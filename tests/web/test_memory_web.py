@@ -167,3 +167,17 @@ def test_the_kitchen_tables_stats_count_this_browsers_games_only(app, db):
     assert "finished games only (1)" in html
     assert "Zoe" in theirs.get("/stats").get_data(as_text=True)
     assert "No finished games" in app.test_client().get("/stats").get_data(as_text=True)
+
+
+def test_the_season_prints_every_place_with_its_why(client, memory_club, db):
+    from tests.printing.reading import flat, pdf_pages_text
+
+    _, _, reader = memory_club
+    season = memory.load_club(db).seasons[0].id
+    response = client.get(f"/m/{reader}/seasons/{season}.pdf")
+    assert response.status_code == 200 and response.mimetype == "application/pdf"
+    text = flat("\n".join(pdf_pages_text(response.data)))
+    assert "Spring" in text and "Season standings" in text
+    page = memory.season_page(db, reader, season)
+    for line in page.lines:
+        assert line.name in text and line.row.why in text
