@@ -7,8 +7,8 @@ that cheap (docs/architecture.md lists them):
 - each table's game, counted once per (game version, paper result, event name and date);
 - the club as a whole (the games in order, people and merges), kept while ``club_version``
   (one query) is the same;
-- the ladder, kept with the games it rated: one new game after the last is rated on top
-  (``stats.rate_more``), anything else (a correction, a merge) replays every game.
+- the ladder, kept with the games it rated: new games after the last are rated on top; a
+  change further back rewinds to the game before it and rates from there; a merge replays.
 """
 
 from __future__ import annotations
@@ -36,7 +36,6 @@ from scorekeeper.stats import (
     history_points,
     merged_games,
     rate,
-    rate_more,
     resolve,
     season_standings,
     sort_games,
@@ -338,8 +337,10 @@ _LADDERS: dict[str, tuple[tuple, Ladder]] = {}
 
 
 def club_ladder(club: Club, cache_key: str | None = None) -> Ladder:
-    """The ratings after every game of ``club``: kept; one more game at the end is rated on
-    top; anything else replays every game (a correction or a merge)."""
+    """The ratings after every game of ``club``, kept: games added after the last one are
+    rated on top; a change further back (a correction, a table finishing out of table order)
+    rewinds the kept ratings to the last game before it and rates from there; a merge or its
+    undo replays every game. Each gives what a replay from scratch gives."""
     games, merges = club.fingerprint
     if cache_key is None:
         return rate(club.games)
@@ -347,13 +348,18 @@ def club_ladder(club: Club, cache_key: str | None = None) -> Ladder:
         kept = _LADDERS.get(cache_key)
         if kept is not None:
             (old_games, old_merges), ladder = kept
-            if old_merges == merges and games[: len(old_games)] == old_games:
-                if len(games) == len(old_games):
+            if old_merges == merges:
+                same = 0
+                for old, new in zip(old_games, games, strict=False):
+                    if old != new:
+                        break
+                    same += 1
+                if same == len(old_games) == len(games):
                     return ladder
-                new = club.games[len(old_games) :]
-                if rate_more(ladder, new):
-                    _LADDERS[cache_key] = (club.fingerprint, ladder)
-                    return ladder
+                ladder.rewind(same)
+                ladder.extend(club.games[same:])
+                _LADDERS[cache_key] = (club.fingerprint, ladder)
+                return ladder
         ladder = rate(club.games)
         _LADDERS[cache_key] = (club.fingerprint, ladder)
         return ladder

@@ -126,6 +126,8 @@ class Ladder:
         self.keys: list[str] = []
         self.last_order: tuple = ()
         self._objects: dict[Person, object] = {}  # each person's rating as the library holds it
+        self._people: list[tuple[Person, ...]] = []  # each rated game's people, in order
+        self._orders: list[tuple] = []  # ... and its place in the order
 
     def rating(self, person: Person) -> tuple[float, float]:
         return self.ratings.get(person, (self.params.mu, self.params.sigma))
@@ -166,6 +168,32 @@ class Ladder:
                 )
         self.keys.append(game.key)
         self.last_order = (game.order, game.key)
+        self._people.append(game.people)
+        self._orders.append(self.last_order)
+
+    def rewind(self, n: int) -> None:
+        """Forget every game after the first ``n``, as if they had never been rated: each
+        person's rating goes back to what it was after their last game still kept. Rating other
+        games from there gives what a replay from scratch gives (the model is deterministic)."""
+        touched = set()
+        while len(self.keys) > n:
+            self.keys.pop()
+            self._orders.pop()
+            for p in self._people.pop():
+                changes = self.history[p]
+                changes.pop()
+                touched.add(p)
+                if not changes:
+                    del self.history[p]
+        for p in touched:
+            changes = self.history.get(p)
+            if changes:
+                self.ratings[p] = (changes[-1].mu, changes[-1].sigma)
+                self._objects[p] = self._model.rating(mu=changes[-1].mu, sigma=changes[-1].sigma)
+            else:
+                self.ratings.pop(p, None)
+                self._objects.pop(p, None)
+        self.last_order = self._orders[-1] if self._orders else ()
 
     def extend(self, games: Iterable[PlayedGame]) -> Ladder:
         for g in games:

@@ -333,3 +333,22 @@ def test_season_points_are_each_persons_best_nights_summed(seed):
         assert r.points == sum(best)
         assert r.attended == len(mine)
     assert [r.points for r in rows] == sorted((r.points for r in rows), reverse=True)
+
+
+@SETTINGS
+@given(st.integers(0, 2**32 - 1), st.integers(0, 15), st.integers(0, 15))
+def test_rewinding_and_rating_again_is_a_replay(seed, back, changed):
+    games = [g for _, _, g in random_club(seed, 16)]
+    ladder = rate(games)
+    keep = min(back, changed)
+    fixed = list(games)
+    g = fixed[changed]
+    fixed[changed] = replace(g, winner=(g.winner + 1) % len(g.sides))
+    ladder.rewind(keep)
+    ladder.extend(fixed[keep:])
+    again = rate(fixed)
+    assert ladder.ratings == again.ratings
+    assert {p: [c.after for c in cs] for p, cs in ladder.history.items()} == {
+        p: [c.after for c in cs] for p, cs in again.history.items()
+    }
+    assert ladder.rows() == again.rows()
