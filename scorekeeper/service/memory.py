@@ -298,11 +298,9 @@ def _read_club(db: Database) -> Club:
         if tg is not None:
             by_event[t.event_id].append(tg)
     merges = {p.id: p.merged_into for p in people.values() if p.merged_into is not None}
-    raw = sort_games(tg.game for tgs in by_event.values() for tg in tgs)
-    # what the ratings depend on: the games' order, people, points and winners
-    fingerprint = tuple((g.key, g.sides, g.points, g.winner) for g in raw)
+    games = merged_games(sort_games(tg.game for tgs in by_event.values() for tg in tgs), merges)
     return Club(
-        games=merged_games(raw, merges),
+        games=games,
         tables=by_event,
         events=events,
         entrants=entrants,
@@ -311,7 +309,16 @@ def _read_club(db: Database) -> Club:
         names={p.id: p.name for p in people.values()},
         merges=merges,
         seasons=store.club.seasons(db),
-        fingerprint=(fingerprint, tuple(sorted(merges.items()))),
+        fingerprint=fingerprint(games, merges),
+    )
+
+
+def fingerprint(games: list[PlayedGame], merges: Mapping[Person, Person]) -> tuple:
+    """What the ratings depend on: the rated games' keys, people, points and winners in order
+    (after the merges), and the merges."""
+    return (
+        tuple((g.key, g.sides, g.points, g.winner) for g in games),
+        tuple(sorted(merges.items(), key=repr)),
     )
 
 

@@ -27,6 +27,7 @@ from .memory import (
     build_season,
     club_ladder,
     find_person,
+    fingerprint,
     load_club,
     table_game,
 )
@@ -82,7 +83,7 @@ def club_from_files(texts: Sequence[tuple[str, str]]) -> Club:
     return Club(
         games=merged_games(raw, {}), tables=tables, events=events, entrants=entrants,
         members=members, byes=byes, names=names, merges={},
-        fingerprint=(tuple((g.key, g.sides, g.points, g.winner) for g in raw), ()),
+        fingerprint=fingerprint(raw, {}),
     )  # fmt: skip
 
 

@@ -292,13 +292,11 @@ OPS = st.lists(
 
 
 def _club_of(games, merges):
-    club = memory.Club(
-        games=merged_games(games, merges), tables={}, events={}, entrants={}, members={},
-        byes={}, names={}, merges=dict(merges),
-        fingerprint=(tuple((g.key, g.sides, g.points, g.winner) for g in games),
-                     tuple(sorted(merges.items()))),
+    merged = merged_games(games, merges)
+    return memory.Club(
+        games=merged, tables={}, events={}, entrants={}, members={}, byes={}, names={},
+        merges=dict(merges), fingerprint=memory.fingerprint(merged, merges),
     )  # fmt: skip
-    return club
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
