@@ -363,6 +363,7 @@ def club_ladder(club: Club, cache_key: str | None = None) -> Ladder:
                     same += 1
                 if same == len(old_games) == len(games):
                     return ladder
+                ladder = ladder.copy()  # pages may still be reading the kept one
                 ladder.rewind(same)
                 ladder.extend(club.games[same:])
                 _LADDERS[cache_key] = (club.fingerprint, ladder)

@@ -171,6 +171,19 @@ class Ladder:
         self._people.append(game.people)
         self._orders.append(self.last_order)
 
+    def copy(self) -> Ladder:
+        """A ladder to change while others still read this one (the lists are copied, the
+        changes and the library's rating objects are never changed, so they are shared)."""
+        other = Ladder(self.params)
+        other.ratings = dict(self.ratings)
+        other.history = {p: list(cs) for p, cs in self.history.items()}
+        other.keys = list(self.keys)
+        other.last_order = self.last_order
+        other._objects = dict(self._objects)
+        other._people = list(self._people)
+        other._orders = list(self._orders)
+        return other
+
     def rewind(self, n: int) -> None:
         """Forget every game after the first ``n``, as if they had never been rated: each
         person's rating goes back to what it was after their last game still kept. Rating other

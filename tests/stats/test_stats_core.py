@@ -352,3 +352,14 @@ def test_rewinding_and_rating_again_is_a_replay(seed, back, changed):
         p: [c.after for c in cs] for p, cs in again.history.items()
     }
     assert ladder.rows() == again.rows()
+
+
+def test_a_copy_changes_without_changing_the_ladder_it_came_from():
+    games = [g for _, _, g in random_club(9, 10)]
+    ladder = rate(games[:6])
+    before = (dict(ladder.ratings), {p: list(c) for p, c in ladder.history.items()})
+    other = ladder.copy()
+    other.rewind(3)
+    other.extend(games[3:])
+    assert (ladder.ratings, ladder.history) == before
+    assert other.ratings == rate(games).ratings
