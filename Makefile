@@ -46,6 +46,7 @@ bench: system-deps $(VENV)/.installed-test
 # Regenerate docs/screenshots/ (phone pages and PDF pages) after a visible change.
 screenshots: system-deps-test $(VENV)/.installed-test
 	$(BIN)/python scripts/screenshots.py
+	$(BIN)/python scripts/screenshots_memory.py
 
 clean:
 	rm -rf $(VENV) node_modules build dist *.egg-info

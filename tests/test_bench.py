@@ -37,6 +37,7 @@ def test_the_event_and_scoring_benchmarks_run_small():
         "bench_event_service.py": ["--teams", "8", "--rounds", "2", "--hands", "2"],
         "bench_scoring.py": ["--games", "20", "--hands", "3", "--workers", "1"],
         "bench_console.py": ["--teams", "8", "--hands", "1", "--runs", "2"],
+        "bench_stats.py": ["--nights", "3", "--players", "24", "--tables", "2", "--hands", "2"],
     }
     for script, small in runs.items():
         done = subprocess.run(

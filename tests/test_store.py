@@ -25,6 +25,7 @@ def test_migrations_are_named_and_repeatable(tmp_path: Path):
         "0004_browsers",
         "0006_table_corrections",
         "0007_round_clock",
+        "0008_club_memory",
     ]
     assert store.migrate(db) == []
     assert store.applied_migrations(db) == names

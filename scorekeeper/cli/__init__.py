@@ -1,5 +1,5 @@
 """The `scorekeeper` command, all of it: serve, migrate, backup, import (here), score
-(``score``), pdf and blank-sheet (``printing``), event (``event``).
+(``score``), pdf and blank-sheet (``printing``), event (``event``), club (``club``).
 
 argparse, not Click, and imports deferred into each command: `scorekeeper score` must start
 without loading Flask or WeasyPrint. Commands translate: the work is the application layer's
@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from scorekeeper import __version__
-from scorekeeper.cli import event, printing, score
+from scorekeeper.cli import club, event, printing, score
 
 
 def _database_path() -> Path:
@@ -192,6 +192,7 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_parser(sub)
     printing.add_parsers(sub)  # argparse only: WeasyPrint loads inside the commands
     event.add_parser(sub)
+    club.add_parser(sub)
     return parser
 
 

@@ -40,7 +40,7 @@ from typing import Any
 
 from scorekeeper.rules import parse_game, score_game
 
-from . import packets, sheets
+from . import packets, seasons, sheets
 
 WORKERS = 2
 WAITERS = 2  # request threads that may wait on the printers at once (waitress has 8)
@@ -103,7 +103,7 @@ class GameJob:
 
 
 def render(
-    job: GameJob | sheets.BlankSheet | packets.RoundPacket | packets.StandingsPrint,
+    job: GameJob | sheets.BlankSheet | packets.RoundPacket | packets.StandingsPrint | Any,
 ) -> bytes:
     """Make one PDF (in a worker process)."""
     if isinstance(job, sheets.BlankSheet):
@@ -112,6 +112,8 @@ def render(
         return packets.render_packet_pdf(job)
     if isinstance(job, packets.StandingsPrint):
         return packets.render_standings_pdf(job)
+    if isinstance(job, seasons.SeasonPrint):
+        return seasons.render_season_pdf(job)
     game = parse_game(job.data)
     return sheets.render_game_pdf(
         game, score_game(game), title=job.title, paper=job.paper, date=job.date

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from scorekeeper.store import Database, backup, connect, migrate
 
-from . import event_files, event_views, events, games, library
+from . import event_files, event_views, events, games, keeper, library, memory, memory_files
 from .errors import (
     AlreadySaved,
     EventMoved,
@@ -19,6 +19,7 @@ from .errors import (
     GameInEvent,
     GameNotFound,
     HandNotFound,
+    MemoryRefused,
     StaleGame,
     Unavailable,
     UnreadableGame,
@@ -27,8 +28,8 @@ from .games import OpenGame, Submitted, game_label
 
 __all__ = [
     "AlreadySaved", "Database", "EventMoved", "EventNotFound", "EventRefused", "GameDeleted",
-    "GameInEvent",
-    "GameNotFound", "HandNotFound", "OpenGame", "StaleGame", "Submitted", "Unavailable",
-    "UnreadableGame", "backup", "connect", "event_files", "event_views", "events",
-    "game_label", "games", "library", "migrate",
+    "GameInEvent", "GameNotFound", "HandNotFound", "MemoryRefused", "OpenGame", "StaleGame",
+    "Submitted", "Unavailable", "UnreadableGame", "backup", "connect", "event_files",
+    "event_views", "events", "game_label", "games", "keeper", "library", "memory",
+    "memory_files", "migrate",
 ]  # fmt: skip

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "AlreadySaved", "EventMoved", "EventNotFound", "EventRefused", "GameDeleted", "GameInEvent",
-    "GameNotFound", "HandNotFound", "StaleGame", "Unavailable", "UnreadableGame",
+    "GameNotFound", "HandNotFound", "MemoryRefused", "StaleGame", "Unavailable", "UnreadableGame",
 ]  # fmt: skip
 
 
@@ -69,6 +69,17 @@ class EventMoved(EventRefused):
     longer the one it acts on): nothing was done. The message says where the event is now, so
     the director can look again and act on what is there ("Seat round 2" sent from an old tab
     after round 2 was played must never seat round 3)."""
+
+
+class MemoryRefused(ValueError):
+    """A keeper's change to the club's memory that cannot be made (a merge of a person with
+    themselves, a rename to someone else's name, a season without events), said in words;
+    ``field`` names the form field it is about ("form" for the form as a whole)."""
+
+    def __init__(self, message: str, *, field: str = "form") -> None:
+        super().__init__(message)
+        self.message = message
+        self.field = field
 
 
 class GameInEvent(Exception):

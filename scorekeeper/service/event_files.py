@@ -11,7 +11,7 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from scorekeeper import store
@@ -431,6 +431,11 @@ def _cell(value: Any) -> Any:
     if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
         return "'" + value
     return value
+
+
+def csv_text(rows: Iterable[list[Any]]) -> str:
+    """Rows as CSV for a spreadsheet (text cells never read as formulas)."""
+    return _csv(iter(rows))
 
 
 def _csv(rows: Iterator[list[Any]]) -> str:

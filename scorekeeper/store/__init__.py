@@ -11,14 +11,16 @@ SQLite through sqlite-utils, one module a kind of record, the schema as named mi
 - ``house_rules``: named rules specs, each belonging to the browser that saved it;
 - ``browsers``: each browser's games (its "Your games" list), one row a game;
 - ``submissions``: the one-time ids forms carry, so a form sent twice changes nothing;
-- ``events``: club events, their people, entrants, rounds and tables.
+- ``events``: club events, their people, entrants, rounds and tables;
+- ``club``: the club's memory: every event's tables at once, renames and merges, the club's
+  links (keeper, read-only) and seasons.
 
 Nothing here knows the rules of Spades: records carry the game file as a plain dict.
 """
 
 from __future__ import annotations
 
-from . import events
+from . import club, events
 from .browsers import (
     adopt_games,
     browser_games,
@@ -91,8 +93,9 @@ __all__ = [
     "GameNotFound", "GameRecord", "HouseRules", "PersonRecord", "RoundRecord", "StaleGame",
     "Submission", "TableRecord", "TableRef", "Unavailable", "actions_since", "all_house_rules",
     "applied_migrations", "backup", "connect", "count_games", "create_game", "delete_game",
-    "delete_house_rules", "events", "game_by_edit_token", "game_by_id", "game_by_view_token",
-    "games_by_edit_tokens", "house_rules_by_id", "house_rules_by_name", "last_action",
+    "club", "delete_house_rules", "events", "game_by_edit_token", "game_by_id",
+    "game_by_view_token", "games_by_edit_tokens", "house_rules_by_id", "house_rules_by_name",
+    "last_action",
     "last_change", "last_undo", "migrate", "new_token", "plain_action", "player_names",
     "record_submission", "redo_action", "redo_last_undo",
     "remember_players", "save_game", "save_house_rules", "submission", "unavailable",

@@ -221,7 +221,8 @@ def people_named(
 ) -> list[PersonRecord]:
     """The people with these names (ignoring case), created when new, in the order given.
     ``key`` is what two names are compared by (the service gives ``rules.names.name_key``:
-    "josé" is "JOSÉ"): a name not found as spelled is compared with every person's key."""
+    "josé" is "JOSÉ"): a name not found as spelled is compared with every person's key, and
+    then with the names people had before a rename, so an old name finds them too."""
     out = []
     keyed: dict[str, tuple[int, str]] | None = None
     with write(db):
@@ -235,6 +236,12 @@ def people_named(
                     for pid, known in db.conn.execute("select id, name from people order by id"):
                         keyed.setdefault(key(known), (pid, known))
                 row = keyed.get(key(name))
+                if row is None:
+                    row = db.conn.execute(
+                        "select p.id, p.name from person_names n "
+                        "join people p on p.id = n.person_id where n.key = ?",
+                        (key(name),),
+                    ).fetchone()
             if row is None:
                 person_id = db["people"].insert({"name": name, "created_at": now()}).last_pk
                 row = (person_id, name)

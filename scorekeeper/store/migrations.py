@@ -227,6 +227,57 @@ def _m0007_round_clock(db: Database) -> None:
     db["event_rounds"].add_column("clock_left", int)
 
 
+@migrations(name="0008_club_memory")
+def _m0008_club_memory(db: Database) -> None:
+    # A person merged into another keeps their row (undo needs it); their games count for the
+    # one they joined while ``merged_into`` is set.
+    db["people"].add_column("merged_into", int)
+    # Names a person was known by before a rename, so the games that still say the old name
+    # (and a new registration typing it) find the same person. A name key names one person.
+    db["person_names"].create(
+        {"key": str, "person_id": int, "name": str, "created_at": str},
+        pk="key",
+        foreign_keys=[("person_id", "people", "id")],
+        not_null={"person_id", "name", "created_at"},
+    )
+    # What the club's keeper did to people, in order: renames and merges (an undone merge keeps
+    # its row, with when it was undone). Nothing about a person's games is ever rewritten.
+    db["person_changes"].create(
+        {
+            "id": int,
+            "kind": str,  # rename, merge
+            "person_id": int,  # renamed, or merged away
+            "other_id": int,  # merge: the person joined
+            "old_name": str,
+            "new_name": str,
+            "created_at": str,
+            "undone_at": str,
+        },
+        pk="id",
+        not_null={"kind", "person_id", "created_at"},
+    )
+    # The club's two capabilities: the keeper's link (renames, merges, seasons) and the club's
+    # read-only link (the ladder, players' pages, seasons), made by the command line.
+    db["club_links"].create({"kind": str, "token": str, "created_at": str}, pk="kind")
+    db["club_links"].create_index(["token"], unique=True)
+    # A season: a date range (inclusive) or chosen events, and its points scheme (JSON).
+    db["seasons"].create(
+        {
+            "id": int,
+            "name": str,
+            "start": str,
+            "end": str,
+            "events": str,  # JSON list of event ids, or null: every event in the range
+            "scheme": str,
+            "created_at": str,
+            "updated_at": str,
+        },
+        pk="id",
+        not_null={"name", "scheme", "created_at", "updated_at"},
+    )
+    db.execute("create unique index idx_seasons_name on seasons (name collate nocase)")
+
+
 def migrate(db: Database) -> list[str]:
     """Apply pending migrations in one immediate transaction; returns the names applied."""
     with write(db):

@@ -112,6 +112,11 @@ ERROR_PAGES: dict[int | type[Exception], tuple[int, str, str]] = {
         "No such event",
         "There is no event at this link. Check the link you were sent.",
     ),
+    service.memory.NotFound: (
+        404,
+        "Not found",
+        "There is nothing at this link. Check the link you were sent.",
+    ),
     service.GameInEvent: (
         409,
         "Part of an event",

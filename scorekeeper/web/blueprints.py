@@ -11,6 +11,7 @@ from scorekeeper.web import (
     home,
     house_rules,
     library,
+    memory,
     offline,
     paper,
     share,
@@ -18,5 +19,6 @@ from scorekeeper.web import (
 
 
 def register_blueprints(app: Flask) -> None:
-    for module in (home, library, share, games, hands, paper, house_rules, events, offline):
+    modules = (home, library, share, games, hands, paper, house_rules, events, offline, memory)
+    for module in modules:
         app.register_blueprint(module.bp)

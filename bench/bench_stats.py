@@ -1,0 +1,239 @@
+"""Benchmark the club's memory over a club year: the ladder cold and after one new game, a
+player's page, a season's standings, a correction in week 3, and the ladder page's size.
+
+    python bench/bench_stats.py [--nights 52] [--players 200] [--tables 10] [--rounds 4]
+                                [--hands 12] [--seed 1]
+
+Stores ``--nights`` progressive nights (``--tables`` tables a round, ``--rounds`` rounds: 40
+tables a night by default, 2,080 games of ``--hands`` hands) among ``--players`` people in a
+temporary SQLite file, each table's game filled with random hands (untimed). Then times, best
+of several runs:
+
+- the ladder cold: nothing cached (every game file read, scored and counted; every game rated);
+- the ladder again with nothing changed (the kept club and ratings: one query);
+- the ladder after one new game (a new night with one table, finished): rated on top;
+- a player's page (figures overall and per season, history, partners, opponents, chart), the
+  first time (their games' hands counted then: the ladder never counts hands) and again;
+- a season's standings (every night, points per place, best 10);
+- a correction in week 3 (a night-3 table's result corrected, the winner changed): the kept
+  ratings rewound to the game before it and every later game rated again;
+- a correction in the last night (its last round's first table): rated again from there;
+- the ladder page's size in bytes (the web page, through the app).
+
+Baselines in the same run: the engine scoring every game file alone, and openskill rating every
+game alone (what any way of keeping a ladder has to pay at least). Timings are printed, never
+asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from timing import best_of  # noqa: E402 -- bench/timing.py, beside this script
+
+from scorekeeper import service, store  # noqa: E402
+from scorekeeper.rules import dump_game, parse_game, score_game, score_hand, start_state  # noqa: E402
+from scorekeeper.rules.sample import random_hand  # noqa: E402
+from scorekeeper.service import event_views, events, keeper, memory  # noqa: E402
+from scorekeeper.stats import Scheme, rate  # noqa: E402
+
+GOALS_MS = {
+    "ladder, cold": 300,
+    "ladder, nothing changed": 30,
+    "ladder, one new game": 30,
+    "a player's page": 50,
+    "a player's page, first view": 50,
+    "season standings": 100,
+    "correction in week 3": 1000,
+    "correction in the last night": 30,
+}
+LADDER_PAGE_GOAL_KB = 60
+
+
+def play_table(db, rng: random.Random, table, hands: int) -> None:
+    """Fill a table's game with random hands until it ends."""
+    record = store.game_by_id(db, table.game_id)
+    game = parse_game(record.data)
+    ctx, state = start_state(game)
+    made = []
+    while not state.finished and len(made) < hands + 20:
+        hand = random_hand(rng, ctx, state)
+        score_hand(ctx, state, hand, len(made) + 1)
+        made.append(hand)
+    data = dump_game(game.with_hands(made))
+    sheet = score_game(parse_game(data))
+    store.save_game(db, record, data, action="bench", finished=sheet.finished, winner=sheet.winner)
+
+
+def night(db, rng, people, number: int, date: str, tables: int, rounds: int, hands: int):
+    settings = events.EventSettings(
+        f"Night {number}", date=date, format="progressive", rounds=rounds, max_hands=hands,
+        target_score=100_000,
+    )  # fmt: skip
+    event = events.create_event(db, settings)
+    for name in rng.sample(people, 4 * tables):
+        events.register(db, event, [name])
+    for _ in range(rounds):
+        rnd = events.seat_next_round(db, event)
+        with store.write(db):
+            for table in rnd.tables:
+                play_table(db, rng, table, hands)
+        events.close_round(db, event, rnd.number)
+    return event
+
+
+def build(db, args) -> list:
+    rng = random.Random(args.seed)
+    people = [f"Player {i:03d}" for i in range(1, args.players + 1)]
+    evs = []
+    for n in range(1, args.nights + 1):
+        day = 1 + 7 * (n - 1)
+        date = time.strftime("%Y-%m-%d", time.gmtime(1767225600 + day * 86400))  # 2026
+        evs.append(night(db, rng, people, n, date, args.tables, args.rounds, args.hands))
+    return evs
+
+
+def ladder_page_bytes(path: Path, token: str) -> int | None:
+    """The ladder page's size through the web app (None if the page is not there yet)."""
+    from scorekeeper import create_app
+
+    app = create_app({"DATABASE": str(path), "SECRET_KEY": "bench", "TESTING": True})
+    with app.test_client() as client:
+        response = client.get(f"/m/{token}")
+        return len(response.data) if response.status_code == 200 else None
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--nights", type=int, default=52)
+    parser.add_argument("--players", type=int, default=200)
+    parser.add_argument("--tables", type=int, default=10)
+    parser.add_argument("--rounds", type=int, default=4)
+    parser.add_argument("--hands", type=int, default=12)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "bench.sqlite"
+        db = service.connect(path)
+        service.migrate(db)
+        t0 = time.perf_counter()
+        evs = build(db, args)
+        built = time.perf_counter() - t0
+        token = keeper.reader_link(db)
+        keeper.add_season(db, "The year", "2026-01-01", "2026-12-31", None,
+                          Scheme("place", (10, 8, 6, 5, 4, 3, 2, 1), best_of=10))  # fmt: skip
+        season_id = store.club.seasons(db)[0].id
+
+        club = memory.load_club(db)
+        games = club.games
+        files = store.events.game_files(db, [t.game_id for t in store.club.club_tables(db)])
+        n_hands = sum(len(data.get("hands") or []) for _, data in files.values())
+
+        def baseline_scoring() -> None:
+            for _, data in files.values():
+                score_game(parse_game(data))
+
+        t_score = best_of(3, baseline_scoring)
+        t_rate = best_of(3, lambda: rate(games))
+
+        def cold() -> None:
+            memory.clear_caches()
+            event_views.clear_cache()
+            memory.ladder_page(db, token)
+
+        t_cold = best_of(3, cold)
+        memory.ladder_page(db, token)
+        t_kept = best_of(9, lambda: memory.ladder_page(db, token))
+
+        rng = random.Random(args.seed + 1)
+        extra: list[float] = []
+        for k in range(3):
+            event = events.create_event(
+                db, events.EventSettings(f"Extra {k}", date="2027-01-0" + str(k + 1),
+                                         max_hands=args.hands, target_score=100_000),
+            )  # fmt: skip
+            for pair in (["Player 001", "Player 002"], ["Player 003", "Player 004"]):
+                events.register(db, event, pair)
+            memory.ladder_page(db, token)  # the registrations seen (no game yet)
+            rnd = events.seat_next_round(db, event)
+            play_table(db, rng, rnd.tables[0], args.hands)
+            t = time.perf_counter()
+            page = memory.ladder_page(db, token)
+            extra.append(time.perf_counter() - t)
+        t_one = min(extra)
+
+        firsts = []
+        for line in page.lines[:5]:  # first views: their hands counted now (then kept)
+            t = time.perf_counter()
+            memory.player_page(db, token, line.person)
+            firsts.append(time.perf_counter() - t)
+        t_first = max(firsts)
+        someone = page.lines[0].person
+        t_player = best_of(5, lambda: memory.player_page(db, token, someone))
+        t_season = best_of(5, lambda: memory.season_page(db, token, season_id))
+
+        week3 = store.events.event_by_id(db, evs[2].id)
+        table = events.overview(db, week3).rounds[0].tables[0]
+        corrections: list[float] = []
+        for k in range(3):
+            # the director corrects the table's result (typed from its paper sheet): the
+            # other side won, by a different margin each time, so every game is rated again
+            points = [100 + k, 400 + 10 * k] if k % 2 == 0 else [500 + k, 90]
+            service.event_rounds.enter_paper(db, week3, 1, table.number, points, [0, 0])
+            t = time.perf_counter()
+            memory.ladder_page(db, token)
+            corrections.append(time.perf_counter() - t)
+        t_fix = min(corrections)
+        tonight = store.events.event_by_id(db, evs[-1].id)
+        table = events.overview(db, tonight).rounds[-1].tables[0]
+        late: list[float] = []
+        for k in range(3):  # a correction in the last night: rated again from that game on
+            points = [100 + k, 400 + 10 * k] if k % 2 == 0 else [500 + k, 90]
+            number = events.overview(db, tonight).rounds[-1].number
+            service.event_rounds.enter_paper(db, tonight, number, table.number, points, [0, 0])
+            t = time.perf_counter()
+            memory.ladder_page(db, token)
+            late.append(time.perf_counter() - t)
+        t_late = min(late)
+        db.close()
+        size = ladder_page_bytes(path, token)
+
+    people = len(page.lines)
+    print(f"{args.nights} nights x {args.tables * args.rounds} tables: {len(games)} games, "
+          f"{n_hands} hands, {people} people rated; stored in {built:.0f} s")  # fmt: skip
+    print(f"  baseline: the engine scoring every game   {t_score * 1e3:8.1f} ms")
+    print(f"  baseline: openskill rating every game     {t_rate * 1e3:8.1f} ms")
+    base = t_score + t_rate
+    rows = (
+        ("ladder, cold", t_cold),
+        ("ladder, nothing changed", t_kept),
+        ("ladder, one new game", t_one),
+        ("a player's page", t_player),
+        ("a player's page, first view", t_first),
+        ("season standings", t_season),
+        ("correction in week 3", t_fix),
+        ("correction in the last night", t_late),
+    )
+    for label, t in rows:
+        verdict = "meets" if t * 1e3 <= GOALS_MS[label] else "misses"
+        print(f"  {label:<28} {t * 1e3:8.1f} ms  {t / base:6.2f}x baselines  "
+              f"(goal {GOALS_MS[label]} ms: {verdict})")  # fmt: skip
+    if size is None:
+        print("  ladder page: not served yet")
+    else:
+        verdict = "meets" if size <= LADDER_PAGE_GOAL_KB * 1000 else "misses"
+        print(f"  ladder page of {people} people: {size / 1000:.1f} KB "
+              f"(goal {LADDER_PAGE_GOAL_KB} KB: {verdict})")  # fmt: skip
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
