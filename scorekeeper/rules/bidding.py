@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .game import BidValue, Game, Hand
-from .scoring import Sheet, _read_bids, score_game, start_state
+from .scoring import Sheet, read_bids, score_game, start_state
 
 
 @dataclass(frozen=True)
@@ -83,4 +83,4 @@ def check_bids(game: Game, bids: dict[str, BidValue], sheet: Sheet | None = None
         sheet = score_game(game)
     ctx, state = start_state(game)
     state.totals = dict(sheet.totals)  # blind eligibility looks at the score before the hand
-    _read_bids(ctx, state, Hand(bids=bids), len(game.hands) + 1)
+    read_bids(ctx, state, Hand(bids=bids), len(game.hands) + 1)
