@@ -16,7 +16,8 @@ from sqlite_utils import Database
 
 from .db import dump, new_token, now, write
 
-_COLUMNS = (
+# the columns a GameRecord is read from (game_record), in its order
+GAME_COLUMNS = (
     "id, edit_token, view_token, title, data, version, finished, winner, created_at, updated_at"
 )
 
@@ -81,7 +82,8 @@ def decode(text: str) -> tuple[Any, str | None]:
     return data, f"the stored file holds a number of {longest} digits, far too long for a game"
 
 
-def _record(row: tuple) -> GameRecord:
+def game_record(row: tuple) -> GameRecord:
+    """A row of ``GAME_COLUMNS`` as a GameRecord (the file decoded; an unreadable one noted)."""
     id_, edit, view, title, text, version, finished, winner, created, updated = row
     data, problem = decode(text)
     if not isinstance(data, dict):
@@ -101,11 +103,11 @@ def stored_text(db: Database, game_id: int) -> str:
 
 
 def _get(db: Database, column: str, key: str | int) -> GameRecord:
-    sql = f"select {_COLUMNS} from games where {column} = ?"  # noqa: S608 -- column is ours
+    sql = f"select {GAME_COLUMNS} from games where {column} = ?"  # noqa: S608 -- column is ours
     row = db.conn.execute(sql, (key,)).fetchone()
     if row is None:
         raise GameNotFound(str(key))
-    return _record(row)
+    return game_record(row)
 
 
 def version_by_edit_token(db: Database, token: str) -> tuple[str, int]:
@@ -227,8 +229,8 @@ def games_by_edit_tokens(db: Database, tokens: list[str]) -> list[GameRecord]:
     if not tokens:
         return []
     marks = ", ".join("?" for _ in tokens)
-    sql = f"select {_COLUMNS} from games where edit_token in ({marks})"  # noqa: S608
-    found = {r.edit_token: r for r in map(_record, db.conn.execute(sql, list(tokens)))}
+    sql = f"select {GAME_COLUMNS} from games where edit_token in ({marks})"  # noqa: S608
+    found = {r.edit_token: r for r in map(game_record, db.conn.execute(sql, list(tokens)))}
     return [found[t] for t in tokens if t in found]
 
 
