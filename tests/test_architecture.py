@@ -237,7 +237,7 @@ PRIVATE_IMPORTS_ALLOWED: set[tuple[str, str, str]] = {
     ("scorekeeper.web.events", "scorekeeper.web.games", "_option_groups"),
     ("scorekeeper.web.events", "scorekeeper.web.games", "_preset_data"),
     # the event pages print table sheets and answer refused printing as the paper pages do
-    ("scorekeeper.web.events", "scorekeeper.web.paper", "_paper"),
+    ("scorekeeper.web.events", "scorekeeper.web.paper", "_paper_size"),
     ("scorekeeper.web.events", "scorekeeper.web.paper", "_pdf_response"),
     ("scorekeeper.web.events", "scorekeeper.web.paper", "_refused"),
 }

@@ -63,7 +63,7 @@ def test_save_refuses_a_stale_version_and_keeps_history(db):
     game = store.create_game(db, {"hands": []})
     saved = store.save_game(db, game, {"hands": [1]}, action="add hand 1")
     assert saved.version == 2
-    with pytest.raises(store.StaleGame) as stale:
+    with pytest.raises(store.StaleRecord) as stale:
         store.save_game(db, game, {"hands": [9]}, action="add hand 1 again")
     assert stale.value.current.data == {"hands": [1]}
     assert store.game_by_edit_token(db, game.edit_token).data == {"hands": [1]}
@@ -304,7 +304,7 @@ def test_redo_names_the_change_and_refuses_a_stale_version(db):
     redone = store.redo_last_undo(db, game)
     assert redone.data == {"hands": [1]}
     assert store.last_change(db, redone).what == "add hand 1"  # Undo: add hand 1, not "redo …"
-    with pytest.raises(store.StaleGame):
+    with pytest.raises(store.StaleRecord):
         store.redo_last_undo(db, game)  # the version read before the redo
 
 

@@ -249,7 +249,7 @@ def _create(
         if save_rules_as:
             store.save_house_rules(db, save_rules_as, data["rules"], owner=browser)
         if browser:
-            store.open_game(db, browser, record.id, store.now_exact())
+            store.record_opened(db, browser, record.id, store.now_exact())
         _record_submission(db, submission, record, action)
     return record
 
@@ -322,7 +322,7 @@ def _save(
                 db, current.record, data, action=action, finished=sheet.finished,
                 winner=sheet.winner,
             )  # fmt: skip
-        except store.StaleGame as e:
+        except store.StaleRecord as e:
             raise StaleGame(_open(e.current)) from None
         except GameNotFound:
             raise GameDeleted(current.token) from None
@@ -433,7 +433,7 @@ def _restore(db: Database, current: OpenGame, step, label: str, version, submiss
         _check_version(current, version)
         try:
             record = step(db, current.record, outcome=outcome)
-        except store.StaleGame as e:
+        except store.StaleRecord as e:
             raise StaleGame(_open(e.current)) from None
         except GameNotFound:
             raise GameDeleted(current.token) from None

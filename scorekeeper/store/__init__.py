@@ -24,7 +24,7 @@ from .browsers import (
     browser_games,
     browser_player_names,
     last_opened,
-    open_game,
+    record_opened,
 )
 from .db import (
     BUSY_TIMEOUT_MS,
@@ -51,7 +51,7 @@ from .games import (
     Change,
     GameNotFound,
     GameRecord,
-    StaleGame,
+    StaleRecord,
     actions_since,
     count_games,
     create_game,
@@ -86,9 +86,9 @@ from .submissions import Submission, record_submission, submission
 
 __all__ = [
     "BUSY_TIMEOUT_MS", "PRIVATE", "adopt_games", "browser_games", "browser_player_names",
-    "last_opened", "now_exact", "open_game", "stored_text",
+    "last_opened", "now_exact", "record_opened", "stored_text",
     "Change", "Database", "EntrantRecord", "EventNotFound", "EventRecord",
-    "GameNotFound", "GameRecord", "HouseRules", "PersonRecord", "RoundRecord", "StaleGame",
+    "GameNotFound", "GameRecord", "HouseRules", "PersonRecord", "RoundRecord", "StaleRecord",
     "Submission", "TableRecord", "TableRef", "Unavailable", "actions_since", "all_house_rules",
     "applied_migrations", "backup", "connect", "count_games", "create_game", "delete_game",
     "delete_house_rules", "events", "game_by_edit_token", "game_by_id", "game_by_view_token",

@@ -25,7 +25,7 @@ def last_opened(db: Database, browser_id: str, game_id: int) -> str | None:
     return None if row is None else row[0]
 
 
-def open_game(db: Database, browser_id: str, game_id: int, stamp: str) -> None:
+def record_opened(db: Database, browser_id: str, game_id: int, stamp: str) -> None:
     """Put the game in this browser's list, opened at ``stamp`` (``now_exact()``: times in one
     form sort as text), in one row; nothing else moves."""
     with write(db):

@@ -1,6 +1,6 @@
 """Games: the game file (a plain dict), its version, and every earlier state (undo and redo).
 
-A save names the version it was read at and is refused (:class:`StaleGame`) when someone saved
+A save names the version it was read at and is refused (:class:`StaleRecord`) when someone saved
 since: concurrent edits of one game are detected, never overwritten.
 """
 
@@ -26,8 +26,9 @@ class GameNotFound(LookupError):
     """No game has that token (or id)."""
 
 
-class StaleGame(Exception):
-    """The game changed since the caller read it: a concurrent edit, not to be overwritten."""
+class StaleRecord(Exception):
+    """The game's record changed since the caller read it: a concurrent edit, not to be
+    overwritten. ``current`` is the record now (the service turns it into its StaleGame)."""
 
     def __init__(self, current: GameRecord) -> None:
         super().__init__(f"game {current.id} is at version {current.version}")
@@ -170,8 +171,8 @@ def create_game(
     )  # fmt: skip
 
 
-def _stale(db: Database, game: GameRecord) -> StaleGame:
-    return StaleGame(game_by_id(db, game.id))  # GameNotFound when it was deleted meanwhile
+def _stale(db: Database, game: GameRecord) -> StaleRecord:
+    return StaleRecord(game_by_id(db, game.id))  # GameNotFound when it was deleted meanwhile
 
 
 def save_game(
@@ -188,7 +189,7 @@ def save_game(
 
     One write: the state it replaces goes to the history (for undo) as stored, copied by a
     statement whose condition is the version check, then the UPDATE. Raises
-    :class:`StaleGame` with the current record when the version moved on,
+    :class:`StaleRecord` with the current record when the version moved on,
     :class:`GameNotFound` when the game was deleted.
     """
     stamp = now()
@@ -303,7 +304,7 @@ def undo_last_change(
     """Put the game back as it was before its last change, if nobody saved since ``game.version``.
 
     The state being undone goes to the history too (marked undone), so nothing is lost. Returns
-    None when there is nothing to undo; raises :class:`StaleGame` like :func:`save_game`.
+    None when there is nothing to undo; raises :class:`StaleRecord` like :func:`save_game`.
     ``outcome`` maps the restored data to (finished, winner).
     """
     return _put_back(
@@ -328,7 +329,7 @@ def _put_back(
     with write(db):
         current = game_by_id(db, game.id)
         if current.version != game.version:
-            raise StaleGame(current)
+            raise StaleRecord(current)
         change = find(db, current)
         if change is None:
             return None
@@ -410,7 +411,7 @@ def redo_last_undo(
     """Put back the state the last undo left, if nobody saved since ``game.version``.
 
     The state it replaces goes to the history as "redo ..." (so Undo takes the redo back).
-    Returns None when there is nothing to redo; raises :class:`StaleGame` like :func:`save_game`.
+    Returns None when there is nothing to redo; raises :class:`StaleRecord` like :func:`save_game`.
     """
     return _put_back(
         db, game, last_undo, lambda undone: f"redo {undone.what}", outcome, undoing=False

@@ -56,9 +56,9 @@ def _game_pdf(
 ) -> Response | tuple:
     current = open_by(get_db(), token)
     record, config = current.record, current_app.config
-    paper = _paper(request.args.get("paper"))
-    job = pool.GameJob(record.data, current.label, paper, record.created_at)
-    key = (config["DATABASE"], record.id, record.version, paper)
+    paper_size = _paper_size(request.args.get("paper"))
+    job = pool.GameJob(record.data, current.label, paper_size, record.created_at)
+    key = (config["DATABASE"], record.id, record.version, paper_size)
     try:
         body = pool.printer().game_pdf(
             key, job, max_hands=config["PDF_MAX_HANDS"], timeout=config["PDF_TIMEOUT"]
@@ -186,7 +186,7 @@ class BlankSheetForm(FlaskForm):
             per_page=int(self.per_page.data or 1),
             pages=self.pages.data or 1,
             title=self.title.data or "",
-            paper=layout.paper_size(self.paper.data),
+            paper_size=layout.known_paper_size(self.paper.data),
         )
 
 
@@ -194,7 +194,7 @@ class BlankSheetForm(FlaskForm):
 def blank() -> Response | tuple:
     form = BlankSheetForm()
     if request.method == "GET":
-        form.paper.data = _paper(None)
+        form.paper.data = _paper_size(None)
     if form.validate_on_submit():
         try:
             body = pool.printer().pdf(form.blank_sheet(), timeout=current_app.config["PDF_TIMEOUT"])
@@ -208,9 +208,9 @@ def blank() -> Response | tuple:
 # --- helpers ----------------------------------------------------------------------------------
 
 
-def _paper(asked: str | None) -> str:
+def _paper_size(asked: str | None) -> str:
     """The paper asked for in the link, else the app's PAPER_SIZE setting."""
-    return layout.paper_size(asked or current_app.config.get("PAPER_SIZE"))
+    return layout.known_paper_size(asked or current_app.config.get("PAPER_SIZE"))
 
 
 def _pdf_response(body: bytes, name: str) -> Response:
