@@ -11,8 +11,8 @@ pages. Bounds:
 - **time**: a job not done within ``timeout`` seconds answers :class:`TooSlow`; a job still
   queued is dropped, one already running finishes and lands in the cache for the next try;
 - **repeats**: the bytes are kept in a small LRU cache by the caller's key (a game's database,
-  id, version and paper size), so a second download costs nothing, and the same sheet asked for twice
-  at once is made once.
+  id, version and paper size), so a second download costs nothing, and the same sheet asked
+  for twice at once is made once.
 
 The command line (``scorekeeper pdf``) prints in its own process and does not come here.
 """

@@ -14,6 +14,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
+from .actions import CHANGE, REDO, UNDO, Action
 from .db import dump, new_token, now, write
 
 # the columns a GameRecord is read from (game_record), in its order
@@ -180,7 +181,7 @@ def save_game(
     game: GameRecord,
     data: dict[str, Any],
     *,
-    action: str,
+    action: Action,
     finished: bool = False,
     winner: str | None = None,
     title: str | None = None,
@@ -198,9 +199,10 @@ def save_game(
     with write(db):
         # the state replaced, exactly as stored, goes to the history first
         cursor = db.conn.execute(
-            "insert into game_history (game_id, version, data, action, created_at) "
-            "select id, version, data, ?, ? from games where id = ? and version = ?",
-            (action, stamp, game.id, game.version),
+            "insert into game_history (game_id, version, data, action, step, kind, hand, "
+            "created_at) select id, version, data, ?, ?, ?, ?, ? from games "
+            "where id = ? and version = ?",
+            (action.words, CHANGE, action.kind, action.hand, stamp, game.id, game.version),
         )
         if cursor.rowcount != 1:
             raise _stale(db, game)
@@ -240,32 +242,27 @@ def games_by_edit_tokens(db: Database, tokens: list[str]) -> list[GameRecord]:
 
 @dataclass(frozen=True)
 class Change:
-    """A change that can be undone: the state before it and what it was."""
+    """A history row: the state before a save, the save's words, its step (a change, an undo
+    or a redo) and the action (kind and hand) of the change it made, undid or redid."""
 
     history_id: int
     version: int
     action: str
     data: dict[str, Any]
+    step: str = CHANGE
+    kind: Action = Action("")
 
     @property
     def what(self) -> str:
-        """The change in words without the undo/redo prefixes: "add hand 3"."""
-        return plain_action(self.action)
-
-
-def plain_action(action: str) -> str:
-    """An action as a button says it: "redo add hand 3" and "undo redo add hand 3" are both
-    "add hand 3" (Undo of a redo takes back that hand; Redo of it puts it back)."""
-    while action.startswith(("undo ", "redo ")):
-        action = action[5:]
-    return action
+        """The change in words without undo or redo: "add hand 3" (for the buttons)."""
+        return self.kind.words
 
 
 def last_change(db: Database, game: GameRecord) -> Change | None:
     """The most recent change not yet undone (undos themselves are not undone)."""
     row = db.conn.execute(
-        "select id, version, action, data from game_history where game_id = ? "
-        "and undone = 0 order by version desc limit 1",
+        "select id, version, action, data, step, kind, hand from game_history "
+        "where game_id = ? and undone = 0 order by version desc limit 1",
         (game.id,),
     ).fetchone()
     if row is None:
@@ -273,26 +270,27 @@ def last_change(db: Database, game: GameRecord) -> Change | None:
     data, problem = decode(row[3])
     if problem or not isinstance(data, dict):
         return None  # a state that cannot be read whole cannot be put back (it stays stored)
-    return Change(row[0], row[1], row[2] or "", data)
+    return Change(row[0], row[1], row[2] or "", data, row[4], Action(row[5], row[6]))
 
 
-def last_action(db: Database, game: GameRecord) -> str | None:
-    """What the last change not yet undone was ("add hand 3"), without reading its data."""
+def last_action(db: Database, game: GameRecord) -> Action | None:
+    """What the last change not yet undone did (add hand 3), without reading its data."""
     row = db.conn.execute(
-        "select action from game_history where game_id = ? and undone = 0 "
+        "select kind, hand from game_history where game_id = ? and undone = 0 "
         "order by version desc limit 1",
         (game.id,),
     ).fetchone()
-    return None if row is None else (row[0] or "")
+    return None if row is None else Action(row[0], row[1])
 
 
-def actions_since(db: Database, game: GameRecord, version: int) -> list[str]:
-    """What every save since ``version`` did ("add hand 3", "time called"), oldest first."""
+def saves_since(db: Database, game: GameRecord, version: int) -> list[tuple[str, Action]]:
+    """(step, action) of every save since ``version``, oldest first."""
     rows = db.conn.execute(
-        "select action from game_history where game_id = ? and version >= ? order by version",
+        "select step, kind, hand from game_history where game_id = ? and version >= ? "
+        "order by version",
         (game.id, version),
     )
-    return [r[0] or "" for r in rows]
+    return [(step, Action(kind, hand)) for step, kind, hand in rows]
 
 
 def undo_last_change(
@@ -308,8 +306,7 @@ def undo_last_change(
     ``outcome`` maps the restored data to (finished, winner).
     """
     return _put_back(
-        db, game, last_change, lambda change: f"undo {change.action}".strip(), outcome,
-        undoing=True,
+        db, game, last_change, UNDO, outcome, undoing=True
     )  # fmt: skip
 
 
@@ -317,14 +314,15 @@ def _put_back(
     db: Database,
     game: GameRecord,
     find: Callable[[Database, GameRecord], Change | None],
-    label: Callable[[Change], str],
+    step: str,
     outcome: Callable[[dict[str, Any]], tuple[bool, str | None]] | None,
     *,
     undoing: bool,
 ) -> GameRecord | None:
     """Undo and Redo, one write: put back the state ``find`` names, if nobody saved since
-    ``game.version``; the state it replaces goes to the history as ``label`` says (an undo's
-    marked undone, as is the change it takes back, so it is no undo target again)."""
+    ``game.version``; the state it replaces goes to the history as the ``step`` (undo or redo)
+    of the change it takes back or puts back (an undo's row marked undone, as is the change it
+    takes back, so it is no undo target again)."""
     stamp = now()
     with write(db):
         current = game_by_id(db, game.id)
@@ -338,7 +336,10 @@ def _put_back(
             "game_id": current.id,
             "version": current.version,
             "data": dump(current.data),
-            "action": label(change),
+            "action": f"{step} {change.action if step == UNDO else change.what}".strip(),
+            "step": step,
+            "kind": change.kind.kind,
+            "hand": change.kind.hand,
             "created_at": stamp,
         }
         db["game_history"].insert({**replaced, "undone": 1} if undoing else replaced)
@@ -359,36 +360,35 @@ def _put_back(
 
 # --- redo ------------------------------------------------------------------------------------
 #
-# Undo keeps the state it leaves as a history row whose action starts with "undo "; a redo
-# puts that state back and records itself as "redo ...". Read from the newest row back, the
-# rows form a stack: each redo takes the nearest undo not yet taken, and any other change ends
-# the stack (a new hand after an undo means there is nothing left to redo).
+# Undo keeps the state it leaves as a history row of step "undo"; a redo puts that state back
+# and records itself as a row of step "redo". Read from the newest row back, the rows form a
+# stack: each redo takes the nearest undo not yet taken, and any other change ends the stack (a
+# new hand after an undo means there is nothing left to redo).
 
 
-def _redo_row(db: Database, game: GameRecord) -> tuple[int, str] | None:
-    """(history id, action) of the undo a redo would take back; actions only, no game files."""
+def _redo_row(db: Database, game: GameRecord) -> tuple[int, Action] | None:
+    """(history id, action) of the undo a redo would take back; codes only, no game files."""
     pending = 0
     rows = db.conn.execute(
-        "select id, action from game_history where game_id = ? order by version desc",
+        "select id, step, kind, hand from game_history where game_id = ? order by version desc",
         (game.id,),
     )
-    for history_id, action in rows:
-        action = action or ""
-        if action.startswith("redo "):
+    for history_id, step, kind, hand in rows:
+        if step == REDO:
             pending += 1
-        elif not action.startswith("undo "):
+        elif step != UNDO:
             return None
         elif pending:
             pending -= 1
         else:
-            return history_id, action
+            return history_id, Action(kind, hand)
     return None
 
 
-def redo_action(db: Database, game: GameRecord) -> str | None:
-    """What Redo would put back ("add hand 3"), or None when there is nothing to redo."""
+def redo_action(db: Database, game: GameRecord) -> Action | None:
+    """What Redo would put back (add hand 3), or None when there is nothing to redo."""
     row = _redo_row(db, game)
-    return None if row is None else plain_action(row[1])
+    return None if row is None else row[1]
 
 
 def last_undo(db: Database, game: GameRecord) -> Change | None:
@@ -396,10 +396,10 @@ def last_undo(db: Database, game: GameRecord) -> Change | None:
     row = _redo_row(db, game)
     if row is None:
         return None
-    version, data = db.conn.execute(
-        "select version, data from game_history where id = ?", (row[0],)
+    version, action, data = db.conn.execute(
+        "select version, action, data from game_history where id = ?", (row[0],)
     ).fetchone()
-    return Change(row[0], version, row[1], json.loads(data))
+    return Change(row[0], version, action or "", json.loads(data), UNDO, row[1])
 
 
 def redo_last_undo(
@@ -410,9 +410,7 @@ def redo_last_undo(
 ) -> GameRecord | None:
     """Put back the state the last undo left, if nobody saved since ``game.version``.
 
-    The state it replaces goes to the history as "redo ..." (so Undo takes the redo back).
+    The state it replaces goes to the history as a redo (so Undo takes the redo back).
     Returns None when there is nothing to redo; raises :class:`StaleRecord` like :func:`save_game`.
     """
-    return _put_back(
-        db, game, last_undo, lambda undone: f"redo {undone.what}", outcome, undoing=False
-    )
+    return _put_back(db, game, last_undo, REDO, outcome, undoing=False)

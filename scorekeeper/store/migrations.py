@@ -9,6 +9,7 @@ from __future__ import annotations
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
 
+from .actions import read_words
 from .db import write
 
 migrations = Migrations("scorekeeper")
@@ -208,6 +209,30 @@ def _m0004_browsers(db: Database) -> None:
     db.execute(
         "create unique index idx_house_rules_owner_name on house_rules (owner, name collate nocase)"
     )
+
+
+@migrations(name="0006_action_kinds")
+def _m0006_action_kinds(db: Database) -> None:
+    # What a save did, as codes (store/actions.py): a history row's step (change, undo, redo),
+    # kind and hand; a submission's kind and hand. Rows from before are read from their words.
+    db["game_history"].add_column("step", str)
+    db["game_history"].add_column("kind", str)
+    db["game_history"].add_column("hand", int)
+    db["submissions"].add_column("kind", str)
+    db["submissions"].add_column("hand", int)
+    history = db.conn.execute("select id, action from game_history").fetchall()
+    for row_id, text in history:
+        step, action = read_words(text)
+        db.conn.execute(
+            "update game_history set step = ?, kind = ?, hand = ? where id = ?",
+            (step, action.kind, action.hand, row_id),
+        )
+    for row_id, text in db.conn.execute("select id, action from submissions").fetchall():
+        _, action = read_words(text)
+        db.conn.execute(
+            "update submissions set kind = ?, hand = ? where id = ?",
+            (action.kind, action.hand, row_id),
+        )
 
 
 def migrate(db: Database) -> list[str]:

@@ -17,7 +17,7 @@ from flask_wtf.csrf import CSRFError
 from werkzeug.wrappers import Response
 
 from scorekeeper.cache import SizedCache
-from scorekeeper.rules import Game, GameError, Sheet, bid_options, check_bids, parse_hand
+from scorekeeper.rules import Game, GameError, Sheet, bid_options, bidding, check_bids, parse_hand
 from scorekeeper.service import (
     AlreadySaved,
     GameNotFound,
@@ -200,11 +200,11 @@ def _team_tricks_hint(members: tuple[str, ...], nil_bidders: set[str]) -> str:
 
 def _reasons(opts: Any) -> str:
     reasons = []
-    for word, ok, why in (
-        ("Blind nil", opts.blind_nil, opts.blind_nil_reason),
-        ("Blind bids", opts.blind, opts.blind_reason),
+    for word, ok, why, code in (
+        ("Blind nil", opts.blind_nil, opts.blind_nil_reason, opts.blind_nil_code),
+        ("Blind bids", opts.blind, opts.blind_reason, opts.blind_code),
     ):
-        if not ok and why and "off in these rules" not in why and "partnership" not in why:
+        if not ok and why and code not in (bidding.OFF, bidding.NEEDS_PARTNERSHIP):
             reasons.append(f"{word} {why.removeprefix('blind bids ')}.")
     return " ".join(dict.fromkeys(reasons))
 

@@ -187,11 +187,15 @@ def test_two_saves_racing_with_one_id_in_the_service_save_once(db):
 
 def test_old_submission_ids_expire_as_new_ones_come(db):
     record = store_game(db, game_file())
-    store.record_submission(db, "old" * 8, game_id=record.id, action="misdeal", version=2)
+    store.record_submission(
+        db, "old" * 8, game_id=record.id, action=store.Action("misdeal"), version=2
+    )
     with store.write(db):
         db.execute("update submissions set created_at = '2000-01-01T00:00:00+00:00'")
     assert store.submission(db, "old" * 8) is not None
-    store.record_submission(db, "new" * 8, game_id=record.id, action="misdeal", version=3)
+    store.record_submission(
+        db, "new" * 8, game_id=record.id, action=store.Action("misdeal"), version=3
+    )
     assert store.submission(db, "old" * 8) is None
     assert store.submission(db, "new" * 8).edit_token == record.edit_token
 

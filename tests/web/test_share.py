@@ -57,7 +57,7 @@ def test_version_endpoint_moves_on_when_a_hand_is_saved(client, db):
     game = make_game(db)
     before = client.get(f"/v/{game.view_token}/version.json").get_json()
     assert before["version"] == game.version
-    store.save_game(db, game, game_file([HAND, HAND]), action="add hand")
+    store.save_game(db, game, game_file([HAND, HAND]), action=store.Action("add_hand", 2))
     after = client.get(f"/v/{game.view_token}/version.json")
     assert after.get_json()["version"] == game.version + 1
     assert after.headers["Cache-Control"] == "no-store"
