@@ -74,10 +74,11 @@ def date_text(value: Date | str | None) -> str:
     if value is None or value == "":
         return ""
     if isinstance(value, str):
+        text = value
         try:
-            value = Date.fromisoformat(value[:10])
+            value = Date.fromisoformat(text[:10])
         except ValueError:
-            return value
+            return text
     return f"{value.day} {value:%B %Y}"
 
 

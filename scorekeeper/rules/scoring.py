@@ -13,7 +13,7 @@ of random and broken games, as the engine gave them before it was made fast.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
 from .ending import check_end
@@ -134,7 +134,12 @@ class Sheet(NamedTuple):
     preset: str
 
 
-_SEATINGS: dict = {}  # seating key -> what Context needs about the seating (checked already)
+# A side's bid, read: (contract or None, blind, ((player, nil kind), ...), any blind bid)
+SideBid = tuple[int | None, bool, tuple[tuple[str, str], ...], bool]
+
+_SEATINGS: dict[
+    tuple[object, ...], Seating
+] = {}  # seating key -> what Context needs about the seating (checked already)
 _CACHE_LIMIT = 2048
 _NEVER = 1 << 62  # a bag limit that is never reached (no bag limit)
 
@@ -143,6 +148,8 @@ def _seating(game: Game) -> Seating:
     """The checked seating of a game (check_seating, then the lookups scoring uses), remembered
     by value: players, teams, dealer and the bidding. The start is checked every time."""
     teams = game.teams
+    key: tuple[object, ...] | None
+    hit: Seating | None
     try:
         key = (
             game.players,
@@ -152,7 +159,7 @@ def _seating(game: Game) -> Seating:
         )
         hit = _SEATINGS.get(key)
     except TypeError:  # something unhashable: check it the long way (and fail there)
-        key = hit = None
+        key, hit = None, None
     if hit is None:
         hit = _check_seating(game, key)
     start = game.start
@@ -174,13 +181,13 @@ class Seating(NamedTuple):
     other: dict[str, str]  # the other side, with exactly two sides
     two_sides: bool
     by_side: bool  # tricks may be read per team: teams, and no team has a player's name
-    no_bids: tuple  # the side bids of a hand without bids
+    no_bids: tuple[SideBid, ...]  # the side bids of a hand without bids
     teams: bool
     first_dealer: int  # the first dealer's seat
     side_position: dict[str, int]  # side -> its place in ``sides``
 
 
-def _check_seating(game: Game, key: tuple | None) -> Seating:
+def _check_seating(game: Game, key: tuple[object, ...] | None) -> Seating:
     """Check the seating and work out its lookups; remember them under ``key`` (if any)."""
     check_seating(game)
     teams = game.teams
@@ -319,7 +326,7 @@ def _err(number: int, field: str, message: str) -> GameError:
     return GameError(message, hand=number, field=field)
 
 
-def _shown(value: object, show=str) -> str:
+def _shown(value: object, show: Callable[[object], str] = str) -> str:
     """A value in a message: ``show(value)``, or a short form of an int too long to print
     (parse_game refuses those; a Game built by hand may still hold one)."""
     return show_number(value) if type(value) is int else show(value)
@@ -343,7 +350,7 @@ def score_hand(ctx: Context, state: State, hand: Hand, number: int) -> HandResul
     if no_bids:
         if hand.bids is not None:
             raise _err(number, "bids", "the first hand is played without bids")
-        side_bids: list[SideBid] = ctx.no_bids
+        side_bids: Sequence[SideBid] = ctx.no_bids
     else:
         side_bids = read_bids(ctx, state, hand, number)
     if hand.tricks is None:
@@ -417,7 +424,7 @@ def _score_side(
         toward = max(own_taken - g, 0) + r
         cpoints = rules.trick_value * toward
     else:
-        kind = made = None
+        kind, made = None, None
         toward = over = cpoints = opoints = 0
         dback = over_set = False
     is_set = made is False
@@ -488,9 +495,6 @@ def _blind_allowed(ctx: Context, state: State, side: str) -> str | None:
     return f"blind bids only when {deficit} or more behind ({side} is {max(best - mine, 0)} behind)"
 
 
-SideBid = tuple  # (contract or None, blind, ((player, nil kind), ...), any blind bid)
-
-
 def read_bids(ctx: Context, state: State, hand: Hand, number: int) -> list[SideBid]:
     """Check the bids; per side in order: (contract or None, blind, nils, any blind)."""
     bids = hand.bids
@@ -524,20 +528,20 @@ def read_bids(ctx: Context, state: State, hand: Hand, number: int) -> list[SideB
             else:
                 raise _err(number, f"bids.{who}", f"unknown player or team {who} in bids")
         for side in ctx.sides:
-            side_nils = tuple(nils[side])
-            has_bnil = any(k == BNIL for _, k in side_nils)
-            all_nil = len(side_nils) == len(ctx.members[side])
+            team_nils = tuple(nils[side])
+            has_bnil = any(k == BNIL for _, k in team_nils)
+            all_nil = len(team_nils) == len(ctx.members[side])
             if side not in team_bid:
                 if not all_nil:
                     raise _err(number, f"bids.{side}", f"no bid for {side}")
-                out.append((None, False, side_nils, has_bnil))
+                out.append((None, False, team_nils, has_bnil))
                 continue
             if all_nil:
                 raise _err(
                     number, f"bids.{side}", f"every player of {side} bid nil: there is no team bid"
                 )
             kind, n = team_bid[side]
-            out.append((n, kind == BLIND, side_nils, has_bnil or kind == BLIND))
+            out.append((n, kind == BLIND, team_nils, has_bnil or kind == BLIND))
     else:
         if bids.keys() != ctx.player_set:
             for who in bids:
@@ -549,7 +553,7 @@ def read_bids(ctx: Context, state: State, hand: Hand, number: int) -> list[SideB
         for members in ctx.member_lists:
             contract = 0
             has_number = blind = any_blind = False
-            side_nils: list[tuple[str, str]] | tuple = ()
+            side_nils: tuple[tuple[str, str], ...] = ()
             for p in members:
                 value = bids[p]
                 if type(value) is int and 0 < value <= T:
@@ -578,25 +582,25 @@ def read_bids(ctx: Context, state: State, hand: Hand, number: int) -> list[SideB
     # side limits and blind eligibility
     lo = rules.min_side_bid
     hi = rules.max_bid
-    for side, (contract, blind, side_nils, any_blind) in zip(ctx.sides, out):  # noqa: B905
+    for side, (side_bid, blind, side_nils, any_blind) in zip(ctx.sides, out):  # noqa: B905
         if any_blind:
             why = _blind_allowed(ctx, state, side)
             if why is not None:
                 who = side if blind else next(p for p, k in side_nils if k == BNIL)
                 raise _err(number, f"bids.{who}", why)
-        if contract is None:
+        if side_bid is None:
             continue
-        if contract > T:
+        if side_bid > T:
             raise _err(
-                number, f"bids.{side}", f"{side} bid {contract}, more than the {T} tricks in a hand"
+                number, f"bids.{side}", f"{side} bid {side_bid}, more than the {T} tricks in a hand"
             )
-        if contract < lo:
+        if side_bid < lo:
             raise _err(
-                number, f"bids.{side}", f"{side} bid {contract}, below the smallest bid of {lo}"
+                number, f"bids.{side}", f"{side} bid {side_bid}, below the smallest bid of {lo}"
             )
-        if hi is not None and contract > hi and not blind and not (rules.moon and contract == T):
+        if hi is not None and side_bid > hi and not blind and not (rules.moon and side_bid == T):
             raise _err(
-                number, f"bids.{side}", f"{side} bid {contract}, above the largest bid of {hi}"
+                number, f"bids.{side}", f"{side} bid {side_bid}, above the largest bid of {hi}"
             )
     return out
 
@@ -631,7 +635,7 @@ def _bid(ctx: Context, number: int, who: str, value: object) -> tuple[str, int]:
 
 
 def _read_tricks(
-    ctx: Context, hand: Hand, number: int, side_bids: list[SideBid]
+    ctx: Context, hand: Hand, number: int, side_bids: Sequence[SideBid]
 ) -> tuple[list[int], dict[str, int]]:
     """Check the tricks; return tricks taken per side (in order), and nil bidder -> tricks."""
     tricks = hand.tricks
@@ -723,7 +727,11 @@ def _read_renege(ctx: Context, renege: dict[str, int], number: int) -> dict[str,
 
 
 def _score_nils(
-    rules: Rules, side: str, nils: tuple, nil_tricks: dict, ctx: Context
+    rules: Rules,
+    side: str,
+    nils: tuple[tuple[str, str], ...],
+    nil_tricks: dict[str, int],
+    ctx: Context,
 ) -> tuple[tuple[NilResult, ...], int, int]:
     """Nil and blind nil bonuses and penalties (or one double nil for the whole team):
     (results, points, tricks the nil bidders took)."""
@@ -835,7 +843,12 @@ def sheet_from_state(ctx: Context, state: State, hands: list[HandResult]) -> She
 
 
 def _sheet(
-    ctx: Context, state: State, hands: list[HandResult], totals: dict, bags: dict, sets: dict
+    ctx: Context,
+    state: State,
+    hands: list[HandResult],
+    totals: dict[str, int],
+    bags: dict[str, int],
+    sets: dict[str, int],
 ) -> Sheet:
     start = ctx.game.start
     sides = ctx.sides

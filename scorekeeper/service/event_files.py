@@ -12,7 +12,7 @@ import csv
 import io
 import json
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, cast
 
 from scorekeeper import store
 from scorekeeper.events import EventError
@@ -127,17 +127,17 @@ def _int(value: Any, where: str, *, low: int = 0, high: int = 1_000_000, null: b
 
 def _str(value: Any, where: str, limit: int) -> str:
     _need(isinstance(value, str) and 0 < len(value.strip()) <= limit, where, "a name")
-    return value
+    return cast(str, value)
 
 
 def _list(value: Any, where: str) -> list[Any]:
     _need(isinstance(value, list), where, "a list")
-    return value
+    return cast(list[Any], value)
 
 
 def _dict(value: Any, where: str) -> dict[str, Any]:
     _need(isinstance(value, dict), where, "an object")
-    return value
+    return cast(dict[str, Any], value)
 
 
 def read_event_file(text: str) -> tuple[EventSettings, EventView, dict[int, dict[str, Any]]]:
@@ -205,27 +205,27 @@ def _read(data: Any) -> tuple[EventSettings, EventView, dict[int, dict[str, Any]
     size = 1 if is_individual(settings) else 2
     entrants: list[store.EntrantRecord] = []
     seen_people: set[int] = set()
-    for i, e in enumerate(_list(top.get("entrants", []), "entrants")):
+    for i, ent in enumerate(_list(top.get("entrants", []), "entrants")):
         where = f"entrants[{i}]"
-        e = _dict(e, where)
-        members = tuple(_list(e.get("members"), f"{where}.members"))
+        ent = _dict(ent, where)
+        members = tuple(_list(ent.get("members"), f"{where}.members"))
         _need(len(members) == size, f"{where}.members", f"{size} people")
         for m in members:
             _need(m in people, f"{where}.members", f"no person has id {m!r}")
             _need(m not in seen_people, f"{where}.members", "a person in two entrants")
             seen_people.add(m)
-        fixed = _int(e.get("fixed_table"), f"{where}.fixed_table", low=1, high=1000, null=True)
-        active = e.get("active", True)
+        fixed = _int(ent.get("fixed_table"), f"{where}.fixed_table", low=1, high=1000, null=True)
+        active = ent.get("active", True)
         _need(isinstance(active, bool), f"{where}.active", "true or false")
         entrants.append(
             store.EntrantRecord(
-                _int(e.get("id"), f"{where}.id", low=1, high=2**62),
+                _int(ent.get("id"), f"{where}.id", low=1, high=2**62),
                 0,
-                _str(e.get("name"), f"{where}.name", TEAM_NAME_LENGTH),
+                _str(ent.get("name"), f"{where}.name", TEAM_NAME_LENGTH),
                 members,
-                _int(e.get("order", i + 1), f"{where}.order", low=1, high=2**62),
+                _int(ent.get("order", i + 1), f"{where}.order", low=1, high=2**62),
                 active,
-                _int(e.get("joined_round", 1), f"{where}.joined_round", low=1),
+                _int(ent.get("joined_round", 1), f"{where}.joined_round", low=1),
                 fixed,
             )  # fmt: skip
         )
@@ -243,6 +243,7 @@ def _read(data: Any) -> tuple[EventSettings, EventView, dict[int, dict[str, Any]
         _need(r.get("number") == i + 1, f"{where}.number", f"rounds count 1, 2, 3: this is {i + 1}")
         state = "seated" if r.get("status") == "playing" else r.get("status")
         _need(state in ROUND_STATUSES, f"{where}.status", f"one of {', '.join(ROUND_STATUSES)}")
+        assert isinstance(state, str)
         byes = tuple(_list(r.get("byes", []), f"{where}.byes"))
         _need(all(b in ids for b in byes), f"{where}.byes", "an unknown entrant")
         notes = tuple(str(n) for n in _list(r.get("notes", []), f"{where}.notes"))

@@ -217,7 +217,7 @@ def fix_entrant(
             said = f"{entrant.name} stays at table {table_number} from now on."
             if here is not None and here.number == table_number:
                 store.events.update_table(db, here.id, fixed=True)
-            elif here is not None and not current.started:
+            elif here is not None and current is not None and not current.started:
                 other = current.table(table_number)
                 numbers = {here.id: table_number}
                 if other is not None:

@@ -18,7 +18,7 @@ record the outcome, then saves it over the version read, in one write.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -434,7 +434,14 @@ def misdeal(
     )
 
 
-def _restore(db: Database, current: OpenGame, step, label: Action, version, submission):  # type: ignore[no-untyped-def]
+def _restore(
+    db: Database,
+    current: OpenGame,
+    step: Callable[..., store.GameRecord | None],
+    label: Action,
+    version: int | None,
+    submission: str | None,
+) -> store.GameRecord | None:
     """Undo or redo (``step`` is the store's): one transaction, once per submission id,
     version-checked; None when there is nothing to take back or put back."""
     with store.write(db):
@@ -493,9 +500,9 @@ def redo_action(db: Database, current: OpenGame) -> str | None:
     return _undo_redo(db, current)[1]
 
 
-def unavailable(error: BaseException) -> Unavailable | None:
+def unavailable(error: BaseException | None) -> Unavailable | None:
     """The Unavailable (busy or full database) an error means, if any: for the error pages."""
-    return store.unavailable(error)
+    return None if error is None else store.unavailable(error)
 
 
 __all__ = [

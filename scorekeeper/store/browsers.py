@@ -10,9 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from sqlite_utils import Database
-
-from .db import write
+from .db import Database, write
 from .games import GAME_COLUMNS, GameRecord, game_record
 
 

@@ -12,10 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from sqlite_utils import Database
-
 from .actions import CHANGE, REDO, UNDO, Action
-from .db import dump, new_token, now, write
+from .db import Database, dump, insert, new_token, now, write
 
 # the columns a GameRecord is read from (game_record), in its order
 GAME_COLUMNS = (
@@ -84,7 +82,7 @@ def decode(text: str) -> tuple[Any, str | None]:
     return data, f"the stored file holds a number of {longest} digits, far too long for a game"
 
 
-def game_record(row: tuple) -> GameRecord:
+def game_record(row: tuple[Any, ...]) -> GameRecord:
     """A row of ``GAME_COLUMNS`` as a GameRecord (the file decoded; an unreadable one noted)."""
     id_, edit, view, title, text, version, finished, winner, created, updated = row
     data, problem = decode(text)
@@ -101,7 +99,8 @@ def stored_text(db: Database, game_id: int) -> str:
     row = db.conn.execute("select data from games where id = ?", (game_id,)).fetchone()
     if row is None:
         raise GameNotFound(str(game_id))
-    return row[0]
+    text: str = row[0]
+    return text
 
 
 def _get(db: Database, column: str, key: str | int) -> GameRecord:
@@ -153,7 +152,7 @@ def create_game(
 ) -> GameRecord:
     """Store a new game with fresh edit and view tokens."""
     stamp = now()
-    row = {
+    row: dict[str, Any] = {
         "edit_token": new_token(),
         "view_token": new_token(),
         "title": title,
@@ -165,7 +164,7 @@ def create_game(
         "updated_at": stamp,
     }
     with write(db):
-        game_id = db["games"].insert(row).last_pk
+        game_id = insert(db, "games", row)
     return GameRecord(
         game_id, row["edit_token"], row["view_token"], title, data, 1, finished, winner,
         stamp, stamp,
@@ -224,7 +223,7 @@ def delete_game(db: Database, game: GameRecord) -> None:
 
 
 def count_games(db: Database) -> int:
-    return db["games"].count
+    return db.table("games").count
 
 
 def games_by_edit_tokens(db: Database, tokens: list[str]) -> list[GameRecord]:
@@ -342,10 +341,10 @@ def _put_back(
             "hand": change.kind.hand,
             "created_at": stamp,
         }
-        db["game_history"].insert({**replaced, "undone": 1} if undoing else replaced)
+        db.table("game_history").insert({**replaced, "undone": 1} if undoing else replaced)
         if undoing:
-            db["game_history"].update(change.history_id, {"undone": 1})
-        db["games"].update(
+            db.table("game_history").update(change.history_id, {"undone": 1})
+        db.table("games").update(
             current.id,
             {
                 "data": dump(change.data),

@@ -11,10 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from sqlite_utils import Database
-
 from .actions import Action
-from .db import now, write
+from .db import Database, now, write
 
 KEEP_DAYS = 30
 
@@ -39,7 +37,9 @@ def submission(db: Database, submission_id: str) -> Submission | None:
         "from submissions s left join games g on g.id = s.game_id where s.id = ?",
         (submission_id,),
     ).fetchone()
-    return None if row is None else Submission(*row[:6], Action(row[6], row[7]))
+    if row is None:
+        return None
+    return Submission(row[0], row[1], row[2], row[3], row[4], row[5], Action(row[6], row[7]))
 
 
 def record_submission(

@@ -92,6 +92,8 @@ class WholeNumberField(IntegerField):
     and the range check says what the field takes.
     """
 
+    data: int | None  # none when what was typed is not a number
+
     def process_formdata(self, valuelist: list[str]) -> None:
         if valuelist:
             try:
