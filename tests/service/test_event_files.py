@@ -10,17 +10,9 @@ import json
 
 import pytest
 
-from scorekeeper import service, store
+from scorekeeper import store
 from scorekeeper.service import EventRefused, event_files, events
 from tests.service.clubs import event_with, finish_round, play, shown
-
-
-@pytest.fixture
-def db(tmp_path):
-    database = service.connect(tmp_path / "club.sqlite")
-    service.migrate(database)
-    yield database
-    database.close()
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ from contextlib import contextmanager
 import pytest
 
 from scorekeeper import service, store
-from tests.helpers import game_file, store_game
+from tests.helpers import game_file, new_game, store_game
 
 FOUR = {f"player-{i}": n for i, n in enumerate(["Ann", "Bob", "Cy", "Di"])}
 BIDS = {"bid-0": "3", "bid-1": "3", "bid-2": "4", "bid-3": "3"}
@@ -22,12 +22,6 @@ STORED_HAND = {
 }
 SUBMISSION = re.compile(r'name="?submission"? value="?([\w-]+)')
 VERSION = re.compile(r'name="?version"? value="(\d+)"')
-
-
-def new_game(client) -> str:
-    response = client.post("/games/new", data=FOUR)
-    assert response.status_code == 303
-    return response.headers["Location"].rsplit("/", 1)[1]
 
 
 def tricks_step(client, token: str, number: int = 1) -> dict[str, str]:
