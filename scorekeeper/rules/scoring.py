@@ -5,8 +5,10 @@ so an invalid hand raises GameError naming the hand and the field. Results are l
 the explain lines a person reads are built from them on demand.
 
 The rules are stated once, one piece a function: ``read_bids`` (and ``_bid``), ``_read_tricks``
-and ``_read_renege`` check a hand; ``_score_side`` scores one side of it, with ``_score_nils``
-and ``_score_contract``; ``_check_end`` ends the game. ``score_hand`` runs them in that order.
+and ``_read_renege`` check a hand; ``_score_side`` scores each side of it, with ``_score_nils``
+and the game's contract scorer; ``_check_end`` ends the game. ``score_hand`` runs them in that
+order. The contract scorer is a function made once per game from the one statement of the
+contract rules (``_contract_scorer``), the rules read once rather than at every hand.
 tests/rules/test_reference_equivalence.py holds them to the sheets and exact errors of thousands
 of random and broken games, as the engine gave them before it was made fast.
 """
@@ -250,6 +252,7 @@ class Context:
         "nil_bags_always",
         "nil_contract",
         "bag_limit_at",
+        "score_contract",
     )
 
     def __init__(self, game: Game):
@@ -279,6 +282,7 @@ class Context:
         self.nil_bags_always = r.nil_tricks == "bags"
         self.nil_contract = r.nil_tricks == "contract"
         self.bag_limit_at = _NEVER if r.bag_limit is None else r.bag_limit
+        self.score_contract = _contract_scorer(r, self.T)
         # end-of-game checks other than the target, needed after every hand
         self.end_checks = bool(
             r.set_out is not None
@@ -416,8 +420,8 @@ def _score_side(
         if earned < 0:
             earned = 0
         toward = earned + r
-        kind, made, over, cpoints, opoints, dback, over_set = _score_contract(
-            rules, ctx.T, contract, blind, toward, earned
+        kind, made, over, cpoints, opoints, dback, over_set = ctx.score_contract(
+            contract, blind, toward, earned
         )
     elif no_bids:
         kind, made, over, opoints, dback, over_set = NO_BIDS, None, 0, 0, False, False
@@ -762,64 +766,77 @@ def _score_nils(
     return tuple(out), total, took_all
 
 
-def _score_contract(
-    rules: Rules, T: int, contract: int, blind: bool, toward: int, earned: int
-) -> tuple[str, bool, int, int, int, bool, bool]:
-    """Score a side's contract: (kind, made, overtricks, contract points, overtrick points,
-    double back, set by overtricks). Overtricks are bags only when made."""
+ContractScore = tuple[str, bool, int, int, int, bool, bool]
+
+
+def _contract_scorer(rules: Rules, T: int) -> Callable[[int, bool, int, int], ContractScore]:
+    """The contract rules of one game, as a function of (contract, blind, tricks toward it,
+    tricks earned): (kind, made, overtricks, contract points, overtrick points, double back,
+    set by overtricks). Overtricks are bags only when made. Made once per game (``Context``):
+    the rules are read here, once, not at every hand."""
     tv = rules.trick_value
-    if rules.moon and contract == T:
-        kind = MOON
-        made = toward >= T
-    elif rules.ten_for_200 and contract == 10:
-        kind = TEN
-        made = toward == 10 if rules.ten_for_200_exact else toward >= 10
-    else:
-        kind = NORMAL
-        made = toward >= contract
-    if blind and rules.blind_exact and toward != contract:
-        made = False
-    over = max(earned - contract, 0)
-    over_set = False
-    if made and kind == NORMAL and not blind:
-        limit = rules.max_overtricks
-        if limit is not None and over > limit:
+    ov = rules.overtrick_value
+    moon, ten, ten_exact = rules.moon, rules.ten_for_200, rules.ten_for_200_exact
+    blind_exact, max_over, double_back = rules.blind_exact, rules.max_overtricks, rules.double_back
+    win_times, loss_times = rules.blind_win_multiplier, rules.blind_loss_multiplier
+    blind_overtricks, set_penalty = rules.blind_overtricks, rules.set_penalty
+    moon_value = 0 if rules.moon_value == "win" else int(rules.moon_value)
+    moon_penalty = rules.moon_penalty
+    ten_value = rules.ten_for_200_value
+    ten_penalty = ten_value if rules.ten_for_200_penalty is None else rules.ten_for_200_penalty
+
+    def score_contract(contract: int, blind: bool, toward: int, earned: int) -> ContractScore:
+        if moon and contract == T:
+            kind = MOON
+            made = toward >= T
+        elif ten and contract == 10:
+            kind = TEN
+            made = toward == 10 if ten_exact else toward >= 10
+        else:
+            kind = NORMAL
+            made = toward >= contract
+        if blind and blind_exact and toward != contract:
             made = False
-            over_set = True
-        elif rules.double_back and contract > 0 and earned >= 2 * contract:
-            return kind, False, 0, -rules.double_back * tv * contract, 0, True, False
-    bm = rules.blind_win_multiplier if blind else 1
-    if made:
-        if kind == NORMAL:
-            base = tv * contract
-        elif kind == TEN:
-            base = rules.ten_for_200_value
-        else:
-            base = 0 if rules.moon_value == "win" else int(rules.moon_value)
-        base *= bm
-        if blind:
-            mode = rules.blind_overtricks
-            if mode == "none":
+        over = earned - contract if earned > contract else 0
+        over_set = False
+        if made and kind == NORMAL and not blind:
+            if max_over is not None and over > max_over:
+                made = False
+                over_set = True
+            elif double_back and contract > 0 and earned >= 2 * contract:
+                return kind, False, 0, -double_back * tv * contract, 0, True, False
+        if made:
+            if kind == NORMAL:
+                base = tv * contract
+            elif kind == TEN:
+                base = ten_value
+            else:
+                base = moon_value
+            if not blind:
+                return kind, True, over, base, ov * over, False, False
+            base *= win_times
+            if blind_overtricks == "none":
                 return kind, True, 0, base, 0, False, False
-            if mode == "penalty":
-                return kind, True, over, base, -bm * tv * over, False, False
-        return kind, True, over, base, rules.overtrick_value * over, False, False
-    lm = rules.blind_loss_multiplier if blind else 1
-    if kind == NORMAL:
-        if blind:
-            lost = tv * contract * lm
-        elif rules.set_penalty == "bid":
-            lost = tv * contract
-        elif rules.set_penalty == "shortfall":
-            lost = tv * contract if over_set else tv * (contract - toward)
+            if blind_overtricks == "penalty":
+                return kind, True, over, base, -win_times * tv * over, False, False
+            return kind, True, over, base, ov * over, False, False
+        times = loss_times if blind else 1
+        if kind == NORMAL:
+            if blind:
+                lost = tv * contract * times
+            elif set_penalty == "bid":
+                lost = tv * contract
+            elif set_penalty == "shortfall":
+                lost = tv * contract if over_set else tv * (contract - toward)
+            else:
+                lost = 0
+        elif kind == TEN:
+            lost = ten_penalty * times
         else:
-            lost = 0
-    elif kind == TEN:
-        penalty = rules.ten_for_200_penalty
-        lost = (rules.ten_for_200_value if penalty is None else penalty) * lm
-    else:
-        lost = rules.moon_penalty * lm
-    return kind, False, 0, -lost, 0, False, over_set
+            lost = moon_penalty * times
+        return kind, False, 0, -lost, 0, False, over_set
+
+    return score_contract
 
 
 def start_state(game: Game) -> tuple[Context, State]:
