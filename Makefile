@@ -39,6 +39,7 @@ test: system-deps-test $(VENV)/.installed-test node_modules/.installed lint
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 
 bench: system-deps $(VENV)/.installed-test
 	@for b in bench/bench_*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done

@@ -56,7 +56,9 @@ def play_table(db, rng: random.Random, table, hands: int) -> None:
         made.append(hand)
     data = dump_game(game.with_hands(made))
     sheet = score_game(parse_game(data))
-    store.save_game(db, record, data, action="bench", finished=sheet.finished, winner=sheet.winner)
+    store.save_game(
+        db, record, data, action=store.Action("other"), finished=sheet.finished, winner=sheet.winner
+    )
 
 
 def build(db, teams: int, rounds: int, hands: int, seed: int):
@@ -111,7 +113,7 @@ def main(argv: list[str] | None = None) -> int:
             event_views.clear_cache()
             warm()
             current = service.games.open_game(db, tables[0].edit_token)
-            store.save_game(db, current.record, current.record.data, action="touch")
+            store.save_game(db, current.record, current.record.data, action=store.Action("other"))
             t = time.perf_counter()
             warm()
             times.append(time.perf_counter() - t)

@@ -88,7 +88,7 @@ def main() -> None:
         "score sheets": without(html, "pairings", "find", "card"),
     }
     for label, part in parts.items():
-        _, cpu = timed(lambda part=part: pdf.html_to_pdf(part, packet.paper), 3)
+        _, cpu = timed(lambda part=part: pdf.html_to_pdf(part, packet.paper_size), 3)
         print(f"{label:28s}: cpu {cpu:6.2f} s for 20 tables, {cpu / 20 * 1000:5.0f} ms a table")
     links = [t.link for t in packet.tables]
     start = time.process_time()

@@ -69,7 +69,9 @@ def play_table(db, rng: random.Random, table, hands: int) -> None:
         made.append(hand)
     data = dump_game(game.with_hands(made))
     sheet = score_game(parse_game(data))
-    store.save_game(db, record, data, action="bench", finished=sheet.finished, winner=sheet.winner)
+    store.save_game(
+        db, record, data, action=store.Action("other"), finished=sheet.finished, winner=sheet.winner
+    )
 
 
 def night(db, rng, people, number: int, date: str, tables: int, rounds: int, hands: int):

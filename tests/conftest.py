@@ -27,8 +27,11 @@ CHROMIUM_ARGS = [
 ]
 
 
+DATABASE_NAME = "scorekeeper.sqlite"
+
+
 def make_app(tmp_path: Path, **config: Any):
-    database = tmp_path / "scorekeeper.sqlite"
+    database = tmp_path / DATABASE_NAME
     db = store.connect(database)
     store.migrate(db)
     db.close()
@@ -60,8 +63,11 @@ def client(app):
 
 
 @pytest.fixture
-def db(app) -> Iterator[store.Database]:
-    database = store.connect(app.config["DATABASE"])
+def db(tmp_path: Path) -> Iterator[store.Database]:
+    """A migrated database in the test's folder: the one the ``app`` fixture serves, when a
+    test asks for both (service and store tests use it alone)."""
+    database = store.connect(tmp_path / DATABASE_NAME)
+    store.migrate(database)
     yield database
     database.close()
 

@@ -41,9 +41,25 @@ def editor_fields(preset: str = "standard", **changes: Any) -> dict[str, Any]:
     return {**fields, "editor": "1", "editor_preset": preset, "preset": preset}
 
 
-def post_new(client, names, **fields: Any):
+FOUR = ("Ann", "Bob", "Cy", "Di")
+
+
+def post_new(client, names=FOUR, **fields: Any):
+    """The new game form posted as a browser does: the names in their seats, any other fields."""
     data = {f"player-{i}": n for i, n in enumerate(names)}
     return client.post("/games/new", data={**data, **fields})
+
+
+def new_game(client, names=FOUR, **fields: Any) -> str:
+    """A game started through the new game form (``post_new``): its edit token."""
+    response = post_new(client, names, **fields)
+    assert response.status_code == 303, response.get_data(as_text=True)[:2000]
+    return response.headers["Location"].rsplit("/", 1)[1]
+
+
+def make_game(db: store.Database, hands=(), title: str = "", **extra: Any) -> store.GameRecord:
+    """A game stored as the app would, without a page: ``game_file(hands, **extra)``."""
+    return store_game(db, game_file(hands, **extra), title=title)
 
 
 def created(db: store.Database, response) -> store.GameRecord:

@@ -38,6 +38,7 @@ def test_the_event_and_scoring_benchmarks_run_small():
         "bench_scoring.py": ["--games", "20", "--hands", "3", "--workers", "1"],
         "bench_console.py": ["--teams", "8", "--hands", "1", "--runs", "2"],
         "bench_stats.py": ["--nights", "3", "--players", "24", "--tables", "2", "--hands", "2"],
+        "bench_caches.py": ["--hands", "2", "--rounds", "1"],
     }
     for script, small in runs.items():
         done = subprocess.run(
@@ -49,3 +50,22 @@ def test_the_event_and_scoring_benchmarks_run_small():
         )
         assert done.returncode == 0, (script, done.stdout[-2000:] + done.stderr[-2000:])
         assert "ms" in done.stdout or "hands/s" in done.stdout, script
+
+
+def test_the_cache_benchmark_turns_off_every_cache_it_names():
+    """Each line of bench_caches turns one cache off: an empty stand-in takes its place and
+    the original is back afterwards (the app's own caches are not left off)."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        import bench_caches
+    finally:
+        sys.path.remove(str(ROOT / "bench"))
+    from scorekeeper.rules import scoring
+
+    off = bench_caches.caches()["seatings (rules/scoring._SEATINGS)"]
+    kept = scoring._SEATINGS
+    with off():
+        assert scoring._SEATINGS is not kept
+        scoring._SEATINGS["x"] = 1
+        assert "x" not in scoring._SEATINGS
+    assert scoring._SEATINGS is kept

@@ -111,16 +111,16 @@ def test_html_in_a_name_prints_as_those_characters():
         assert name in text
 
 
-@pytest.mark.parametrize(("paper", "size"), [("letter", (612, 792)), ("a4", (595, 842))])
-def test_paper_size_is_letter_or_a4(paper, size):
-    body, _ = render(game_data(2), paper=paper)
+@pytest.mark.parametrize(("paper_size", "size"), [("letter", (612, 792)), ("a4", (595, 842))])
+def test_paper_size_is_letter_or_a4(paper_size, size):
+    body, _ = render(game_data(2), paper_size=paper_size)
     box = PdfReader(io.BytesIO(body)).pages[0].mediabox
     assert (round(float(box.width)), round(float(box.height))) == size
 
 
 def test_an_unknown_paper_size_falls_back_to_letter():
-    assert pdf.paper_size("tabloid") == pdf.paper_size(None) == "letter"
-    assert pdf.paper_size(" A4 ") == "a4"
+    assert pdf.known_paper_size("tabloid") == pdf.known_paper_size(None) == "letter"
+    assert pdf.known_paper_size(" A4 ") == "a4"
 
 
 def test_cutthroat_with_four_sides_prints_landscape():
@@ -217,18 +217,22 @@ def test_rules_summary(preset, says, never):
 # --- blank sheets -----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("paper", ["letter", "a4"])
+@pytest.mark.parametrize("paper_size", ["letter", "a4"])
 @pytest.mark.parametrize(("players", "teams"), [(4, True), (3, False), (6, True), (4, False)])
-def test_blank_sheet_rows_fill_one_page_and_no_more(paper, players, teams):
-    blank = sheets.blank_sheet(players=players, teams=teams, paper=paper)
+def test_blank_sheet_rows_fill_one_page_and_no_more(paper_size, players, teams):
+    blank = sheets.blank_sheet(players=players, teams=teams, paper_size=paper_size)
     assert pages(sheets.render_blank_pdf(blank)) == 1
-    more = sheets.blank_sheet(players=players, teams=teams, paper=paper, rows=blank.row_count + 2)
+    more = sheets.blank_sheet(
+        players=players, teams=teams, paper_size=paper_size, rows=blank.row_count + 2
+    )
     assert pages(sheets.render_blank_pdf(more)) == 2
 
 
-@pytest.mark.parametrize("paper", ["letter", "a4"])
-def test_two_blank_sheets_fit_on_one_page(paper):
-    blank = sheets.blank_sheet(["Ann", "Bob", "Cy", "Di"], per_page=2, pages=2, paper=paper)
+@pytest.mark.parametrize("paper_size", ["letter", "a4"])
+def test_two_blank_sheets_fit_on_one_page(paper_size):
+    blank = sheets.blank_sheet(
+        ["Ann", "Bob", "Cy", "Di"], per_page=2, pages=2, paper_size=paper_size
+    )
     body = sheets.render_blank_pdf(blank)
     assert pages(body) == 2
     text = pdf_text(body)

@@ -26,6 +26,7 @@ def test_migrations_are_named_and_repeatable(tmp_path: Path):
         "0006_table_corrections",
         "0007_round_clock",
         "0008_club_memory",
+        "0009_action_kinds",
     ]
     assert store.migrate(db) == []
     assert store.applied_migrations(db) == names
@@ -64,10 +65,10 @@ def test_tokens_are_long_and_distinct(db):
 
 def test_save_refuses_a_stale_version_and_keeps_history(db):
     game = store.create_game(db, {"hands": []})
-    saved = store.save_game(db, game, {"hands": [1]}, action="add hand 1")
+    saved = store.save_game(db, game, {"hands": [1]}, action=store.Action("add_hand", 1))
     assert saved.version == 2
-    with pytest.raises(store.StaleGame) as stale:
-        store.save_game(db, game, {"hands": [9]}, action="add hand 1 again")
+    with pytest.raises(store.StaleRecord) as stale:
+        store.save_game(db, game, {"hands": [9]}, action=store.Action("add_hand", 1))
     assert stale.value.current.data == {"hands": [1]}
     assert store.game_by_edit_token(db, game.edit_token).data == {"hands": [1]}
     history = list(db.query("select version, action from game_history"))
@@ -83,7 +84,9 @@ def _writer(path: str, worker: int, count: int) -> None:
     db = store.connect(path)
     for i in range(count):
         game = store.create_game(db, {"worker": worker, "i": i})
-        store.save_game(db, game, {"worker": worker, "i": i, "saved": True}, action="save")
+        store.save_game(
+            db, game, {"worker": worker, "i": i, "saved": True}, action=store.Action("other")
+        )
     db.close()
 
 
@@ -240,7 +243,9 @@ def _apply(db, game, step):
     """One step of an edit session: ("save", n), ("undo",) or ("redo",)."""
     if step[0] == "save":
         hands = [*game.data["hands"], step[1]]
-        return store.save_game(db, game, {"hands": hands}, action=f"add hand {len(hands)}")
+        return store.save_game(
+            db, game, {"hands": hands}, action=store.Action("add_hand", len(hands))
+        )
     change = store.undo_last_change if step[0] == "undo" else store.redo_last_undo
     return change(db, game) or game
 
@@ -301,13 +306,13 @@ def test_any_session_of_saves_undos_and_redos_matches_an_editors_stacks(db, step
 
 def test_redo_names_the_change_and_refuses_a_stale_version(db):
     game = store.create_game(db, {"hands": []})
-    game = store.save_game(db, game, {"hands": [1]}, action="add hand 1")
+    game = store.save_game(db, game, {"hands": [1]}, action=store.Action("add_hand", 1))
     game = store.undo_last_change(db, game)
     assert store.last_undo(db, game).what == "add hand 1"
     redone = store.redo_last_undo(db, game)
     assert redone.data == {"hands": [1]}
     assert store.last_change(db, redone).what == "add hand 1"  # Undo: add hand 1, not "redo …"
-    with pytest.raises(store.StaleGame):
+    with pytest.raises(store.StaleRecord):
         store.redo_last_undo(db, game)  # the version read before the redo
 
 
@@ -389,3 +394,74 @@ def test_a_thread_writing_through_two_connections_gets_busy_not_stuck(tmp_path: 
             store.create_game(second, {"hands": []})
         store.create_game(first, {"hands": []})
     assert store.count_games(second) == 1
+
+
+# --- what a save did, as codes (migration 0006) ---------------------------------------------
+
+
+def _old_database(tmp_path: Path) -> store.Database:
+    """A database as the code before 0009_action_kinds left it: history rows and submission ids
+    that say what they did in words only (written with that code's own SQL)."""
+    from scorekeeper.store.migrations import migrations
+
+    db = store.connect(tmp_path / "old.sqlite")
+    migrations.apply(db, stop_before="0009_action_kinds")
+    game = store.create_game(db, {"hands": []})
+    words = [
+        "add hand 1", "add hand 2", "time called", "undo add hand 2", "redo add hand 2",
+        "undo redo add hand 2", "edit hand 1", "delete hand 1", "misdeal", "something else",
+    ]  # fmt: skip
+    for version, action in enumerate(words, 1):
+        db.conn.execute(
+            "insert into game_history (game_id, version, data, action, created_at, undone) "
+            "values (?, ?, '{}', ?, 'then', ?)",
+            (game.id, version, action, int(action.startswith("undo "))),
+        )
+    for sid, action in [("s1", "add hand 3"), ("s2", "undo"), ("s3", "new game"), ("s4", "?")]:
+        db.conn.execute(
+            "insert into submissions (id, game_id, action, version, created_at) "
+            "values (?, ?, ?, 1, '2999-01-01')",
+            (sid, game.id, action),
+        )
+    db.conn.commit()
+    return db
+
+
+def test_history_rows_written_in_words_read_as_codes_after_the_migration(tmp_path: Path):
+    from scorekeeper.store import actions
+
+    db = _old_database(tmp_path)
+    assert store.migrate(db) == ["0009_action_kinds"]
+    rows = db.conn.execute("select action, step, kind, hand from game_history order by version")
+    assert [tuple(r) for r in rows] == [
+        ("add hand 1", "change", "add_hand", 1),
+        ("add hand 2", "change", "add_hand", 2),
+        ("time called", "change", "time_called", None),
+        ("undo add hand 2", "undo", "add_hand", 2),
+        ("redo add hand 2", "redo", "add_hand", 2),
+        ("undo redo add hand 2", "undo", "add_hand", 2),
+        ("edit hand 1", "change", "edit_hand", 1),
+        ("delete hand 1", "change", "delete_hand", 1),
+        ("misdeal", "change", "misdeal", None),
+        ("something else", "change", "other", None),
+    ]
+    assert store.submission(db, "s1").kind == store.Action(actions.ADD_HAND, 3)
+    assert store.submission(db, "s2").kind == store.Action(actions.UNDO)
+    assert store.submission(db, "s3").kind == store.Action(actions.NEW_GAME)
+    assert store.submission(db, "s4").kind == store.Action(actions.OTHER)
+
+
+def test_redo_and_the_undo_button_read_codes_not_words(tmp_path: Path):
+    db = store.connect(tmp_path / "a.sqlite")
+    store.migrate(db)
+    game = store.create_game(db, {"hands": []})
+    game = store.save_game(db, game, {"hands": [1]}, action=store.Action("add_hand", 1))
+    game = store.undo_last_change(db, game)
+    # words that would once have read as an undo: the codes say it is a change of its own
+    db.conn.execute("update game_history set action = 'redo add hand 9' where step = 'undo'")
+    assert store.redo_action(db, game) == store.Action("add_hand", 1)
+    assert store.last_undo(db, game).what == "add hand 1"
+    redone = store.redo_last_undo(db, game)
+    assert store.last_action(db, redone) == store.Action("add_hand", 1)
+    words = [r[0] for r in db.conn.execute("select action from game_history order by version")]
+    assert words == ["add hand 1", "redo add hand 9", "redo add hand 1"]

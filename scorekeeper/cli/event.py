@@ -14,7 +14,7 @@ import sys
 from scorekeeper.cli import score
 
 
-def _database():  # type: ignore[no-untyped-def]
+def _database():
     from scorekeeper import service
     from scorekeeper.config import database_path
 
@@ -23,7 +23,7 @@ def _database():  # type: ignore[no-untyped-def]
     return db
 
 
-def _event(db, token: str):  # type: ignore[no-untyped-def]
+def _event(db, token: str):
     from scorekeeper.service import EventNotFound, events
 
     try:
@@ -32,7 +32,7 @@ def _event(db, token: str):  # type: ignore[no-untyped-def]
         return events.open_public(db, token)
 
 
-def _view(args: argparse.Namespace):  # type: ignore[no-untyped-def]
+def _view(args: argparse.Namespace):
     """The event as it stands (from the file or the database), or an exit status."""
     from scorekeeper.service import EventNotFound, EventRefused, event_files, events
 

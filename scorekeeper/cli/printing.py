@@ -77,12 +77,12 @@ def _paper_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _paper(asked: str | None) -> str:
+def _paper_size(asked: str | None) -> str:
     import os
 
-    from scorekeeper.printing.pdf import paper_size
+    from scorekeeper.printing.pdf import known_paper_size
 
-    return paper_size(asked or os.environ.get("SCOREKEEPER_PAPER_SIZE"))
+    return known_paper_size(asked or os.environ.get("SCOREKEEPER_PAPER_SIZE"))
 
 
 def _write(output: str, body: bytes) -> int:
@@ -114,7 +114,9 @@ def run_pdf(args: argparse.Namespace) -> int:
     except GameError as e:
         return fail(str(e))
     title = args.title or ("Spades game" if name == "-" else Path(name).stem)
-    body = sheets.render_game_pdf(game, sheet, title=title, paper=_paper(args.paper), date=day)
+    body = sheets.render_game_pdf(
+        game, sheet, title=title, paper_size=_paper_size(args.paper), date=day
+    )
     return _write(args.output, body)
 
 
@@ -143,6 +145,6 @@ def run_blank_sheet(args: argparse.Namespace) -> int:
         per_page=args.per_page,
         pages=args.pages,
         title=args.title,
-        paper=_paper(args.paper),
+        paper_size=_paper_size(args.paper),
     )
     return _write(args.output, sheets.render_blank_pdf(blank))

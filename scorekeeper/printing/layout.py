@@ -24,21 +24,21 @@ FOOTER_MM = 0.0  # page numbers sit in the bottom margin box
 HALF_GAP_MM = 10.0  # the cut line between two sheets on one page
 
 
-def paper_size(value: str | None) -> str:
+def known_paper_size(value: str | None) -> str:
     """A known paper size from a setting or a form (``letter`` or ``a4``), else the default."""
     value = (value or "").strip().lower()
     return value if value in PAPER_SIZES else DEFAULT_PAPER
 
 
-def page_mm(paper: str, landscape: bool = False) -> tuple[float, float]:
+def page_mm(paper_size: str, landscape: bool = False) -> tuple[float, float]:
     """The page's width and height in mm."""
-    width, height = PAPER_MM[paper_size(paper)]
+    width, height = PAPER_MM[known_paper_size(paper_size)]
     return (height, width) if landscape else (width, height)
 
 
-def half_height_mm(paper: str, landscape: bool = False) -> float:
+def half_height_mm(paper_size: str, landscape: bool = False) -> float:
     """The height of one of two sheets printed on a page."""
-    usable = page_mm(paper, landscape)[1] - 2 * PAGE_MARGIN_MM - FOOTER_MM
+    usable = page_mm(paper_size, landscape)[1] - 2 * PAGE_MARGIN_MM - FOOTER_MM
     return (usable - HALF_GAP_MM) / 2 - 1  # a millimetre spare: rounding must not push a sheet over
 
 

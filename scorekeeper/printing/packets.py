@@ -135,7 +135,7 @@ class RoundPacket:
     standings: tuple[StandingRow, ...] | None = None
     tiebreakers: tuple[str, ...] = DEFAULT_TIEBREAKERS
     round_name: str = ""
-    paper: str = DEFAULT_PAPER
+    paper_size: str = DEFAULT_PAPER
     sheet_rows: int | None = None
 
     @property
@@ -162,7 +162,7 @@ class StandingsPrint:
     date: Date | str | None = None
     title: str = "Final standings"
     note: str = ""
-    paper: str = DEFAULT_PAPER
+    paper_size: str = DEFAULT_PAPER
 
 
 # --- QR codes ----------------------------------------------------------------------------------
@@ -271,7 +271,7 @@ def _sheet(packet: RoundPacket, table: PacketTable, date: str) -> dict[str, Any]
         rows=packet.sheet_rows,
         title=packet.event_name,
         subtitle=" \u00b7 ".join(w for w in words if w),
-        paper=packet.paper,
+        paper_size=packet.paper_size,
     )
     if not packet.sheet_rows:
         blank = replace(blank, rows=max(1, blank.fill_rows() - HEAD_ROWS))
@@ -323,7 +323,7 @@ def render_packet_pdf(packet: RoundPacket) -> bytes:
     """The round's packet as PDF bytes: pairings, table cards, score sheets."""
     from .pdf import html_to_pdf  # WeasyPrint loads where packets are printed, not planned
 
-    return html_to_pdf(packet_html(packet), packet.paper)
+    return html_to_pdf(packet_html(packet), packet.paper_size)
 
 
 def standings_html(doc: StandingsPrint) -> str:
@@ -343,4 +343,4 @@ def render_standings_pdf(doc: StandingsPrint) -> bytes:
     """The standings as PDF bytes: place, entrant, wins, the tie-breakers' figures, why."""
     from .pdf import html_to_pdf
 
-    return html_to_pdf(standings_html(doc), doc.paper)
+    return html_to_pdf(standings_html(doc), doc.paper_size)

@@ -34,8 +34,8 @@ from .layout import (  # noqa: F401 -- the page geometry, here too for callers o
     PAPER_MM,
     PAPER_SIZES,
     half_height_mm,
+    known_paper_size,
     page_mm,
-    paper_size,
     templates,
 )
 
@@ -102,13 +102,13 @@ BASE_URL = paths.STATIC.resolve().as_uri() + "/"
 
 
 @lru_cache(maxsize=2 * len(PAPER_SIZES) + 1)
-def stylesheets(paper: str, landscape: bool = False) -> tuple[weasyprint.CSS, ...]:
+def stylesheets(paper_size: str, landscape: bool = False) -> tuple[weasyprint.CSS, ...]:
     """The parsed print stylesheet plus the page size: parsed once per process and paper."""
-    size = "A4" if paper == "a4" else "letter"
+    size = "A4" if paper_size == "a4" else "letter"
     orientation = "landscape" if landscape else "portrait"
     page = (
         f"@page {{ size: {size} {orientation}; }}\n"
-        f".blank.half, .packet .card {{ height: {half_height_mm(paper, landscape):.1f}mm; }}"
+        f".blank.half, .packet .card {{ height: {half_height_mm(paper_size, landscape):.1f}mm; }}"
     )
     return (
         weasyprint.CSS(
@@ -120,19 +120,20 @@ def stylesheets(paper: str, landscape: bool = False) -> tuple[weasyprint.CSS, ..
     )
 
 
-def html_to_pdf(html: str, paper: str = DEFAULT_PAPER, *, landscape: bool = False) -> bytes:
+def html_to_pdf(html: str, paper_size: str = DEFAULT_PAPER, *, landscape: bool = False) -> bytes:
     """A PDF from print HTML, styled by the cached print stylesheet, fetching only static files."""
     document = weasyprint.HTML(string=html, base_url=BASE_URL, url_fetcher=FETCHER)
     # WeasyPrint shares font and layout caches between renders; one render at a time keeps
     # threads from interleaving them (the pool's workers run one job each at a time anyway).
     with _render_lock:
         return document.write_pdf(
-            stylesheets=stylesheets(paper_size(paper), landscape), font_config=_font_config
+            stylesheets=stylesheets(known_paper_size(paper_size), landscape),
+            font_config=_font_config,
         )
 
 
 def warm_up() -> None:
     """Render one tiny sheet so the first real one does not pay for fonts and caches starting."""
-    for paper in PAPER_SIZES:
-        stylesheets(paper)
+    for paper_size in PAPER_SIZES:
+        stylesheets(paper_size)
     html_to_pdf(templates().get_template("print/warm_up.html").render(), DEFAULT_PAPER)

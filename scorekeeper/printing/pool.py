@@ -17,8 +17,8 @@ Bounds:
   printing and lands in the cache for the next try (a job nobody can ask for again, without a
   key, is dropped if still queued);
 - **repeats**: the bytes are kept in a small LRU cache by the caller's key (a game's database,
-  id, version and paper), so a second download costs nothing, and the same sheet asked for twice
-  at once is made once.
+  id, version and paper size), so a second download costs nothing, and the same sheet asked
+  for twice at once is made once.
 
 The command line (``scorekeeper pdf``) prints in its own process and does not come here.
 """
@@ -98,7 +98,7 @@ class GameJob:
 
     data: dict[str, Any]
     title: str
-    paper: str
+    paper_size: str
     date: str | None
 
 
@@ -116,7 +116,7 @@ def render(
         return seasons.render_season_pdf(job)
     game = parse_game(job.data)
     return sheets.render_game_pdf(
-        game, score_game(game), title=job.title, paper=job.paper, date=job.date
+        game, score_game(game), title=job.title, paper_size=job.paper_size, date=job.date
     )
 
 

@@ -49,7 +49,7 @@ def render_game_pdf(
     sheet: Sheet,
     *,
     title: str = "",
-    paper: str = DEFAULT_PAPER,
+    paper_size: str = DEFAULT_PAPER,
     date: Date | str | None = None,
 ) -> bytes:
     """The score sheet of a game (``rules.Game`` and its ``rules.Sheet``) as PDF bytes."""
@@ -68,7 +68,7 @@ def render_game_pdf(
     )
     from .pdf import html_to_pdf  # WeasyPrint loads where sheets are printed, not where planned
 
-    return html_to_pdf(html, paper, landscape=len(sheet.sides) >= LANDSCAPE_FROM_SIDES)
+    return html_to_pdf(html, paper_size, landscape=len(sheet.sides) >= LANDSCAPE_FROM_SIDES)
 
 
 def date_text(value: Date | str | None) -> str:
@@ -76,10 +76,11 @@ def date_text(value: Date | str | None) -> str:
     if value is None or value == "":
         return ""
     if isinstance(value, str):
+        text = value
         try:
-            value = Date.fromisoformat(value[:10])
+            value = Date.fromisoformat(text[:10])
         except ValueError:
-            return value
+            return text
     return f"{value.day} {value:%B %Y}"
 
 
@@ -104,7 +105,7 @@ class BlankSheet:
     per_page: int = 1
     pages: int = 1
     title: str = ""
-    paper: str = DEFAULT_PAPER
+    paper_size: str = DEFAULT_PAPER
     subtitle: str = ""
 
     @property
@@ -118,9 +119,9 @@ class BlankSheet:
     def fill_rows(self) -> int:
         """The hand rows that fill one sheet on this paper (half a page when two per page)."""
         if self.per_page == 2:
-            height = half_height_mm(self.paper, self.landscape)
+            height = half_height_mm(self.paper_size, self.landscape)
         else:
-            height = page_mm(self.paper, self.landscape)[1] - 2 * PAGE_MARGIN_MM - FOOTER_MM
+            height = page_mm(self.paper_size, self.landscape)[1] - 2 * PAGE_MARGIN_MM - FOOTER_MM
         room = height - BLANK_HEADER_MM - BLANK_FOOTER_MM
         return max(1, math.floor(room / BLANK_ROW_MM))
 
@@ -163,7 +164,7 @@ def blank_context(blank: BlankSheet) -> dict[str, Any]:
     return {
         "blank": blank,
         "grid": blank_grid(
-            blank.paper, blank.landscape, len(blank.sides), blank.row_count, blank.fill_rows()
+            blank.paper_size, blank.landscape, len(blank.sides), blank.row_count, blank.fill_rows()
         ),
         "rules_lines": rules_summary(blank.rules, blank.preset, blank.players),
     }
@@ -171,7 +172,7 @@ def blank_context(blank: BlankSheet) -> dict[str, Any]:
 
 @lru_cache(maxsize=64)
 def blank_grid(
-    paper: str, landscape: bool, sides: int, rows: int, per_chunk: int
+    paper_size: str, landscape: bool, sides: int, rows: int, per_chunk: int
 ) -> tuple[str, ...]:
     """The empty hand rows of a blank sheet, drawn as inline SVG in chunks of ``per_chunk`` rows
     (what fits on a page, so a long pad breaks between chunks and repeats the header).
@@ -185,7 +186,7 @@ def blank_grid(
     Columns: the hand number, the dealer, then five a side, the widths print.css gives them (the
     table's columns are fixed).
     """
-    width = page_mm(paper, landscape)[0] - 2 * PAGE_MARGIN_MM
+    width = page_mm(paper_size, landscape)[0] - 2 * PAGE_MARGIN_MM
     columns = sides * COLUMNS_PER_SIDE
     each = (width - HAND_COLUMN_MM - DEALER_COLUMN_MM) / columns
     xs = [HAND_COLUMN_MM, HAND_COLUMN_MM + DEALER_COLUMN_MM]
@@ -230,4 +231,4 @@ def render_blank_pdf(blank: BlankSheet) -> bytes:
     html = template.render(**blank_context(blank), printing=True)
     from .pdf import html_to_pdf
 
-    return html_to_pdf(html, blank.paper, landscape=blank.landscape)
+    return html_to_pdf(html, blank.paper_size, landscape=blank.landscape)

@@ -6,12 +6,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .game import BidValue, Game, Hand
-from .scoring import Sheet, _read_bids, score_game, start_state
+from .scoring import Sheet, read_bids, score_game, start_state
+
+# Why a bid is not open, as a code (beside the words a person reads, in ``*_reason``)
+GAME_OVER = "game_over"
+FIRST_HAND_NO_BIDS = "first_hand_no_bids"
+OFF = "off"  # the rules do not have it
+NEEDS_PARTNERSHIP = "needs_partnership"  # a blind number with teams bidding one by one
+NOT_BEHIND_ENOUGH = "not_behind_enough"  # blind only when far enough behind
 
 
 @dataclass(frozen=True)
 class SideBidOptions:
-    """The bids open to one side in the next hand; a ``*_reason`` says why one is not."""
+    """The bids open to one side in the next hand; a ``*_reason`` says why one is not, in
+    words, and the ``*_code`` beside it says the same for code to read."""
 
     side: str
     nil: bool
@@ -28,6 +36,9 @@ class SideBidOptions:
     partnership: bool
     behind: int  # points behind the best other side (0 when ahead)
     game_over: bool
+    nil_code: str | None = None
+    blind_nil_code: str | None = None
+    blind_code: str | None = None
 
 
 def bid_options(game: Game, sheet: Sheet | None = None) -> dict[str, SideBidOptions]:
@@ -39,38 +50,42 @@ def bid_options(game: Game, sheet: Sheet | None = None) -> dict[str, SideBidOpti
     rules = game.rules
     totals = sheet.totals
     first = rules.first_hand_no_bids and sheet.played == 0
-    over = "the game is over" if sheet.finished else None
-    no_bids = "the first hand is played without bids" if first else None
+    over = (GAME_OVER, "the game is over") if sheet.finished else None
+    no_bids = (FIRST_HAND_NO_BIDS, "the first hand is played without bids") if first else None
     out = {}
     for side in sheet.sides:
         best = max(v for s, v in totals.items() if s != side)
         behind = max(best - totals[side], 0)
         deficit = rules.blind_deficit
         too_close = (
-            f"blind bids only when {deficit} or more behind"
+            (NOT_BEHIND_ENOUGH, f"blind bids only when {deficit} or more behind")
             if deficit is not None and behind < deficit
             else None
         )
-        nil_reason = over or no_bids or (None if rules.nil else "nil bids are off in these rules")
-        bnil_reason = (
+        nil = over or no_bids or (None if rules.nil else (OFF, "nil bids are off in these rules"))
+        bnil = (
             over
             or no_bids
-            or (None if rules.blind_nil else "blind nil is off in these rules")
+            or (None if rules.blind_nil else (OFF, "blind nil is off in these rules"))
             or too_close
         )
         if over or no_bids:
-            blind_reason = over or no_bids
+            blind = over or no_bids
         elif not rules.blind_bids:
-            blind_reason = "blind bids are off in these rules"
+            blind = (OFF, "blind bids are off in these rules")
         elif game.teams is not None and rules.bidding != "partnership":
-            blind_reason = "a blind bid is a side's whole bid: it needs partnership bidding"
+            words = "a blind bid is a side's whole bid: it needs partnership bidding"
+            blind = (NEEDS_PARTNERSHIP, words)
         else:
-            blind_reason = too_close
+            blind = too_close
+        nil_code, nil_reason = nil or (None, None)
+        bnil_code, bnil_reason = bnil or (None, None)
+        blind_code, blind_reason = blind or (None, None)
         out[side] = SideBidOptions(
-            side, nil_reason is None, nil_reason, bnil_reason is None, bnil_reason,
-            blind_reason is None, blind_reason, rules.blind_min, rules.max_bid,
+            side, nil is None, nil_reason, bnil is None, bnil_reason,
+            blind is None, blind_reason, rules.blind_min, rules.max_bid,
             rules.min_side_bid, game.tricks_per_hand, first, rules.bidding == "partnership",
-            behind, sheet.finished,
+            behind, sheet.finished, nil_code, bnil_code, blind_code,
         )  # fmt: skip
     return out
 
@@ -83,4 +98,4 @@ def check_bids(game: Game, bids: dict[str, BidValue], sheet: Sheet | None = None
         sheet = score_game(game)
     ctx, state = start_state(game)
     state.totals = dict(sheet.totals)  # blind eligibility looks at the score before the hand
-    _read_bids(ctx, state, Hand(bids=bids), len(game.hands) + 1)
+    read_bids(ctx, state, Hand(bids=bids), len(game.hands) + 1)

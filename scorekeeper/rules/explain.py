@@ -5,7 +5,7 @@ Built on demand from a scored SideResult (scoring.py), so scoring stays fast.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .game import MOON, NO_BIDS, TEN
 
@@ -77,7 +77,7 @@ def explain_lines(r: SideResult) -> list[str]:
     return lines
 
 
-def sheet_to_json(sheet: Sheet) -> dict:
+def sheet_to_json(sheet: Sheet) -> dict[str, Any]:
     """The sheet as the contract's JSON (section 5)."""
     hands = []
     for h in sheet.hands:

@@ -212,7 +212,7 @@ def _int(value: Any, what: str, field_name: str, hand: int | None = None) -> int
     return value
 
 
-def _mapping(value: Any, what: str, field_name: str, hand: int | None = None) -> dict:
+def _mapping(value: Any, what: str, field_name: str, hand: int | None = None) -> dict[Any, Any]:
     if not isinstance(value, dict):
         raise GameError(
             f"{what} must be an object, not {_show(value)}", hand=hand, field=field_name
@@ -335,7 +335,7 @@ def parse_hand(data: Any, number: int, tricks_per_hand: int = MAX_TRICKS_PER_HAN
         if key not in _PLAYED_KEYS:
             raise GameError(f"unknown field {_show(key)} in a hand", hand=number, field=str(key))
 
-    bids = None
+    bids: dict[str, BidValue] | None = None
     if data.get("bids") is not None:
         bids = {}
         for who, value in _mapping(data["bids"], "bids", "bids", number).items():

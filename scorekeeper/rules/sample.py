@@ -46,13 +46,16 @@ def random_rules(rng: random.Random) -> tuple[str, Rules]:
         elif info.name == "blind_deficit":
             value = rng.choice([0, 50, 100, 200])
         else:
+            assert info.minimum is not None  # every number option has a least value
             lo = max(info.minimum, -20)  # a points value from -20, a multiplier from 0
             value = rng.choice([lo, 1, 2, 5, 10, 50, 100, 200])
         spec[info.name] = value
     return preset, rules_from_spec(spec)
 
 
-def random_seating(rng: random.Random, rules: Rules) -> tuple[tuple[str, ...], dict | None]:
+def random_seating(
+    rng: random.Random, rules: Rules
+) -> tuple[tuple[str, ...], dict[str, tuple[str, ...]] | None]:
     """Players and teams (None: everyone for themselves) that suit the rules."""
     if rules.bidding == "partnership" or rng.random() < 0.6:
         size = rng.choice([2, 2, 2, 3])
@@ -70,7 +73,7 @@ def random_game(
     rules: Rules | None = None,
     preset: str = "standard",
     players: tuple[str, ...] | None = None,
-    teams: dict | None = None,
+    teams: dict[str, tuple[str, ...]] | None = None,
 ) -> Game:
     """A valid game of up to ``hands`` hands (fewer when it ends sooner)."""
     if rules is None:
@@ -108,7 +111,7 @@ def random_hand(rng: random.Random, ctx: Any, state: Any) -> Hand:
         per[p] += 1
     no_bids = rules.first_hand_no_bids and state.played == 0
     totals = state.totals
-    bids: dict[str, Any] | None = None if no_bids else {}
+    bids: dict[str, Any] = {}  # none at all when the hand has no bids
     nil_sides: set[str] = set()
     for side in ctx.sides:
         if no_bids:
@@ -175,7 +178,7 @@ def random_hand(rng: random.Random, ctx: Any, state: Any) -> Hand:
     if rng.random() < 0.05:
         adjust = {rng.choice(ctx.sides): rng.choice([-50, 60, 100])}
     note = "aces" if adjust and rng.random() < 0.5 else None
-    return Hand(bids, tricks, renege, adjust, note)
+    return Hand(None if no_bids else bids, tricks, renege, adjust, note)
 
 
 def _split(rng: random.Random, total: int, parts: int) -> list[int]:

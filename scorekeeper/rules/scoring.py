@@ -4,19 +4,18 @@ Each hand is checked against the rules as it is scored (blind bids depend on the
 so an invalid hand raises GameError naming the hand and the field. Results are light tuples;
 the explain lines a person reads are built from them on demand.
 
-Two paths score a hand. The fast path in ``_fold`` handles the hands almost every table plays
-(plain bids, nils, blind bids, adjustments, renege), inline and without helper calls, because
-the engine must score 200,000 hands a second (bench/bench_scoring.py). It checks a hand whole
-before it changes any state and hands anything unusual to the general path (``_read_bids``,
-``_read_tricks``, ``_score_contract``, ``_score_nils``), which is the readable statement of the
-contract and the one that raises the errors. The two repeat some arithmetic on purpose; they
-are held equal by tests/rules/test_reference_equivalence.py (full sheets and exact errors of
-thousands of random and broken games) — change both, or neither.
+The rules are stated once, one piece a function: ``read_bids`` (and ``_bid``), ``_read_tricks``
+and ``_read_renege`` check a hand; ``_score_side`` scores each side of it, with ``_score_nils``
+and the game's contract scorer; ``_check_end`` ends the game. ``score_hand`` runs them in that
+order. The contract scorer is a function made once per game from the one statement of the
+contract rules (``_contract_scorer``), the rules read once rather than at every hand.
+tests/rules/test_reference_equivalence.py holds them to the sheets and exact errors of thousands
+of random and broken games, as the engine gave them before it was made fast.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
 from .ending import check_end
@@ -137,7 +136,12 @@ class Sheet(NamedTuple):
     preset: str
 
 
-_SEATINGS: dict = {}  # seating key -> what Context needs about the seating (checked already)
+# A side's bid, read: (contract or None, blind, ((player, nil kind), ...), any blind bid)
+SideBid = tuple[int | None, bool, tuple[tuple[str, str], ...], bool]
+
+_SEATINGS: dict[
+    tuple[object, ...], Seating
+] = {}  # seating key -> what Context needs about the seating (checked already)
 _CACHE_LIMIT = 2048
 _NEVER = 1 << 62  # a bag limit that is never reached (no bag limit)
 
@@ -146,6 +150,8 @@ def _seating(game: Game) -> Seating:
     """The checked seating of a game (check_seating, then the lookups scoring uses), remembered
     by value: players, teams, dealer and the bidding. The start is checked every time."""
     teams = game.teams
+    key: tuple[object, ...] | None
+    hit: Seating | None
     try:
         key = (
             game.players,
@@ -155,7 +161,7 @@ def _seating(game: Game) -> Seating:
         )
         hit = _SEATINGS.get(key)
     except TypeError:  # something unhashable: check it the long way (and fail there)
-        key = hit = None
+        key, hit = None, None
     if hit is None:
         hit = _check_seating(game, key)
     start = game.start
@@ -176,14 +182,14 @@ class Seating(NamedTuple):
     side_index_of: dict[str, int]
     other: dict[str, str]  # the other side, with exactly two sides
     two_sides: bool
-    plan: tuple[tuple[str, tuple[str, ...]], ...]  # (side, members)
-    fast: bool  # the fast path reads keys as sides or players: no team has a player's name
-    no_bids: tuple  # the side bids of a hand without bids
+    by_side: bool  # tricks may be read per team: teams, and no team has a player's name
+    no_bids: tuple[SideBid, ...]  # the side bids of a hand without bids
     teams: bool
     first_dealer: int  # the first dealer's seat
+    side_position: dict[str, int]  # side -> its place in ``sides``
 
 
-def _check_seating(game: Game, key: tuple | None) -> Seating:
+def _check_seating(game: Game, key: tuple[object, ...] | None) -> Seating:
     """Check the seating and work out its lookups; remember them under ``key`` (if any)."""
     check_seating(game)
     teams = game.teams
@@ -204,11 +210,11 @@ def _check_seating(game: Game, key: tuple | None) -> Seating:
         side_index_of={p: sides.index(s) for p, s in side_of.items()},
         other={sides[0]: sides[1], sides[1]: sides[0]} if two else {},
         two_sides=two,
-        plan=tuple(zip(sides, member_lists)),  # noqa: B905
-        fast=teams is None or side_set.isdisjoint(player_set),
+        by_side=teams is not None and side_set.isdisjoint(player_set),
         no_bids=((None, False, (), False),) * len(sides),
         teams=teams is not None,
         first_dealer=game.players.index(game.first_dealer),
+        side_position={s: i for i, s in enumerate(sides)},
     )
     if key is not None:
         if len(_SEATINGS) >= _CACHE_LIMIT:
@@ -238,10 +244,15 @@ class Context:
         "side_index_of",
         "no_bids",
         "end_checks",
-        "simple",
-        "plan",
-        "fast",
         "first_dealer",
+        "first_no_bids",
+        "by_side",
+        "side_position",
+        "target",
+        "nil_bags_always",
+        "nil_contract",
+        "bag_limit_at",
+        "score_contract",
     )
 
     def __init__(self, game: Game):
@@ -255,19 +266,23 @@ class Context:
         self.side_index_of = seating.side_index_of
         self.other = seating.other
         self.two_sides = seating.two_sides
-        self.plan = seating.plan
-        self.fast = seating.fast
         self.no_bids = seating.no_bids
         self.teams = seating.teams
         self.first_dealer = seating.first_dealer
+        self.side_position = seating.side_position
+        self.by_side = seating.by_side
         self.game = game
         r = self.rules = game.rules
         self.players = game.players
         self.sides = list(sides)
         self.partnership = r.bidding == "partnership"
         self.T = r.tricks_for(len(game.players))
-        # no moon and no 10-for-200: every bid that is not blind is a plain one
-        self.simple = not r.moon and not r.ten_for_200
+        self.first_no_bids = r.first_hand_no_bids
+        self.target = r.target_score
+        self.nil_bags_always = r.nil_tricks == "bags"
+        self.nil_contract = r.nil_tricks == "contract"
+        self.bag_limit_at = _NEVER if r.bag_limit is None else r.bag_limit
+        self.score_contract = _contract_scorer(r, self.T)
         # end-of-game checks other than the target, needed after every hand
         self.end_checks = bool(
             r.set_out is not None
@@ -315,455 +330,158 @@ def _err(number: int, field: str, message: str) -> GameError:
     return GameError(message, hand=number, field=field)
 
 
-def _shown(value: object, show=str) -> str:
+def _shown(value: object, show: Callable[[object], str] = str) -> str:
     """A value in a message: ``show(value)``, or a short form of an int too long to print
     (parse_game refuses those; a Game built by hand may still hold one)."""
     return show_number(value) if type(value) is int else show(value)
 
 
 def score_hand(ctx: Context, state: State, hand: Hand, number: int) -> HandResult:
-    """Score one hand (the fold's step): check it, update ``state``, return its results."""
-    return _fold(ctx, state, (hand,), number)[0]
+    """Score one hand (the fold's step): check it, update ``state``, return its results.
+
+    A hand is checked whole, in the order its errors are reported (bids, tricks, renege,
+    adjust), before it changes any state; then each side is scored (``_score_side``) and the
+    game may end (``_check_end``)."""
+    if state.finished:
+        raise _err(number, "hands", f"the game ended after hand {state.ended_at}")
+    players = ctx.players
+    dealer = players[state.dealer]
+    if hand.misdeal:
+        if ctx.rules.misdeal_deal_passes:
+            state.dealer = (state.dealer + 1) % len(players)
+        return _new(HandResult, (number, dealer, True, hand.note, {}, False))
+    no_bids = ctx.first_no_bids and state.played == 0
+    if no_bids:
+        if hand.bids is not None:
+            raise _err(number, "bids", "the first hand is played without bids")
+        side_bids: Sequence[SideBid] = ctx.no_bids
+    else:
+        side_bids = read_bids(ctx, state, hand, number)
+    if hand.tricks is None:
+        raise _err(number, "tricks", "tricks are missing")
+    taken, nil_tricks = _read_tricks(ctx, hand, number, side_bids)
+    given = hand.renege or None
+    received = None if given is None else _read_renege(ctx, given, number)
+    adjust = hand.adjust
+    if adjust is not None:
+        for side in adjust:
+            if side not in ctx.side_set:
+                raise _err(number, f"adjust.{side}", f"adjust: unknown side {side}")
+    # the hand is valid: score it side by side
+    note = hand.note
+    results: dict[str, SideResult] = {}
+    g = r = add = 0
+    for side, side_bid, own_taken in zip(ctx.sides, side_bids, taken):  # noqa: B905
+        if given is not None:
+            g = given.get(side, 0)
+            r = received.get(side, 0) if received else 0
+        if adjust is not None:
+            add = adjust.get(side, 0)
+        results[side] = _score_side(
+            ctx, state, side, side_bid, own_taken, nil_tricks, g, r, add, no_bids, note
+        )
+    state.played += 1
+    state.dealer = (state.dealer + 1) % len(players)
+    if ctx.end_checks or max(state.totals.values()) >= ctx.target:
+        _check_end(ctx, state, results, taken, number)
+    return _new(HandResult, (number, dealer, False, note, results, no_bids))
 
 
 def _fold(ctx: Context, state: State, hands: Iterable[Hand], first: int) -> list[HandResult]:
     """Score ``hands`` (numbered from ``first``) in order, updating ``state``."""
-    players = ctx.players
-    n_players = len(players)
+    return [score_hand(ctx, state, hand, number) for number, hand in enumerate(hands, first)]
+
+
+def _score_side(
+    ctx: Context,
+    state: State,
+    side: str,
+    side_bid: SideBid,
+    own_taken: int,
+    nil_tricks: dict[str, int],
+    g: int,
+    r: int,
+    add: int,
+    no_bids: bool,
+    note: str | None,
+) -> SideResult:
+    """One side's result for a checked hand: its nils, its contract (tricks it gave away by a
+    renege are not its own; those it received count toward the contract), its bags and the bag
+    limit, the running total and the run of sets. ``state`` moves on for the side."""
     rules = ctx.rules
-    sides = ctx.sides
-    side_set = ctx.side_set
-    other_of = ctx.other
-    T = ctx.T
+    contract, blind, nils, _ = side_bid
+    if nils:
+        nil_results, nil_points, nt = _score_nils(rules, side, nils, nil_tricks, ctx)
+        nil_bags = nt if nt and (ctx.nil_bags_always or contract is None) else 0
+    else:
+        nil_results, nil_points, nt, nil_bags = (), 0, 0, 0
+    if contract is not None:
+        earned = own_taken - g if ctx.nil_contract else own_taken - nt - g
+        if earned < 0:
+            earned = 0
+        toward = earned + r
+        kind, made, over, cpoints, opoints, dback, over_set = ctx.score_contract(
+            contract, blind, toward, earned
+        )
+    elif no_bids:
+        kind, made, over, opoints, dback, over_set = NO_BIDS, None, 0, 0, False, False
+        toward = max(own_taken - g, 0) + r
+        cpoints = rules.trick_value * toward
+    else:
+        kind, made = None, None
+        toward = over = cpoints = opoints = 0
+        dback = over_set = False
+    is_set = made is False
+    hand_bags = over + nil_bags
+    points = cpoints + opoints + nil_points + add
+    if nil_bags:
+        points += rules.overtrick_value * nil_bags
+    bags = state.bags[side] + hand_bags
+    if bags >= ctx.bag_limit_at:
+        limit = ctx.bag_limit_at
+        penalties = bags // limit
+        bags -= penalties * limit
+        penalty = penalties * rules.bag_penalty
+        points -= penalty
+    else:
+        penalties = penalty = 0
     totals = state.totals
-    bags_now = state.bags
-    sets_in_row = state.sets_in_row
-    limit = rules.bag_limit
-    limit_at = _NEVER if limit is None else limit
-    bag_penalty = rules.bag_penalty
-    ov = rules.overtrick_value
-    nil_mode = rules.nil_tricks
-    nil_contract = nil_mode == "contract"
-    nil_bags_always = nil_mode == "bags"
-    tv = rules.trick_value
-    first_no_bids = rules.first_hand_no_bids
-    target = rules.target_score
-    end_checks = ctx.end_checks
-    set_out = rules.set_out
-    losing = rules.losing_score
-    max_hands = rules.max_hands
-    boston = rules.boston_wins
-    moon_win = rules.moon_value == "win"
-    simple = ctx.simple
-    max_over = rules.max_overtricks
-    dback_n = rules.double_back
-    set_bid = rules.set_penalty == "bid"
-    set_none = rules.set_penalty == "none"
-    # the fast path's rules: plain bids, nils, blind nils (checked here) and adjustments; any
-    # other hand, or anything unusual in one, goes the general way (which raises the errors)
-    plan = ctx.plan
-    partnership = ctx.partnership
-    player_set = ctx.player_set
-    nil_on = rules.nil
-    bnil_on = rules.blind_nil
-    nil_value = rules.nil_value
-    nil_lost = -(nil_value if rules.nil_penalty is None else rules.nil_penalty)
-    bnil_value = rules.blind_nil_value
-    bnil_lost = -(bnil_value if rules.blind_nil_penalty is None else rules.blind_nil_penalty)
-    dnil = rules.double_nil_value is not None
-    lo = max(rules.min_side_bid, 0)
-    cap = T if rules.max_bid is None else min(rules.max_bid, T)
-    moon = rules.moon
-    ten = rules.ten_for_200
-    teams = ctx.teams
-    fast = ctx.fast
-    out: list[HandResult] = []
-    append = out.append
-    for number, hand in enumerate(hands, first):
-        if state.finished:
-            raise _err(number, "hands", f"the game ended after hand {state.ended_at}")
-        dealer = players[state.dealer]
-        note = hand.note
-        if hand.misdeal:
-            if rules.misdeal_deal_passes:
-                state.dealer = (state.dealer + 1) % n_players
-            append(_new(HandResult, (number, dealer, True, note, {}, False)))
-            continue
+    total = totals[side] = totals[side] + points
+    state.bags[side] = bags
+    sets = state.sets_in_row
+    streak = sets[side] = sets[side] + 1 if is_set else 0
+    return _new(SideResult, (
+        contract, own_taken, points, hand_bags, penalty, is_set, total, bags, kind, blind, made,
+        toward, over, cpoints, opoints, dback, over_set, nil_results, nil_bags, add, g, r,
+        ctx.other.get(side) if g or r else None, penalties, streak, own_taken == ctx.T,
+        note if add else None, rules,
+    ))  # fmt: skip
 
-        no_bids = first_no_bids and state.played == 0
-        adjust = hand.adjust
-        bids = hand.bids
-        tricks = hand.tricks
-        rows = None
-        given = hand.renege or None
-        received = None if given is None else _fast_renege(ctx, given)
-        if (
-            fast
-            and not no_bids
-            and type(bids) is dict
-            and type(tricks) is dict
-            and (given is None or received is not None)
-            and (adjust is None or (type(adjust) is dict and adjust.keys() <= side_set))
-            and (partnership or bids.keys() == player_set)
-        ):
-            # check the hand side by side; ``rows`` is None as soon as anything is unusual
-            rows = []
-            sum_taken = used_bids = used_tricks = 0
-            for side, ms in plan:
-                nils = ()
-                blind = ok = False
-                if partnership:
-                    # the team's number (or none when every player bids nil), nils by name
-                    contract = bids.get(side)
-                    for p in ms:
-                        b = bids.get(p)
-                        if b is None:
-                            continue
-                        if (b == "nil" or (b == 0 and type(b) is int)) and nil_on:
-                            nils = (*nils, (p, NIL))
-                        elif (
-                            b == "blind nil"
-                            and bnil_on
-                            and _blind_allowed(ctx, state, side) is None
-                        ):
-                            nils = (*nils, (p, BNIL))
-                        else:
-                            break
-                    else:
-                        used_bids += len(nils)
-                        if contract is None:
-                            # every player bid nil (a double nil goes the general way)
-                            ok = len(nils) == len(ms) and not (dnil and len(nils) > 1)
-                        elif len(nils) < len(ms):
-                            used_bids += 1
-                            if type(contract) is int:
-                                ok = lo <= contract <= cap
-                            elif type(contract) is str:
-                                contract, blind, ok = _fast_blind(ctx, state, side, contract)
-                else:
-                    contract = 0
-                    has_number = False
-                    for p in ms:
-                        b = bids[p]
-                        if type(b) is int:
-                            if 0 < b <= T:
-                                contract += b
-                                has_number = True
-                                continue
-                            if b == 0:
-                                if nil_on:
-                                    nils = (*nils, (p, NIL))
-                                else:
-                                    has_number = True
-                                continue
-                        elif b == "nil" and nil_on:
-                            nils = (*nils, (p, NIL))
-                            continue
-                        elif (
-                            b == "blind nil"
-                            and bnil_on
-                            and _blind_allowed(ctx, state, side) is None
-                        ):
-                            nils = (*nils, (p, BNIL))
-                            continue
-                        elif not teams and type(b) is str:  # a blind number, without teams
-                            contract, blind, ok = _fast_blind(ctx, state, side, b)
-                            has_number = ok
-                            if ok:
-                                continue
-                        break  # anything else: the general way
-                    else:
-                        if has_number:
-                            ok = lo <= contract <= (T if blind else cap)
-                        else:
-                            contract = None
-                            ok = not (dnil and len(nils) > 1)  # a double nil: the general way
-                if not ok:
-                    rows = None
-                    break
-                # tricks: by player, or (a team without a nil) by team
-                own_taken = tricks.get(side)
-                if own_taken is None or not teams:
-                    if own_taken is None:
-                        own_taken = 0
-                        for p in ms:
-                            n = tricks.get(p)
-                            if type(n) is not int or n < 0:
-                                own_taken = None
-                                break
-                            own_taken += n
-                        used_tricks += len(ms)
-                    else:
-                        used_tricks += 1
-                    if type(own_taken) is not int or own_taken < 0:
-                        rows = None
-                        break
-                elif type(own_taken) is not int or own_taken < 0 or nils:
-                    rows = None
-                    break
-                else:
-                    used_tricks += 1
-                sum_taken += own_taken
-                rows.append((side, contract, blind, own_taken, nils))
-            if (
-                sum_taken != T
-                or used_tricks != len(tricks)
-                or (partnership and used_bids != len(bids))
-            ):
-                rows = None
-        if rows is not None:
-            # score the checked hand (the same as the general way below, for these hands)
-            took_all_side = None
-            reached = False
-            results = {}
-            g = r = 0
-            other = None
-            for side, contract, blind, own_taken, nils in rows:
-                add = 0 if adjust is None else adjust.get(side, 0)
-                if own_taken == T:
-                    took_all = True
-                    took_all_side = side
-                else:
-                    took_all = False
-                if nils:
-                    nil_points = nt = 0
-                    made_nils = []
-                    for p, k in nils:
-                        took = tricks[p]
-                        if k == NIL:
-                            pts = nil_value if took == 0 else nil_lost
-                            made_nils.append(_new(NilResult, (p, "nil", took == 0, took, pts)))
-                        else:
-                            pts = bnil_value if took == 0 else bnil_lost
-                            made_nils.append(
-                                _new(NilResult, (p, "blind nil", took == 0, took, pts))
-                            )
-                        nil_points += pts
-                        nt += took
-                    nil_results = tuple(made_nils)
-                    nil_bags = nt if nt and (nil_bags_always or contract is None) else 0
-                    earned = own_taken if nil_contract else own_taken - nt
-                    if earned < 0:
-                        earned = 0
-                else:
-                    nil_results = ()
-                    nil_points = nil_bags = 0
-                    earned = own_taken
-                if given is not None:  # a renege: tricks given to (or taken from) the others
-                    g = given.get(side, 0)
-                    r = received.get(side, 0)
-                    other = other_of.get(side) if g or r else None
-                    if g:
-                        earned -= g
-                        if earned < 0:
-                            earned = 0
-                if contract is None:
-                    kind = made = None
-                    toward = over = cpoints = opoints = 0
-                    is_set = dback = over_set = False
-                elif not (blind or g or r) and (
-                    simple or not ((moon and contract == T) or (ten and contract == 10))
-                ):
-                    toward = earned
-                    kind = NORMAL
-                    over_set = dback = False
-                    if earned >= contract:
-                        over = earned - contract
-                        if max_over is not None and over > max_over:
-                            made, is_set, over_set = False, True, True
-                            over = opoints = 0
-                            cpoints = 0 if set_none else -tv * contract
-                        elif dback_n and contract > 0 and earned >= 2 * contract:
-                            made, is_set, dback = False, True, True
-                            over = opoints = 0
-                            cpoints = -dback_n * tv * contract
-                        else:
-                            made, is_set = True, False
-                            cpoints = tv * contract
-                            opoints = ov * over
-                    else:
-                        made, is_set = False, True
-                        over = opoints = 0
-                        cpoints = (
-                            -tv * contract
-                            if set_bid
-                            else (0 if set_none else -tv * (contract - earned))
-                        )
-                else:
-                    toward = earned + r
-                    kind, made, over, cpoints, opoints, dback, over_set = _score_contract(
-                        rules, T, contract, blind, toward, earned
-                    )
-                    is_set = not made
-                hand_bags = over + nil_bags
-                points = cpoints + opoints + nil_points + ov * nil_bags + add
-                btotal = bags_now[side] + hand_bags
-                if btotal >= limit_at:
-                    penalties = btotal // limit
-                    btotal -= penalties * limit
-                    penalty = penalties * bag_penalty
-                    points -= penalty
-                else:
-                    penalties = penalty = 0
-                total = totals[side] + points
-                totals[side] = total
-                bags_now[side] = btotal
-                if total >= target:
-                    reached = True
-                if is_set:
-                    streak = sets_in_row[side] + 1
-                    sets_in_row[side] = streak
-                else:
-                    streak = sets_in_row[side] = 0
-                results[side] = _new(SideResult, (
-                    contract, own_taken, points, hand_bags, penalty, is_set, total, btotal, kind,
-                    blind, made, toward, over, cpoints, opoints, dback, over_set, nil_results,
-                    nil_bags, add, g, r, other, penalties, streak, took_all, note if add else None,
-                    rules,
-                ))  # fmt: skip
-        else:
-            if no_bids:
-                if hand.bids is not None:
-                    raise _err(number, "bids", "the first hand is played without bids")
-                side_bids = ctx.no_bids
-            else:
-                side_bids = _read_bids(ctx, state, hand, number)
-            if hand.tricks is None:
-                raise _err(number, "tricks", "tricks are missing")
-            taken, nil_tricks = _read_tricks(ctx, hand, number, side_bids)
-            received = _read_renege(ctx, given, number) if given else None
-            if adjust is not None:
-                for side in adjust:
-                    if side not in side_set:
-                        raise _err(number, f"adjust.{side}", f"adjust: unknown side {side}")
 
-            took_all_side = None
-            reached = False
-            results: dict[str, SideResult] = {}
-            for side, (contract, blind, nils, _), own_taken in zip(sides, side_bids, taken):  # noqa: B905
-                g = r = add = 0
-                other = None
-                if given is not None:
-                    g = given.get(side, 0)
-                    r = received.get(side, 0) if received else 0
-                    if g or r:
-                        other = other_of.get(side)
-                if adjust is not None:
-                    add = adjust.get(side, 0)
-                if own_taken == T:
-                    took_all = True
-                    took_all_side = side
-                else:
-                    took_all = False
-                if contract is not None and simple and not nils and not blind and not g and not r:
-                    # the usual case, inlined for speed: a plain bid, no nil, no renege (the
-                    # same as _score_contract)
-                    over_set = dback = False
-                    if own_taken >= contract:
-                        over = own_taken - contract
-                        if max_over is not None and over > max_over:
-                            made, is_set, over_set = False, True, True
-                            over = opoints = 0
-                            cpoints = 0 if set_none else -tv * contract
-                        elif dback_n and contract > 0 and own_taken >= 2 * contract:
-                            made, is_set, dback = False, True, True
-                            over = opoints = 0
-                            cpoints = -dback_n * tv * contract
-                        else:
-                            made, is_set = True, False
-                            cpoints = tv * contract
-                            opoints = ov * over
-                    else:
-                        made, is_set = False, True
-                        over = opoints = 0
-                        cpoints = (
-                            -tv * contract
-                            if set_bid
-                            else (0 if set_none else -tv * (contract - own_taken))
-                        )
-                    kind = NORMAL
-                    toward = own_taken
-                    nil_results = ()
-                    hand_bags = over
-                    nil_bags = 0
-                    points = cpoints + opoints + add
-                else:
-                    nil_points = nil_bags = 0
-                    nil_results = ()
-                    if nils:
-                        nil_results, nil_points, nt = _score_nils(
-                            rules, side, nils, nil_tricks, ctx
-                        )
-                        if nt and (nil_bags_always or contract is None):
-                            nil_bags = nt
-                    else:
-                        nt = 0
-                    if contract is not None:
-                        earned = own_taken - g if nil_contract else own_taken - nt - g
-                        if earned < 0:
-                            earned = 0
-                        toward = earned + r
-                        kind, made, over, cpoints, opoints, dback, over_set = _score_contract(
-                            rules, T, contract, blind, toward, earned
-                        )
-                        is_set = not made
-                    elif no_bids:
-                        kind = NO_BIDS
-                        toward = max(own_taken - g, 0) + r
-                        cpoints = tv * toward
-                        made = None
-                        over = opoints = 0
-                        is_set = dback = over_set = False
-                    else:
-                        kind = made = None
-                        toward = over = cpoints = opoints = 0
-                        is_set = dback = over_set = False
-                    hand_bags = over + nil_bags
-                    points = cpoints + opoints + nil_points + ov * nil_bags + add
-                btotal = bags_now[side] + hand_bags
-                if btotal >= limit_at:
-                    penalties = btotal // limit
-                    btotal -= penalties * limit
-                    penalty = penalties * bag_penalty
-                    points -= penalty
-                else:
-                    penalties = penalty = 0
-                total = totals[side] + points
-                totals[side] = total
-                bags_now[side] = btotal
-                if total >= target:
-                    reached = True
-                if is_set:
-                    streak = sets_in_row[side] + 1
-                    sets_in_row[side] = streak
-                else:
-                    streak = sets_in_row[side] = 0
-                results[side] = _new(SideResult, (
-                    contract, own_taken, points, hand_bags, penalty, is_set, total, btotal, kind,
-                    blind, made, toward, over, cpoints, opoints, dback, over_set, nil_results,
-                    nil_bags, add, g, r, other, penalties, streak, took_all, note if add else None,
-                    rules,
-                ))  # fmt: skip
-
-        played = state.played = state.played + 1
-        state.dealer = (state.dealer + 1) % n_players
-        if reached or (
-            end_checks
-            and (
-                moon_win
-                or (took_all_side is not None and boston is not None)
-                or (set_out is not None and max(sets_in_row.values()) >= set_out)
-                or (losing is not None and min(totals.values()) <= losing)
-                or (max_hands is not None and played >= max_hands)
-            )
-        ):
-            end = check_end(sides, rules, results, totals, sets_in_row, played, took_all_side)
-            if end is not None:
-                state.finished = True
-                state.winner, state.reason = end
-                state.ended_at = number
-        append(_new(HandResult, (number, dealer, False, note, results, no_bids)))
-    return out
+def _check_end(
+    ctx: Context, state: State, results: dict[str, SideResult], taken: list[int], number: int
+) -> None:
+    """End the game after this hand when the rules say so (``check_end``). Skipped when no rule
+    could end it now (the usual case)."""
+    rules = ctx.rules
+    totals = state.totals
+    took_all_side = next((s for s, t in zip(ctx.sides, taken) if t == ctx.T), None)  # noqa: B905
+    if not (
+        max(totals.values()) >= ctx.target
+        or rules.moon_value == "win"
+        or (took_all_side is not None and rules.boston_wins is not None)
+        or (rules.set_out is not None and max(state.sets_in_row.values()) >= rules.set_out)
+        or (rules.losing_score is not None and min(totals.values()) <= rules.losing_score)
+        or (rules.max_hands is not None and state.played >= rules.max_hands)
+    ):
+        return
+    end = check_end(
+        ctx.sides, rules, results, totals, state.sets_in_row, state.played, took_all_side
+    )
+    if end is not None:
+        state.finished = True
+        state.winner, state.reason = end
+        state.ended_at = number
 
 
 def _blind_allowed(ctx: Context, state: State, side: str) -> str | None:
@@ -772,35 +490,16 @@ def _blind_allowed(ctx: Context, state: State, side: str) -> str | None:
     if deficit is None:
         return None
     mine = state.totals[side]
-    best = max(v for s, v in state.totals.items() if s != side)
+    totals = state.totals
+    best = (
+        totals[ctx.other[side]] if ctx.two_sides else max(v for s, v in totals.items() if s != side)
+    )
     if best - mine >= deficit:
         return None
     return f"blind bids only when {deficit} or more behind ({side} is {max(best - mine, 0)} behind)"
 
 
-def _fast_blind(ctx: Context, state: State, side: str, value: str) -> tuple[int, bool, bool]:
-    """A blind number bid for the fast path: (number, True, True) when it is allowed now, else
-    (0, False, False) and the general way reads it (and raises the error)."""
-    rules = ctx.rules
-    try:
-        kind, n = read_bid(value)
-    except GameError:
-        return 0, False, False
-    if (
-        kind == BLIND
-        and rules.blind_bids
-        and rules.blind_min <= n <= ctx.T
-        and n >= rules.min_side_bid
-        and _blind_allowed(ctx, state, side) is None
-    ):
-        return n, True, True
-    return 0, False, False
-
-
-SideBid = tuple  # (contract or None, blind, ((player, nil kind), ...), any blind bid)
-
-
-def _read_bids(ctx: Context, state: State, hand: Hand, number: int) -> list[SideBid]:
+def read_bids(ctx: Context, state: State, hand: Hand, number: int) -> list[SideBid]:
     """Check the bids; per side in order: (contract or None, blind, nils, any blind)."""
     bids = hand.bids
     if bids is None:
@@ -833,20 +532,20 @@ def _read_bids(ctx: Context, state: State, hand: Hand, number: int) -> list[Side
             else:
                 raise _err(number, f"bids.{who}", f"unknown player or team {who} in bids")
         for side in ctx.sides:
-            side_nils = tuple(nils[side])
-            has_bnil = any(k == BNIL for _, k in side_nils)
-            all_nil = len(side_nils) == len(ctx.members[side])
+            team_nils = tuple(nils[side])
+            has_bnil = any(k == BNIL for _, k in team_nils)
+            all_nil = len(team_nils) == len(ctx.members[side])
             if side not in team_bid:
                 if not all_nil:
                     raise _err(number, f"bids.{side}", f"no bid for {side}")
-                out.append((None, False, side_nils, has_bnil))
+                out.append((None, False, team_nils, has_bnil))
                 continue
             if all_nil:
                 raise _err(
                     number, f"bids.{side}", f"every player of {side} bid nil: there is no team bid"
                 )
             kind, n = team_bid[side]
-            out.append((n, kind == BLIND, side_nils, has_bnil or kind == BLIND))
+            out.append((n, kind == BLIND, team_nils, has_bnil or kind == BLIND))
     else:
         if bids.keys() != ctx.player_set:
             for who in bids:
@@ -858,7 +557,7 @@ def _read_bids(ctx: Context, state: State, hand: Hand, number: int) -> list[Side
         for members in ctx.member_lists:
             contract = 0
             has_number = blind = any_blind = False
-            side_nils: list[tuple[str, str]] | tuple = ()
+            side_nils: tuple[tuple[str, str], ...] = ()
             for p in members:
                 value = bids[p]
                 if type(value) is int and 0 < value <= T:
@@ -887,25 +586,25 @@ def _read_bids(ctx: Context, state: State, hand: Hand, number: int) -> list[Side
     # side limits and blind eligibility
     lo = rules.min_side_bid
     hi = rules.max_bid
-    for side, (contract, blind, side_nils, any_blind) in zip(ctx.sides, out):  # noqa: B905
+    for side, (side_bid, blind, side_nils, any_blind) in zip(ctx.sides, out):  # noqa: B905
         if any_blind:
             why = _blind_allowed(ctx, state, side)
             if why is not None:
                 who = side if blind else next(p for p, k in side_nils if k == BNIL)
                 raise _err(number, f"bids.{who}", why)
-        if contract is None:
+        if side_bid is None:
             continue
-        if contract > T:
+        if side_bid > T:
             raise _err(
-                number, f"bids.{side}", f"{side} bid {contract}, more than the {T} tricks in a hand"
+                number, f"bids.{side}", f"{side} bid {side_bid}, more than the {T} tricks in a hand"
             )
-        if contract < lo:
+        if side_bid < lo:
             raise _err(
-                number, f"bids.{side}", f"{side} bid {contract}, below the smallest bid of {lo}"
+                number, f"bids.{side}", f"{side} bid {side_bid}, below the smallest bid of {lo}"
             )
-        if hi is not None and contract > hi and not blind and not (rules.moon and contract == T):
+        if hi is not None and side_bid > hi and not blind and not (rules.moon and side_bid == T):
             raise _err(
-                number, f"bids.{side}", f"{side} bid {contract}, above the largest bid of {hi}"
+                number, f"bids.{side}", f"{side} bid {side_bid}, above the largest bid of {hi}"
             )
     return out
 
@@ -940,7 +639,7 @@ def _bid(ctx: Context, number: int, who: str, value: object) -> tuple[str, int]:
 
 
 def _read_tricks(
-    ctx: Context, hand: Hand, number: int, side_bids: list[SideBid]
+    ctx: Context, hand: Hand, number: int, side_bids: Sequence[SideBid]
 ) -> tuple[list[int], dict[str, int]]:
     """Check the tricks; return tricks taken per side (in order), and nil bidder -> tricks."""
     tricks = hand.tricks
@@ -951,32 +650,32 @@ def _read_tricks(
     if tricks.keys() == ctx.player_set:
         for p, n in tricks.items():
             if type(n) is not int or not 0 <= n <= T:
-                raise _err(
-                    number, f"tricks.{p}", f"{p}'s tricks {_shown(n, repr)} out of range (0 to {T})"
-                )
+                raise _tricks_out_of_range(number, p, n, T)
             taken[index[p]] += n
+    elif ctx.by_side and tricks.keys() == ctx.side_set:  # each team's tricks as one number
+        position = ctx.side_position
+        for side, n in tricks.items():
+            if type(n) is not int or not 0 <= n <= T:
+                raise _tricks_out_of_range(number, side, n, T)
+            i = position[side]
+            nilled = side_bids[i][2]
+            if nilled:
+                raise _nil_tricks_by_team(number, side, nilled)
+            taken[i] = n
     else:
         covered: dict[str, str] = {}
         for who, n in tricks.items():
             if type(n) is not int or not 0 <= n <= T:
-                raise _err(
-                    number,
-                    f"tricks.{who}",
-                    f"{who}'s tricks {_shown(n, repr)} out of range (0 to {T})",
-                )
+                raise _tricks_out_of_range(number, who, n, T)
             if who in index:
                 members: tuple[str, ...] = (who,)
                 i = index[who]
             elif who in ctx.side_set:
                 members = ctx.members[who]
-                i = ctx.sides.index(who)
+                i = ctx.side_position[who]
                 nilled = side_bids[i][2]
                 if nilled:
-                    raise _err(
-                        number,
-                        f"tricks.{who}",
-                        f"{nilled[0][0]} bid nil: give the tricks of each player of {who}",
-                    )
+                    raise _nil_tricks_by_team(number, who, nilled)
             else:
                 raise _err(number, f"tricks.{who}", f"unknown player or team {who} in tricks")
             for m in members:
@@ -988,9 +687,9 @@ def _read_tricks(
                     )
                 covered[m] = who
             taken[i] += n
-        for p in ctx.players:
-            if p not in covered:
-                raise _err(number, f"tricks.{p}", f"no tricks for {p}")
+        if len(covered) < len(ctx.players):
+            missing = next(p for p in ctx.players if p not in covered)
+            raise _err(number, f"tricks.{missing}", f"no tricks for {missing}")
     total = sum(taken)
     if total != T:
         raise _err(number, "tricks", f"tricks add up to {total}, not {T}")
@@ -1001,14 +700,18 @@ def _read_tricks(
     return taken, nil_tricks
 
 
-def _fast_renege(ctx: Context, renege: object) -> dict[str, int] | None:
-    """The renege penalties for the fast path (side -> tricks received), None when unusual."""
-    if type(renege) is not dict:
-        return None
-    try:
-        return _read_renege(ctx, renege, 0)
-    except GameError:
-        return None
+def _tricks_out_of_range(number: int, who: str, n: object, T: int) -> GameError:
+    return _err(
+        number, f"tricks.{who}", f"{who}'s tricks {_shown(n, repr)} out of range (0 to {T})"
+    )
+
+
+def _nil_tricks_by_team(number: int, team: str, nilled: tuple[tuple[str, str], ...]) -> GameError:
+    return _err(
+        number,
+        f"tricks.{team}",
+        f"{nilled[0][0]} bid nil: give the tricks of each player of {team}",
+    )
 
 
 def _read_renege(ctx: Context, renege: dict[str, int], number: int) -> dict[str, int]:
@@ -1028,16 +731,20 @@ def _read_renege(ctx: Context, renege: dict[str, int], number: int) -> dict[str,
 
 
 def _score_nils(
-    rules: Rules, side: str, nils: tuple, nil_tricks: dict, ctx: Context
+    rules: Rules,
+    side: str,
+    nils: tuple[tuple[str, str], ...],
+    nil_tricks: dict[str, int],
+    ctx: Context,
 ) -> tuple[tuple[NilResult, ...], int, int]:
     """Nil and blind nil bonuses and penalties (or one double nil for the whole team):
     (results, points, tricks the nil bidders took)."""
-    took_all = sum(nil_tricks[p] for p, _ in nils)
     if (
         rules.double_nil_value is not None
         and len(nils) == len(ctx.members[side])
         and len(nils) >= 2
     ):
+        took_all = sum(nil_tricks[p] for p, _ in nils)
         if took_all == 0:
             pts = rules.double_nil_value
         else:
@@ -1045,77 +752,91 @@ def _score_nils(
             pts = -(rules.double_nil_value if penalty is None else penalty)
         return (NilResult(side, "double nil", took_all == 0, took_all, pts),), pts, took_all
     out = []
-    total = 0
+    total = took_all = 0
     for p, kind in nils:
         took = nil_tricks[p]
+        took_all += took
         if kind == NIL:
             value, penalty, name = rules.nil_value, rules.nil_penalty, "nil"
         else:
             value, penalty, name = rules.blind_nil_value, rules.blind_nil_penalty, "blind nil"
         pts = value if took == 0 else -(value if penalty is None else penalty)
         total += pts
-        out.append(NilResult(p, name, took == 0, took, pts))
+        out.append(_new(NilResult, (p, name, took == 0, took, pts)))
     return tuple(out), total, took_all
 
 
-def _score_contract(
-    rules: Rules, T: int, contract: int, blind: bool, toward: int, earned: int
-) -> tuple[str, bool, int, int, int, bool, bool]:
-    """Score a side's contract: (kind, made, overtricks, contract points, overtrick points,
-    double back, set by overtricks). Overtricks are bags only when made."""
+ContractScore = tuple[str, bool, int, int, int, bool, bool]
+
+
+def _contract_scorer(rules: Rules, T: int) -> Callable[[int, bool, int, int], ContractScore]:
+    """The contract rules of one game, as a function of (contract, blind, tricks toward it,
+    tricks earned): (kind, made, overtricks, contract points, overtrick points, double back,
+    set by overtricks). Overtricks are bags only when made. Made once per game (``Context``):
+    the rules are read here, once, not at every hand."""
     tv = rules.trick_value
-    if rules.moon and contract == T:
-        kind = MOON
-        made = toward >= T
-    elif rules.ten_for_200 and contract == 10:
-        kind = TEN
-        made = toward == 10 if rules.ten_for_200_exact else toward >= 10
-    else:
-        kind = NORMAL
-        made = toward >= contract
-    if blind and rules.blind_exact and toward != contract:
-        made = False
-    over = max(earned - contract, 0)
-    over_set = False
-    if made and kind == NORMAL and not blind:
-        limit = rules.max_overtricks
-        if limit is not None and over > limit:
+    ov = rules.overtrick_value
+    moon, ten, ten_exact = rules.moon, rules.ten_for_200, rules.ten_for_200_exact
+    blind_exact, max_over, double_back = rules.blind_exact, rules.max_overtricks, rules.double_back
+    win_times, loss_times = rules.blind_win_multiplier, rules.blind_loss_multiplier
+    blind_overtricks, set_penalty = rules.blind_overtricks, rules.set_penalty
+    moon_value = 0 if rules.moon_value == "win" else int(rules.moon_value)
+    moon_penalty = rules.moon_penalty
+    ten_value = rules.ten_for_200_value
+    ten_penalty = ten_value if rules.ten_for_200_penalty is None else rules.ten_for_200_penalty
+
+    def score_contract(contract: int, blind: bool, toward: int, earned: int) -> ContractScore:
+        if moon and contract == T:
+            kind = MOON
+            made = toward >= T
+        elif ten and contract == 10:
+            kind = TEN
+            made = toward == 10 if ten_exact else toward >= 10
+        else:
+            kind = NORMAL
+            made = toward >= contract
+        if blind and blind_exact and toward != contract:
             made = False
-            over_set = True
-        elif rules.double_back and contract > 0 and earned >= 2 * contract:
-            return kind, False, 0, -rules.double_back * tv * contract, 0, True, False
-    bm = rules.blind_win_multiplier if blind else 1
-    if made:
-        if kind == NORMAL:
-            base = tv * contract
-        elif kind == TEN:
-            base = rules.ten_for_200_value
-        else:
-            base = 0 if rules.moon_value == "win" else int(rules.moon_value)
-        base *= bm
-        if blind:
-            mode = rules.blind_overtricks
-            if mode == "none":
+        over = earned - contract if earned > contract else 0
+        over_set = False
+        if made and kind == NORMAL and not blind:
+            if max_over is not None and over > max_over:
+                made = False
+                over_set = True
+            elif double_back and contract > 0 and earned >= 2 * contract:
+                return kind, False, 0, -double_back * tv * contract, 0, True, False
+        if made:
+            if kind == NORMAL:
+                base = tv * contract
+            elif kind == TEN:
+                base = ten_value
+            else:
+                base = moon_value
+            if not blind:
+                return kind, True, over, base, ov * over, False, False
+            base *= win_times
+            if blind_overtricks == "none":
                 return kind, True, 0, base, 0, False, False
-            if mode == "penalty":
-                return kind, True, over, base, -bm * tv * over, False, False
-        return kind, True, over, base, rules.overtrick_value * over, False, False
-    lm = rules.blind_loss_multiplier if blind else 1
-    if kind == NORMAL:
-        if blind:
-            lost = tv * contract * lm
-        elif rules.set_penalty == "bid":
-            lost = tv * contract
-        elif rules.set_penalty == "shortfall":
-            lost = tv * contract if over_set else tv * (contract - toward)
+            if blind_overtricks == "penalty":
+                return kind, True, over, base, -win_times * tv * over, False, False
+            return kind, True, over, base, ov * over, False, False
+        times = loss_times if blind else 1
+        if kind == NORMAL:
+            if blind:
+                lost = tv * contract * times
+            elif set_penalty == "bid":
+                lost = tv * contract
+            elif set_penalty == "shortfall":
+                lost = tv * contract if over_set else tv * (contract - toward)
+            else:
+                lost = 0
+        elif kind == TEN:
+            lost = ten_penalty * times
         else:
-            lost = 0
-    elif kind == TEN:
-        penalty = rules.ten_for_200_penalty
-        lost = (rules.ten_for_200_value if penalty is None else penalty) * lm
-    else:
-        lost = rules.moon_penalty * lm
-    return kind, False, 0, -lost, 0, False, over_set
+            lost = moon_penalty * times
+        return kind, False, 0, -lost, 0, False, over_set
+
+    return score_contract
 
 
 def start_state(game: Game) -> tuple[Context, State]:
@@ -1139,7 +860,12 @@ def sheet_from_state(ctx: Context, state: State, hands: list[HandResult]) -> She
 
 
 def _sheet(
-    ctx: Context, state: State, hands: list[HandResult], totals: dict, bags: dict, sets: dict
+    ctx: Context,
+    state: State,
+    hands: list[HandResult],
+    totals: dict[str, int],
+    bags: dict[str, int],
+    sets: dict[str, int],
 ) -> Sheet:
     start = ctx.game.start
     sides = ctx.sides

@@ -21,7 +21,7 @@ def _cells(sheet: Sheet) -> list[tuple[str, str, list[tuple[str, ...]] | None]]:
         if h.void:
             rows.append((str(h.number), h.dealer, None))
             continue
-        cells = []
+        cells: list[tuple[str, ...]] = []
         for s in sheet.sides:
             r = h.sides[s]
             mark = ("*" if r.set else "") + ("!" if r.bag_penalty else "")

@@ -12,7 +12,7 @@ import csv
 import io
 import json
 from collections.abc import Iterable, Iterator
-from typing import Any
+from typing import Any, cast
 
 from scorekeeper import store
 from scorekeeper.events import EventError
@@ -149,14 +149,14 @@ def _text(value: Any, where: str, limit: int = 200, default: str = "") -> str:
     _need(
         isinstance(value, str) and len(value) <= limit, where, f"text of {limit} characters at most"
     )
-    return value
+    return cast(str, value)
 
 
 def _bool(value: Any, where: str, default: bool) -> bool:
     if value is None:
         return default
     _need(isinstance(value, bool), where, "true or false")
-    return value
+    return cast(bool, value)
 
 
 def _ids(value: Any, where: str) -> tuple[int, ...]:
@@ -168,12 +168,12 @@ def _ids(value: Any, where: str) -> tuple[int, ...]:
 
 def _list(value: Any, where: str) -> list[Any]:
     _need(isinstance(value, list), where, "a list")
-    return value
+    return cast(list[Any], value)
 
 
 def _dict(value: Any, where: str) -> dict[str, Any]:
     _need(isinstance(value, dict), where, "an object")
-    return value
+    return cast(dict[str, Any], value)
 
 
 def read_event_file(text: str) -> tuple[EventSettings, EventView, dict[int, dict[str, Any]]]:
@@ -193,6 +193,21 @@ def read_event_file(text: str) -> tuple[EventSettings, EventView, dict[int, dict
 def _read(data: Any) -> tuple[EventSettings, EventView, dict[int, dict[str, Any]]]:
     top = _dict(data, "the file")
     _need(top.get("format") == EVENT_FORMAT, "format", f'must be "{EVENT_FORMAT}"')
+    settings, event = _read_settings(top)
+    people = _read_people(top)
+    entrants = _read_entrants(top, settings, people)
+    rounds, tables, game_files = _read_rounds(top, event, {e.id for e in entrants})
+    outcomes = {t.id: score_outcome(game_files[t.id]) for t in tables}
+    view = build_view(event, entrants, people, rounds, tables, outcomes)
+    try:
+        view.standings  # noqa: B018 -- the core checks every result against the entrants
+    except EventError as e:
+        raise _Bad(e.message) from None
+    return settings, view, game_files
+
+
+def _read_settings(top: dict[str, Any]) -> tuple[EventSettings, store.EventRecord]:
+    """The file's ``event``: its settings, checked as the new-event form checks them."""
     raw = _dict(top.get("event"), "event")
     try:
         rules = raw.get("rules", "standard")
@@ -234,7 +249,11 @@ def _read(data: Any) -> tuple[EventSettings, EventView, dict[int, dict[str, Any]
         settings.round_minutes, tuple(settings.tiebreakers), settings.cut, settings.seed, "", "",
         status, 1, "", "",
     )  # fmt: skip
+    return settings, event
 
+
+def _read_people(top: dict[str, Any]) -> dict[int, str]:
+    """The file's ``people``: each id's name, cleaned, no name twice."""
     people: dict[int, str] = {}
     for i, p in enumerate(_list(top.get("people", []), "people")):
         p = _dict(p, f"people[{i}]")
@@ -242,30 +261,36 @@ def _read(data: Any) -> tuple[EventSettings, EventView, dict[int, dict[str, Any]
         _need(pid not in people, f"people[{i}].id", "used twice")
         people[pid] = _str(p.get("name"), f"people[{i}].name", NAME_LENGTH)
     _need(len({name_key(n) for n in people.values()}) == len(people), "people", "a name twice")
+    return people
 
+
+def _read_entrants(
+    top: dict[str, Any], settings: EventSettings, people: dict[int, str]
+) -> list[store.EntrantRecord]:
+    """The file's ``entrants``: each of known people, none in two, no id, order or name twice."""
     size = 1 if is_individual(settings) else 2
     entrants: list[store.EntrantRecord] = []
     seen_people: set[int] = set()
-    for i, e in enumerate(_list(top.get("entrants", []), "entrants")):
+    for i, ent in enumerate(_list(top.get("entrants", []), "entrants")):
         where = f"entrants[{i}]"
-        e = _dict(e, where)
-        members = _ids(e.get("members"), f"{where}.members")
+        ent = _dict(ent, where)
+        members = _ids(ent.get("members"), f"{where}.members")
         _need(len(members) == size, f"{where}.members", f"{size} people")
         for m in members:
             _need(m in people, f"{where}.members", f"no person has id {m!r}")
             _need(m not in seen_people, f"{where}.members", "a person in two entrants")
             seen_people.add(m)
-        fixed = _int(e.get("fixed_table"), f"{where}.fixed_table", low=1, high=1000, null=True)
-        active = _bool(e.get("active"), f"{where}.active", True)
+        fixed = _int(ent.get("fixed_table"), f"{where}.fixed_table", low=1, high=1000, null=True)
+        active = _bool(ent.get("active"), f"{where}.active", True)
         entrants.append(
             store.EntrantRecord(
-                _int(e.get("id"), f"{where}.id", low=1, high=2**62),
+                _int(ent.get("id"), f"{where}.id", low=1, high=2**62),
                 0,
-                _str(e.get("name"), f"{where}.name", TEAM_NAME_LENGTH),
+                _str(ent.get("name"), f"{where}.name", TEAM_NAME_LENGTH),
                 members,
-                _int(e.get("order", i + 1), f"{where}.order", low=1, high=2**62),
+                _int(ent.get("order", i + 1), f"{where}.order", low=1, high=2**62),
                 active,
-                _int(e.get("joined_round", 1), f"{where}.joined_round", low=1),
+                _int(ent.get("joined_round", 1), f"{where}.joined_round", low=1),
                 fixed,
             )  # fmt: skip
         )
@@ -273,7 +298,13 @@ def _read(data: Any) -> tuple[EventSettings, EventView, dict[int, dict[str, Any]
     _need(len(ids) == len(entrants), "entrants", "an id used twice")
     _need(len({e.ord for e in entrants}) == len(entrants), "entrants", "an order used twice")
     _need(len({name_key(e.name) for e in entrants}) == len(entrants), "entrants", "a name twice")
+    return entrants
 
+
+def _read_rounds(
+    top: dict[str, Any], event: store.EventRecord, ids: set[int]
+) -> tuple[list[store.RoundRecord], list[store.TableRecord], dict[int, dict[str, Any]]]:
+    """The file's ``rounds``: each with its tables, their seats, games and paper results."""
     rounds: list[store.RoundRecord] = []
     tables: list[store.TableRecord] = []
     game_files: dict[int, dict[str, Any]] = {}
@@ -290,7 +321,7 @@ def _read(data: Any) -> tuple[EventSettings, EventView, dict[int, dict[str, Any]
             for k, n in enumerate(_list(r.get("notes", []), f"{where}.notes"))
         )
         knockout = _bool(r.get("knockout"), f"{where}.knockout", False)
-        rounds.append(store.RoundRecord(i + 1, 0, i + 1, state, knockout, byes, notes, "", ""))
+        rounds.append(store.RoundRecord(i + 1, 0, i + 1, str(state), knockout, byes, notes, "", ""))
         numbers: set[int] = set()
         positions: set[int] = set()
         for j, t in enumerate(_list(r.get("tables", []), f"{where}.tables")):
@@ -346,13 +377,7 @@ def _read(data: Any) -> tuple[EventSettings, EventView, dict[int, dict[str, Any]
                     _bool(t.get("corrected"), f"{tw}.corrected", False) and state == "closed",
                 )  # fmt: skip
             )
-    outcomes = {t.id: score_outcome(game_files[t.id]) for t in tables}
-    view = build_view(event, entrants, people, rounds, tables, outcomes)
-    try:
-        view.standings  # noqa: B018 -- the core checks every result against the entrants
-    except EventError as e:
-        raise _Bad(e.message) from None
-    return settings, view, game_files
+    return rounds, tables, game_files
 
 
 def _paper(value: Any, sides: int, where: str) -> dict[str, Any] | None:

@@ -301,7 +301,10 @@ def swap(
                 )
             spots[who] = spot
         (ta, ja), (tb, jb) = spots[a.id], spots[b.id]
-        place = lambda t: byes if t == -1 else tables[t]  # noqa: E731
+
+        def place(t: int) -> list[int]:
+            return byes if t == -1 else tables[t]
+
         place(ta)[ja], place(tb)[jb] = b.id, a.id
         pairing = Pairing(number, tuple(tuple(t) for t in tables), tuple(byes))
         seating = seat_tables(pairing, [e.core for e in view.entrants], view.config)
@@ -491,7 +494,7 @@ def enter_paper(
     winner: int | None = None,
     *,
     seen: int | None = None,
-) -> TableView:
+) -> TableView | None:
     """A table's final points and bags per side typed from its paper sheet (in any round: a
     correction too). It replaces the table's game in the standings until cleared. ``winner``
     (a side index) is needed when the top scores tie, and may name a side that won otherwise
@@ -525,7 +528,7 @@ def enter_paper(
         # the standings' why and the event file name the table).
         store.events.update_table(db, table.id, paper=paper, **_correcting(rnd))
         store.events.touch_event(db, event.id)
-    return _round(load(db, event), number).table(table_number)  # type: ignore[return-value]
+    return _round(load(db, event), number).table(table_number)
 
 
 def _correcting(rnd: RoundView) -> dict[str, bool]:

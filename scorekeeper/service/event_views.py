@@ -201,7 +201,8 @@ class TableView:
         """The winning side's index once finished."""
         if self.paper is not None:
             if self.paper.get("winner") is not None:
-                return self.paper["winner"]
+                winner: int = self.paper["winner"]
+                return winner
             totals = self.totals
             return totals.index(max(totals))
         return self.outcome.winner if self.outcome.finished else None

@@ -244,10 +244,10 @@ def register(
             raise EventRefused("A knockout's bracket is set in round 1: no late entries.")
         people = store.events.people_named(db, cleaned, person_key)
         for person in people:
-            for e in view.entrants:
-                if person.id in e.person_ids:
-                    where = "" if e.name == person.name else f" (in {e.name})"
-                    if e.active:
+            for entrant in view.entrants:
+                if person.id in entrant.person_ids:
+                    where = "" if entrant.name == person.name else f" (in {entrant.name})"
+                    if entrant.active:
                         raise EventRefused(
                             f"{person.name} is already registered{where}.", field="names"
                         )
@@ -308,7 +308,7 @@ def drop_question(db: Database, director_token: str, entrant_id: int) -> DropQue
     if current is not None and not current.closed:
         here = _table_of(current, entrant.id)
     return DropQuestion(
-        event.name, event.version, entrant, current.number if here else None,
+        event.name, event.version, entrant, current.number if current and here else None,
         here.number if here else None,
     )  # fmt: skip
 
@@ -374,7 +374,7 @@ def fix_entrant(
             said = f"{entrant.name} stays at table {table_number} from now on."
             if here is not None and here.number == table_number:
                 store.events.update_table(db, here.id, fixed=True)
-            elif here is not None and not current.started:
+            elif here is not None and current is not None and not current.started:
                 other = current.table(table_number)
                 numbers = {here.id: table_number}
                 if other is not None:

@@ -18,7 +18,7 @@ record the outcome, then saves it over the version read, in one write.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -36,6 +36,7 @@ from scorekeeper.rules import (
     score_game,
     with_hand_added,
 )
+from scorekeeper.store import Action, actions
 
 from .errors import (
     AlreadySaved,
@@ -155,29 +156,30 @@ def outcome(data: dict[str, Any]) -> tuple[bool, str | None]:
 class Submitted:
     """What a form's one-time id already did: its action, and the game it made or changed."""
 
-    action: str
+    action: Action
     token: str | None  # the game's edit token; None once the game was deleted
     version: int | None
 
     @property
     def message(self) -> str:
         """What to tell the person who sent the form again."""
-        verb, _, number = self.action.rpartition(" hand ")
-        if number.isdigit():
-            said = {"add": "was already saved", "delete": "was already deleted"}
-            if verb in said:
-                return f"Hand {number} {said[verb]}."
-            if verb == "edit":
-                return f"Your change to hand {number} was already saved."
-        words = {
-            "misdeal": "That misdeal was already recorded.",
-            "undo": "That undo was already done.",
-            "redo": "That redo was already done.",
-            "new game": "This game was already started: here it is.",
-            "rematch": "This rematch was already started: here it is.",
-            "import": "This game file was already imported: here it is.",
+        kind, number = self.action.kind, self.action.hand
+        hand_words = {
+            actions.ADD_HAND: f"Hand {number} was already saved.",
+            actions.DELETE_HAND: f"Hand {number} was already deleted.",
+            actions.EDIT_HAND: f"Your change to hand {number} was already saved.",
         }
-        return words.get(self.action, "That was already saved.")
+        if kind in hand_words and number is not None:
+            return hand_words[kind]
+        words = {
+            actions.MISDEAL: "That misdeal was already recorded.",
+            actions.UNDO: "That undo was already done.",
+            actions.REDO: "That redo was already done.",
+            actions.NEW_GAME: "This game was already started: here it is.",
+            actions.REMATCH: "This rematch was already started: here it is.",
+            actions.IMPORT: "This game file was already imported: here it is.",
+        }
+        return words.get(kind, "That was already saved.")
 
 
 def submitted(db: Database, submission: str | None) -> Submitted | None:
@@ -185,7 +187,7 @@ def submitted(db: Database, submission: str | None) -> Submitted | None:
     if not submission:
         return None
     seen = store.submission(db, submission)
-    return None if seen is None else Submitted(seen.action, seen.edit_token, seen.version)
+    return None if seen is None else Submitted(seen.kind, seen.edit_token, seen.version)
 
 
 def _once(db: Database, submission: str | None) -> None:
@@ -195,7 +197,7 @@ def _once(db: Database, submission: str | None) -> None:
 
 
 def _record_submission(
-    db: Database, submission: str | None, record: store.GameRecord, action: str
+    db: Database, submission: str | None, record: store.GameRecord, action: Action
 ) -> None:
     if submission:
         store.record_submission(
@@ -223,7 +225,7 @@ def create_game(
     Raises GameError (nothing stored), AlreadySaved (the form's id was used: its game stands)."""
     return _create(
         db, data, title=title, remember_players=remember_players, save_rules_as=save_rules_as,
-        submission=submission, action="new game", browser=browser,
+        submission=submission, action=Action(actions.NEW_GAME), browser=browser,
     )  # fmt: skip
 
 
@@ -235,7 +237,7 @@ def _create(
     remember_players: bool = False,
     save_rules_as: str | None = None,
     submission: str | None,
-    action: str,
+    action: Action,
     browser: str | None = None,
 ) -> store.GameRecord:
     sheet = score_game(parse_game(data))
@@ -249,7 +251,7 @@ def _create(
         if save_rules_as:
             store.save_house_rules(db, save_rules_as, data["rules"], owner=browser)
         if browser:
-            store.open_game(db, browser, record.id, store.now_exact())
+            store.record_opened(db, browser, record.id, store.now_exact())
         _record_submission(db, submission, record, action)
     return record
 
@@ -260,7 +262,7 @@ def import_game(
     """Store a game file given as JSON text (written back in the contract's own form), in
     this browser's games."""
     data = dump_game(load_game_text(text))
-    return _create(db, data, submission=submission, action="import", browser=browser)
+    return _create(db, data, submission=submission, action=Action(actions.IMPORT), browser=browser)
 
 
 def rematch(
@@ -271,7 +273,12 @@ def rematch(
     game = rematch_of(_open(record).game)
     data = dump_game(game)
     created = _create(
-        db, data, title=record.title, submission=submission, action="rematch", browser=browser
+        db,
+        data,
+        title=record.title,
+        submission=submission,
+        action=Action(actions.REMATCH),
+        browser=browser,
     )
     return created, game
 
@@ -303,7 +310,7 @@ def _save(
     db: Database,
     current: OpenGame,
     hands: list[Any],
-    action: str,
+    action: Action,
     *,
     version: int | None,
     submission: str | None,
@@ -322,7 +329,7 @@ def _save(
                 db, current.record, data, action=action, finished=sheet.finished,
                 winner=sheet.winner,
             )  # fmt: skip
-        except store.StaleGame as e:
+        except store.StaleRecord as e:
             raise StaleGame(_open(e.current)) from None
         except GameNotFound:
             raise GameDeleted(current.token) from None
@@ -351,7 +358,7 @@ def _check_number(current: OpenGame, number: int) -> list[Any]:
 
 # A save that changes only the rules, made by an event's director when time is called: a hand
 # typed before it still belongs to the game, so saving that hand over it is no conflict.
-TIME_CALLED = "time called"
+TIME_CALLED = Action(actions.TIME_CALLED)
 
 
 def typed_at(db: Database, current: OpenGame, version: int | None) -> bool:
@@ -361,8 +368,8 @@ def typed_at(db: Database, current: OpenGame, version: int | None) -> bool:
         return True
     if not 0 < version < current.record.version:
         return False
-    actions = store.actions_since(db, current.record, version)
-    return bool(actions) and all(a == TIME_CALLED for a in actions)
+    saves = store.saves_since(db, current.record, version)
+    return bool(saves) and all(s == (actions.CHANGE, TIME_CALLED) for s in saves)
 
 
 def add_hand(
@@ -379,7 +386,7 @@ def add_hand(
     if version is not None and version != current.record.version and typed_at(db, current, version):
         version = current.record.version  # only the director's time call since: no conflict
     hands = _hands(current)
-    action = f"add hand {len(hands) + 1}"
+    action = Action(actions.ADD_HAND, len(hands) + 1)
     game = with_hand_added(current.game, hand)  # the hands before it were read on opening
     return _save(
         db, current, [*hands, hand], action, version=version, submission=submission, game=game
@@ -398,7 +405,7 @@ def edit_hand(
     """Replace hand ``number`` (1-based); raises HandNotFound and what add_hand raises."""
     hands = _check_number(current, number)
     hands[number - 1] = hand
-    action = f"edit hand {number}"
+    action = Action(actions.EDIT_HAND, number)
     return _save(db, current, hands, action, version=version, submission=submission)
 
 
@@ -413,7 +420,7 @@ def delete_hand(
     """Delete hand ``number``; the hands after it move up. Raises HandNotFound, StaleGame..."""
     hands = _check_number(current, number)
     del hands[number - 1]
-    action = f"delete hand {number}"
+    action = Action(actions.DELETE_HAND, number)
     return _save(db, current, hands, action, version=version, submission=submission)
 
 
@@ -422,10 +429,19 @@ def misdeal(
 ) -> store.GameRecord:
     """Void the next hand: a misdeal (the deal passes, or not, as the rules say)."""
     hands = [*_hands(current), {"misdeal": True}]
-    return _save(db, current, hands, "misdeal", version=version, submission=submission)
+    return _save(
+        db, current, hands, Action(actions.MISDEAL), version=version, submission=submission
+    )
 
 
-def _restore(db: Database, current: OpenGame, step, label: str, version, submission):  # type: ignore[no-untyped-def]
+def _restore(
+    db: Database,
+    current: OpenGame,
+    step: Callable[..., store.GameRecord | None],
+    label: Action,
+    version: int | None,
+    submission: str | None,
+) -> store.GameRecord | None:
     """Undo or redo (``step`` is the store's): one transaction, once per submission id,
     version-checked; None when there is nothing to take back or put back."""
     with store.write(db):
@@ -433,7 +449,7 @@ def _restore(db: Database, current: OpenGame, step, label: str, version, submiss
         _check_version(current, version)
         try:
             record = step(db, current.record, outcome=outcome)
-        except store.StaleGame as e:
+        except store.StaleRecord as e:
             raise StaleGame(_open(e.current)) from None
         except GameNotFound:
             raise GameDeleted(current.token) from None
@@ -446,7 +462,7 @@ def undo(
     db: Database, current: OpenGame, *, version: int | None, submission: str | None = None
 ) -> store.GameRecord | None:
     """Put the game back as before its last change; None when there is nothing to undo."""
-    return _restore(db, current, store.undo_last_change, "undo", version, submission)
+    return _restore(db, current, store.undo_last_change, Action(actions.UNDO), version, submission)
 
 
 def redo(
@@ -454,7 +470,7 @@ def redo(
 ) -> store.GameRecord | None:
     """Put back what the last undo took away; None when there is nothing to redo (a change
     made since an undo ends what can be redone)."""
-    return _restore(db, current, store.redo_last_undo, "redo", version, submission)
+    return _restore(db, current, store.redo_last_undo, Action(actions.REDO), version, submission)
 
 
 # What Undo and Redo would do, by (edit token, version): a game's history changes only with its
@@ -467,9 +483,9 @@ def _undo_redo(db: Database, current: OpenGame) -> tuple[str | None, str | None]
     key = _key(current.record)
     buttons = _buttons.get(key)
     if buttons is None:
-        action = store.last_action(db, current.record)
-        undo = None if action is None else store.plain_action(action)
-        buttons = (undo, store.redo_action(db, current.record))
+        undo = store.last_action(db, current.record)
+        redo = store.redo_action(db, current.record)
+        buttons = (None if undo is None else undo.words, None if redo is None else redo.words)
         _buttons.put(key, buttons)
     return buttons
 
@@ -484,9 +500,9 @@ def redo_action(db: Database, current: OpenGame) -> str | None:
     return _undo_redo(db, current)[1]
 
 
-def unavailable(error: BaseException) -> Unavailable | None:
+def unavailable(error: BaseException | None) -> Unavailable | None:
     """The Unavailable (busy or full database) an error means, if any: for the error pages."""
-    return store.unavailable(error)
+    return None if error is None else store.unavailable(error)
 
 
 __all__ = [

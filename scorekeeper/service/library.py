@@ -105,7 +105,7 @@ def opened(db: Database, browser_id: str, record: store.GameRecord) -> None:
     if seen is not None and now - _parse(seen) < REOPEN_AFTER:
         _saw(key, _parse(seen))
         return
-    store.open_game(db, browser_id, record.id, stamp)
+    store.record_opened(db, browser_id, record.id, stamp)
     _saw(key, now)
 
 

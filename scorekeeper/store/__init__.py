@@ -20,13 +20,14 @@ Nothing here knows the rules of Spades: records carry the game file as a plain d
 
 from __future__ import annotations
 
-from . import club, events
+from . import actions, club, events
+from .actions import Action
 from .browsers import (
     adopt_games,
     browser_games,
     browser_player_names,
     last_opened,
-    open_game,
+    record_opened,
 )
 from .db import (
     BUSY_TIMEOUT_MS,
@@ -53,8 +54,7 @@ from .games import (
     Change,
     GameNotFound,
     GameRecord,
-    StaleGame,
-    actions_since,
+    StaleRecord,
     count_games,
     create_game,
     delete_game,
@@ -65,10 +65,10 @@ from .games import (
     last_action,
     last_change,
     last_undo,
-    plain_action,
     redo_action,
     redo_last_undo,
     save_game,
+    saves_since,
     stored_text,
     undo_last_change,
     version_by_edit_token,
@@ -87,16 +87,16 @@ from .players import player_names, remember_players
 from .submissions import Submission, record_submission, submission
 
 __all__ = [
-    "BUSY_TIMEOUT_MS", "PRIVATE", "adopt_games", "browser_games", "browser_player_names",
-    "last_opened", "now_exact", "open_game", "stored_text",
+    "actions", "BUSY_TIMEOUT_MS", "PRIVATE", "adopt_games", "browser_games", "browser_player_names",
+    "last_opened", "now_exact", "record_opened", "stored_text",
     "Change", "Database", "EntrantRecord", "EventNotFound", "EventRecord",
-    "GameNotFound", "GameRecord", "HouseRules", "PersonRecord", "RoundRecord", "StaleGame",
-    "Submission", "TableRecord", "TableRef", "Unavailable", "actions_since", "all_house_rules",
+    "GameNotFound", "GameRecord", "HouseRules", "PersonRecord", "RoundRecord", "StaleRecord",
+    "Submission", "TableRecord", "TableRef", "Unavailable", "Action", "all_house_rules",
     "applied_migrations", "backup", "connect", "count_games", "create_game", "delete_game",
     "club", "delete_house_rules", "events", "game_by_edit_token", "game_by_id",
     "game_by_view_token", "games_by_edit_tokens", "house_rules_by_id", "house_rules_by_name",
-    "last_action",
-    "last_change", "last_undo", "migrate", "new_token", "plain_action", "player_names",
+    "last_action", "last_change", "last_undo", "migrate", "new_token", "saves_since",
+    "player_names",
     "record_submission", "redo_action", "redo_last_undo",
     "remember_players", "save_game", "save_house_rules", "submission", "unavailable",
     "undo_last_change", "version_by_edit_token", "version_by_view_token", "write",

@@ -10,10 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from sqlite_utils import Database
-
-from .db import write
-from .games import _COLUMNS, GameRecord, _record
+from .db import Database, write
+from .games import GAME_COLUMNS, GameRecord, game_record
 
 
 def last_opened(db: Database, browser_id: str, game_id: int) -> str | None:
@@ -25,7 +23,7 @@ def last_opened(db: Database, browser_id: str, game_id: int) -> str | None:
     return None if row is None else row[0]
 
 
-def open_game(db: Database, browser_id: str, game_id: int, stamp: str) -> None:
+def record_opened(db: Database, browser_id: str, game_id: int, stamp: str) -> None:
     """Put the game in this browser's list, opened at ``stamp`` (``now_exact()``: times in one
     form sort as text), in one row; nothing else moves."""
     with write(db):
@@ -54,12 +52,12 @@ def adopt_games(db: Database, browser_id: str, opened: Iterable[tuple[str, str]]
 
 def browser_games(db: Database, browser_id: str, limit: int) -> list[GameRecord]:
     """This browser's games, the most recently opened first."""
-    columns = ", ".join(f"g.{c.strip()}" for c in _COLUMNS.split(","))
+    columns = ", ".join(f"g.{c.strip()}" for c in GAME_COLUMNS.split(","))
     sql = (
         f"select {columns} from browser_games b join games g on g.id = b.game_id "  # noqa: S608
         "where b.browser_id = ? order by b.last_opened desc, g.id desc limit ?"
     )
-    return [_record(row) for row in db.conn.execute(sql, (browser_id, limit))]
+    return [game_record(row) for row in db.conn.execute(sql, (browser_id, limit))]
 
 
 def browser_player_names(db: Database, browser_id: str, limit: int) -> list[str]:

@@ -31,7 +31,7 @@ from itertools import count
 from pathlib import Path
 from typing import Any
 
-from sqlite_utils import Database
+import sqlite_utils
 
 BUSY_TIMEOUT_MS = 10_000  # the command line's; pages wait less (the app's BUSY_TIMEOUT_MS)
 TOKEN_BYTES = 24  # 192 bits: edit and view links cannot be guessed
@@ -49,6 +49,14 @@ def _writer_lock(path: str | Path) -> threading.RLock:
     key = os.path.realpath(path)
     with _writer_locks_guard:
         return _writer_locks.setdefault(key, threading.RLock())
+
+
+class Database(sqlite_utils.Database):
+    """sqlite-utils' Database with what :func:`connect` adds: how long a write waits for its
+    turn, and the queue of this process's writers to the file (None in memory)."""
+
+    busy_timeout_s: float = BUSY_TIMEOUT_MS / 1000
+    writers: threading.RLock | None = None
 
 
 PRIVATE = 0o600  # the database, its WAL and shared-memory files, backups: the owner's only
@@ -125,11 +133,18 @@ def connect(path: str | Path, *, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> Data
     conn.execute("PRAGMA synchronous = FULL")
     db = Database(conn, execute_plugins=False)
     # how long a write waits for its turn; the queue of this process's writers, if on a file
-    db.busy_timeout_s = busy_timeout_ms / 1000  # type: ignore[attr-defined]
-    db.writers = None if str(path) == ":memory:" else _writer_lock(path)  # type: ignore[attr-defined]
+    db.busy_timeout_s = busy_timeout_ms / 1000
+    db.writers = None if str(path) == ":memory:" else _writer_lock(path)
     if str(path) != ":memory:" and db.journal_mode != "wal":
         db.enable_wal()
     return db
+
+
+def insert(db: Database, table: str, row: dict[str, Any]) -> int:
+    """Insert ``row`` into ``table``; its new id."""
+    pk = db.table(table).insert(row).last_pk
+    assert isinstance(pk, int)
+    return pk
 
 
 @contextmanager
@@ -156,8 +171,8 @@ def write(db: Database) -> Iterator[Database]:
             raise
         conn.execute(f"RELEASE SAVEPOINT {name}")
         return
-    writers: threading.RLock | None = getattr(db, "writers", None)
-    if writers is not None and not writers.acquire(timeout=getattr(db, "busy_timeout_s", 10)):
+    writers = db.writers
+    if writers is not None and not writers.acquire(timeout=db.busy_timeout_s):
         raise Unavailable("busy")  # this process's writers ahead of it held on past the timeout
     try:
         conn.execute("BEGIN IMMEDIATE")

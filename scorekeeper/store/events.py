@@ -13,9 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from sqlite_utils import Database
-
-from .db import dump, new_token, now, write
+from .db import Database, dump, insert, new_token, now, write
 
 
 class EventNotFound(LookupError):
@@ -154,7 +152,7 @@ def create_event(db: Database, fields: dict[str, Any]) -> EventRecord:
         "updated_at": stamp,
     }
     with write(db):
-        event_id = db["events"].insert(row).last_pk
+        event_id = insert(db, "events", row)
     return event_by_id(db, event_id)
 
 
@@ -243,8 +241,7 @@ def people_named(
                         (key(name),),
                     ).fetchone()
             if row is None:
-                person_id = db["people"].insert({"name": name, "created_at": now()}).last_pk
-                row = (person_id, name)
+                row = (insert(db, "people", {"name": name, "created_at": now()}), name)
                 if keyed is not None and key is not None:
                     keyed[key(name)] = row
             out.append(PersonRecord(*row))
@@ -297,7 +294,7 @@ def add_entrant(
             "fixed_table": fixed_table,
             "created_at": now(),
         }
-        entrant_id = db["event_entrants"].insert(row).last_pk
+        entrant_id = insert(db, "event_entrants", row)
     return EntrantRecord(
         entrant_id, event_id, name, tuple(members), last + 1, active, joined_round, fixed_table
     )
@@ -317,7 +314,7 @@ def update_entrant(db: Database, entrant_id: int, **changes: Any) -> None:
     if "active" in changes:
         changes["active"] = int(changes["active"])
     with write(db):
-        db["event_entrants"].update(entrant_id, changes)
+        db.table("event_entrants").update(entrant_id, changes)
 
 
 def move_late_entrants(db: Database, event_id: int, round_number: int) -> None:
@@ -377,7 +374,7 @@ def add_round(
         "clock_deadline": clock_deadline,
     }
     with write(db):
-        round_id = db["event_rounds"].insert(row).last_pk
+        round_id = insert(db, "event_rounds", row)
     return RoundRecord(
         round_id, event_id, number, status, knockout, tuple(byes), tuple(notes), stamp, stamp,
         clock_deadline,
@@ -389,7 +386,7 @@ def update_round(db: Database, round_id: int, **changes: Any) -> None:
     if "byes" in changes:
         changes["byes"] = dump(list(changes["byes"]))
     with write(db):
-        db["event_rounds"].update(round_id, {**changes, "updated_at": now()})
+        db.table("event_rounds").update(round_id, {**changes, "updated_at": now()})
 
 
 def add_table(
@@ -421,7 +418,7 @@ def add_table(
         "paper": None if paper is None else dump(paper),
     }
     with write(db):
-        return db["event_tables"].insert(row).last_pk
+        return insert(db, "event_tables", row)
 
 
 def update_table(db: Database, table_id: int, **changes: Any) -> None:
@@ -436,7 +433,7 @@ def update_table(db: Database, table_id: int, **changes: Any) -> None:
         if flag in changes:
             changes[flag] = int(changes[flag])
     with write(db):
-        db["event_tables"].update(table_id, changes)
+        db.table("event_tables").update(table_id, changes)
 
 
 def mark_closed(db: Database, round_id: int) -> None:

@@ -1,6 +1,6 @@
 """Games: the game file (a plain dict), its version, and every earlier state (undo and redo).
 
-A save names the version it was read at and is refused (:class:`StaleGame`) when someone saved
+A save names the version it was read at and is refused (:class:`StaleRecord`) when someone saved
 since: concurrent edits of one game are detected, never overwritten.
 """
 
@@ -12,11 +12,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from sqlite_utils import Database
+from .actions import CHANGE, REDO, UNDO, Action
+from .db import Database, dump, insert, new_token, now, write
 
-from .db import dump, new_token, now, write
-
-_COLUMNS = (
+# the columns a GameRecord is read from (game_record), in its order
+GAME_COLUMNS = (
     "id, edit_token, view_token, title, data, version, finished, winner, created_at, updated_at"
 )
 
@@ -25,8 +25,9 @@ class GameNotFound(LookupError):
     """No game has that token (or id)."""
 
 
-class StaleGame(Exception):
-    """The game changed since the caller read it: a concurrent edit, not to be overwritten."""
+class StaleRecord(Exception):
+    """The game's record changed since the caller read it: a concurrent edit, not to be
+    overwritten. ``current`` is the record now (the service turns it into its StaleGame)."""
 
     def __init__(self, current: GameRecord) -> None:
         super().__init__(f"game {current.id} is at version {current.version}")
@@ -81,7 +82,8 @@ def decode(text: str) -> tuple[Any, str | None]:
     return data, f"the stored file holds a number of {longest} digits, far too long for a game"
 
 
-def _record(row: tuple) -> GameRecord:
+def game_record(row: tuple[Any, ...]) -> GameRecord:
+    """A row of ``GAME_COLUMNS`` as a GameRecord (the file decoded; an unreadable one noted)."""
     id_, edit, view, title, text, version, finished, winner, created, updated = row
     data, problem = decode(text)
     if not isinstance(data, dict):
@@ -97,15 +99,16 @@ def stored_text(db: Database, game_id: int) -> str:
     row = db.conn.execute("select data from games where id = ?", (game_id,)).fetchone()
     if row is None:
         raise GameNotFound(str(game_id))
-    return row[0]
+    text: str = row[0]
+    return text
 
 
 def _get(db: Database, column: str, key: str | int) -> GameRecord:
-    sql = f"select {_COLUMNS} from games where {column} = ?"  # noqa: S608 -- column is ours
+    sql = f"select {GAME_COLUMNS} from games where {column} = ?"  # noqa: S608 -- column is ours
     row = db.conn.execute(sql, (key,)).fetchone()
     if row is None:
         raise GameNotFound(str(key))
-    return _record(row)
+    return game_record(row)
 
 
 def version_by_edit_token(db: Database, token: str) -> tuple[str, int]:
@@ -149,7 +152,7 @@ def create_game(
 ) -> GameRecord:
     """Store a new game with fresh edit and view tokens."""
     stamp = now()
-    row = {
+    row: dict[str, Any] = {
         "edit_token": new_token(),
         "view_token": new_token(),
         "title": title,
@@ -161,15 +164,15 @@ def create_game(
         "updated_at": stamp,
     }
     with write(db):
-        game_id = db["games"].insert(row).last_pk
+        game_id = insert(db, "games", row)
     return GameRecord(
         game_id, row["edit_token"], row["view_token"], title, data, 1, finished, winner,
         stamp, stamp,
     )  # fmt: skip
 
 
-def _stale(db: Database, game: GameRecord) -> StaleGame:
-    return StaleGame(game_by_id(db, game.id))  # GameNotFound when it was deleted meanwhile
+def _stale(db: Database, game: GameRecord) -> StaleRecord:
+    return StaleRecord(game_by_id(db, game.id))  # GameNotFound when it was deleted meanwhile
 
 
 def save_game(
@@ -177,7 +180,7 @@ def save_game(
     game: GameRecord,
     data: dict[str, Any],
     *,
-    action: str,
+    action: Action,
     finished: bool = False,
     winner: str | None = None,
     title: str | None = None,
@@ -186,7 +189,7 @@ def save_game(
 
     One write: the state it replaces goes to the history (for undo) as stored, copied by a
     statement whose condition is the version check, then the UPDATE. Raises
-    :class:`StaleGame` with the current record when the version moved on,
+    :class:`StaleRecord` with the current record when the version moved on,
     :class:`GameNotFound` when the game was deleted.
     """
     stamp = now()
@@ -195,9 +198,10 @@ def save_game(
     with write(db):
         # the state replaced, exactly as stored, goes to the history first
         cursor = db.conn.execute(
-            "insert into game_history (game_id, version, data, action, created_at) "
-            "select id, version, data, ?, ? from games where id = ? and version = ?",
-            (action, stamp, game.id, game.version),
+            "insert into game_history (game_id, version, data, action, step, kind, hand, "
+            "created_at) select id, version, data, ?, ?, ?, ?, ? from games "
+            "where id = ? and version = ?",
+            (action.words, CHANGE, action.kind, action.hand, stamp, game.id, game.version),
         )
         if cursor.rowcount != 1:
             raise _stale(db, game)
@@ -219,7 +223,7 @@ def delete_game(db: Database, game: GameRecord) -> None:
 
 
 def count_games(db: Database) -> int:
-    return db["games"].count
+    return db.table("games").count
 
 
 def games_by_edit_tokens(db: Database, tokens: list[str]) -> list[GameRecord]:
@@ -227,8 +231,8 @@ def games_by_edit_tokens(db: Database, tokens: list[str]) -> list[GameRecord]:
     if not tokens:
         return []
     marks = ", ".join("?" for _ in tokens)
-    sql = f"select {_COLUMNS} from games where edit_token in ({marks})"  # noqa: S608
-    found = {r.edit_token: r for r in map(_record, db.conn.execute(sql, list(tokens)))}
+    sql = f"select {GAME_COLUMNS} from games where edit_token in ({marks})"  # noqa: S608
+    found = {r.edit_token: r for r in map(game_record, db.conn.execute(sql, list(tokens)))}
     return [found[t] for t in tokens if t in found]
 
 
@@ -237,32 +241,27 @@ def games_by_edit_tokens(db: Database, tokens: list[str]) -> list[GameRecord]:
 
 @dataclass(frozen=True)
 class Change:
-    """A change that can be undone: the state before it and what it was."""
+    """A history row: the state before a save, the save's words, its step (a change, an undo
+    or a redo) and the action (kind and hand) of the change it made, undid or redid."""
 
     history_id: int
     version: int
     action: str
     data: dict[str, Any]
+    step: str = CHANGE
+    kind: Action = Action("")
 
     @property
     def what(self) -> str:
-        """The change in words without the undo/redo prefixes: "add hand 3"."""
-        return plain_action(self.action)
-
-
-def plain_action(action: str) -> str:
-    """An action as a button says it: "redo add hand 3" and "undo redo add hand 3" are both
-    "add hand 3" (Undo of a redo takes back that hand; Redo of it puts it back)."""
-    while action.startswith(("undo ", "redo ")):
-        action = action[5:]
-    return action
+        """The change in words without undo or redo: "add hand 3" (for the buttons)."""
+        return self.kind.words
 
 
 def last_change(db: Database, game: GameRecord) -> Change | None:
     """The most recent change not yet undone (undos themselves are not undone)."""
     row = db.conn.execute(
-        "select id, version, action, data from game_history where game_id = ? "
-        "and undone = 0 order by version desc limit 1",
+        "select id, version, action, data, step, kind, hand from game_history "
+        "where game_id = ? and undone = 0 order by version desc limit 1",
         (game.id,),
     ).fetchone()
     if row is None:
@@ -270,26 +269,27 @@ def last_change(db: Database, game: GameRecord) -> Change | None:
     data, problem = decode(row[3])
     if problem or not isinstance(data, dict):
         return None  # a state that cannot be read whole cannot be put back (it stays stored)
-    return Change(row[0], row[1], row[2] or "", data)
+    return Change(row[0], row[1], row[2] or "", data, row[4], Action(row[5], row[6]))
 
 
-def last_action(db: Database, game: GameRecord) -> str | None:
-    """What the last change not yet undone was ("add hand 3"), without reading its data."""
+def last_action(db: Database, game: GameRecord) -> Action | None:
+    """What the last change not yet undone did (add hand 3), without reading its data."""
     row = db.conn.execute(
-        "select action from game_history where game_id = ? and undone = 0 "
+        "select kind, hand from game_history where game_id = ? and undone = 0 "
         "order by version desc limit 1",
         (game.id,),
     ).fetchone()
-    return None if row is None else (row[0] or "")
+    return None if row is None else Action(row[0], row[1])
 
 
-def actions_since(db: Database, game: GameRecord, version: int) -> list[str]:
-    """What every save since ``version`` did ("add hand 3", "time called"), oldest first."""
+def saves_since(db: Database, game: GameRecord, version: int) -> list[tuple[str, Action]]:
+    """(step, action) of every save since ``version``, oldest first."""
     rows = db.conn.execute(
-        "select action from game_history where game_id = ? and version >= ? order by version",
+        "select step, kind, hand from game_history where game_id = ? and version >= ? "
+        "order by version",
         (game.id, version),
     )
-    return [r[0] or "" for r in rows]
+    return [(step, Action(kind, hand)) for step, kind, hand in rows]
 
 
 def undo_last_change(
@@ -301,12 +301,11 @@ def undo_last_change(
     """Put the game back as it was before its last change, if nobody saved since ``game.version``.
 
     The state being undone goes to the history too (marked undone), so nothing is lost. Returns
-    None when there is nothing to undo; raises :class:`StaleGame` like :func:`save_game`.
+    None when there is nothing to undo; raises :class:`StaleRecord` like :func:`save_game`.
     ``outcome`` maps the restored data to (finished, winner).
     """
     return _put_back(
-        db, game, last_change, lambda change: f"undo {change.action}".strip(), outcome,
-        undoing=True,
+        db, game, last_change, UNDO, outcome, undoing=True
     )  # fmt: skip
 
 
@@ -314,19 +313,20 @@ def _put_back(
     db: Database,
     game: GameRecord,
     find: Callable[[Database, GameRecord], Change | None],
-    label: Callable[[Change], str],
+    step: str,
     outcome: Callable[[dict[str, Any]], tuple[bool, str | None]] | None,
     *,
     undoing: bool,
 ) -> GameRecord | None:
     """Undo and Redo, one write: put back the state ``find`` names, if nobody saved since
-    ``game.version``; the state it replaces goes to the history as ``label`` says (an undo's
-    marked undone, as is the change it takes back, so it is no undo target again)."""
+    ``game.version``; the state it replaces goes to the history as the ``step`` (undo or redo)
+    of the change it takes back or puts back (an undo's row marked undone, as is the change it
+    takes back, so it is no undo target again)."""
     stamp = now()
     with write(db):
         current = game_by_id(db, game.id)
         if current.version != game.version:
-            raise StaleGame(current)
+            raise StaleRecord(current)
         change = find(db, current)
         if change is None:
             return None
@@ -335,13 +335,16 @@ def _put_back(
             "game_id": current.id,
             "version": current.version,
             "data": dump(current.data),
-            "action": label(change),
+            "action": f"{step} {change.action if step == UNDO else change.what}".strip(),
+            "step": step,
+            "kind": change.kind.kind,
+            "hand": change.kind.hand,
             "created_at": stamp,
         }
-        db["game_history"].insert({**replaced, "undone": 1} if undoing else replaced)
+        db.table("game_history").insert({**replaced, "undone": 1} if undoing else replaced)
         if undoing:
-            db["game_history"].update(change.history_id, {"undone": 1})
-        db["games"].update(
+            db.table("game_history").update(change.history_id, {"undone": 1})
+        db.table("games").update(
             current.id,
             {
                 "data": dump(change.data),
@@ -356,36 +359,35 @@ def _put_back(
 
 # --- redo ------------------------------------------------------------------------------------
 #
-# Undo keeps the state it leaves as a history row whose action starts with "undo "; a redo
-# puts that state back and records itself as "redo ...". Read from the newest row back, the
-# rows form a stack: each redo takes the nearest undo not yet taken, and any other change ends
-# the stack (a new hand after an undo means there is nothing left to redo).
+# Undo keeps the state it leaves as a history row of step "undo"; a redo puts that state back
+# and records itself as a row of step "redo". Read from the newest row back, the rows form a
+# stack: each redo takes the nearest undo not yet taken, and any other change ends the stack (a
+# new hand after an undo means there is nothing left to redo).
 
 
-def _redo_row(db: Database, game: GameRecord) -> tuple[int, str] | None:
-    """(history id, action) of the undo a redo would take back; actions only, no game files."""
+def _redo_row(db: Database, game: GameRecord) -> tuple[int, Action] | None:
+    """(history id, action) of the undo a redo would take back; codes only, no game files."""
     pending = 0
     rows = db.conn.execute(
-        "select id, action from game_history where game_id = ? order by version desc",
+        "select id, step, kind, hand from game_history where game_id = ? order by version desc",
         (game.id,),
     )
-    for history_id, action in rows:
-        action = action or ""
-        if action.startswith("redo "):
+    for history_id, step, kind, hand in rows:
+        if step == REDO:
             pending += 1
-        elif not action.startswith("undo "):
+        elif step != UNDO:
             return None
         elif pending:
             pending -= 1
         else:
-            return history_id, action
+            return history_id, Action(kind, hand)
     return None
 
 
-def redo_action(db: Database, game: GameRecord) -> str | None:
-    """What Redo would put back ("add hand 3"), or None when there is nothing to redo."""
+def redo_action(db: Database, game: GameRecord) -> Action | None:
+    """What Redo would put back (add hand 3), or None when there is nothing to redo."""
     row = _redo_row(db, game)
-    return None if row is None else plain_action(row[1])
+    return None if row is None else row[1]
 
 
 def last_undo(db: Database, game: GameRecord) -> Change | None:
@@ -393,10 +395,10 @@ def last_undo(db: Database, game: GameRecord) -> Change | None:
     row = _redo_row(db, game)
     if row is None:
         return None
-    version, data = db.conn.execute(
-        "select version, data from game_history where id = ?", (row[0],)
+    version, action, data = db.conn.execute(
+        "select version, action, data from game_history where id = ?", (row[0],)
     ).fetchone()
-    return Change(row[0], version, row[1], json.loads(data))
+    return Change(row[0], version, action or "", json.loads(data), UNDO, row[1])
 
 
 def redo_last_undo(
@@ -407,9 +409,7 @@ def redo_last_undo(
 ) -> GameRecord | None:
     """Put back the state the last undo left, if nobody saved since ``game.version``.
 
-    The state it replaces goes to the history as "redo ..." (so Undo takes the redo back).
-    Returns None when there is nothing to redo; raises :class:`StaleGame` like :func:`save_game`.
+    The state it replaces goes to the history as a redo (so Undo takes the redo back).
+    Returns None when there is nothing to redo; raises :class:`StaleRecord` like :func:`save_game`.
     """
-    return _put_back(
-        db, game, last_undo, lambda undone: f"redo {undone.what}", outcome, undoing=False
-    )
+    return _put_back(db, game, last_undo, REDO, outcome, undoing=False)

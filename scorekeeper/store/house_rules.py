@@ -10,9 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sqlite_utils import Database
-
-from .db import dump, now, write
+from .db import Database, dump, now, write
 from .games import decode
 
 # Rules a browser may see: its own, and the shared ones saved before rules had owners.
@@ -52,14 +50,14 @@ def save_house_rules(
         )
         if rows:
             changes = {"name": name, "spec": dump(spec), "updated_at": stamp}
-            db["house_rules"].update(rows[0]["id"], changes)
+            db.table("house_rules").update(rows[0]["id"], changes)
             rule_id = rows[0]["id"]
         else:
             row = {
                 "name": name, "spec": dump(spec), "owner": owner, "created_at": stamp,
                 "updated_at": stamp,
             }  # fmt: skip
-            rule_id = db["house_rules"].insert(row).last_pk
+            rule_id = db.table("house_rules").insert(row).last_pk
     return HouseRules(rule_id, name, spec, owner)
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
 
+from .actions import read_words
+from .db import Database as StoreDatabase
 from .db import write
 
 migrations = Migrations("scorekeeper")
@@ -16,7 +18,7 @@ migrations = Migrations("scorekeeper")
 
 @migrations(name="0001_games")
 def _m0001_games(db: Database) -> None:
-    db["games"].create(
+    db.table("games").create(
         {
             "id": int,
             "edit_token": str,
@@ -33,10 +35,10 @@ def _m0001_games(db: Database) -> None:
         not_null={"edit_token", "view_token", "data", "version", "created_at", "updated_at"},
         defaults={"version": 1, "finished": 0, "title": ""},
     )
-    db["games"].create_index(["edit_token"], unique=True)
-    db["games"].create_index(["view_token"], unique=True)
+    db.table("games").create_index(["edit_token"], unique=True)
+    db.table("games").create_index(["view_token"], unique=True)
     # Every earlier state of a game, so a change can be undone and nothing is ever lost.
-    db["game_history"].create(
+    db.table("game_history").create(
         {
             "id": int,
             "game_id": int,
@@ -49,22 +51,22 @@ def _m0001_games(db: Database) -> None:
         foreign_keys=[("game_id", "games", "id")],
         not_null={"game_id", "version", "data", "created_at"},
     )
-    db["game_history"].create_index(["game_id", "version"], unique=True)
+    db.table("game_history").create_index(["game_id", "version"], unique=True)
 
 
 @migrations(name="0002_players_and_house_rules")
 def _m0002_players_and_house_rules(db: Database) -> None:
     # Names typed on this instance, suggested when the next game is set up.
-    db["players"].create({"name": str, "last_used": str}, pk="name", not_null={"last_used"})
+    db.table("players").create({"name": str, "last_used": str}, pk="name", not_null={"last_used"})
     # Named house rules ("Friday night rules"): a rules spec as the game file writes it.
-    db["house_rules"].create(
+    db.table("house_rules").create(
         {"id": int, "name": str, "spec": str, "created_at": str, "updated_at": str},
         pk="id",
         not_null={"name", "spec", "created_at", "updated_at"},
     )
-    db["house_rules"].create_index(["name"], unique=True)
+    db.table("house_rules").create_index(["name"], unique=True)
     # A history row that was undone is kept (nothing is lost) but is no longer an undo target.
-    db["game_history"].add_column("undone", int, not_null_default=0)
+    db.table("game_history").add_column("undone", int, not_null_default=0)
 
 
 @migrations(name="0003_submissions")
@@ -72,7 +74,7 @@ def _m0003_submissions(db: Database) -> None:
     # The one-time ids that forms carry: a form sent twice (a double tap, Back then Save, a
     # retry) finds its id here and changes nothing. No foreign key: a game's ids outlive it, so
     # a late second send can say the game was deleted. Kept 30 days (see store.submissions).
-    db["submissions"].create(
+    db.table("submissions").create(
         {
             "id": str,
             "game_id": int,  # the game created or changed
@@ -83,19 +85,19 @@ def _m0003_submissions(db: Database) -> None:
         pk="id",
         not_null={"action", "created_at"},
     )
-    db["submissions"].create_index(["created_at"])
+    db.table("submissions").create_index(["created_at"])
 
 
 @migrations(name="0005_events")
 def _m0005_events(db: Database) -> None:
     # People the club follows across games and events (``players`` holds typed names only).
-    db["people"].create(
+    db.table("people").create(
         {"id": int, "name": str, "created_at": str}, pk="id", not_null={"name", "created_at"}
     )
     db.execute("create unique index idx_people_name on people (name collate nocase)")
     # An event: the rules of every game, the format, how a round ends, the standings order,
     # and two capabilities: the director's link (changes) and the public link (reads).
-    db["events"].create(
+    db.table("events").create(
         {
             "id": int,
             "name": str,
@@ -123,10 +125,10 @@ def _m0005_events(db: Database) -> None:
                   "updated_at"},
         defaults={"status": "open", "version": 1, "date": ""},
     )  # fmt: skip
-    db["events"].create_index(["director_token"], unique=True)
-    db["events"].create_index(["public_token"], unique=True)
+    db.table("events").create_index(["director_token"], unique=True)
+    db.table("events").create_index(["public_token"], unique=True)
     # Who plays: a team (two people) or one person, in registration order.
-    db["event_entrants"].create(
+    db.table("event_entrants").create(
         {
             "id": int,
             "event_id": int,
@@ -143,8 +145,8 @@ def _m0005_events(db: Database) -> None:
         not_null={"event_id", "name", "members", "ord", "active", "joined_round", "created_at"},
         defaults={"active": 1, "joined_round": 1},
     )
-    db["event_entrants"].create_index(["event_id", "ord"], unique=True)
-    db["event_rounds"].create(
+    db.table("event_entrants").create_index(["event_id", "ord"], unique=True)
+    db.table("event_rounds").create(
         {
             "id": int,
             "event_id": int,
@@ -161,11 +163,11 @@ def _m0005_events(db: Database) -> None:
         not_null={"event_id", "number", "status", "byes", "notes", "created_at", "updated_at"},
         defaults={"knockout": 0, "byes": "[]", "notes": "[]"},
     )
-    db["event_rounds"].create_index(["event_id", "number"], unique=True)
+    db.table("event_rounds").create_index(["event_id", "number"], unique=True)
     # A table of a round: who sits where, who deals, its game (an ordinary game), or a result
     # typed from a paper sheet. ``position`` is the table's place in the pairing (what the event
     # core's movement and dealer rules count); ``number`` is the table it is played at.
-    db["event_tables"].create(
+    db.table("event_tables").create(
         {
             "id": int,
             "round_id": int,
@@ -183,8 +185,8 @@ def _m0005_events(db: Database) -> None:
         not_null={"round_id", "number", "position", "entrants", "seats", "dealer", "game_id"},
         defaults={"fixed": 0},
     )
-    db["event_tables"].create_index(["round_id", "number"], unique=True)
-    db["event_tables"].create_index(["game_id"], unique=True)
+    db.table("event_tables").create_index(["round_id", "number"], unique=True)
+    db.table("event_tables").create_index(["game_id"], unique=True)
 
 
 # Named 0004 when it was planned, applied after 0005_events: new migrations go at the end.
@@ -203,7 +205,7 @@ def _m0004_browsers(db: Database) -> None:
     db.execute("create index idx_browser_games_game on browser_games (game_id)")
     # Saved house rules belong to the browser that saved them (null: saved before browsers had
     # ids, shared as they always were). A name is unique per browser, ignoring case.
-    db["house_rules"].add_column("owner", str)
+    db.table("house_rules").add_column("owner", str)
     db.execute("drop index if exists idx_house_rules_name")
     db.execute(
         "create unique index idx_house_rules_owner_name on house_rules (owner, name collate nocase)"
@@ -215,26 +217,26 @@ def _m0006_table_corrections(db: Database) -> None:
     # A table corrected after its round closed is said, never silent: the game's version when
     # the round closed (a later version is a hand changed since), and a correction recorded as
     # such (a paper result entered or cleared after close, or one an event file carried).
-    db["event_tables"].add_column("closed_version", int)
-    db["event_tables"].add_column("corrected", int, not_null_default=0)
+    db.table("event_tables").add_column("closed_version", int)
+    db.table("event_tables").add_column("corrected", int, not_null_default=0)
 
 
 @migrations(name="0007_round_clock")
 def _m0007_round_clock(db: Database) -> None:
     # A round's clock (issue 15): running, the moment it reaches zero (seconds since the epoch);
     # paused, the seconds it had left. Both null: the round has no clock.
-    db["event_rounds"].add_column("clock_deadline", float)
-    db["event_rounds"].add_column("clock_left", int)
+    db.table("event_rounds").add_column("clock_deadline", float)
+    db.table("event_rounds").add_column("clock_left", int)
 
 
 @migrations(name="0008_club_memory")
 def _m0008_club_memory(db: Database) -> None:
     # A person merged into another keeps their row (undo needs it); their games count for the
     # one they joined while ``merged_into`` is set.
-    db["people"].add_column("merged_into", int)
+    db.table("people").add_column("merged_into", int)
     # Names a person was known by before a rename, so the games that still say the old name
     # (and a new registration typing it) find the same person. A name key names one person.
-    db["person_names"].create(
+    db.table("person_names").create(
         {"key": str, "person_id": int, "name": str, "created_at": str},
         pk="key",
         foreign_keys=[("person_id", "people", "id")],
@@ -242,7 +244,7 @@ def _m0008_club_memory(db: Database) -> None:
     )
     # What the club's keeper did to people, in order: renames and merges (an undone merge keeps
     # its row, with when it was undone). Nothing about a person's games is ever rewritten.
-    db["person_changes"].create(
+    db.table("person_changes").create(
         {
             "id": int,
             "kind": str,  # rename, merge
@@ -258,10 +260,10 @@ def _m0008_club_memory(db: Database) -> None:
     )
     # The club's two capabilities: the keeper's link (renames, merges, seasons) and the club's
     # read-only link (the ladder, players' pages, seasons), made by the command line.
-    db["club_links"].create({"kind": str, "token": str, "created_at": str}, pk="kind")
-    db["club_links"].create_index(["token"], unique=True)
+    db.table("club_links").create({"kind": str, "token": str, "created_at": str}, pk="kind")
+    db.table("club_links").create_index(["token"], unique=True)
     # A season: a date range (inclusive) or chosen events, and its points scheme (JSON).
-    db["seasons"].create(
+    db.table("seasons").create(
         {
             "id": int,
             "name": str,
@@ -278,7 +280,31 @@ def _m0008_club_memory(db: Database) -> None:
     db.execute("create unique index idx_seasons_name on seasons (name collate nocase)")
 
 
-def migrate(db: Database) -> list[str]:
+@migrations(name="0009_action_kinds")
+def _m0009_action_kinds(db: Database) -> None:
+    # What a save did, as codes (store/actions.py): a history row's step (change, undo, redo),
+    # kind and hand; a submission's kind and hand. Rows from before are read from their words.
+    db.table("game_history").add_column("step", str)
+    db.table("game_history").add_column("kind", str)
+    db.table("game_history").add_column("hand", int)
+    db.table("submissions").add_column("kind", str)
+    db.table("submissions").add_column("hand", int)
+    history = db.conn.execute("select id, action from game_history").fetchall()
+    for row_id, text in history:
+        step, action = read_words(text)
+        db.conn.execute(
+            "update game_history set step = ?, kind = ?, hand = ? where id = ?",
+            (step, action.kind, action.hand, row_id),
+        )
+    for row_id, text in db.conn.execute("select id, action from submissions").fetchall():
+        _, action = read_words(text)
+        db.conn.execute(
+            "update submissions set kind = ?, hand = ? where id = ?",
+            (action.kind, action.hand, row_id),
+        )
+
+
+def migrate(db: StoreDatabase) -> list[str]:
     """Apply pending migrations in one immediate transaction; returns the names applied."""
     with write(db):
         pending = [m.name for m in migrations.pending(db)]
@@ -286,5 +312,5 @@ def migrate(db: Database) -> list[str]:
     return pending
 
 
-def applied_migrations(db: Database) -> list[str]:
+def applied_migrations(db: StoreDatabase) -> list[str]:
     return [m.name for m in migrations.applied(db)]

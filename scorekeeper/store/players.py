@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-from sqlite_utils import Database
-
-from .db import now, write
+from .db import Database, now, write
 
 
 def remember_players(db: Database, names: list[str]) -> None:
     """Keep the names of a new game's players for the next game's suggestions."""
     stamp = now()
     with write(db):
-        db["players"].upsert_all(({"name": n, "last_used": stamp} for n in names), pk="name")
+        db.table("players").upsert_all(({"name": n, "last_used": stamp} for n in names), pk="name")
 
 
 def player_names(db: Database, limit: int = 200) -> list[str]:

@@ -11,9 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from sqlite_utils import Database
-
-from .db import now, write
+from .actions import Action
+from .db import Database, now, write
 
 KEEP_DAYS = 30
 
@@ -24,24 +23,27 @@ class Submission:
 
     id: str
     game_id: int | None
-    action: str
+    action: str  # in words, for people
     version: int | None
     edit_token: str | None
     created_at: str
+    kind: Action = Action("")  # what code reads
 
 
 def submission(db: Database, submission_id: str) -> Submission | None:
     """The recorded use of this id, or None if it was never used."""
     row = db.conn.execute(
-        "select s.id, s.game_id, s.action, s.version, g.edit_token, s.created_at "
+        "select s.id, s.game_id, s.action, s.version, g.edit_token, s.created_at, s.kind, s.hand "
         "from submissions s left join games g on g.id = s.game_id where s.id = ?",
         (submission_id,),
     ).fetchone()
-    return None if row is None else Submission(*row)
+    if row is None:
+        return None
+    return Submission(row[0], row[1], row[2], row[3], row[4], row[5], Action(row[6], row[7]))
 
 
 def record_submission(
-    db: Database, submission_id: str, *, game_id: int | None, action: str, version: int | None
+    db: Database, submission_id: str, *, game_id: int | None, action: Action, version: int | None
 ) -> None:
     """Record that this id did ``action``; ids older than KEEP_DAYS go (an indexed delete)."""
     stamp = now()
@@ -49,7 +51,7 @@ def record_submission(
     with write(db):
         db.conn.execute("delete from submissions where created_at < ?", (cutoff,))
         db.conn.execute(
-            "insert into submissions (id, game_id, action, version, created_at) "
-            "values (?, ?, ?, ?, ?)",
-            (submission_id, game_id, action, version, stamp),
+            "insert into submissions (id, game_id, action, kind, hand, version, created_at) "
+            "values (?, ?, ?, ?, ?, ?, ?)",
+            (submission_id, game_id, action.words, action.kind, action.hand, version, stamp),
         )

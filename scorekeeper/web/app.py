@@ -83,7 +83,7 @@ def _refuse_malformed_forms() -> None:
         abort(400)
 
 
-def _add_security_headers(response):  # type: ignore[no-untyped-def]
+def _add_security_headers(response):
     for name, value in SECURITY_HEADERS.items():
         response.headers.setdefault(name, value)
     # A page holding an edit link or a form is never kept by a browser or a proxy (a shared
@@ -148,21 +148,21 @@ ERROR_PAGES: dict[int | type[Exception], tuple[int, str, str]] = {
 def _register_errors(app: Flask) -> None:
     for key, (code, title, message) in ERROR_PAGES.items():
 
-        def handler(_e: Exception, code: int = code, title: str = title, message: str = message):  # type: ignore[no-untyped-def]
+        def handler(_e: Exception, code: int = code, title: str = title, message: str = message):
             page = render_template("errors/error.html", code=code, title=title, message=message)
             return page, code
 
         app.register_error_handler(key, handler)
 
     @app.errorhandler(service.Unavailable)
-    def unavailable(e: service.Unavailable):  # type: ignore[no-untyped-def]
+    def unavailable(e: service.Unavailable):
         """The database busy or full where no form is there to keep (forms say it themselves)."""
         message = saving.not_saved(e, typed=False)
         page = render_template("errors/error.html", code=503, title="Not saved", message=message)
         return saving.unavailable_response(page)
 
     @app.errorhandler(InternalServerError)
-    def server_error(e: InternalServerError):  # type: ignore[no-untyped-def]
+    def server_error(e: InternalServerError):
         """An error nothing else caught: a busy or full database (on a read) says so (503)."""
         if (why := service.games.unavailable(e.original_exception)) is not None:
             return unavailable(why)
@@ -171,7 +171,7 @@ def _register_errors(app: Flask) -> None:
         return page, code
 
     @app.errorhandler(service.UnreadableGame)
-    def unreadable(e: service.UnreadableGame):  # type: ignore[no-untyped-def]
+    def unreadable(e: service.UnreadableGame):
         message = (
             "This game was stored, but its file no longer passes the app's checks, so it cannot "
             f"be shown, changed or printed: {e.error}. Nothing in it was lost."

@@ -49,7 +49,7 @@ from scorekeeper.web.event_forms import (
 )
 from scorekeeper.web.forms import whole_number
 from scorekeeper.web.games import _option_groups, _preset_data
-from scorekeeper.web.paper import _paper, _pdf_response, _refused
+from scorekeeper.web.paper import _paper_size, _pdf_response, _refused
 from scorekeeper.web.session import browser_id, remember_event
 from scorekeeper.web.share import export_filename
 
@@ -69,14 +69,14 @@ class EventFileRequest(Request):
     def _event_file(self) -> bool:
         return self.endpoint == "events.import_event" and bool(current_app)
 
-    @property  # type: ignore[override]
-    def max_content_length(self) -> int | None:
+    @property  # type: ignore[misc]
+    def max_content_length(self) -> int | None:  # type: ignore[override]
         if self._event_file():
             return int(current_app.config.get("EVENT_FILE_LIMIT", EVENT_FILE_LIMIT))
         return super().max_content_length
 
-    @property  # type: ignore[override]
-    def max_form_memory_size(self) -> int | None:
+    @property  # type: ignore[misc]
+    def max_form_memory_size(self) -> int | None:  # type: ignore[override]
         if self._event_file():
             return int(current_app.config.get("EVENT_FILE_LIMIT", EVENT_FILE_LIMIT))
         return super().max_form_memory_size
@@ -554,7 +554,7 @@ def paper(director_token: str, number: int, table: int):
         form.errors[e.field or "form"] = e.message
         return _paper_page(director_token, at, form, 422)
     flash(f"Round {number} table {table}: the paper result counts.", "info")
-    if entered.corrected:
+    if entered is not None and entered.corrected:
         flash(
             f"Round {number} was closed: table {table} is marked as corrected after the round "
             "closed, on this console, in the standings' why lines and in the event file.",
@@ -622,7 +622,7 @@ def packet(director_token: str, number: int) -> Response | tuple:
     except EventRefused as e:
         flash(e.message, "error")
         return _back(director_token)
-    paper = _paper(request.args.get("paper"))
+    size = _paper_size(request.args.get("paper"))
     tables = tuple(
         packets.PacketTable(
             t.number,
@@ -636,10 +636,10 @@ def packet(director_token: str, number: int) -> Response | tuple:
     packet = packets.RoundPacket(
         event.name, number, tables, rules=data.rules, preset=data.preset,
         date=event.date or None, byes=data.byes, standings=data.standings,
-        tiebreakers=data.tiebreakers, round_name=data.round_name, paper=paper,
+        tiebreakers=data.tiebreakers, round_name=data.round_name, paper_size=size,
     )  # fmt: skip
     config = current_app.config
-    key = (config["DATABASE"], "packet", event.id, number, data.version, paper, request.host_url)
+    key = (config["DATABASE"], "packet", event.id, number, data.version, size, request.host_url)
     timeout = config["PDF_TIMEOUT"] + PACKET_SECONDS_A_TABLE * len(tables)
     try:
         body = pool.printer().pdf(packet, key=key, timeout=timeout)
@@ -664,13 +664,13 @@ def standings_pdf(director_token: str) -> Response | tuple:
     note = events.describe(event).format
     if view.champion:
         note += f". Champion: {view.champion}"
-    paper = _paper(request.args.get("paper"))
+    size = _paper_size(request.args.get("paper"))
     doc = packets.StandingsPrint(
         event.name, view.standings, view.config.tiebreakers, date=event.date or None,
-        title=title, note=note, paper=paper,
+        title=title, note=note, paper_size=size,
     )  # fmt: skip
     version = events.public_version(db, event.public_token)
-    key = (current_app.config["DATABASE"], "standings", event.id, version, paper)
+    key = (current_app.config["DATABASE"], "standings", event.id, version, size)
     try:
         body = pool.printer().pdf(doc, key=key, timeout=current_app.config["PDF_TIMEOUT"])
     except pool.PrintRefused as e:

@@ -559,7 +559,9 @@ def contract_labels(game: Game, bids: dict[str, Any]) -> list[str]:
     """Each side's contract as the bids make it: "7", "blind 6", "5 + nil"."""
     labels = []
     for side in game.sides():
-        numbers, nils, blind = [], [], ""
+        numbers: list[int] = []
+        nils: list[str] = []
+        blind = ""
         for who in (side, *game.members(side)):
             bid = bids.get(who)
             if bid is None or (who == side and who in game.players and who not in bids):

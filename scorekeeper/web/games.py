@@ -116,7 +116,8 @@ def new():
             form = NewGame.blank(spec)
         except GameError as e:  # saved before the app checked what it now checks
             form = NewGame.blank("standard")
-            form.errors["preset"] = f"The saved rules “{saved.name}” no longer load ({e}): "
+            name = saved.name if saved else spec
+            form.errors["preset"] = f"The saved rules “{name}” no longer load ({e}): "
             form.errors["preset"] += "the standard rules are shown instead."
         return _render_new(form)
     form = NewGame.from_post(request.form)
@@ -148,7 +149,7 @@ def new():
     return redirect(url_for("games.show", token=record.edit_token), 303)
 
 
-def _started(token: str | None, response):  # type: ignore[no-untyped-def]
+def _started(token: str | None, response):
     """Answer with the game the first tap of Start made, and list it here."""
     remember_game(token)
     return response

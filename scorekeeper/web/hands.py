@@ -9,6 +9,7 @@ misdeal ask first, on a page of their own.
 from __future__ import annotations
 
 from collections.abc import Callable
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -17,7 +18,7 @@ from flask_wtf.csrf import CSRFError
 from werkzeug.wrappers import Response
 
 from scorekeeper.cache import SizedCache
-from scorekeeper.rules import Game, GameError, Sheet, bid_options, check_bids, parse_hand
+from scorekeeper.rules import Game, GameError, Sheet, bid_options, bidding, check_bids, parse_hand
 from scorekeeper.service import (
     AlreadySaved,
     GameNotFound,
@@ -81,7 +82,7 @@ def entry_for(
     game: Game,
     number: int,
     dealer: str,
-    extra_nil: set[str] = frozenset(),
+    extra_nil: AbstractSet[str] = frozenset(),
     step: str = "both",
     sheet: Sheet | None = None,
 ) -> Entry:
@@ -176,7 +177,7 @@ def entry_of(
     current: OpenGame,
     number: int,
     dealer: str,
-    extra_nil: set[str] = frozenset(),
+    extra_nil: AbstractSet[str] = frozenset(),
     step: str = "both",
 ) -> Entry:
     """:func:`entry_for` the game as opened, made once per version; a copy the caller may fill
@@ -190,7 +191,7 @@ def entry_of(
     return replace(entry)
 
 
-def _team_tricks_hint(members: tuple[str, ...], nil_bidders: set[str]) -> str:
+def _team_tricks_hint(members: tuple[str, ...], nil_bidders: AbstractSet[str]) -> str:
     """Whose tricks a team's count holds when a partner bid nil: all of the team's."""
     nils = [m for m in members if m in nil_bidders]
     if not nils or len(members) - len(nils) != 1:
@@ -200,11 +201,11 @@ def _team_tricks_hint(members: tuple[str, ...], nil_bidders: set[str]) -> str:
 
 def _reasons(opts: Any) -> str:
     reasons = []
-    for word, ok, why in (
-        ("Blind nil", opts.blind_nil, opts.blind_nil_reason),
-        ("Blind bids", opts.blind, opts.blind_reason),
+    for word, ok, why, code in (
+        ("Blind nil", opts.blind_nil, opts.blind_nil_reason, opts.blind_nil_code),
+        ("Blind bids", opts.blind, opts.blind_reason, opts.blind_code),
     ):
-        if not ok and why and "off in these rules" not in why and "partnership" not in why:
+        if not ok and why and code not in (bidding.OFF, bidding.NEEDS_PARTNERSHIP):
             reasons.append(f"{word} {why.removeprefix('blind bids ')}.")
     return " ".join(dict.fromkeys(reasons))
 
@@ -353,7 +354,7 @@ def _posted_form() -> HandForm:
     return form
 
 
-def _save(current: OpenGame, form: HandForm, change, editing: int | None = None):  # type: ignore[no-untyped-def]
+def _save(current: OpenGame, form: HandForm, change, editing: int | None = None):
     """Run a change (a use case of ``games``); a refusal shows the page with the form kept.
 
     Already saved (this form's id was used): the sheet with a note. The database busy or full:
@@ -389,7 +390,7 @@ def _hand_from(form: HandForm, game: Game, number: int) -> dict[str, Any] | None
     return hand
 
 
-def _sent_before(db, submission: str | None, token: str) -> Response | None:  # type: ignore[no-untyped-def]
+def _sent_before(db, submission: str | None, token: str) -> Response | None:
     """A form whose one-time id was used: "already saved" (before any other check, so a replay
     of an old page is never taken for a conflict, nor saved again)."""
     seen = games.submitted(db, submission)

@@ -75,7 +75,9 @@ def season_csv(token: str, season: int) -> Response:
 @bp.get("/m/<token>/seasons/<int:season>.pdf")
 def season_pdf(token: str, season: int) -> Response | tuple[str, int]:
     page = memory.season_page(get_db(), token, season)
-    paper = layout.paper_size(request.args.get("paper") or current_app.config.get("PAPER_SIZE"))
+    paper = layout.known_paper_size(
+        request.args.get("paper") or current_app.config.get("PAPER_SIZE")
+    )
     doc = SeasonPrint(
         page.name, page.when, page.scheme.words(),
         tuple((r.row.place_label, r.name, r.row.points, r.row.attended, r.row.wins,

@@ -59,9 +59,9 @@ def _game_pdf(
 ) -> Response | tuple:
     current = open_by(get_db(), token)
     record, config = current.record, current_app.config
-    paper = _paper(request.args.get("paper"))
-    job = pool.GameJob(record.data, current.label, paper, record.created_at)
-    key = (config["DATABASE"], record.id, record.version, paper)
+    paper_size = _paper_size(request.args.get("paper"))
+    job = pool.GameJob(record.data, current.label, paper_size, record.created_at)
+    key = (config["DATABASE"], record.id, record.version, paper_size)
     try:
         body = pool.printer().game_pdf(
             key, job, max_hands=config["PDF_MAX_HANDS"], timeout=config["PDF_TIMEOUT"]
@@ -99,6 +99,8 @@ class WholeNumberField(IntegerField):
     number of 400 digits overflows the float conversion. Here such text reads as no number,
     and the range check says what the field takes.
     """
+
+    data: int | None  # none when what was typed is not a number
 
     def process_formdata(self, valuelist: list[str]) -> None:
         if valuelist:
@@ -194,7 +196,7 @@ class BlankSheetForm(FlaskForm):
             per_page=int(self.per_page.data or 1),
             pages=self.pages.data or 1,
             title=self.title.data or "",
-            paper=layout.paper_size(self.paper.data),
+            paper_size=layout.known_paper_size(self.paper.data),
         )
 
 
@@ -202,7 +204,7 @@ class BlankSheetForm(FlaskForm):
 def blank() -> Response | tuple:
     form = BlankSheetForm()
     if request.method == "GET":
-        form.paper.data = _paper(None)
+        form.paper.data = _paper_size(None)
     making = ""
     if form.validate_on_submit():
         blank = form.blank_sheet()
@@ -223,9 +225,9 @@ def blank() -> Response | tuple:
 # --- helpers ----------------------------------------------------------------------------------
 
 
-def _paper(asked: str | None) -> str:
+def _paper_size(asked: str | None) -> str:
     """The paper asked for in the link, else the app's PAPER_SIZE setting."""
-    return layout.paper_size(asked or current_app.config.get("PAPER_SIZE"))
+    return layout.known_paper_size(asked or current_app.config.get("PAPER_SIZE"))
 
 
 def _pdf_response(body: bytes, name: str) -> Response:

@@ -13,7 +13,7 @@ import re
 import secrets
 import time
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, overload
 
 from flask import Flask, request, session
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
@@ -29,6 +29,10 @@ REFRESH_DAYS = 30  # the cookie (a year's life) is sent again when this old
 MAX_LEGACY_GAMES = 50  # what an older cookie could list
 
 
+@overload
+def browser_id() -> str: ...
+@overload
+def browser_id(*, create: bool) -> str | None: ...
 def browser_id(*, create: bool = True) -> str | None:
     """This browser's id; a new one (set in its cookie) if it has none and ``create``."""
     current = session.get("browser")
@@ -43,7 +47,7 @@ def browser_id(*, create: bool = True) -> str | None:
     return new
 
 
-def opened(record) -> None:  # type: ignore[no-untyped-def]
+def opened(record) -> None:
     """This browser opened (or made) the game: it goes first in the browser's list."""
     library.opened(get_db(), browser_id(), record)
 

@@ -49,7 +49,7 @@ def test_read_only_page_reloads_itself_when_a_hand_is_added(page, live_server, l
     assert page.locator("form, input, button").count() == 0
 
     # The scorer adds a hand elsewhere.
-    store.save_game(live_db, game, game_file([HAND, HAND]), action="add hand")
+    store.save_game(live_db, game, game_file([HAND, HAND]), action=store.Action("add_hand", 2))
     # The page polls on a timer and whenever it comes back on screen; the latter starts the
     # check now instead of waiting out the interval.
     page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")

@@ -1,12 +1,9 @@
 """Invariants of seating, pairing and standings over random events (hypothesis), and the
 event core's purity (what it may import)."""
 
-import ast
 import random
-import sys
 from dataclasses import replace
 from itertools import combinations
-from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -214,26 +211,3 @@ def test_bracket_seeds_sum_to_size_plus_one_and_one_and_two_meet_last(k):
     assert all(order[i] + order[i + 1] == size + 1 for i in range(0, size, 2))
     half = size // 2
     assert (1 in order[:half]) != (2 in order[:half])
-
-
-def test_the_event_core_imports_only_the_standard_library_and_networkx():
-    root = Path(__file__).resolve().parents[2] / "scorekeeper" / "events"
-    allowed = set(sys.stdlib_module_names) | {"__future__", "networkx"}
-    files = sorted(root.glob("*.py"))
-    assert files
-    for path in files:
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Import):
-                names = [a.name for a in node.names]
-            elif isinstance(node, ast.ImportFrom):
-                if node.level:  # relative: inside scorekeeper.events
-                    continue
-                names = [node.module or ""]
-            else:
-                continue
-            for name in names:
-                ok = name.split(".")[0] in allowed or name.startswith(
-                    ("scorekeeper.rules", "scorekeeper.events")
-                )
-                assert ok, f"{path.name} imports {name}"

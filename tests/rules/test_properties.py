@@ -1,10 +1,7 @@
 """Invariants of the engine over random valid games (hypothesis), and the engine's purity."""
 
-import ast
 import copy
 import random
-import sys
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -199,23 +196,3 @@ def test_one_trick_too_many_is_always_an_error(seed):
         assert e.hand == i + 1
     else:
         raise AssertionError("one trick too many was accepted")
-
-
-def test_the_engine_imports_only_the_standard_library():
-    root = Path(__file__).resolve().parents[2] / "scorekeeper" / "rules"
-    allowed = set(sys.stdlib_module_names) | {"__future__"}
-    files = sorted(root.glob("*.py"))
-    assert files
-    for path in files:
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Import):
-                names = [a.name for a in node.names]
-            elif isinstance(node, ast.ImportFrom):
-                if node.level:  # relative: inside scorekeeper.rules
-                    continue
-                names = [node.module or ""]
-            else:
-                continue
-            for name in names:
-                assert name.split(".")[0] in allowed, f"{path.name} imports {name}"

@@ -117,7 +117,12 @@ def big_event(db, teams: int = 200, rounds: int = 8, hands: int = 12, seed: int 
                     sheet = score_game(parse_game({**record.data, "hands": played}))
             data = {**record.data, "hands": played}
             store.save_game(
-                db, record, data, action="test", finished=sheet.finished, winner=sheet.winner
+                db,
+                record,
+                data,
+                action=store.Action("other"),
+                finished=sheet.finished,
+                winner=sheet.winner,
             )
         events.close_round(db, event, number)
     return event

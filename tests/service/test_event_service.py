@@ -11,14 +11,6 @@ from scorekeeper.service import EventRefused, event_views, events
 from tests.service.clubs import event_with, finish, finish_round, hand, play, shown, table_of
 
 
-@pytest.fixture
-def db(tmp_path):
-    database = service.connect(tmp_path / "club.sqlite")
-    service.migrate(database)
-    yield database
-    database.close()
-
-
 def counts(db) -> dict[str, int]:
     return {
         name: db[name].count

@@ -85,7 +85,7 @@ def test_opening_a_game_again_moves_it_first(app, db, monkeypatch):
 
 def test_the_game_page_writes_its_row_once_not_on_every_view(client, db, monkeypatch):
     game = store.create_game(db, game_file())
-    writes = count_calls(monkeypatch, store.open_game)
+    writes = count_calls(monkeypatch, store.record_opened)
     for _ in range(3):
         open_game(client, game.edit_token)
     assert len(writes) == 1

@@ -8,16 +8,9 @@ import pytest
 
 from scorekeeper import store
 from scorekeeper.rules import parse_game, score_game
-from tests.helpers import count_calls, editor_fields
+from tests.helpers import count_calls, editor_fields, new_game
 
 FOUR = ["Ann", "Bob", "Cy", "Di"]
-
-
-def new_game(client, names=FOUR, **fields):
-    data = {f"player-{i}": n for i, n in enumerate(names)}
-    response = client.post("/games/new", data={**data, **fields})
-    assert response.status_code == 303
-    return response.headers["Location"].rsplit("/", 1)[1]
 
 
 def version(client, token):

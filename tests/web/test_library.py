@@ -3,20 +3,20 @@
 from __future__ import annotations
 
 import re
+from functools import partial
 
 import pytest
 
 from scorekeeper import store
 from scorekeeper.rules import parse_game
-from tests.helpers import HAND, game_file, listed, remember, store_game
+from tests import helpers
+from tests.helpers import HAND, listed, remember
 
 RULES = {"preset": "standard", "target_score": 250}
 
 
-def make_game(db, hands=(), title="", **extra):
-    return store_game(
-        db, game_file(hands, **{"rules": RULES, "dealer": "Cy", **extra}), title=title
-    )
+# this file's games: its rules, Cy deals first (a call may name another dealer)
+make_game = partial(helpers.make_game, rules=RULES, dealer="Cy")
 
 
 # --- the list on the home page ---------------------------------------------------------------

@@ -40,7 +40,7 @@ def test_a_sheet_downloaded_again_is_not_printed_again(client, db):
     assert client.get(f"/v/{record.view_token}/sheet.pdf").data == first.data  # the same sheet
     assert (printer.renders - renders, printer.hits - hits) == (1, 2)
     assert client.get(url + "?paper=a4").status_code == 200  # another paper: another sheet
-    store.save_game(db, record, game_file([HAND] * 4), action="add hand 4")
+    store.save_game(db, record, game_file([HAND] * 4), action=store.Action("add_hand", 4))
     assert client.get(url).data != first.data  # a new version: printed afresh
     assert printer.renders - renders == 3
 

@@ -11,7 +11,7 @@ from contextlib import contextmanager
 import pytest
 
 from scorekeeper import service, store
-from tests.helpers import game_file, store_game
+from tests.helpers import game_file, new_game, store_game
 
 FOUR = {f"player-{i}": n for i, n in enumerate(["Ann", "Bob", "Cy", "Di"])}
 BIDS = {"bid-0": "3", "bid-1": "3", "bid-2": "4", "bid-3": "3"}
@@ -22,12 +22,6 @@ STORED_HAND = {
 }
 SUBMISSION = re.compile(r'name="?submission"? value="?([\w-]+)')
 VERSION = re.compile(r'name="?version"? value="(\d+)"')
-
-
-def new_game(client) -> str:
-    response = client.post("/games/new", data=FOUR)
-    assert response.status_code == 303
-    return response.headers["Location"].rsplit("/", 1)[1]
 
 
 def tricks_step(client, token: str, number: int = 1) -> dict[str, str]:
@@ -187,11 +181,15 @@ def test_two_saves_racing_with_one_id_in_the_service_save_once(db):
 
 def test_old_submission_ids_expire_as_new_ones_come(db):
     record = store_game(db, game_file())
-    store.record_submission(db, "old" * 8, game_id=record.id, action="misdeal", version=2)
+    store.record_submission(
+        db, "old" * 8, game_id=record.id, action=store.Action("misdeal"), version=2
+    )
     with store.write(db):
         db.execute("update submissions set created_at = '2000-01-01T00:00:00+00:00'")
     assert store.submission(db, "old" * 8) is not None
-    store.record_submission(db, "new" * 8, game_id=record.id, action="misdeal", version=3)
+    store.record_submission(
+        db, "new" * 8, game_id=record.id, action=store.Action("misdeal"), version=3
+    )
     assert store.submission(db, "old" * 8) is None
     assert store.submission(db, "new" * 8).edit_token == record.edit_token
 

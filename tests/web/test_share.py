@@ -30,15 +30,11 @@ def game_file(hands=(), **extra):
     )
 
 
-def make_game(db, hands=(HAND,), title=""):
-    return store_game(db, game_file(hands), title=title)
-
-
 # --- the read-only page ----------------------------------------------------------------------
 
 
 def test_read_only_page_shows_the_live_sheet_without_any_form(client, db):
-    game = make_game(db, [HAND, HAND])
+    game = store_game(db, game_file([HAND, HAND]))
     response = client.get(f"/v/{game.view_token}")
     html = response.get_data(as_text=True)
     assert response.status_code == 200
@@ -54,10 +50,10 @@ def test_read_only_page_shows_the_live_sheet_without_any_form(client, db):
 
 
 def test_version_endpoint_moves_on_when_a_hand_is_saved(client, db):
-    game = make_game(db)
+    game = store_game(db, game_file([HAND]))
     before = client.get(f"/v/{game.view_token}/version.json").get_json()
     assert before["version"] == game.version
-    store.save_game(db, game, game_file([HAND, HAND]), action="add hand")
+    store.save_game(db, game, game_file([HAND, HAND]), action=store.Action("add_hand", 2))
     after = client.get(f"/v/{game.view_token}/version.json")
     assert after.get_json()["version"] == game.version + 1
     assert after.headers["Cache-Control"] == "no-store"
@@ -78,7 +74,7 @@ def write_endpoints(app):
 
 
 def test_view_token_reaches_no_write_endpoint(app, client, db):
-    game = make_game(db, [HAND])
+    game = store_game(db, game_file([HAND]))
     endpoints = list(write_endpoints(app))
     names = {rule.endpoint for rule, _ in endpoints}
     assert {"library.rematch", "library.delete"} <= names  # and whatever else exists
@@ -100,7 +96,7 @@ def test_view_token_reaches_no_write_endpoint(app, client, db):
 
 @pytest.mark.parametrize("by", ["view", "edit"])
 def test_chart_is_svg_with_one_line_per_side(client, db, by):
-    game = make_game(db, [HAND, HAND])
+    game = store_game(db, game_file([HAND, HAND]))
     url = f"/v/{game.view_token}/chart.svg" if by == "view" else f"/g/{game.edit_token}/chart.svg"
     response = client.get(url)
     assert response.mimetype == "image/svg+xml"
@@ -114,7 +110,7 @@ def test_chart_is_svg_with_one_line_per_side(client, db, by):
 
 
 def test_export_downloads_the_stored_game_file_named_after_the_players(client, db):
-    game = make_game(db, [HAND, {"misdeal": True}])
+    game = store_game(db, game_file([HAND, {"misdeal": True}]))
     response = client.get(f"/g/{game.edit_token}/game.json")
     assert response.mimetype == "application/json"
     day = game.updated_at[:10]
@@ -125,7 +121,7 @@ def test_export_downloads_the_stored_game_file_named_after_the_players(client, d
 
 
 def test_export_then_import_round_trips(client, db):
-    game = make_game(db, [HAND, {"misdeal": True, "note": "déjà vu"}, HAND])
+    game = store_game(db, game_file([HAND, {"misdeal": True, "note": "déjà vu"}, HAND]))
     exported = client.get(f"/g/{game.edit_token}/game.json").get_data()
     response = client.post(
         "/games/import",
@@ -212,7 +208,7 @@ def test_import_needs_csrf(csrf_app):
 
 def test_game_page_offers_share_link_chart_file_rematch_and_delete(csrf_app):
     db = store.connect(csrf_app.config["DATABASE"])
-    game = make_game(db, [HAND])
+    game = store_game(db, game_file([HAND]))
     html = csrf_app.test_client().get(f"/g/{game.edit_token}").get_data(as_text=True)
     links = re.search(r'<section class="card game-links".*?</section>', html, re.S).group(0)
     assert f'value="http://localhost/v/{game.view_token}"' in links  # copyable, absolute
@@ -226,7 +222,7 @@ def test_game_page_offers_share_link_chart_file_rematch_and_delete(csrf_app):
 
 
 def test_read_only_page_has_no_edit_links(client, db):
-    game = make_game(db, [HAND, HAND])
+    game = store_game(db, game_file([HAND, HAND]))
     html = client.get(f"/v/{game.view_token}").get_data(as_text=True)
     assert "/hands/" not in html and "/g/" not in html
 
@@ -234,7 +230,7 @@ def test_read_only_page_has_no_edit_links(client, db):
 @pytest.mark.parametrize("page", ["view", "import", "delete", "home", "game"])
 def test_pages_keep_to_the_csp(client, db, page):
     """No inline style or script and no on* handlers: the CSP would block them."""
-    game = make_game(db, [HAND])
+    game = store_game(db, game_file([HAND]))
     remember(db, client, game.edit_token)
     url = {
         "view": f"/v/{game.view_token}",
@@ -272,7 +268,7 @@ def test_read_only_page_says_why_the_game_ended_and_when_in_the_viewers_time(cli
 
 
 def test_read_only_page_shows_no_bag_counts_without_a_bag_penalty(client, db):
-    html = client.get(f"/v/{make_game(db).view_token}").get_data(as_text=True)
+    html = client.get(f"/v/{store_game(db, game_file([HAND])).view_token}").get_data(as_text=True)
     assert 'class="share-bags"' in html
     nyc = store_game(db, {**game_file([]), "rules": "nyc"})
     assert 'class="share-bags"' not in client.get(f"/v/{nyc.view_token}").get_data(as_text=True)
