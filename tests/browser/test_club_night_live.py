@@ -148,8 +148,34 @@ def test_the_room_updates_itself_while_a_round_plays(
     expect(phone.locator(".table-clock .clock-note")).to_be_visible(timeout=WAIT + 5_000)
     expect(phone.locator(".table-clock .clock-time")).to_have_text(re.compile(r"^(9|10):\d\d$"))
 
-    # (The other parts of the night's browser test, issue 15's other engineer: a stale "Seat
-    # round" refused, and a correction to a closed round shown on the console, go here.)
+    # Every table finishes and the director closes round 1. A second tab, left open at "Seat
+    # round 2", sends it after round 2 was seated from the first: refused, round 3 not seated.
+    for number in range(1, 9):
+        at_table(database, event, number, done=True)
+    director.goto(console)
+    director.get_by_role("button", name="Close round 1").click()
+    director.wait_for_load_state()
+    old_tab = director.context.new_page()
+    old_tab.goto(console)
+    director.get_by_role("button", name="Seat round 2").click()
+    director.wait_for_load_state()
+    old_tab.get_by_role("button", name="Seat round 2").click()
+    old_tab.wait_for_load_state()
+    expect(old_tab.locator(".flash-error")).to_contain_text("Nothing was done")
+    expect(old_tab.locator("#round-heading")).to_contain_text("Round 2 of 3")
+    old_tab.close()
+
+    # A closed round's table is corrected (its paper sheet typed after close): the console,
+    # left open, says which table by itself.
+    director.goto(console)
+    director.evaluate("window.notReloaded = true")
+    db = service.connect(database)
+    events.enter_paper(db, event.director_token, 1, 2, [180, 520], [3, 4])
+    db.close()
+    expect(director.locator("#corrected")).to_contain_text(
+        "Corrected after the round closed: round 1 table 2.", timeout=WAIT
+    )
+    assert director.evaluate("window.notReloaded") is True
 
     for page in (director, public, projector, phone):
         page.context.close()
