@@ -14,6 +14,7 @@ from scorekeeper.events import Entrant, EventConfig, SideScore, TableResult, sta
 from scorekeeper.printing import packets, pool, sample
 from scorekeeper.printing.packets import PacketTable, RoundPacket, StandingsPrint
 from scorekeeper.rules import NAME_LENGTH, TEAM_NAME_LENGTH, preset_rules
+from scorekeeper.rules.words import signed
 from tests.printing import reading
 from tests.printing.reading import flat, page_image, pdf_pages_text, qr_links
 
@@ -278,7 +279,7 @@ def test_the_standings_say_place_wins_the_tiebreakers_figures_and_why():
             assert figures[0] == "(dropped)"
             figures = figures[1:]
         assert figures == [str(row.played), str(row.wins), str(row.opponents_wins),
-                           f"{row.point_diff:+d}"]  # fmt: skip
+                           signed(row.point_diff)]  # fmt: skip
         assert row.why in text.replace("\n", " ") or row.why[:60] in text
     assert "Ordered by wins, then opponents' wins, then point differential" in text
 
