@@ -9,7 +9,10 @@ tables a night by default, 2,080 games of ``--hands`` hands) among ``--players``
 temporary SQLite file, each table's game filled with random hands (untimed). Then times, best
 of several runs:
 
-- the ladder cold: nothing cached (every game file read, scored and counted; every game rated);
+- the ladder cold: nothing cached in the process (a restarted server): each game's result read
+  from where the memory kept it at the game's version (game_results), every game rated;
+- the ladder the first time ever: nothing kept anywhere (every game file read and scored, its
+  result kept; every game rated), as after an upgrade or the first read of a year's games;
 - the ladder again with nothing changed (the kept club and ratings: one query);
 - the ladder after one new game (a new night with one table, finished): rated on top;
 - a player's page (figures overall and per season, history, partners, opponents, chart), the
@@ -46,6 +49,7 @@ from scorekeeper.stats import Scheme, rate  # noqa: E402
 
 GOALS_MS = {
     "ladder, cold": 300,
+    "ladder, first time ever": 300,
     "ladder, nothing changed": 30,
     "ladder, one new game": 30,
     "a player's page": 50,
@@ -55,6 +59,18 @@ GOALS_MS = {
     "correction in the last night": 30,
 }
 LADDER_PAGE_GOAL_KB = 60
+
+
+def best_wall_cpu(runs: int, fn) -> tuple[float, float]:  # type: ignore[no-untyped-def]
+    """The shortest wall time and the shortest CPU time (this process) of ``runs`` calls: on
+    a shared machine the CPU time says what the work costs when the wall time is disturbed."""
+    wall = cpu = float("inf")
+    for _ in range(runs):
+        t0, c0 = time.perf_counter(), time.process_time()
+        fn()
+        wall = min(wall, time.perf_counter() - t0)
+        cpu = min(cpu, time.process_time() - c0)
+    return wall, cpu
 
 
 def play_table(db, rng: random.Random, table, hands: int) -> None:
@@ -149,7 +165,13 @@ def main(argv: list[str] | None = None) -> int:
             event_views.clear_cache()
             memory.ladder_page(db, token)
 
-        t_cold = best_of(3, cold)
+        def first_ever() -> None:
+            store.club.forget_results(db)
+            cold()
+
+        t_cold, cpu_cold = best_wall_cpu(5, cold)
+        t_first_ever, cpu_first_ever = best_wall_cpu(3, first_ever)
+        cold()  # every result kept again
         memory.ladder_page(db, token)
         t_kept = best_of(9, lambda: memory.ladder_page(db, token))
 
@@ -212,8 +234,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  baseline: the engine scoring every game   {t_score * 1e3:8.1f} ms")
     print(f"  baseline: openskill rating every game     {t_rate * 1e3:8.1f} ms")
     base = t_score + t_rate
+    cpu = {"ladder, cold": cpu_cold, "ladder, first time ever": cpu_first_ever}
     rows = (
         ("ladder, cold", t_cold),
+        ("ladder, first time ever", t_first_ever),
         ("ladder, nothing changed", t_kept),
         ("ladder, one new game", t_one),
         ("a player's page", t_player),
@@ -224,8 +248,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     for label, t in rows:
         verdict = "meets" if t * 1e3 <= GOALS_MS[label] else "misses"
+        also = f"  (CPU {cpu[label] * 1e3:.0f} ms)" if label in cpu else ""
         print(f"  {label:<28} {t * 1e3:8.1f} ms  {t / base:6.2f}x baselines  "
-              f"(goal {GOALS_MS[label]} ms: {verdict})")  # fmt: skip
+              f"(goal {GOALS_MS[label]} ms: {verdict}){also}")  # fmt: skip
     if size is None:
         print("  ladder page: not served yet")
     else:

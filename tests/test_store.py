@@ -24,6 +24,7 @@ def test_migrations_are_named_and_repeatable(tmp_path: Path):
         "0005_events",
         "0004_browsers",
         "0006_club_memory",
+        "0007_game_results",
     ]
     assert store.migrate(db) == []
     assert store.applied_migrations(db) == names

@@ -72,18 +72,32 @@ _TABLES: SizedCache[TableGame | None] = SizedCache(50_000, lambda _: 1)
 class LazyTallies(Mapping):
     """Each person's hand figures in one game, counted the first time a page asks for them:
     the ladder and the seasons need only the results, so a cold ladder never counts hands.
-    Holds the game file until then (the same scoring, once more, on first use)."""
+    Holds the game file until then (the same scoring, once more, on first use); a game whose
+    result was kept (game_results) is not even read until a page that counts hands hands it
+    its file (:func:`read_hands`)."""
 
-    __slots__ = ("_counted", "_data", "_names")
+    __slots__ = ("_counted", "_data", "_names", "game_id")
 
-    def __init__(self, data: Mapping[str, Any] | None, names: Mapping[str, Person]) -> None:
+    def __init__(
+        self, data: Mapping[str, Any] | None, names: Mapping[str, Person], game_id: Any = None
+    ) -> None:
         self._data = data
         self._names = names
         self._counted: dict[Person, Any] | None = None
+        self.game_id = game_id
+
+    def needs_file(self) -> bool:
+        return self._counted is None and self._data is None
+
+    def give_file(self, data: Mapping[str, Any]) -> None:
+        if self._counted is None:
+            self._data = data
 
     def _tallies(self) -> dict[Person, Any]:
         counted = self._counted
         if counted is None:
+            if self._data is None:
+                raise LookupError(f"game {self.game_id}: its file was not read (read_hands)")
             game = parse_game(self._data)
             counted = tally_game(game, score_game(game), self._names)
             self._counted, self._data = counted, None
@@ -97,6 +111,42 @@ class LazyTallies(Mapping):
 
     def __len__(self) -> int:
         return len(self._tallies())
+
+
+def read_hands(db: Database, games: Iterable[PlayedGame]) -> None:
+    """Hand the files of these games, where their hands are not counted yet, to their tallies
+    (one query): what a page that shows hand figures calls first."""
+    waiting: dict[Any, list[LazyTallies]] = {}
+    for g in games:
+        t = g.tallies
+        t = getattr(t, "inner", t)  # a merged person's game: the tallies it joins
+        if isinstance(t, LazyTallies) and t.needs_file():
+            waiting.setdefault(t.game_id, []).append(t)
+    if waiting:
+        files = store.events.game_files(db, list(waiting))
+        for game_id, ts in waiting.items():
+            if game_id in files:
+                for t in ts:
+                    t.give_file(files[game_id][1])
+
+
+def game_result(data: Mapping[str, Any] | None) -> dict[str, Any]:
+    """A game file's result as the memory keeps it (game_results): the engine's totals, bags
+    and winning side and the file's player names; {} while the game is unfinished or when it
+    cannot be scored."""
+    try:
+        game = parse_game(data)
+        sheet = score_game(game)
+    except (GameError, TypeError, ValueError):
+        return {}
+    if not sheet.finished or sheet.winner not in sheet.sides:
+        return {}
+    return {
+        "players": list(game.players),
+        "points": [sheet.totals[s] for s in sheet.sides],
+        "bags": [sheet.bags[s] for s in sheet.sides],
+        "winner": sheet.sides.index(sheet.winner),
+    }
 
 
 @dataclass(frozen=True)
@@ -123,8 +173,12 @@ def table_game(
     data: Mapping[str, Any] | None,
     paper: Mapping[str, Any] | None,
     link: str | None,
+    result: Mapping[str, Any] | None = None,
+    game_id: Any = None,
 ) -> TableGame | None:
-    """A table as the memory counts it; None while it is unfinished (or cannot be scored)."""
+    """A table as the memory counts it; None while it is unfinished (or cannot be scored).
+    ``result`` is the game's :func:`game_result` when it was kept (then ``data`` may be None:
+    the file is read only when a page counts its hands, by ``game_id``)."""
     sides = side_groups(entrants, event)  # type: ignore[arg-type]
     people = tuple(tuple(p for e in side for p in members.get(e, ())) for side in sides)
     tallies: dict[Person, Any] = {}
@@ -135,27 +189,22 @@ def table_game(
         if winner is None:
             winner = points.index(max(points))
     else:
-        try:
-            game = parse_game(data)
-            sheet = score_game(game)
-        except (GameError, TypeError, ValueError):
+        if result is None:
+            result = game_result(data)
+        if not result or len(result["points"]) != len(sides):
             return None
-        if not sheet.finished or sheet.winner not in sheet.sides:
-            return None
-        if len(sheet.sides) != len(sides):
-            return None
-        points = tuple(sheet.totals[s] for s in sheet.sides)
-        bags = tuple(sheet.bags[s] for s in sheet.sides)
-        winner = sheet.sides.index(sheet.winner)
+        points = tuple(result["points"])
+        bags = tuple(result["bags"])
+        winner = result["winner"]
         names = {}
-        for p in game.players:
+        for p in result["players"]:
             try:
                 who = person_of_name.get(name_key(clean_name(p)))
             except NameProblem:
                 who = None
             if who is not None:
                 names[p] = who
-        tallies = LazyTallies(data, names)  # type: ignore[assignment]
+        tallies = LazyTallies(data, names, game_id)  # type: ignore[assignment]
     if len(points) != len(sides):
         return None
     label = f"{event.name}, round {round_number} table {number}"
@@ -276,13 +325,24 @@ def _read_club(db: Database) -> Club:
             found[t.table_id] = hit
             _LAST[t.table_id] = (t, ev, hit)
     if missing:
-        files = store.events.game_files(db, [t.game_id for t, _ in missing if t.paper is None])
+        # a game's result kept at its version is read from game_results; the others' files
+        # are read (one query) and scored, and their results kept for the next cold read
+        unkept = [t.game_id for t, _ in missing if t.paper is None and t.kept is None]
+        files = store.events.game_files(db, unkept) if unkept else {}
+        fresh = []
         for t, ck in missing:
             ev = events[t.event_id]
+            result = t.kept
+            if t.paper is None and result is None and t.game_id in files:
+                version, data = files[t.game_id]
+                result = game_result(data)
+                if version == t.version:
+                    fresh.append((t.edit_token, t.version, result))
             tg = table_game(
                 ev, f"t{t.table_id}", t.round_number, t.knockout, t.number, t.position,
                 t.entrants, members[t.event_id], key_of,
-                None if t.paper is not None else files[t.game_id][1], t.paper, t.view_token,
+                None if t.paper is not None else files.get(t.game_id, (0, None))[1], t.paper,
+                t.view_token, result, t.game_id,
             )  # fmt: skip
             if tg is None:
                 if len(_SEEN_NONE) > 50_000:
@@ -292,6 +352,7 @@ def _read_club(db: Database) -> Club:
                 _TABLES.put(ck, tg)
             found[t.table_id] = tg
             _LAST[t.table_id] = (t, events[t.event_id], tg)
+        _keep(db, fresh)
     by_event: dict[Any, list[TableGame]] = {e: [] for e in events}
     for t in tables:
         tg = found[t.table_id]
@@ -311,6 +372,18 @@ def _read_club(db: Database) -> Club:
         seasons=store.club.seasons(db),
         fingerprint=fingerprint(games, merges),
     )
+
+
+# Fewer fresh results than this are not kept by a page read: scoring them again after a
+# restart (half a millisecond each) costs less than a write to disk now (a durable commit).
+KEEP_AT_LEAST = 32
+
+
+def _keep(db: Database, results: list[tuple[str, int, dict[str, Any]]]) -> None:
+    """Keep fresh results in the database (best effort: a read never fails for a cache)."""
+    if len(results) < KEEP_AT_LEAST:
+        return
+    store.club.keep_results(db, results)
 
 
 def fingerprint(games: list[PlayedGame], merges: Mapping[Person, Person]) -> tuple:
@@ -500,7 +573,9 @@ def player_page(db: Database, token: str, who: str | int) -> PlayerPage:
     reader = open_reader(db, token)
     club = load_club(db)
     ladder = club_ladder(club, _db_path(db))
-    return build_player_page(club, ladder, find_person(club, who), reader)
+    person = find_person(club, who)
+    read_hands(db, (g for g in club.games if person in g.people))
+    return build_player_page(club, ladder, person, reader)
 
 
 def in_season(club: Club, season: store.club.SeasonRecord, game: PlayedGame) -> bool:

@@ -261,6 +261,18 @@ def _m0006_club_memory(db: Database) -> None:
     db.execute("create unique index idx_seasons_name on seasons (name collate nocase)")
 
 
+@migrations(name="0007_game_results")
+def _m0007_game_results(db: Database) -> None:
+    # The memory's kept result of each table's game: the engine's finished totals, bags and
+    # winner as of one version of the game (JSON), so a ladder read after a restart does not
+    # score every game of the year again. Derived and disposable: a row counts only while its
+    # version is the game's version (the edit token is never reused, unlike a deleted id).
+    db["game_results"].create(
+        {"edit_token": str, "version": int, "result": str}, pk="edit_token",
+        not_null={"version", "result"},
+    )  # fmt: skip
+
+
 def migrate(db: Database) -> list[str]:
     """Apply pending migrations in one immediate transaction; returns the names applied."""
     with write(db):
