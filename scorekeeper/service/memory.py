@@ -13,12 +13,16 @@ that cheap (docs/architecture.md lists them):
 
 from __future__ import annotations
 
+import functools
+import hashlib
+import os
 import threading
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
-from scorekeeper import store
+from scorekeeper import rules, store
 from scorekeeper.cache import SizedCache
 from scorekeeper.events import Entrant, EventConfig, SideScore, TableResult
 from scorekeeper.rules import GameError, parse_game, score_game
@@ -130,18 +134,43 @@ def read_hands(db: Database, games: Iterable[PlayedGame]) -> None:
                     t.give_file(files[game_id][1])
 
 
+def _engine_stamp() -> str:
+    """The scoring engine's own source, hashed: a result kept by another version of the
+    engine (a rule fixed) is scored again, not trusted."""
+    digest = hashlib.sha256()
+    try:
+        for path in sorted(Path(rules.__file__).parent.glob("*.py")):
+            digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    except OSError:  # the source cannot be read: trust no result kept by another process
+        return f"unread-{os.getpid()}-{id(digest)}"
+    return digest.hexdigest()[:16]
+
+
+ENGINE = _engine_stamp()
+
+
+@functools.lru_cache(maxsize=4096)
+def _name_key(written: str) -> str | None:
+    """A name as a game file wrote it, as people are matched (None when it is no name)."""
+    try:
+        return name_key(clean_name(written))
+    except NameProblem:
+        return None
+
+
 def game_result(data: Mapping[str, Any] | None) -> dict[str, Any]:
     """A game file's result as the memory keeps it (game_results): the engine's totals, bags
-    and winning side and the file's player names; {} while the game is unfinished or when it
-    cannot be scored."""
+    and winning side and the file's player names, stamped with the engine's :data:`ENGINE`;
+    no totals while the game is unfinished or when it cannot be scored."""
     try:
         game = parse_game(data)
         sheet = score_game(game)
     except (GameError, TypeError, ValueError):
-        return {}
+        return {"engine": ENGINE}
     if not sheet.finished or sheet.winner not in sheet.sides:
-        return {}
+        return {"engine": ENGINE}
     return {
+        "engine": ENGINE,
         "players": list(game.players),
         "points": [sheet.totals[s] for s in sheet.sides],
         "bags": [sheet.bags[s] for s in sheet.sides],
@@ -191,17 +220,14 @@ def table_game(
     else:
         if result is None:
             result = game_result(data)
-        if not result or len(result["points"]) != len(sides):
+        if "points" not in result or len(result["points"]) != len(sides):
             return None
         points = tuple(result["points"])
         bags = tuple(result["bags"])
         winner = result["winner"]
         names = {}
         for p in result["players"]:
-            try:
-                who = person_of_name.get(name_key(clean_name(p)))
-            except NameProblem:
-                who = None
+            who = person_of_name.get(_name_key(p))
             if who is not None:
                 names[p] = who
         tallies = LazyTallies(data, names, game_id)  # type: ignore[assignment]
@@ -327,12 +353,15 @@ def _read_club(db: Database) -> Club:
     if missing:
         # a game's result kept at its version is read from game_results; the others' files
         # are read (one query) and scored, and their results kept for the next cold read
-        unkept = [t.game_id for t, _ in missing if t.paper is None and t.kept is None]
+        unkept = [
+            t.game_id for t, _ in missing
+            if t.paper is None and (t.kept is None or t.kept.get("engine") != ENGINE)
+        ]  # fmt: skip
         files = store.events.game_files(db, unkept) if unkept else {}
         fresh = []
         for t, ck in missing:
             ev = events[t.event_id]
-            result = t.kept
+            result = t.kept if t.kept is not None and t.kept.get("engine") == ENGINE else None
             if t.paper is None and result is None and t.game_id in files:
                 version, data = files[t.game_id]
                 result = game_result(data)
@@ -455,6 +484,7 @@ def clear_caches() -> None:
     _CORES.clear()
     _CLUB.clear()
     _LADDERS.clear()
+    _name_key.cache_clear()
 
 
 # --- capabilities ----------------------------------------------------------------------------

@@ -339,6 +339,24 @@ def test_a_kept_result_counts_only_at_its_games_version(db, monkeypatch):
     assert memory.ladder_page(db, reader).lines == after  # as if nothing had been kept
 
 
+def test_a_result_kept_by_another_engine_is_scored_again(db, monkeypatch):
+    monkeypatch.setattr(memory, "KEEP_AT_LEAST", 1)
+    club(db, 5, nights=2)
+    reader = keeper.reader_link(db)
+    ladder = memory.ladder_page(db, reader).lines
+    # every kept result falsified (the other side the winner), as another engine kept them
+    falsified = [
+        (t.edit_token, t.version, {**t.kept, "engine": "another", "winner": 1 - t.kept["winner"]})
+        for t in store.club.club_tables(db)
+        if "winner" in t.kept
+    ]
+    assert falsified
+    store.club.keep_results(db, falsified)
+    memory.clear_caches()
+    assert memory.ladder_page(db, reader).lines == ladder
+    assert all(t.kept["engine"] == memory.ENGINE for t in store.club.club_tables(db))
+
+
 def test_a_merged_persons_page_reads_kept_results_like_fresh_ones(db, monkeypatch):
     monkeypatch.setattr(memory, "KEEP_AT_LEAST", 1)
     club(db, 6, nights=2)
