@@ -122,8 +122,9 @@ def forget_results(db: Database) -> None:
 
 def keep_results(db: Database, results: Sequence[tuple[str, int, dict[str, Any]]]) -> bool:
     """Keep each game's result as of its version, (edit token, version, result): one write,
-    replacing the row of an older version. Best effort, for a page that only reads: False,
-    with nothing written, when the database cannot take the write now."""
+    replacing the row of an older version, and dropping those of deleted games. Best effort,
+    for a page that only reads: False, with nothing written, when the database cannot take
+    the write now."""
     if not results:
         return True
     rows = [(token, v, json.dumps(r, separators=(",", ":"))) for token, v, r in results]
@@ -133,6 +134,10 @@ def keep_results(db: Database, results: Sequence[tuple[str, int, dict[str, Any]]
                 "insert or replace into game_results (edit_token, version, result) "
                 "values (?, ?, ?)",
                 rows,
+            )
+            # and the rows of games deleted since (an event deleted): nothing else reads them
+            db.conn.execute(
+                "delete from game_results where edit_token not in (select edit_token from games)"
             )
     except (Unavailable, sqlite3.Error):
         return False

@@ -357,6 +357,20 @@ def test_a_result_kept_by_another_engine_is_scored_again(db, monkeypatch):
     assert all(t.kept["engine"] == memory.ENGINE for t in store.club.club_tables(db))
 
 
+def test_keeping_results_drops_those_of_games_gone_and_never_fails_a_read(db, monkeypatch):
+    club(db, 3, nights=1)
+    token = store.club.club_tables(db)[0].edit_token
+    assert store.club.keep_results(db, [("no such game", 1, {"engine": "x"})])
+    assert store.club.keep_results(db, [(token, 1, {"engine": "x"})])
+    assert db.conn.execute("select edit_token from game_results").fetchall() == [(token,)]
+
+    def busy(*_args, **_kwargs):
+        raise store.Unavailable("busy")
+
+    monkeypatch.setattr(store.club, "write", busy)
+    assert store.club.keep_results(db, [(token, 2, {"engine": "x"})]) is False
+
+
 def test_a_merged_persons_page_reads_kept_results_like_fresh_ones(db, monkeypatch):
     monkeypatch.setattr(memory, "KEEP_AT_LEAST", 1)
     club(db, 6, nights=2)
