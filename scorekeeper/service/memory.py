@@ -76,9 +76,9 @@ _TABLES: SizedCache[TableGame | None] = SizedCache(50_000, lambda _: 1)
 class LazyTallies(Mapping):
     """Each person's hand figures in one game, counted the first time a page asks for them:
     the ladder and the seasons need only the results, so a cold ladder never counts hands.
-    Holds the game file until then (the same scoring, once more, on first use); a game whose
-    result was kept (game_results) is not even read until a page that counts hands hands it
-    its file (:func:`read_hands`)."""
+    A club's game file is not held: a page that counts hands hands it over first
+    (:func:`read_hands`, one query a page), then it is scored once more and counted; event
+    files' games (the command line) hold theirs from the start."""
 
     __slots__ = ("_counted", "_data", "_names", "game_id")
 
@@ -370,8 +370,7 @@ def _read_club(db: Database) -> Club:
             tg = table_game(
                 ev, f"t{t.table_id}", t.round_number, t.knockout, t.number, t.position,
                 t.entrants, members[t.event_id], key_of,
-                None if t.paper is not None else files.get(t.game_id, (0, None))[1], t.paper,
-                t.view_token, result, t.game_id,
+                None, t.paper, t.view_token, result, t.game_id,
             )  # fmt: skip
             if tg is None:
                 if len(_SEEN_NONE) > 50_000:

@@ -254,6 +254,7 @@ def test_one_more_game_is_rated_on_top_and_a_correction_replays(db):
 def test_figures_of_the_memory_are_the_cores_over_its_games(db):
     club(db, 9, nights=3)
     c = memory.load_club(db)
+    memory.read_hands(db, c.games)  # a page that counts hands reads its games' files first
     for p in c.people():
         assert memory.build_player_page(c, memory.rate(c.games), p).figures == figures(p, c.games)
 
