@@ -1,9 +1,12 @@
 """The club's memory, read: every finished table game of every event as the stats core's
 ``PlayedGame``, the ladder, a player's page and a season's standings.
 
-Nothing is stored twice: the games are the record, counted on every change. Three caches make
-that cheap (docs/architecture.md lists them):
+Nothing is stored twice: the games are the record, counted on every change. Caches make that
+cheap (docs/architecture.md lists them):
 
+- each game's result (the engine's totals, bags and winner), kept in the database by the game's
+  version and the engine's source (game_results): disposable, it spares a restarted server
+  scoring every hand of the year again; hands are read and counted only by a page showing them;
 - each table's game, counted once per (game version, paper result, event name and date);
 - the club as a whole (the games in order, people and merges), kept while ``club_version``
   (one query) is the same;

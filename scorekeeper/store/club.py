@@ -2,7 +2,8 @@
 the club's two links (the keeper's, and a read-only one) and seasons.
 
 Nothing here counts anything: the games stay the one record of what happened, and the stats
-core counts them every time (through the service's caches). A rename keeps the old name in
+core counts them every time (through the service's caches; ``game_results`` keeps what the
+memory computed from a game at one version, never read at another). A rename keeps the old name in
 ``person_names`` so games written with it still find the person; a merge sets
 ``people.merged_into`` and is logged in ``person_changes``, so it can be undone.
 """
