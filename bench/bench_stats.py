@@ -9,7 +9,10 @@ tables a night by default, 2,080 games of ``--hands`` hands) among ``--players``
 temporary SQLite file, each table's game filled with random hands (untimed). Then times, best
 of several runs:
 
-- the ladder cold: nothing cached (every game file read, scored and counted; every game rated);
+- the ladder cold: nothing cached in the process (a restarted server): each game's result read
+  from where the memory kept it at the game's version (game_results), every game rated;
+- the ladder the first time ever: nothing kept anywhere (every game file read and scored, its
+  result kept; every game rated), as after an upgrade or the first read of a year's games;
 - the ladder again with nothing changed (the kept club and ratings: one query);
 - the ladder after one new game (a new night with one table, finished): rated on top;
 - a player's page (figures overall and per season, history, partners, opponents, chart), the
@@ -21,8 +24,9 @@ of several runs:
 - the ladder page's size in bytes (the web page, through the app).
 
 Baselines in the same run: the engine scoring every game file alone, and openskill rating every
-game alone (what any way of keeping a ladder has to pay at least). Timings are printed, never
-asserted.
+game alone (what any way of keeping a ladder has to pay at least). Each line gives the wall time
+and the CPU time of this process (best of the runs; the first view's worst of five people): on a
+shared machine the CPU time says what the work costs. Timings are printed, never asserted.
 """
 
 from __future__ import annotations
@@ -36,7 +40,6 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from timing import best_of  # noqa: E402 -- bench/timing.py, beside this script
 
 from scorekeeper import service, store  # noqa: E402
 from scorekeeper.rules import dump_game, parse_game, score_game, score_hand, start_state  # noqa: E402
@@ -46,6 +49,7 @@ from scorekeeper.stats import Scheme, rate  # noqa: E402
 
 GOALS_MS = {
     "ladder, cold": 300,
+    "ladder, first time ever": 300,
     "ladder, nothing changed": 30,
     "ladder, one new game": 30,
     "a player's page": 50,
@@ -55,6 +59,18 @@ GOALS_MS = {
     "correction in the last night": 30,
 }
 LADDER_PAGE_GOAL_KB = 60
+
+
+def best_wall_cpu(runs: int, fn) -> tuple[float, float]:  # type: ignore[no-untyped-def]
+    """The shortest wall time and the shortest CPU time (this process) of ``runs`` calls: on
+    a shared machine the CPU time says what the work costs when the wall time is disturbed."""
+    wall = cpu = float("inf")
+    for _ in range(runs):
+        t0, c0 = time.perf_counter(), time.process_time()
+        fn()
+        wall = min(wall, time.perf_counter() - t0)
+        cpu = min(cpu, time.process_time() - c0)
+    return wall, cpu
 
 
 def play_table(db, rng: random.Random, table, hands: int) -> None:
@@ -143,17 +159,23 @@ def main(argv: list[str] | None = None) -> int:
             for _, data in files.values():
                 score_game(parse_game(data))
 
-        t_score = best_of(3, baseline_scoring)
-        t_rate = best_of(3, lambda: rate(games))
+        t_score, cpu_score = best_wall_cpu(3, baseline_scoring)
+        t_rate, cpu_rate = best_wall_cpu(3, lambda: rate(games))
 
         def cold() -> None:
             memory.clear_caches()
             event_views.clear_cache()
             memory.ladder_page(db, token)
 
-        t_cold = best_of(3, cold)
+        def first_ever() -> None:
+            store.club.forget_results(db)
+            cold()
+
+        t_cold, cpu_cold = best_wall_cpu(5, cold)
+        t_first_ever, cpu_first_ever = best_wall_cpu(3, first_ever)
+        cold()  # every result kept again
         memory.ladder_page(db, token)
-        t_kept = best_of(9, lambda: memory.ladder_page(db, token))
+        t_kept, cpu_kept = best_wall_cpu(9, lambda: memory.ladder_page(db, token))
 
         rng = random.Random(args.seed + 1)
         extra: list[float] = []
@@ -167,20 +189,20 @@ def main(argv: list[str] | None = None) -> int:
             memory.ladder_page(db, token)  # the registrations seen (no game yet)
             rnd = events.seat_next_round(db, event)
             play_table(db, rng, rnd.tables[0], args.hands)
-            t = time.perf_counter()
+            t, c = time.perf_counter(), time.process_time()
             page = memory.ladder_page(db, token)
-            extra.append(time.perf_counter() - t)
-        t_one = min(extra)
+            extra.append((time.perf_counter() - t, time.process_time() - c))
+        t_one, cpu_one = min(w for w, _ in extra), min(c for _, c in extra)
 
         firsts = []
         for line in page.lines[:5]:  # first views: their hands counted now (then kept)
-            t = time.perf_counter()
+            t, c = time.perf_counter(), time.process_time()
             memory.player_page(db, token, line.person)
-            firsts.append(time.perf_counter() - t)
-        t_first = max(firsts)
+            firsts.append((time.perf_counter() - t, time.process_time() - c))
+        t_first, cpu_first = max(w for w, _ in firsts), max(c for _, c in firsts)
         someone = page.lines[0].person
-        t_player = best_of(5, lambda: memory.player_page(db, token, someone))
-        t_season = best_of(5, lambda: memory.season_page(db, token, season_id))
+        t_player, cpu_player = best_wall_cpu(5, lambda: memory.player_page(db, token, someone))
+        t_season, cpu_season = best_wall_cpu(5, lambda: memory.season_page(db, token, season_id))
 
         week3 = store.events.event_by_id(db, evs[2].id)
         table = events.overview(db, week3).rounds[0].tables[0]
@@ -190,10 +212,10 @@ def main(argv: list[str] | None = None) -> int:
             # other side won, by a different margin each time, so every game is rated again
             points = [100 + k, 400 + 10 * k] if k % 2 == 0 else [500 + k, 90]
             service.event_rounds.enter_paper(db, week3, 1, table.number, points, [0, 0])
-            t = time.perf_counter()
+            t, c = time.perf_counter(), time.process_time()
             memory.ladder_page(db, token)
-            corrections.append(time.perf_counter() - t)
-        t_fix = min(corrections)
+            corrections.append((time.perf_counter() - t, time.process_time() - c))
+        t_fix, cpu_fix = min(w for w, _ in corrections), min(c for _, c in corrections)
         tonight = store.events.event_by_id(db, evs[-1].id)
         table = events.overview(db, tonight).rounds[-1].tables[0]
         late: list[float] = []
@@ -201,21 +223,35 @@ def main(argv: list[str] | None = None) -> int:
             points = [100 + k, 400 + 10 * k] if k % 2 == 0 else [500 + k, 90]
             number = events.overview(db, tonight).rounds[-1].number
             service.event_rounds.enter_paper(db, tonight, number, table.number, points, [0, 0])
-            t = time.perf_counter()
+            t, c = time.perf_counter(), time.process_time()
             memory.ladder_page(db, token)
-            late.append(time.perf_counter() - t)
-        t_late = min(late)
+            late.append((time.perf_counter() - t, time.process_time() - c))
+        t_late, cpu_late = min(w for w, _ in late), min(c for _, c in late)
         db.close()
         size = ladder_page_bytes(path, token)
 
     people = len(page.lines)
     print(f"{args.nights} nights x {args.tables * args.rounds} tables: {len(games)} games, "
           f"{n_hands} hands, {people} people rated; stored in {built:.0f} s")  # fmt: skip
-    print(f"  baseline: the engine scoring every game   {t_score * 1e3:8.1f} ms")
-    print(f"  baseline: openskill rating every game     {t_rate * 1e3:8.1f} ms")
+    print(f"  baseline: the engine scoring every game   {t_score * 1e3:8.1f} ms  "
+          f"(CPU {cpu_score * 1e3:.0f} ms)")  # fmt: skip
+    print(f"  baseline: openskill rating every game     {t_rate * 1e3:8.1f} ms  "
+          f"(CPU {cpu_rate * 1e3:.0f} ms)")  # fmt: skip
     base = t_score + t_rate
+    cpu = {
+        "ladder, cold": cpu_cold,
+        "ladder, first time ever": cpu_first_ever,
+        "ladder, nothing changed": cpu_kept,
+        "ladder, one new game": cpu_one,
+        "a player's page": cpu_player,
+        "a player's page, first view": cpu_first,
+        "season standings": cpu_season,
+        "correction in week 3": cpu_fix,
+        "correction in the last night": cpu_late,
+    }
     rows = (
         ("ladder, cold", t_cold),
+        ("ladder, first time ever", t_first_ever),
         ("ladder, nothing changed", t_kept),
         ("ladder, one new game", t_one),
         ("a player's page", t_player),
@@ -226,8 +262,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     for label, t in rows:
         verdict = "meets" if t * 1e3 <= GOALS_MS[label] else "misses"
+        also = f"  (CPU {cpu[label] * 1e3:.0f} ms)" if label in cpu else ""
         print(f"  {label:<28} {t * 1e3:8.1f} ms  {t / base:6.2f}x baselines  "
-              f"(goal {GOALS_MS[label]} ms: {verdict})")  # fmt: skip
+              f"(goal {GOALS_MS[label]} ms: {verdict}){also}")  # fmt: skip
     if size is None:
         print("  ladder page: not served yet")
     else:

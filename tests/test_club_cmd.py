@@ -67,6 +67,18 @@ def test_a_players_figures_are_the_same_from_files(capsys, club):
     assert status == 2 and "No such person" in err
 
 
+def test_a_players_figures_from_kept_results_are_the_same_from_files(capsys, club, monkeypatch):
+    # the first command keeps every game's result; the next (a new process: nothing cached)
+    # reads them and reads the player's own game files only to count their hands
+    monkeypatch.setattr(memory, "KEEP_AT_LEAST", 1)
+    _, ladder, _ = run(capsys, "club", "ladder", "--format", "json")
+    memory.clear_caches()
+    name = json.loads(ladder)["ladder"][-1]["name"]
+    _, a, _ = run(capsys, "club", "player", name, "--format", "json")
+    _, b, _ = run(capsys, "club", "player", name, *club, "--format", "json")
+    assert json.loads(a)["figures"] == json.loads(b)["figures"]
+
+
 def test_a_season_from_the_database_and_from_the_files_agree(capsys, club):
     status, out, err = run(capsys, "club", "season-create", "Spring", "--from", "2026-03-01",
                            "--to", "2026-03-31", "--points", "5,3,1", "--best", "2")  # fmt: skip

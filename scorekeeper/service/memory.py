@@ -1,9 +1,12 @@
 """The club's memory, read: every finished table game of every event as the stats core's
 ``PlayedGame``, the ladder, a player's page and a season's standings.
 
-Nothing is stored twice: the games are the record, counted on every change. Three caches make
-that cheap (docs/architecture.md lists them):
+Nothing is stored twice: the games are the record, counted on every change. Caches make that
+cheap (docs/architecture.md lists them):
 
+- each game's result (the engine's totals, bags and winner), kept in the database by the game's
+  version and the engine's source (game_results): disposable, it spares a restarted server
+  scoring every hand of the year again; hands are read and counted only by a page showing them;
 - each table's game, counted once per (game version, paper result, event name and date);
 - the club as a whole (the games in order, people and merges), kept while ``club_version``
   (one query) is the same;
@@ -13,12 +16,16 @@ that cheap (docs/architecture.md lists them):
 
 from __future__ import annotations
 
+import functools
+import hashlib
+import os
 import threading
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
-from scorekeeper import store
+from scorekeeper import rules, store
 from scorekeeper.cache import SizedCache
 from scorekeeper.events import Entrant, EventConfig, SideScore, TableResult
 from scorekeeper.rules import GameError, parse_game, score_game
@@ -72,18 +79,32 @@ _TABLES: SizedCache[TableGame | None] = SizedCache(50_000, lambda _: 1)
 class LazyTallies(Mapping):
     """Each person's hand figures in one game, counted the first time a page asks for them:
     the ladder and the seasons need only the results, so a cold ladder never counts hands.
-    Holds the game file until then (the same scoring, once more, on first use)."""
+    A club's game file is not held: a page that counts hands hands it over first
+    (:func:`read_hands`, one query a page), then it is scored once more and counted; event
+    files' games (the command line) hold theirs from the start."""
 
-    __slots__ = ("_counted", "_data", "_names")
+    __slots__ = ("_counted", "_data", "_names", "game_id")
 
-    def __init__(self, data: Mapping[str, Any] | None, names: Mapping[str, Person]) -> None:
+    def __init__(
+        self, data: Mapping[str, Any] | None, names: Mapping[str, Person], game_id: Any = None
+    ) -> None:
         self._data = data
         self._names = names
         self._counted: dict[Person, Any] | None = None
+        self.game_id = game_id
+
+    def needs_file(self) -> bool:
+        return self._counted is None and self._data is None
+
+    def give_file(self, data: Mapping[str, Any]) -> None:
+        if self._counted is None:
+            self._data = data
 
     def _tallies(self) -> dict[Person, Any]:
         counted = self._counted
         if counted is None:
+            if self._data is None:
+                raise LookupError(f"game {self.game_id}: its file was not read (read_hands)")
             game = parse_game(self._data)
             counted = tally_game(game, score_game(game), self._names)
             self._counted, self._data = counted, None
@@ -97,6 +118,67 @@ class LazyTallies(Mapping):
 
     def __len__(self) -> int:
         return len(self._tallies())
+
+
+def read_hands(db: Database, games: Iterable[PlayedGame]) -> None:
+    """Hand the files of these games, where their hands are not counted yet, to their tallies
+    (one query): what a page that shows hand figures calls first."""
+    waiting: dict[Any, list[LazyTallies]] = {}
+    for g in games:
+        t = g.tallies
+        t = getattr(t, "inner", t)  # a merged person's game: the tallies it joins
+        if isinstance(t, LazyTallies) and t.needs_file():
+            waiting.setdefault(t.game_id, []).append(t)
+    if waiting:
+        files = store.events.game_files(db, list(waiting))
+        for game_id, ts in waiting.items():
+            if game_id in files:
+                for t in ts:
+                    t.give_file(files[game_id][1])
+
+
+def _engine_stamp() -> str:
+    """The scoring engine's own source, hashed: a result kept by another version of the
+    engine (a rule fixed) is scored again, not trusted."""
+    digest = hashlib.sha256()
+    try:
+        for path in sorted(Path(rules.__file__).parent.glob("*.py")):
+            digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    except OSError:  # the source cannot be read: trust no result kept by another process
+        return f"unread-{os.getpid()}-{id(digest)}"
+    return digest.hexdigest()[:16]
+
+
+ENGINE = _engine_stamp()
+
+
+@functools.lru_cache(maxsize=4096)
+def _name_key(written: str) -> str | None:
+    """A name as a game file wrote it, as people are matched (None when it is no name)."""
+    try:
+        return name_key(clean_name(written))
+    except NameProblem:
+        return None
+
+
+def game_result(data: Mapping[str, Any] | None) -> dict[str, Any]:
+    """A game file's result as the memory keeps it (game_results): the engine's totals, bags
+    and winning side and the file's player names, stamped with the engine's :data:`ENGINE`;
+    no totals while the game is unfinished or when it cannot be scored."""
+    try:
+        game = parse_game(data)
+        sheet = score_game(game)
+    except (GameError, TypeError, ValueError):
+        return {"engine": ENGINE}
+    if not sheet.finished or sheet.winner not in sheet.sides:
+        return {"engine": ENGINE}
+    return {
+        "engine": ENGINE,
+        "players": list(game.players),
+        "points": [sheet.totals[s] for s in sheet.sides],
+        "bags": [sheet.bags[s] for s in sheet.sides],
+        "winner": sheet.sides.index(sheet.winner),
+    }
 
 
 @dataclass(frozen=True)
@@ -123,8 +205,12 @@ def table_game(
     data: Mapping[str, Any] | None,
     paper: Mapping[str, Any] | None,
     link: str | None,
+    result: Mapping[str, Any] | None = None,
+    game_id: Any = None,
 ) -> TableGame | None:
-    """A table as the memory counts it; None while it is unfinished (or cannot be scored)."""
+    """A table as the memory counts it; None while it is unfinished (or cannot be scored).
+    ``result`` is the game's :func:`game_result` when it was kept (then ``data`` may be None:
+    the file is read only when a page counts its hands, by ``game_id``)."""
     sides = side_groups(entrants, event)  # type: ignore[arg-type]
     people = tuple(tuple(p for e in side for p in members.get(e, ())) for side in sides)
     tallies: dict[Person, Any] = {}
@@ -135,27 +221,19 @@ def table_game(
         if winner is None:
             winner = points.index(max(points))
     else:
-        try:
-            game = parse_game(data)
-            sheet = score_game(game)
-        except (GameError, TypeError, ValueError):
+        if result is None:
+            result = game_result(data)
+        if "points" not in result or len(result["points"]) != len(sides):
             return None
-        if not sheet.finished or sheet.winner not in sheet.sides:
-            return None
-        if len(sheet.sides) != len(sides):
-            return None
-        points = tuple(sheet.totals[s] for s in sheet.sides)
-        bags = tuple(sheet.bags[s] for s in sheet.sides)
-        winner = sheet.sides.index(sheet.winner)
+        points = tuple(result["points"])
+        bags = tuple(result["bags"])
+        winner = result["winner"]
         names = {}
-        for p in game.players:
-            try:
-                who = person_of_name.get(name_key(clean_name(p)))
-            except NameProblem:
-                who = None
+        for p in result["players"]:
+            who = person_of_name.get(_name_key(p))
             if who is not None:
                 names[p] = who
-        tallies = LazyTallies(data, names)  # type: ignore[assignment]
+        tallies = LazyTallies(data, names, game_id)  # type: ignore[assignment]
     if len(points) != len(sides):
         return None
     label = f"{event.name}, round {round_number} table {number}"
@@ -276,13 +354,26 @@ def _read_club(db: Database) -> Club:
             found[t.table_id] = hit
             _LAST[t.table_id] = (t, ev, hit)
     if missing:
-        files = store.events.game_files(db, [t.game_id for t, _ in missing if t.paper is None])
+        # a game's result kept at its version is read from game_results; the others' files
+        # are read (one query) and scored, and their results kept for the next cold read
+        unkept = [
+            t.game_id for t, _ in missing
+            if t.paper is None and (t.kept is None or t.kept.get("engine") != ENGINE)
+        ]  # fmt: skip
+        files = store.events.game_files(db, unkept) if unkept else {}
+        fresh = []
         for t, ck in missing:
             ev = events[t.event_id]
+            result = t.kept if t.kept is not None and t.kept.get("engine") == ENGINE else None
+            if t.paper is None and result is None and t.game_id in files:
+                version, data = files[t.game_id]
+                result = game_result(data)
+                if version == t.version:
+                    fresh.append((t.edit_token, t.version, result))
             tg = table_game(
                 ev, f"t{t.table_id}", t.round_number, t.knockout, t.number, t.position,
                 t.entrants, members[t.event_id], key_of,
-                None if t.paper is not None else files[t.game_id][1], t.paper, t.view_token,
+                None, t.paper, t.view_token, result, t.game_id,
             )  # fmt: skip
             if tg is None:
                 if len(_SEEN_NONE) > 50_000:
@@ -292,6 +383,7 @@ def _read_club(db: Database) -> Club:
                 _TABLES.put(ck, tg)
             found[t.table_id] = tg
             _LAST[t.table_id] = (t, events[t.event_id], tg)
+        _keep(db, fresh)
     by_event: dict[Any, list[TableGame]] = {e: [] for e in events}
     for t in tables:
         tg = found[t.table_id]
@@ -311,6 +403,18 @@ def _read_club(db: Database) -> Club:
         seasons=store.club.seasons(db),
         fingerprint=fingerprint(games, merges),
     )
+
+
+# Fewer fresh results than this are not kept by a page read: scoring them again after a
+# restart (half a millisecond each) costs less than a write to disk now (a durable commit).
+KEEP_AT_LEAST = 32
+
+
+def _keep(db: Database, results: list[tuple[str, int, dict[str, Any]]]) -> None:
+    """Keep fresh results in the database (best effort: a read never fails for a cache)."""
+    if len(results) < KEEP_AT_LEAST:
+        return
+    store.club.keep_results(db, results)
 
 
 def fingerprint(games: list[PlayedGame], merges: Mapping[Person, Person]) -> tuple:
@@ -382,6 +486,7 @@ def clear_caches() -> None:
     _CORES.clear()
     _CLUB.clear()
     _LADDERS.clear()
+    _name_key.cache_clear()
 
 
 # --- capabilities ----------------------------------------------------------------------------
@@ -500,7 +605,9 @@ def player_page(db: Database, token: str, who: str | int) -> PlayerPage:
     reader = open_reader(db, token)
     club = load_club(db)
     ladder = club_ladder(club, _db_path(db))
-    return build_player_page(club, ladder, find_person(club, who), reader)
+    person = find_person(club, who)
+    read_hands(db, (g for g in club.games if person in g.people))
+    return build_player_page(club, ladder, person, reader)
 
 
 def in_season(club: Club, season: store.club.SeasonRecord, game: PlayedGame) -> bool:

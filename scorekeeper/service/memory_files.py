@@ -29,6 +29,7 @@ from .memory import (
     find_person,
     fingerprint,
     load_club,
+    read_hands,
     table_game,
 )
 
@@ -141,6 +142,8 @@ def player_report(db: Database | None, files: Sequence[tuple[str, str]], who: st
     """One person's figures, partners, opponents and rating history."""
     club, ladder = _club(db, files)
     person = find_person(club, who)
+    if db is not None and not files:
+        read_hands(db, (g for g in club.games if person in g.people))
     page = build_player_page(club, ladder, person)
     data = {
         "name": page.name,

@@ -12,7 +12,7 @@ table). A merge is a mapping from a key to the key it joined (:func:`merged_game
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 
 Person = Hashable
@@ -128,24 +128,52 @@ def resolve(person: Person, merges: Mapping[Person, Person]) -> Person:
     return person
 
 
+class MergedTallies(Mapping):
+    """A game's tallies with every merged person joined into the one they joined, added up
+    the first time they are read (the ladder never reads them)."""
+
+    __slots__ = ("_joined", "_merges", "inner")
+
+    def __init__(self, inner: Mapping[Person, Tally], merges: Mapping[Person, Person]) -> None:
+        self.inner = inner
+        self._merges = merges
+        self._joined: dict[Person, Tally] | None = None
+
+    def _get(self) -> dict[Person, Tally]:
+        joined = self._joined
+        if joined is None:
+            joined = {}
+            for p, t in self.inner.items():
+                q = resolve(p, self._merges)
+                joined[q] = joined.get(q, ZERO) + t
+            self._joined = joined
+        return joined
+
+    def __getitem__(self, person: Person) -> Tally:
+        return self._get()[person]
+
+    def __iter__(self) -> Iterator[Person]:
+        return iter(self._get())
+
+    def __len__(self) -> int:
+        return len(self._get())
+
+
 def merged_games(games: Iterable[PlayedGame], merges: Mapping[Person, Person]) -> list[PlayedGame]:
     """The games with every merged person replaced by the one they joined. Two people merged
     into one who sat in the same game cannot be (the keeper is refused such a merge); here the
     game is left out rather than counted wrong."""
     if not merges:
         return list(games)
+    merges = dict(merges)  # the games' tallies join by it later: a copy nobody changes
     out = []
     for g in games:
         if not any(p in merges for p in g.people):
             out.append(g)
             continue
         sides = tuple(tuple(resolve(p, merges) for p in s) for s in g.sides)
-        tallies: dict[Person, Tally] = {}
-        for p, t in g.tallies.items():
-            q = resolve(p, merges)
-            tallies[q] = tallies.get(q, ZERO) + t
         try:
-            out.append(replace(g, sides=sides, tallies=tallies))
+            out.append(replace(g, sides=sides, tallies=MergedTallies(g.tallies, merges)))
         except StatsError:
             continue
     return out

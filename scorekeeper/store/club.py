@@ -2,7 +2,8 @@
 the club's two links (the keeper's, and a read-only one) and seasons.
 
 Nothing here counts anything: the games stay the one record of what happened, and the stats
-core counts them every time (through the service's caches). A rename keeps the old name in
+core counts them every time (through the service's caches; ``game_results`` keeps what the
+memory computed from a game at one version, never read at another). A rename keeps the old name in
 ``person_names`` so games written with it still find the person; a merge sets
 ``people.merged_into`` and is logged in ``person_changes``, so it can be undone.
 """
@@ -10,13 +11,14 @@ core counts them every time (through the service's caches). A rename keeps the o
 from __future__ import annotations
 
 import json
+import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from sqlite_utils import Database
 
-from .db import new_token, now, write
+from .db import Unavailable, new_token, now, write
 
 
 @dataclass(frozen=True)
@@ -35,6 +37,7 @@ class ClubTable:
     edit_token: str
     view_token: str
     version: int
+    kept: dict[str, Any] | None = None  # the game's result kept at this version (game_results)
 
 
 @dataclass(frozen=True)
@@ -104,11 +107,42 @@ def club_tables(db: Database) -> list[ClubTable]:
     """Every table of every event (one query), in no particular order."""
     rows = db.conn.execute(
         "select t.id, r.event_id, r.number, r.knockout, t.number, t.position, t.entrants, "
-        "t.paper, t.game_id, g.edit_token, g.view_token, g.version "
+        "t.paper, t.game_id, g.edit_token, g.view_token, g.version, k.result "
         "from event_tables t join event_rounds r on r.id = t.round_id "
-        "join games g on g.id = t.game_id"
+        "join games g on g.id = t.game_id "
+        "left join game_results k on k.edit_token = g.edit_token and k.version = g.version"
     )
     return [_club_table(tuple(r)) for r in rows]
+
+
+def forget_results(db: Database) -> None:
+    """Drop every kept result (always safe: the next read scores the games again)."""
+    with write(db):
+        db.conn.execute("delete from game_results")
+
+
+def keep_results(db: Database, results: Sequence[tuple[str, int, dict[str, Any]]]) -> bool:
+    """Keep each game's result as of its version, (edit token, version, result): one write,
+    replacing the row of an older version, and dropping those of deleted games. Best effort,
+    for a page that only reads: False, with nothing written, when the database cannot take
+    the write now."""
+    if not results:
+        return True
+    rows = [(token, v, json.dumps(r, separators=(",", ":"))) for token, v, r in results]
+    try:
+        with write(db):
+            db.conn.executemany(
+                "insert or replace into game_results (edit_token, version, result) "
+                "values (?, ?, ?)",
+                rows,
+            )
+            # and the rows of games deleted since (an event deleted): nothing else reads them
+            db.conn.execute(
+                "delete from game_results where edit_token not in (select edit_token from games)"
+            )
+    except (Unavailable, sqlite3.Error):
+        return False
+    return True
 
 
 _TABLES: dict[tuple, ClubTable] = {}
@@ -118,10 +152,11 @@ def _club_table(row: tuple) -> ClubTable:
     """A row decoded once while it is unchanged (the key is the row itself)."""
     hit = _TABLES.get(row)
     if hit is None:
-        tid, eid, rnd, ko, number, pos, entrants, paper, gid, edit, view, version = row
+        tid, eid, rnd, ko, number, pos, entrants, paper, gid, edit, view, version, kept = row
         hit = ClubTable(
             tid, eid, rnd, bool(ko), number, pos, tuple(json.loads(entrants)),
             None if paper is None else json.loads(paper), gid, edit, view, version,
+            None if kept is None else json.loads(kept),
         )  # fmt: skip
         if len(_TABLES) > 100_000:
             _TABLES.clear()

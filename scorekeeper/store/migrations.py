@@ -304,6 +304,18 @@ def _m0009_action_kinds(db: Database) -> None:
         )
 
 
+@migrations(name="0010_game_results")
+def _m0010_game_results(db: Database) -> None:
+    # The memory's kept result of each table's game: the engine's finished totals, bags and
+    # winner as of one version of the game (JSON), so a ladder read after a restart does not
+    # score every game of the year again. Derived and disposable: a row counts only while its
+    # version is the game's version (the edit token is never reused, unlike a deleted id).
+    db.table("game_results").create(
+        {"edit_token": str, "version": int, "result": str}, pk="edit_token",
+        not_null={"version", "result"},
+    )  # fmt: skip
+
+
 def migrate(db: StoreDatabase) -> list[str]:
     """Apply pending migrations in one immediate transaction; returns the names applied."""
     with write(db):

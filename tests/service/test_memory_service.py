@@ -254,6 +254,7 @@ def test_one_more_game_is_rated_on_top_and_a_correction_replays(db):
 def test_figures_of_the_memory_are_the_cores_over_its_games(db):
     club(db, 9, nights=3)
     c = memory.load_club(db)
+    memory.read_hands(db, c.games)  # a page that counts hands reads its games' files first
     for p in c.people():
         assert memory.build_player_page(c, memory.rate(c.games), p).figures == figures(p, c.games)
 
@@ -272,6 +273,137 @@ def test_a_paper_correction_is_counted_at_once(db):
     assert after != before
     memory.clear_caches()
     assert memory.ladder_page(db, reader).lines == after
+
+
+# --- each game's result kept at its version (game_results) -----------------------------------
+
+
+def _pages(db, reader):
+    c = memory.load_club(db)
+    ladder = memory.ladder_page(db, reader).lines
+    return ladder, {p: memory.player_page(db, reader, p) for p in c.people()}
+
+
+def test_a_cold_ladder_reads_the_kept_results_and_no_game_file(db, monkeypatch):
+    monkeypatch.setattr(memory, "KEEP_AT_LEAST", 1)
+    club(db, 4, nights=2)
+    reader = keeper.reader_link(db)
+    ladder, pages = _pages(db, reader)  # every result scored once, and kept
+    tables = store.club.club_tables(db)
+    assert sum(t.kept is not None for t in tables) == len(tables)  # unfinished ones kept too
+    read: list = []
+    real = store.events.game_files
+
+    def counted(db_, ids):
+        ids = list(ids)
+        read.append(ids)
+        return real(db_, ids)
+
+    monkeypatch.setattr(store.events, "game_files", counted)
+    memory.clear_caches()
+    assert memory.ladder_page(db, reader).lines == ladder
+    assert read == []  # the cold ladder read no game file
+    c = memory.load_club(db)
+    for person, page in pages.items():
+        # a player's page reads its own games' files (one query) and counts the same
+        before = len(read)
+        assert memory.player_page(db, reader, person) == page
+        mine = {g.tallies.game_id for g in c.games if person in g.people}
+        assert len(read) - before <= 1
+        assert all(set(ids) <= mine for ids in read[before:])
+    assert sum(len(ids) for ids in read) == len(c.games)  # each file read once, at most
+
+
+def test_a_kept_result_counts_only_at_its_games_version(db, monkeypatch):
+    monkeypatch.setattr(memory, "KEEP_AT_LEAST", 1)
+    evs = club(db, 5, nights=2)
+    reader = keeper.reader_link(db)
+    memory.ladder_page(db, reader)
+    table = events.overview(db, evs[0]).rounds[0].tables[0]
+    current = service.games.open_game(db, table.edit_token)
+    kept = next(t.kept for t in store.club.club_tables(db) if t.edit_token == table.edit_token)
+    # a result kept at the game's version is what the cold ladder counts (shown here by a
+    # false one: the other side as the winner)
+    false = {**kept, "winner": 1 - kept["winner"]}
+    store.club.keep_results(db, [(table.edit_token, current.record.version, false)])
+    memory.clear_caches()
+    fooled = memory.ladder_page(db, reader).lines
+    # ... and one kept at an older version is not: a change to the game scores it again
+    hand = dict(current.game.hands[0].__dict__)
+    data = {"bids": hand["bids"], "tricks": dict(hand["tricks"])}
+    service.games.edit_hand(db, current, 1, data, version=current.record.version)
+    memory.clear_caches()
+    after = memory.ladder_page(db, reader).lines
+    assert after != fooled
+    db.conn.execute("delete from game_results")
+    memory.clear_caches()
+    assert memory.ladder_page(db, reader).lines == after  # as if nothing had been kept
+
+
+def test_a_result_kept_by_another_engine_is_scored_again(db, monkeypatch):
+    monkeypatch.setattr(memory, "KEEP_AT_LEAST", 1)
+    club(db, 5, nights=2)
+    reader = keeper.reader_link(db)
+    ladder = memory.ladder_page(db, reader).lines
+    # every kept result falsified (the other side the winner), as another engine kept them
+    falsified = [
+        (t.edit_token, t.version, {**t.kept, "engine": "another", "winner": 1 - t.kept["winner"]})
+        for t in store.club.club_tables(db)
+        if "winner" in t.kept
+    ]
+    assert falsified
+    store.club.keep_results(db, falsified)
+    memory.clear_caches()
+    assert memory.ladder_page(db, reader).lines == ladder
+    assert all(t.kept["engine"] == memory.ENGINE for t in store.club.club_tables(db))
+
+
+def test_keeping_results_drops_those_of_games_gone_and_never_fails_a_read(db, monkeypatch):
+    club(db, 3, nights=1)
+    token = store.club.club_tables(db)[0].edit_token
+    assert store.club.keep_results(db, [("no such game", 1, {"engine": "x"})])
+    assert store.club.keep_results(db, [(token, 1, {"engine": "x"})])
+    assert db.conn.execute("select edit_token from game_results").fetchall() == [(token,)]
+
+    def busy(*_args, **_kwargs):
+        raise store.Unavailable("busy")
+
+    monkeypatch.setattr(store.club, "write", busy)
+    assert store.club.keep_results(db, [(token, 2, {"engine": "x"})]) is False
+
+
+def test_a_merged_persons_page_reads_kept_results_like_fresh_ones(db, monkeypatch):
+    monkeypatch.setattr(memory, "KEEP_AT_LEAST", 1)
+    club(db, 6, nights=2)
+    event = events.create_event(db, events.EventSettings(name="Extra", date="2026-05-01"))
+    for pair in (["Annie B", "Zed"], ["Yan", "Xu"]):
+        events.register(db, event, pair)
+    events.seat_next_round(db, event)
+    from tests.service.clubs import finish
+
+    for table in events.overview(db, event).current.tables:
+        finish(db, table, 9)
+    token = keeper.keeper_link(db)
+    reader = keeper.reader_link(db)
+    c = memory.load_club(db)
+    a, b = memory.find_person(c, "Ann"), memory.find_person(c, "Annie B")
+    keeper.merge(db, token, b, a)
+    ladder, pages = _pages(db, reader)
+    memory.clear_caches()
+    assert (memory.ladder_page(db, reader).lines, memory.player_page(db, reader, a)) == (
+        ladder, pages[a],
+    )  # fmt: skip
+
+
+def test_a_few_fresh_results_are_not_written_by_a_page_read(db, monkeypatch):
+    club(db, 4, nights=2)  # 8 tables: fewer than KEEP_AT_LEAST
+    reader = keeper.reader_link(db)
+    ladder = memory.ladder_page(db, reader).lines
+    assert all(t.kept is None for t in store.club.club_tables(db))
+    monkeypatch.setattr(memory, "KEEP_AT_LEAST", 8)
+    memory.clear_caches()
+    assert memory.ladder_page(db, reader).lines == ladder
+    assert all(t.kept is not None for t in store.club.club_tables(db))
 
 
 # --- the kept ladder against a replay from scratch (hypothesis) --------------------------------
