@@ -249,10 +249,7 @@ class Context:
         "by_side",
         "side_position",
         "target",
-        "nil_bags_always",
-        "nil_contract",
-        "bag_limit_at",
-        "score_contract",
+        "score_side",
     )
 
     def __init__(self, game: Game):
@@ -279,10 +276,7 @@ class Context:
         self.T = r.tricks_for(len(game.players))
         self.first_no_bids = r.first_hand_no_bids
         self.target = r.target_score
-        self.nil_bags_always = r.nil_tricks == "bags"
-        self.nil_contract = r.nil_tricks == "contract"
-        self.bag_limit_at = _NEVER if r.bag_limit is None else r.bag_limit
-        self.score_contract = _contract_scorer(r, self.T)
+        self.score_side = _side_scorer(r, self.T)
         # end-of-game checks other than the target, needed after every hand
         self.end_checks = bool(
             r.set_out is not None
@@ -337,125 +331,171 @@ def _shown(value: object, show: Callable[[object], str] = str) -> str:
 
 
 def score_hand(ctx: Context, state: State, hand: Hand, number: int) -> HandResult:
-    """Score one hand (the fold's step): check it, update ``state``, return its results.
-
-    A hand is checked whole, in the order its errors are reported (bids, tricks, renege,
-    adjust), before it changes any state; then each side is scored (``_score_side``) and the
-    game may end (``_check_end``)."""
-    if state.finished:
-        raise _err(number, "hands", f"the game ended after hand {state.ended_at}")
-    players = ctx.players
-    dealer = players[state.dealer]
-    if hand.misdeal:
-        if ctx.rules.misdeal_deal_passes:
-            state.dealer = (state.dealer + 1) % len(players)
-        return _new(HandResult, (number, dealer, True, hand.note, {}, False))
-    no_bids = ctx.first_no_bids and state.played == 0
-    if no_bids:
-        if hand.bids is not None:
-            raise _err(number, "bids", "the first hand is played without bids")
-        side_bids: Sequence[SideBid] = ctx.no_bids
-    else:
-        side_bids = read_bids(ctx, state, hand, number)
-    if hand.tricks is None:
-        raise _err(number, "tricks", "tricks are missing")
-    taken, nil_tricks = _read_tricks(ctx, hand, number, side_bids)
-    given = hand.renege or None
-    received = None if given is None else _read_renege(ctx, given, number)
-    adjust = hand.adjust
-    if adjust is not None:
-        for side in adjust:
-            if side not in ctx.side_set:
-                raise _err(number, f"adjust.{side}", f"adjust: unknown side {side}")
-    # the hand is valid: score it side by side
-    note = hand.note
-    results: dict[str, SideResult] = {}
-    g = r = add = 0
-    for side, side_bid, own_taken in zip(ctx.sides, side_bids, taken):  # noqa: B905
-        if given is not None:
-            g = given.get(side, 0)
-            r = received.get(side, 0) if received else 0
-        if adjust is not None:
-            add = adjust.get(side, 0)
-        results[side] = _score_side(
-            ctx, state, side, side_bid, own_taken, nil_tricks, g, r, add, no_bids, note
-        )
-    state.played += 1
-    state.dealer = (state.dealer + 1) % len(players)
-    if ctx.end_checks or max(state.totals.values()) >= ctx.target:
-        _check_end(ctx, state, results, taken, number)
-    return _new(HandResult, (number, dealer, False, note, results, no_bids))
+    """Score one hand (the fold's step): check it, update ``state``, return its results. The
+    fold of this one hand (``_fold`` states the step once, for one hand or a game's)."""
+    return _fold(ctx, state, (hand,), number)[0]
 
 
 def _fold(ctx: Context, state: State, hands: Iterable[Hand], first: int) -> list[HandResult]:
-    """Score ``hands`` (numbered from ``first``) in order, updating ``state``."""
-    return [score_hand(ctx, state, hand, number) for number, hand in enumerate(hands, first)]
+    """Score ``hands`` (numbered from ``first``) in order, updating ``state``.
 
-
-def _score_side(
-    ctx: Context,
-    state: State,
-    side: str,
-    side_bid: SideBid,
-    own_taken: int,
-    nil_tricks: dict[str, int],
-    g: int,
-    r: int,
-    add: int,
-    no_bids: bool,
-    note: str | None,
-) -> SideResult:
-    """One side's result for a checked hand: its nils, its contract (tricks it gave away by a
-    renege are not its own; those it received count toward the contract), its bags and the bag
-    limit, the running total and the run of sets. ``state`` moves on for the side."""
-    rules = ctx.rules
-    contract, blind, nils, _ = side_bid
-    if nils:
-        nil_results, nil_points, nt = _score_nils(rules, side, nils, nil_tricks, ctx)
-        nil_bags = nt if nt and (ctx.nil_bags_always or contract is None) else 0
-    else:
-        nil_results, nil_points, nt, nil_bags = (), 0, 0, 0
-    if contract is not None:
-        earned = own_taken - g if ctx.nil_contract else own_taken - nt - g
-        if earned < 0:
-            earned = 0
-        toward = earned + r
-        kind, made, over, cpoints, opoints, dback, over_set = ctx.score_contract(
-            contract, blind, toward, earned
-        )
-    elif no_bids:
-        kind, made, over, opoints, dback, over_set = NO_BIDS, None, 0, 0, False, False
-        toward = max(own_taken - g, 0) + r
-        cpoints = rules.trick_value * toward
-    else:
-        kind, made = None, None
-        toward = over = cpoints = opoints = 0
-        dback = over_set = False
-    is_set = made is False
-    hand_bags = over + nil_bags
-    points = cpoints + opoints + nil_points + add
-    if nil_bags:
-        points += rules.overtrick_value * nil_bags
-    bags = state.bags[side] + hand_bags
-    if bags >= ctx.bag_limit_at:
-        limit = ctx.bag_limit_at
-        penalties = bags // limit
-        bags -= penalties * limit
-        penalty = penalties * rules.bag_penalty
-        points -= penalty
-    else:
-        penalties = penalty = 0
+    A hand is checked whole, in the order its errors are reported (bids, tricks, renege,
+    adjust), before it changes any state; then each side is scored (the game's side scorer,
+    ``_side_scorer``) and the game may end (``_check_end``). What the loop reads of the game is
+    read once, before it."""
+    players = ctx.players
+    n_players = len(players)
+    sides = ctx.sides
+    side_set = ctx.side_set
+    deal_passes = ctx.rules.misdeal_deal_passes
+    first_no_bids = ctx.first_no_bids
+    score_side = ctx.score_side
+    end_checks = ctx.end_checks
+    target = ctx.target
     totals = state.totals
-    total = totals[side] = totals[side] + points
-    state.bags[side] = bags
-    sets = state.sets_in_row
-    streak = sets[side] = sets[side] + 1 if is_set else 0
-    return _new(SideResult, (
-        contract, own_taken, points, hand_bags, penalty, is_set, total, bags, kind, blind, made,
-        toward, over, cpoints, opoints, dback, over_set, nil_results, nil_bags, add, g, r,
-        ctx.other.get(side) if g or r else None, penalties, streak, own_taken == ctx.T,
-        note if add else None, rules,
-    ))  # fmt: skip
+    out: list[HandResult] = []
+    append = out.append
+    for number, hand in enumerate(hands, first):
+        if state.finished:
+            raise _err(number, "hands", f"the game ended after hand {state.ended_at}")
+        seat = state.dealer
+        if hand.misdeal:
+            if deal_passes:
+                state.dealer = (seat + 1) % n_players
+            append(_new(HandResult, (number, players[seat], True, hand.note, {}, False)))
+            continue
+        no_bids = first_no_bids and state.played == 0
+        if no_bids:
+            if hand.bids is not None:
+                raise _err(number, "bids", "the first hand is played without bids")
+            side_bids: Sequence[SideBid] = ctx.no_bids
+        else:
+            side_bids = read_bids(ctx, state, hand, number)
+        if hand.tricks is None:
+            raise _err(number, "tricks", "tricks are missing")
+        taken = _read_tricks(ctx, hand, number, side_bids)
+        tricks = hand.tricks
+        given = hand.renege or None
+        received = None if given is None else _read_renege(ctx, given, number)
+        adjust = hand.adjust
+        if adjust is not None:
+            for side in adjust:
+                if side not in side_set:
+                    raise _err(number, f"adjust.{side}", f"adjust: unknown side {side}")
+        # the hand is valid: score it side by side
+        note = hand.note
+        results: dict[str, SideResult] = {}
+        g = r = add = 0
+        for side, side_bid, own_taken in zip(sides, side_bids, taken):  # noqa: B905
+            if given is not None:
+                g = given.get(side, 0)
+                r = received.get(side, 0) if received else 0
+            if adjust is not None:
+                add = adjust.get(side, 0)
+            results[side] = score_side(
+                ctx, state, side, side_bid, own_taken, tricks, g, r, add, no_bids, note
+            )
+        state.played += 1
+        state.dealer = (seat + 1) % n_players
+        if end_checks or max(totals.values()) >= target:
+            _check_end(ctx, state, results, taken, number)
+        append(_new(HandResult, (number, players[seat], False, note, results, no_bids)))
+    return out
+
+
+SideScorer = Callable[
+    ["Context", "State", str, SideBid, int, dict[str, int], int, int, int, bool, "str | None"],
+    SideResult,
+]
+_SIDE_SCORERS: dict[tuple[Rules, int], SideScorer] = {}  # (rules, tricks a hand) -> scorer
+
+
+def _side_scorer(rules: Rules, T: int) -> SideScorer:
+    """The side scorer of these rules (``_score_side_with``), made once per rules and number of
+    tricks and remembered: the rules are read when it is made, not at every side of every hand."""
+    key = (rules, T)
+    scorer = _SIDE_SCORERS.get(key)
+    if scorer is None:
+        if len(_SIDE_SCORERS) >= _CACHE_LIMIT:
+            _SIDE_SCORERS.clear()
+        scorer = _SIDE_SCORERS[key] = _score_side_with(rules, T)
+    return scorer
+
+
+def _score_side_with(rules: Rules, T: int) -> SideScorer:
+    """One side's result for a checked hand, under ``rules``: its nils, its contract (tricks it
+    gave away by a renege are not its own; those it received count toward the contract), its
+    bags and the bag limit, the running total and the run of sets. ``state`` moves on for the
+    side. The contract rules are the game's contract scorer (``_contract_scorer``)."""
+    score_contract = _contract_scorer(rules, T)
+    nil_bags_always = rules.nil_tricks == "bags"
+    nil_contract = rules.nil_tricks == "contract"
+    limit = _NEVER if rules.bag_limit is None else rules.bag_limit
+    bag_penalty = rules.bag_penalty
+    tv = rules.trick_value
+    ov = rules.overtrick_value
+
+    def score_side(
+        ctx: Context,
+        state: State,
+        side: str,
+        side_bid: SideBid,
+        own_taken: int,
+        tricks: dict[str, int],
+        g: int,
+        r: int,
+        add: int,
+        no_bids: bool,
+        note: str | None,
+    ) -> SideResult:
+        contract, blind, nils, _ = side_bid
+        if nils:
+            nil_results, nil_points, nt = _score_nils(rules, side, nils, tricks, ctx)
+            nil_bags = nt if nt and (nil_bags_always or contract is None) else 0
+        else:
+            nil_results, nil_points, nt, nil_bags = (), 0, 0, 0
+        if contract is not None:
+            earned = own_taken - g if nil_contract else own_taken - nt - g
+            if earned < 0:
+                earned = 0
+            toward = earned + r
+            kind, made, over, cpoints, opoints, dback, over_set = score_contract(
+                contract, blind, toward, earned
+            )
+        elif no_bids:
+            kind, made, over, opoints, dback, over_set = NO_BIDS, None, 0, 0, False, False
+            toward = max(own_taken - g, 0) + r
+            cpoints = tv * toward
+        else:
+            kind, made = None, None
+            toward = over = cpoints = opoints = 0
+            dback = over_set = False
+        is_set = made is False
+        hand_bags = over + nil_bags
+        points = cpoints + opoints + nil_points + add
+        if nil_bags:
+            points += ov * nil_bags
+        bags = state.bags[side] + hand_bags
+        if bags >= limit:
+            penalties = bags // limit
+            bags -= penalties * limit
+            penalty = penalties * bag_penalty
+            points -= penalty
+        else:
+            penalties = penalty = 0
+        totals = state.totals
+        total = totals[side] = totals[side] + points
+        state.bags[side] = bags
+        sets = state.sets_in_row
+        streak = sets[side] = sets[side] + 1 if is_set else 0
+        return _new(SideResult, (
+            contract, own_taken, points, hand_bags, penalty, is_set, total, bags, kind, blind,
+            made, toward, over, cpoints, opoints, dback, over_set, nil_results, nil_bags, add, g,
+            r, ctx.other.get(side) if g or r else None, penalties, streak, own_taken == T,
+            note if add else None, ctx.rules,  # the game's own rules (the scorer's are equal)
+        ))  # fmt: skip
+
+    return score_side
 
 
 def _check_end(
@@ -638,10 +678,9 @@ def _bid(ctx: Context, number: int, who: str, value: object) -> tuple[str, int]:
     return kind, n
 
 
-def _read_tricks(
-    ctx: Context, hand: Hand, number: int, side_bids: Sequence[SideBid]
-) -> tuple[list[int], dict[str, int]]:
-    """Check the tricks; return tricks taken per side (in order), and nil bidder -> tricks."""
+def _read_tricks(ctx: Context, hand: Hand, number: int, side_bids: Sequence[SideBid]) -> list[int]:
+    """Check the tricks; return tricks taken per side (in order). A nil bidder's tricks are
+    always given by name (``hand.tricks[player]``): by team, they are refused here."""
     tricks = hand.tricks
     assert tricks is not None
     T = ctx.T
@@ -693,11 +732,7 @@ def _read_tricks(
     total = sum(taken)
     if total != T:
         raise _err(number, "tricks", f"tricks add up to {total}, not {T}")
-    nil_tricks: dict[str, int] = {}
-    for bid in side_bids:
-        for p, _ in bid[2]:
-            nil_tricks[p] = tricks[p]
-    return taken, nil_tricks
+    return taken
 
 
 def _tricks_out_of_range(number: int, who: str, n: object, T: int) -> GameError:
@@ -734,17 +769,17 @@ def _score_nils(
     rules: Rules,
     side: str,
     nils: tuple[tuple[str, str], ...],
-    nil_tricks: dict[str, int],
+    tricks: dict[str, int],
     ctx: Context,
 ) -> tuple[tuple[NilResult, ...], int, int]:
-    """Nil and blind nil bonuses and penalties (or one double nil for the whole team):
-    (results, points, tricks the nil bidders took)."""
+    """Nil and blind nil bonuses and penalties (or one double nil for the whole team), from the
+    hand's tricks by player: (results, points, tricks the nil bidders took)."""
     if (
         rules.double_nil_value is not None
         and len(nils) == len(ctx.members[side])
         and len(nils) >= 2
     ):
-        took_all = sum(nil_tricks[p] for p, _ in nils)
+        took_all = sum(tricks[p] for p, _ in nils)
         if took_all == 0:
             pts = rules.double_nil_value
         else:
@@ -754,7 +789,7 @@ def _score_nils(
     out = []
     total = took_all = 0
     for p, kind in nils:
-        took = nil_tricks[p]
+        took = tricks[p]
         took_all += took
         if kind == NIL:
             value, penalty, name = rules.nil_value, rules.nil_penalty, "nil"
