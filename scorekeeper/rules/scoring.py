@@ -249,7 +249,8 @@ class Context:
         "by_side",
         "side_position",
         "target",
-        "score_side",
+        "score_sides",
+        "bids_read",
     )
 
     def __init__(self, game: Game):
@@ -276,7 +277,7 @@ class Context:
         self.T = r.tricks_for(len(game.players))
         self.first_no_bids = r.first_hand_no_bids
         self.target = r.target_score
-        self.score_side = _side_scorer(r, self.T)
+        self.score_sides, self.bids_read = _made_for(r, self.T)
         # end-of-game checks other than the target, needed after every hand
         self.end_checks = bool(
             r.set_out is not None
@@ -340,16 +341,15 @@ def _fold(ctx: Context, state: State, hands: Iterable[Hand], first: int) -> list
     """Score ``hands`` (numbered from ``first``) in order, updating ``state``.
 
     A hand is checked whole, in the order its errors are reported (bids, tricks, renege,
-    adjust), before it changes any state; then each side is scored (the game's side scorer,
-    ``_side_scorer``) and the game may end (``_check_end``). What the loop reads of the game is
+    adjust), before it changes any state; then each side is scored (the game's sides scorer,
+    ``_score_sides_with``) and the game may end (``_check_end``). What the loop reads of the game is
     read once, before it."""
     players = ctx.players
     n_players = len(players)
-    sides = ctx.sides
     side_set = ctx.side_set
     deal_passes = ctx.rules.misdeal_deal_passes
     first_no_bids = ctx.first_no_bids
-    score_side = ctx.score_side
+    score_sides = ctx.score_sides
     end_checks = ctx.end_checks
     target = ctx.target
     totals = state.totals
@@ -384,17 +384,9 @@ def _fold(ctx: Context, state: State, hands: Iterable[Hand], first: int) -> list
                     raise _err(number, f"adjust.{side}", f"adjust: unknown side {side}")
         # the hand is valid: score it side by side
         note = hand.note
-        results: dict[str, SideResult] = {}
-        g = r = add = 0
-        for side, side_bid, own_taken in zip(sides, side_bids, taken):  # noqa: B905
-            if given is not None:
-                g = given.get(side, 0)
-                r = received.get(side, 0) if received else 0
-            if adjust is not None:
-                add = adjust.get(side, 0)
-            results[side] = score_side(
-                ctx, state, side, side_bid, own_taken, tricks, g, r, add, no_bids, note
-            )
+        results = score_sides(
+            ctx, state, side_bids, taken, tricks, given, received, adjust, no_bids, note
+        )
         state.played += 1
         state.dealer = (seat + 1) % n_players
         if end_checks or max(totals.values()) >= target:
@@ -403,29 +395,44 @@ def _fold(ctx: Context, state: State, hands: Iterable[Hand], first: int) -> list
     return out
 
 
-SideScorer = Callable[
-    ["Context", "State", str, SideBid, int, dict[str, int], int, int, int, bool, "str | None"],
-    SideResult,
+SidesScorer = Callable[
+    [
+        "Context",
+        "State",
+        Sequence[SideBid],
+        list[int],
+        dict[str, int],
+        "dict[str, int] | None",
+        "dict[str, int] | None",
+        "dict[str, int] | None",
+        bool,
+        "str | None",
+    ],
+    dict[str, SideResult],
 ]
-_SIDE_SCORERS: dict[tuple[Rules, int], SideScorer] = {}  # (rules, tricks a hand) -> scorer
+BidsRead = dict[object, tuple[str, int]]  # a bid value as written -> what ``_bid`` made of it
+# (rules, tricks a hand) -> what is made once per rules: the sides scorer, the bids read so far
+_RULES_MADE: dict[tuple[Rules, int], tuple[SidesScorer, BidsRead]] = {}
+_BIDS_READ_LIMIT = 256  # bid values remembered per rules (the valid ones only)
 
 
-def _side_scorer(rules: Rules, T: int) -> SideScorer:
-    """The side scorer of these rules (``_score_side_with``), made once per rules and number of
-    tricks and remembered: the rules are read when it is made, not at every side of every hand."""
+def _made_for(rules: Rules, T: int) -> tuple[SidesScorer, BidsRead]:
+    """The sides scorer of these rules (``_score_sides_with``) and the bid values read under
+    them (``_bid``), made once per rules and number of tricks and remembered: the rules are read
+    when they are made, not at every side of every hand."""
     key = (rules, T)
-    scorer = _SIDE_SCORERS.get(key)
-    if scorer is None:
-        if len(_SIDE_SCORERS) >= _CACHE_LIMIT:
-            _SIDE_SCORERS.clear()
-        scorer = _SIDE_SCORERS[key] = _score_side_with(rules, T)
-    return scorer
+    made = _RULES_MADE.get(key)
+    if made is None:
+        if len(_RULES_MADE) >= _CACHE_LIMIT:
+            _RULES_MADE.clear()
+        made = _RULES_MADE[key] = (_score_sides_with(rules, T), {})
+    return made
 
 
-def _score_side_with(rules: Rules, T: int) -> SideScorer:
-    """One side's result for a checked hand, under ``rules``: its nils, its contract (tricks it
+def _score_sides_with(rules: Rules, T: int) -> SidesScorer:
+    """Each side's result for a checked hand, under ``rules``: its nils, its contract (tricks it
     gave away by a renege are not its own; those it received count toward the contract), its
-    bags and the bag limit, the running total and the run of sets. ``state`` moves on for the
+    bags and the bag limit, the running total and the run of sets. ``state`` moves on for each
     side. The contract rules are the game's contract scorer (``_contract_scorer``)."""
     score_contract = _contract_scorer(rules, T)
     nil_bags_always = rules.nil_tricks == "bags"
@@ -435,67 +442,75 @@ def _score_side_with(rules: Rules, T: int) -> SideScorer:
     tv = rules.trick_value
     ov = rules.overtrick_value
 
-    def score_side(
+    def score_sides(
         ctx: Context,
         state: State,
-        side: str,
-        side_bid: SideBid,
-        own_taken: int,
+        side_bids: Sequence[SideBid],
+        taken: list[int],
         tricks: dict[str, int],
-        g: int,
-        r: int,
-        add: int,
+        given: dict[str, int] | None,
+        received: dict[str, int] | None,
+        adjust: dict[str, int] | None,
         no_bids: bool,
         note: str | None,
-    ) -> SideResult:
-        contract, blind, nils, _ = side_bid
-        if nils:
-            nil_results, nil_points, nt = _score_nils(rules, side, nils, tricks, ctx)
-            nil_bags = nt if nt and (nil_bags_always or contract is None) else 0
-        else:
-            nil_results, nil_points, nt, nil_bags = (), 0, 0, 0
-        if contract is not None:
-            earned = own_taken - g if nil_contract else own_taken - nt - g
-            if earned < 0:
-                earned = 0
-            toward = earned + r
-            kind, made, over, cpoints, opoints, dback, over_set = score_contract(
-                contract, blind, toward, earned
-            )
-        elif no_bids:
-            kind, made, over, opoints, dback, over_set = NO_BIDS, None, 0, 0, False, False
-            toward = max(own_taken - g, 0) + r
-            cpoints = tv * toward
-        else:
-            kind, made = None, None
-            toward = over = cpoints = opoints = 0
-            dback = over_set = False
-        is_set = made is False
-        hand_bags = over + nil_bags
-        points = cpoints + opoints + nil_points + add
-        if nil_bags:
-            points += ov * nil_bags
-        bags = state.bags[side] + hand_bags
-        if bags >= limit:
-            penalties = bags // limit
-            bags -= penalties * limit
-            penalty = penalties * bag_penalty
-            points -= penalty
-        else:
-            penalties = penalty = 0
+    ) -> dict[str, SideResult]:
         totals = state.totals
-        total = totals[side] = totals[side] + points
-        state.bags[side] = bags
+        bags_now = state.bags
         sets = state.sets_in_row
-        streak = sets[side] = sets[side] + 1 if is_set else 0
-        return _new(SideResult, (
-            contract, own_taken, points, hand_bags, penalty, is_set, total, bags, kind, blind,
-            made, toward, over, cpoints, opoints, dback, over_set, nil_results, nil_bags, add, g,
-            r, ctx.other.get(side) if g or r else None, penalties, streak, own_taken == T,
-            note if add else None, ctx.rules,  # the game's own rules (the scorer's are equal)
-        ))  # fmt: skip
+        results: dict[str, SideResult] = {}
+        g = r = add = 0
+        for side, (contract, blind, nils, _), own_taken in zip(ctx.sides, side_bids, taken):  # noqa: B905
+            if given is not None:
+                g = given.get(side, 0)
+                r = received.get(side, 0) if received else 0
+            if adjust is not None:
+                add = adjust.get(side, 0)
+            if nils:
+                nil_results, nil_points, nt = _score_nils(rules, side, nils, tricks, ctx)
+                nil_bags = nt if nt and (nil_bags_always or contract is None) else 0
+            else:
+                nil_results, nil_points, nt, nil_bags = (), 0, 0, 0
+            if contract is not None:
+                earned = own_taken - g if nil_contract else own_taken - nt - g
+                if earned < 0:
+                    earned = 0
+                toward = earned + r
+                kind, made, over, cpoints, opoints, dback, over_set = score_contract(
+                    contract, blind, toward, earned
+                )
+            elif no_bids:
+                kind, made, over, opoints, dback, over_set = NO_BIDS, None, 0, 0, False, False
+                toward = max(own_taken - g, 0) + r
+                cpoints = tv * toward
+            else:
+                kind, made = None, None
+                toward = over = cpoints = opoints = 0
+                dback = over_set = False
+            is_set = made is False
+            hand_bags = over + nil_bags
+            points = cpoints + opoints + nil_points + add
+            if nil_bags:
+                points += ov * nil_bags
+            bags = bags_now[side] + hand_bags
+            if bags >= limit:
+                penalties = bags // limit
+                bags -= penalties * limit
+                penalty = penalties * bag_penalty
+                points -= penalty
+            else:
+                penalties = penalty = 0
+            total = totals[side] = totals[side] + points
+            bags_now[side] = bags
+            streak = sets[side] = sets[side] + 1 if is_set else 0
+            results[side] = _new(SideResult, (
+                contract, own_taken, points, hand_bags, penalty, is_set, total, bags, kind, blind,
+                made, toward, over, cpoints, opoints, dback, over_set, nil_results, nil_bags, add,
+                g, r, ctx.other.get(side) if g or r else None, penalties, streak, own_taken == T,
+                note if add else None, ctx.rules,  # the game's own rules (these are equal)
+            ))  # fmt: skip
+        return results
 
-    return score_side
+    return score_sides
 
 
 def _check_end(
@@ -594,6 +609,7 @@ def read_bids(ctx: Context, state: State, hand: Hand, number: int) -> list[SideB
             missing = next(p for p in ctx.players if p not in bids)
             raise _err(number, f"bids.{missing}", f"no bid for {missing}")
         nil_on = rules.nil
+        known = ctx.bids_read
         for members in ctx.member_lists:
             contract = 0
             has_number = blind = any_blind = False
@@ -604,7 +620,9 @@ def read_bids(ctx: Context, state: State, hand: Hand, number: int) -> list[SideB
                     contract += value
                     has_number = True
                     continue
-                kind, n = _bid(ctx, number, p, value)
+                kind, n = (
+                    known.get(value) if type(value) is str or type(value) is int else None
+                ) or _bid(ctx, number, p, value)
                 if kind == NUM and n == 0 and nil_on:
                     kind = NIL
                 if kind in (NIL, BNIL):
@@ -626,13 +644,14 @@ def read_bids(ctx: Context, state: State, hand: Hand, number: int) -> list[SideB
     # side limits and blind eligibility
     lo = rules.min_side_bid
     hi = rules.max_bid
+    within = T if hi is None else min(hi, T)  # a side bid from lo to this passes every limit
     for side, (side_bid, blind, side_nils, any_blind) in zip(ctx.sides, out):  # noqa: B905
         if any_blind:
             why = _blind_allowed(ctx, state, side)
             if why is not None:
                 who = side if blind else next(p for p, k in side_nils if k == BNIL)
                 raise _err(number, f"bids.{who}", why)
-        if side_bid is None:
+        if side_bid is None or lo <= side_bid <= within:
             continue
         if side_bid > T:
             raise _err(
@@ -650,7 +669,9 @@ def read_bids(ctx: Context, state: State, hand: Hand, number: int) -> list[SideB
 
 
 def _bid(ctx: Context, number: int, who: str, value: object) -> tuple[str, int]:
-    """Read one bid value and check it is allowed by the rules (eligibility aside)."""
+    """Read one bid value and check it is allowed by the rules (eligibility aside). What it
+    reads depends on the rules and the value alone: valid values are remembered per rules
+    (``Context.bids_read``), so a hand's bid may skip this when it is known."""
     try:
         kind, n = read_bid(value)
     except GameError as e:
@@ -675,6 +696,9 @@ def _bid(ctx: Context, number: int, who: str, value: object) -> tuple[str, int]:
             raise _err(number, f"bids.{who}", "nil bids are not allowed in these rules")
     elif not rules.blind_nil:
         raise _err(number, f"bids.{who}", "blind nil is not allowed in these rules")
+    known = ctx.bids_read  # remembered by value (no bool: True would find 1), valid ones only
+    if (type(value) is str or type(value) is int) and len(known) < _BIDS_READ_LIMIT:
+        known[value] = (kind, n)
     return kind, n
 
 
@@ -706,24 +730,21 @@ def _read_tricks(ctx: Context, hand: Hand, number: int, side_bids: Sequence[Side
         for who, n in tricks.items():
             if type(n) is not int or not 0 <= n <= T:
                 raise _tricks_out_of_range(number, who, n, T)
-            if who in index:
-                members: tuple[str, ...] = (who,)
-                i = index[who]
-            elif who in ctx.side_set:
-                members = ctx.members[who]
-                i = ctx.side_position[who]
-                nilled = side_bids[i][2]
-                if nilled:
-                    raise _nil_tricks_by_team(number, who, nilled)
-            else:
+            if who in index:  # a player
+                if who in covered:
+                    raise _given_twice(number, who, who, covered[who])
+                covered[who] = who
+                taken[index[who]] += n
+                continue
+            if who not in ctx.side_set:
                 raise _err(number, f"tricks.{who}", f"unknown player or team {who} in tricks")
-            for m in members:
+            i = ctx.side_position[who]
+            nilled = side_bids[i][2]
+            if nilled:
+                raise _nil_tricks_by_team(number, who, nilled)
+            for m in ctx.members[who]:
                 if m in covered:
-                    raise _err(
-                        number,
-                        f"tricks.{who}",
-                        f"tricks for {m} are given twice ({covered[m]} and {who})",
-                    )
+                    raise _given_twice(number, who, m, covered[m])
                 covered[m] = who
             taken[i] += n
         if len(covered) < len(ctx.players):
@@ -738,6 +759,12 @@ def _read_tricks(ctx: Context, hand: Hand, number: int, side_bids: Sequence[Side
 def _tricks_out_of_range(number: int, who: str, n: object, T: int) -> GameError:
     return _err(
         number, f"tricks.{who}", f"{who}'s tricks {_shown(n, repr)} out of range (0 to {T})"
+    )
+
+
+def _given_twice(number: int, who: str, player: str, before: str) -> GameError:
+    return _err(
+        number, f"tricks.{who}", f"tricks for {player} are given twice ({before} and {who})"
     )
 
 
