@@ -5,10 +5,12 @@ so an invalid hand raises GameError naming the hand and the field. Results are l
 the explain lines a person reads are built from them on demand.
 
 The rules are stated once, one piece a function: ``read_bids`` (and ``_bid``), ``_read_tricks``
-and ``_read_renege`` check a hand; ``_score_side`` scores each side of it, with ``_score_nils``
-and the game's contract scorer; ``_check_end`` ends the game. ``score_hand`` runs them in that
-order. The contract scorer is a function made once per game from the one statement of the
-contract rules (``_contract_scorer``), the rules read once rather than at every hand.
+and ``_read_renege`` check a hand; the sides scorer (``_score_sides_with``) scores each side of
+it, with the nil scorer (``_nils_scorer``) and the contract scorer (``_contract_scorer``);
+``_check_end`` ends the game. ``_fold`` runs them in that order, hand after hand (``score_hand``
+is the fold of one hand). The scorers are functions made once per option set from these
+statements (``_made_for``: the rules read when they are made, not at every side of every hand)
+and remembered, with the valid bid values read under the same rules.
 tests/rules/test_reference_equivalence.py holds them to the sheets and exact errors of thousands
 of random and broken games, as the engine gave them before it was made fast.
 """
@@ -435,6 +437,7 @@ def _score_sides_with(rules: Rules, T: int) -> SidesScorer:
     bags and the bag limit, the running total and the run of sets. ``state`` moves on for each
     side. The contract rules are the game's contract scorer (``_contract_scorer``)."""
     score_contract = _contract_scorer(rules, T)
+    score_nils = _nils_scorer(rules)
     nil_bags_always = rules.nil_tricks == "bags"
     nil_contract = rules.nil_tricks == "contract"
     limit = _NEVER if rules.bag_limit is None else rules.bag_limit
@@ -466,7 +469,7 @@ def _score_sides_with(rules: Rules, T: int) -> SidesScorer:
             if adjust is not None:
                 add = adjust.get(side, 0)
             if nils:
-                nil_results, nil_points, nt = _score_nils(rules, side, nils, tricks, ctx)
+                nil_results, nil_points, nt = score_nils(side, nils, tricks, ctx)
                 nil_bags = nt if nt and (nil_bags_always or contract is None) else 0
             else:
                 nil_results, nil_points, nt, nil_bags = (), 0, 0, 0
@@ -792,40 +795,46 @@ def _read_renege(ctx: Context, renege: dict[str, int], number: int) -> dict[str,
     return received
 
 
-def _score_nils(
+NilsScore = tuple[tuple[NilResult, ...], int, int]
+
+
+def _nils_scorer(
     rules: Rules,
-    side: str,
-    nils: tuple[tuple[str, str], ...],
-    tricks: dict[str, int],
-    ctx: Context,
-) -> tuple[tuple[NilResult, ...], int, int]:
-    """Nil and blind nil bonuses and penalties (or one double nil for the whole team), from the
-    hand's tricks by player: (results, points, tricks the nil bidders took)."""
-    if (
-        rules.double_nil_value is not None
-        and len(nils) == len(ctx.members[side])
-        and len(nils) >= 2
-    ):
-        took_all = sum(tricks[p] for p, _ in nils)
-        if took_all == 0:
-            pts = rules.double_nil_value
-        else:
-            penalty = rules.double_nil_penalty
-            pts = -(rules.double_nil_value if penalty is None else penalty)
-        return (NilResult(side, "double nil", took_all == 0, took_all, pts),), pts, took_all
-    out = []
-    total = took_all = 0
-    for p, kind in nils:
-        took = tricks[p]
-        took_all += took
-        if kind == NIL:
-            value, penalty, name = rules.nil_value, rules.nil_penalty, "nil"
-        else:
-            value, penalty, name = rules.blind_nil_value, rules.blind_nil_penalty, "blind nil"
-        pts = value if took == 0 else -(value if penalty is None else penalty)
-        total += pts
-        out.append(_new(NilResult, (p, name, took == 0, took, pts)))
-    return tuple(out), total, took_all
+) -> Callable[[str, tuple[tuple[str, str], ...], dict[str, int], Context], NilsScore]:
+    """The nil rules of one option set, as a function of (side, its nils, the hand's tricks by
+    player, the game): nil and blind nil bonuses and penalties, or one double nil for the whole
+    team: (results, points, tricks the nil bidders took). Made with the sides scorer."""
+    double = rules.double_nil_value
+    penalty = rules.double_nil_penalty
+    double_lost = 0 if double is None else -(double if penalty is None else penalty)
+    value_of = {  # a nil kind -> (its name, made, lost)
+        NIL: ("nil", rules.nil_value, -(
+            rules.nil_value if rules.nil_penalty is None else rules.nil_penalty
+        )),
+        BNIL: ("blind nil", rules.blind_nil_value, -(
+            rules.blind_nil_value if rules.blind_nil_penalty is None else rules.blind_nil_penalty
+        )),
+    }  # fmt: skip
+
+    def score_nils(
+        side: str, nils: tuple[tuple[str, str], ...], tricks: dict[str, int], ctx: Context
+    ) -> NilsScore:
+        if double is not None and len(nils) == len(ctx.members[side]) and len(nils) >= 2:
+            took_all = sum(tricks[p] for p, _ in nils)
+            pts = double if took_all == 0 else double_lost
+            return (NilResult(side, "double nil", took_all == 0, took_all, pts),), pts, took_all
+        out = []
+        total = took_all = 0
+        for p, kind in nils:
+            took = tricks[p]
+            took_all += took
+            name, made, lost = value_of[kind]
+            pts = made if took == 0 else lost
+            total += pts
+            out.append(_new(NilResult, (p, name, took == 0, took, pts)))
+        return tuple(out), total, took_all
+
+    return score_nils
 
 
 ContractScore = tuple[str, bool, int, int, int, bool, bool]
@@ -834,7 +843,7 @@ ContractScore = tuple[str, bool, int, int, int, bool, bool]
 def _contract_scorer(rules: Rules, T: int) -> Callable[[int, bool, int, int], ContractScore]:
     """The contract rules of one game, as a function of (contract, blind, tricks toward it,
     tricks earned): (kind, made, overtricks, contract points, overtrick points, double back,
-    set by overtricks). Overtricks are bags only when made. Made once per game (``Context``):
+    set by overtricks). Overtricks are bags only when made. Made once per rules (``_made_for``):
     the rules are read here, once, not at every hand."""
     tv = rules.trick_value
     ov = rules.overtrick_value
