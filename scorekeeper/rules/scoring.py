@@ -8,9 +8,9 @@ The rules are stated once, one piece a function: ``read_bids`` (and ``_bid``), `
 and ``_read_renege`` check a hand; the sides scorer (``_score_sides_with``) scores each side of
 it, with the nil scorer (``_nils_scorer``) and the contract scorer (``_contract_scorer``);
 ``_check_end`` ends the game. ``_fold`` runs them in that order, hand after hand (``score_hand``
-is the fold of one hand). The scorers are functions made once per option set from these
-statements (``_made_for``: the rules read when they are made, not at every side of every hand)
-and remembered, with the valid bid values read under the same rules.
+is the fold of one hand). The scorers are functions made once per game from these
+statements (``Context``: the rules read when they are made, not at every side of every hand);
+a game remembers the valid bid values it has read (``_bid``).
 tests/rules/test_reference_equivalence.py holds them to the sheets and exact errors of thousands
 of random and broken games, as the engine gave them before it was made fast.
 """
@@ -279,7 +279,11 @@ class Context:
         self.T = r.tricks_for(len(game.players))
         self.first_no_bids = r.first_hand_no_bids
         self.target = r.target_score
-        self.score_sides, self.bids_read = _made_for(r, self.T)
+        # made per game, not remembered across games: games under ever new rules would keep
+        # them alive for the garbage collector to walk (a cache of them cost the random games
+        # of bench_scoring a fifth of their speed)
+        self.score_sides = _score_sides_with(r, self.T)
+        self.bids_read: BidsRead = {}
         # end-of-game checks other than the target, needed after every hand
         self.end_checks = bool(
             r.set_out is not None
@@ -413,22 +417,7 @@ SidesScorer = Callable[
     dict[str, SideResult],
 ]
 BidsRead = dict[object, tuple[str, int]]  # a bid value as written -> what ``_bid`` made of it
-# (rules, tricks a hand) -> what is made once per rules: the sides scorer, the bids read so far
-_RULES_MADE: dict[tuple[Rules, int], tuple[SidesScorer, BidsRead]] = {}
-_BIDS_READ_LIMIT = 256  # bid values remembered per rules (the valid ones only)
-
-
-def _made_for(rules: Rules, T: int) -> tuple[SidesScorer, BidsRead]:
-    """The sides scorer of these rules (``_score_sides_with``) and the bid values read under
-    them (``_bid``), made once per rules and number of tricks and remembered: the rules are read
-    when they are made, not at every side of every hand."""
-    key = (rules, T)
-    made = _RULES_MADE.get(key)
-    if made is None:
-        if len(_RULES_MADE) >= _CACHE_LIMIT:
-            _RULES_MADE.clear()
-        made = _RULES_MADE[key] = (_score_sides_with(rules, T), {})
-    return made
+_BIDS_READ_LIMIT = 256  # bid values remembered in a game (the valid ones only)
 
 
 def _score_sides_with(rules: Rules, T: int) -> SidesScorer:
@@ -673,7 +662,7 @@ def read_bids(ctx: Context, state: State, hand: Hand, number: int) -> list[SideB
 
 def _bid(ctx: Context, number: int, who: str, value: object) -> tuple[str, int]:
     """Read one bid value and check it is allowed by the rules (eligibility aside). What it
-    reads depends on the rules and the value alone: valid values are remembered per rules
+    reads depends on the rules and the value alone: valid values are remembered for the game
     (``Context.bids_read``), so a hand's bid may skip this when it is known."""
     try:
         kind, n = read_bid(value)
@@ -843,7 +832,7 @@ ContractScore = tuple[str, bool, int, int, int, bool, bool]
 def _contract_scorer(rules: Rules, T: int) -> Callable[[int, bool, int, int], ContractScore]:
     """The contract rules of one game, as a function of (contract, blind, tricks toward it,
     tricks earned): (kind, made, overtricks, contract points, overtrick points, double back,
-    set by overtricks). Overtricks are bags only when made. Made once per rules (``_made_for``):
+    set by overtricks). Overtricks are bags only when made. Made once per game (``Context``):
     the rules are read here, once, not at every hand."""
     tv = rules.trick_value
     ov = rules.overtrick_value
