@@ -5,10 +5,12 @@ so an invalid hand raises GameError naming the hand and the field. Results are l
 the explain lines a person reads are built from them on demand.
 
 The rules are stated once, one piece a function: ``read_bids`` (and ``_bid``), ``_read_tricks``
-and ``_read_renege`` check a hand; ``_score_side`` scores each side of it, with ``_score_nils``
-and the game's contract scorer; ``_check_end`` ends the game. ``score_hand`` runs them in that
-order. The contract scorer is a function made once per game from the one statement of the
-contract rules (``_contract_scorer``), the rules read once rather than at every hand.
+and ``_read_renege`` check a hand; the sides scorer (``_score_sides_with``) scores each side of
+it, with the nil scorer (``_nils_scorer``) and the contract scorer (``_contract_scorer``);
+``_check_end`` ends the game. ``_fold`` runs them in that order, hand after hand (``score_hand``
+is the fold of one hand). The scorers are functions made once per game from these
+statements (``Context``: the rules read when they are made, not at every side of every hand);
+a game remembers the valid bid values it has read (``_bid``).
 tests/rules/test_reference_equivalence.py holds them to the sheets and exact errors of thousands
 of random and broken games, as the engine gave them before it was made fast.
 """
@@ -249,10 +251,8 @@ class Context:
         "by_side",
         "side_position",
         "target",
-        "nil_bags_always",
-        "nil_contract",
-        "bag_limit_at",
-        "score_contract",
+        "score_sides",
+        "bids_read",
     )
 
     def __init__(self, game: Game):
@@ -279,10 +279,11 @@ class Context:
         self.T = r.tricks_for(len(game.players))
         self.first_no_bids = r.first_hand_no_bids
         self.target = r.target_score
-        self.nil_bags_always = r.nil_tricks == "bags"
-        self.nil_contract = r.nil_tricks == "contract"
-        self.bag_limit_at = _NEVER if r.bag_limit is None else r.bag_limit
-        self.score_contract = _contract_scorer(r, self.T)
+        # made per game, not remembered across games: games under ever new rules would keep
+        # them alive for the garbage collector to walk (a cache of them cost the random games
+        # of bench_scoring a fifth of their speed)
+        self.score_sides = _score_sides_with(r, self.T)
+        self.bids_read: BidsRead = {}
         # end-of-game checks other than the target, needed after every hand
         self.end_checks = bool(
             r.set_out is not None
@@ -337,125 +338,171 @@ def _shown(value: object, show: Callable[[object], str] = str) -> str:
 
 
 def score_hand(ctx: Context, state: State, hand: Hand, number: int) -> HandResult:
-    """Score one hand (the fold's step): check it, update ``state``, return its results.
-
-    A hand is checked whole, in the order its errors are reported (bids, tricks, renege,
-    adjust), before it changes any state; then each side is scored (``_score_side``) and the
-    game may end (``_check_end``)."""
-    if state.finished:
-        raise _err(number, "hands", f"the game ended after hand {state.ended_at}")
-    players = ctx.players
-    dealer = players[state.dealer]
-    if hand.misdeal:
-        if ctx.rules.misdeal_deal_passes:
-            state.dealer = (state.dealer + 1) % len(players)
-        return _new(HandResult, (number, dealer, True, hand.note, {}, False))
-    no_bids = ctx.first_no_bids and state.played == 0
-    if no_bids:
-        if hand.bids is not None:
-            raise _err(number, "bids", "the first hand is played without bids")
-        side_bids: Sequence[SideBid] = ctx.no_bids
-    else:
-        side_bids = read_bids(ctx, state, hand, number)
-    if hand.tricks is None:
-        raise _err(number, "tricks", "tricks are missing")
-    taken, nil_tricks = _read_tricks(ctx, hand, number, side_bids)
-    given = hand.renege or None
-    received = None if given is None else _read_renege(ctx, given, number)
-    adjust = hand.adjust
-    if adjust is not None:
-        for side in adjust:
-            if side not in ctx.side_set:
-                raise _err(number, f"adjust.{side}", f"adjust: unknown side {side}")
-    # the hand is valid: score it side by side
-    note = hand.note
-    results: dict[str, SideResult] = {}
-    g = r = add = 0
-    for side, side_bid, own_taken in zip(ctx.sides, side_bids, taken):  # noqa: B905
-        if given is not None:
-            g = given.get(side, 0)
-            r = received.get(side, 0) if received else 0
-        if adjust is not None:
-            add = adjust.get(side, 0)
-        results[side] = _score_side(
-            ctx, state, side, side_bid, own_taken, nil_tricks, g, r, add, no_bids, note
-        )
-    state.played += 1
-    state.dealer = (state.dealer + 1) % len(players)
-    if ctx.end_checks or max(state.totals.values()) >= ctx.target:
-        _check_end(ctx, state, results, taken, number)
-    return _new(HandResult, (number, dealer, False, note, results, no_bids))
+    """Score one hand (the fold's step): check it, update ``state``, return its results. The
+    fold of this one hand (``_fold`` states the step once, for one hand or a game's)."""
+    return _fold(ctx, state, (hand,), number)[0]
 
 
 def _fold(ctx: Context, state: State, hands: Iterable[Hand], first: int) -> list[HandResult]:
-    """Score ``hands`` (numbered from ``first``) in order, updating ``state``."""
-    return [score_hand(ctx, state, hand, number) for number, hand in enumerate(hands, first)]
+    """Score ``hands`` (numbered from ``first``) in order, updating ``state``.
 
-
-def _score_side(
-    ctx: Context,
-    state: State,
-    side: str,
-    side_bid: SideBid,
-    own_taken: int,
-    nil_tricks: dict[str, int],
-    g: int,
-    r: int,
-    add: int,
-    no_bids: bool,
-    note: str | None,
-) -> SideResult:
-    """One side's result for a checked hand: its nils, its contract (tricks it gave away by a
-    renege are not its own; those it received count toward the contract), its bags and the bag
-    limit, the running total and the run of sets. ``state`` moves on for the side."""
-    rules = ctx.rules
-    contract, blind, nils, _ = side_bid
-    if nils:
-        nil_results, nil_points, nt = _score_nils(rules, side, nils, nil_tricks, ctx)
-        nil_bags = nt if nt and (ctx.nil_bags_always or contract is None) else 0
-    else:
-        nil_results, nil_points, nt, nil_bags = (), 0, 0, 0
-    if contract is not None:
-        earned = own_taken - g if ctx.nil_contract else own_taken - nt - g
-        if earned < 0:
-            earned = 0
-        toward = earned + r
-        kind, made, over, cpoints, opoints, dback, over_set = ctx.score_contract(
-            contract, blind, toward, earned
-        )
-    elif no_bids:
-        kind, made, over, opoints, dback, over_set = NO_BIDS, None, 0, 0, False, False
-        toward = max(own_taken - g, 0) + r
-        cpoints = rules.trick_value * toward
-    else:
-        kind, made = None, None
-        toward = over = cpoints = opoints = 0
-        dback = over_set = False
-    is_set = made is False
-    hand_bags = over + nil_bags
-    points = cpoints + opoints + nil_points + add
-    if nil_bags:
-        points += rules.overtrick_value * nil_bags
-    bags = state.bags[side] + hand_bags
-    if bags >= ctx.bag_limit_at:
-        limit = ctx.bag_limit_at
-        penalties = bags // limit
-        bags -= penalties * limit
-        penalty = penalties * rules.bag_penalty
-        points -= penalty
-    else:
-        penalties = penalty = 0
+    A hand is checked whole, in the order its errors are reported (bids, tricks, renege,
+    adjust), before it changes any state; then each side is scored (the game's sides scorer,
+    ``_score_sides_with``) and the game may end (``_check_end``). What the loop reads of the game is
+    read once, before it."""
+    players = ctx.players
+    n_players = len(players)
+    side_set = ctx.side_set
+    deal_passes = ctx.rules.misdeal_deal_passes
+    first_no_bids = ctx.first_no_bids
+    score_sides = ctx.score_sides
+    end_checks = ctx.end_checks
+    target = ctx.target
     totals = state.totals
-    total = totals[side] = totals[side] + points
-    state.bags[side] = bags
-    sets = state.sets_in_row
-    streak = sets[side] = sets[side] + 1 if is_set else 0
-    return _new(SideResult, (
-        contract, own_taken, points, hand_bags, penalty, is_set, total, bags, kind, blind, made,
-        toward, over, cpoints, opoints, dback, over_set, nil_results, nil_bags, add, g, r,
-        ctx.other.get(side) if g or r else None, penalties, streak, own_taken == ctx.T,
-        note if add else None, rules,
-    ))  # fmt: skip
+    out: list[HandResult] = []
+    append = out.append
+    for number, hand in enumerate(hands, first):
+        if state.finished:
+            raise _err(number, "hands", f"the game ended after hand {state.ended_at}")
+        seat = state.dealer
+        if hand.misdeal:
+            if deal_passes:
+                state.dealer = (seat + 1) % n_players
+            append(_new(HandResult, (number, players[seat], True, hand.note, {}, False)))
+            continue
+        no_bids = first_no_bids and state.played == 0
+        if no_bids:
+            if hand.bids is not None:
+                raise _err(number, "bids", "the first hand is played without bids")
+            side_bids: Sequence[SideBid] = ctx.no_bids
+        else:
+            side_bids = read_bids(ctx, state, hand, number)
+        if hand.tricks is None:
+            raise _err(number, "tricks", "tricks are missing")
+        taken = _read_tricks(ctx, hand, number, side_bids)
+        tricks = hand.tricks
+        given = hand.renege or None
+        received = None if given is None else _read_renege(ctx, given, number)
+        adjust = hand.adjust
+        if adjust is not None:
+            for side in adjust:
+                if side not in side_set:
+                    raise _err(number, f"adjust.{side}", f"adjust: unknown side {side}")
+        # the hand is valid: score it side by side
+        note = hand.note
+        results = score_sides(
+            ctx, state, side_bids, taken, tricks, given, received, adjust, no_bids, note
+        )
+        state.played += 1
+        state.dealer = (seat + 1) % n_players
+        if end_checks or max(totals.values()) >= target:
+            _check_end(ctx, state, results, taken, number)
+        append(_new(HandResult, (number, players[seat], False, note, results, no_bids)))
+    return out
+
+
+SidesScorer = Callable[
+    [
+        "Context",
+        "State",
+        Sequence[SideBid],
+        list[int],
+        dict[str, int],
+        "dict[str, int] | None",
+        "dict[str, int] | None",
+        "dict[str, int] | None",
+        bool,
+        "str | None",
+    ],
+    dict[str, SideResult],
+]
+BidsRead = dict[object, tuple[str, int]]  # a bid value as written -> what ``_bid`` made of it
+_BIDS_READ_LIMIT = 256  # bid values remembered in a game (the valid ones only)
+
+
+def _score_sides_with(rules: Rules, T: int) -> SidesScorer:
+    """Each side's result for a checked hand, under ``rules``: its nils, its contract (tricks it
+    gave away by a renege are not its own; those it received count toward the contract), its
+    bags and the bag limit, the running total and the run of sets. ``state`` moves on for each
+    side. The contract rules are the game's contract scorer (``_contract_scorer``)."""
+    score_contract = _contract_scorer(rules, T)
+    score_nils = _nils_scorer(rules)
+    nil_bags_always = rules.nil_tricks == "bags"
+    nil_contract = rules.nil_tricks == "contract"
+    limit = _NEVER if rules.bag_limit is None else rules.bag_limit
+    bag_penalty = rules.bag_penalty
+    tv = rules.trick_value
+    ov = rules.overtrick_value
+
+    def score_sides(
+        ctx: Context,
+        state: State,
+        side_bids: Sequence[SideBid],
+        taken: list[int],
+        tricks: dict[str, int],
+        given: dict[str, int] | None,
+        received: dict[str, int] | None,
+        adjust: dict[str, int] | None,
+        no_bids: bool,
+        note: str | None,
+    ) -> dict[str, SideResult]:
+        totals = state.totals
+        bags_now = state.bags
+        sets = state.sets_in_row
+        results: dict[str, SideResult] = {}
+        g = r = add = 0
+        for side, (contract, blind, nils, _), own_taken in zip(ctx.sides, side_bids, taken):  # noqa: B905
+            if given is not None:
+                g = given.get(side, 0)
+                r = received.get(side, 0) if received else 0
+            if adjust is not None:
+                add = adjust.get(side, 0)
+            if nils:
+                nil_results, nil_points, nt = score_nils(side, nils, tricks, ctx)
+                nil_bags = nt if nt and (nil_bags_always or contract is None) else 0
+            else:
+                nil_results, nil_points, nt, nil_bags = (), 0, 0, 0
+            if contract is not None:
+                earned = own_taken - g if nil_contract else own_taken - nt - g
+                if earned < 0:
+                    earned = 0
+                toward = earned + r
+                kind, made, over, cpoints, opoints, dback, over_set = score_contract(
+                    contract, blind, toward, earned
+                )
+            elif no_bids:
+                kind, made, over, opoints, dback, over_set = NO_BIDS, None, 0, 0, False, False
+                toward = max(own_taken - g, 0) + r
+                cpoints = tv * toward
+            else:
+                kind, made = None, None
+                toward = over = cpoints = opoints = 0
+                dback = over_set = False
+            is_set = made is False
+            hand_bags = over + nil_bags
+            points = cpoints + opoints + nil_points + add
+            if nil_bags:
+                points += ov * nil_bags
+            bags = bags_now[side] + hand_bags
+            if bags >= limit:
+                penalties = bags // limit
+                bags -= penalties * limit
+                penalty = penalties * bag_penalty
+                points -= penalty
+            else:
+                penalties = penalty = 0
+            total = totals[side] = totals[side] + points
+            bags_now[side] = bags
+            streak = sets[side] = sets[side] + 1 if is_set else 0
+            results[side] = _new(SideResult, (
+                contract, own_taken, points, hand_bags, penalty, is_set, total, bags, kind, blind,
+                made, toward, over, cpoints, opoints, dback, over_set, nil_results, nil_bags, add,
+                g, r, ctx.other.get(side) if g or r else None, penalties, streak, own_taken == T,
+                note if add else None, ctx.rules,  # the game's own rules (these are equal)
+            ))  # fmt: skip
+        return results
+
+    return score_sides
 
 
 def _check_end(
@@ -554,6 +601,7 @@ def read_bids(ctx: Context, state: State, hand: Hand, number: int) -> list[SideB
             missing = next(p for p in ctx.players if p not in bids)
             raise _err(number, f"bids.{missing}", f"no bid for {missing}")
         nil_on = rules.nil
+        known = ctx.bids_read
         for members in ctx.member_lists:
             contract = 0
             has_number = blind = any_blind = False
@@ -564,7 +612,9 @@ def read_bids(ctx: Context, state: State, hand: Hand, number: int) -> list[SideB
                     contract += value
                     has_number = True
                     continue
-                kind, n = _bid(ctx, number, p, value)
+                kind, n = (
+                    known.get(value) if type(value) is str or type(value) is int else None
+                ) or _bid(ctx, number, p, value)
                 if kind == NUM and n == 0 and nil_on:
                     kind = NIL
                 if kind in (NIL, BNIL):
@@ -586,13 +636,14 @@ def read_bids(ctx: Context, state: State, hand: Hand, number: int) -> list[SideB
     # side limits and blind eligibility
     lo = rules.min_side_bid
     hi = rules.max_bid
+    within = T if hi is None else min(hi, T)  # a side bid from lo to this passes every limit
     for side, (side_bid, blind, side_nils, any_blind) in zip(ctx.sides, out):  # noqa: B905
         if any_blind:
             why = _blind_allowed(ctx, state, side)
             if why is not None:
                 who = side if blind else next(p for p, k in side_nils if k == BNIL)
                 raise _err(number, f"bids.{who}", why)
-        if side_bid is None:
+        if side_bid is None or lo <= side_bid <= within:
             continue
         if side_bid > T:
             raise _err(
@@ -610,7 +661,9 @@ def read_bids(ctx: Context, state: State, hand: Hand, number: int) -> list[SideB
 
 
 def _bid(ctx: Context, number: int, who: str, value: object) -> tuple[str, int]:
-    """Read one bid value and check it is allowed by the rules (eligibility aside)."""
+    """Read one bid value and check it is allowed by the rules (eligibility aside). What it
+    reads depends on the rules and the value alone: valid values are remembered for the game
+    (``Context.bids_read``), so a hand's bid may skip this when it is known."""
     try:
         kind, n = read_bid(value)
     except GameError as e:
@@ -635,13 +688,15 @@ def _bid(ctx: Context, number: int, who: str, value: object) -> tuple[str, int]:
             raise _err(number, f"bids.{who}", "nil bids are not allowed in these rules")
     elif not rules.blind_nil:
         raise _err(number, f"bids.{who}", "blind nil is not allowed in these rules")
+    known = ctx.bids_read  # remembered by value (no bool: True would find 1), valid ones only
+    if (type(value) is str or type(value) is int) and len(known) < _BIDS_READ_LIMIT:
+        known[value] = (kind, n)
     return kind, n
 
 
-def _read_tricks(
-    ctx: Context, hand: Hand, number: int, side_bids: Sequence[SideBid]
-) -> tuple[list[int], dict[str, int]]:
-    """Check the tricks; return tricks taken per side (in order), and nil bidder -> tricks."""
+def _read_tricks(ctx: Context, hand: Hand, number: int, side_bids: Sequence[SideBid]) -> list[int]:
+    """Check the tricks; return tricks taken per side (in order). A nil bidder's tricks are
+    always given by name (``hand.tricks[player]``): by team, they are refused here."""
     tricks = hand.tricks
     assert tricks is not None
     T = ctx.T
@@ -667,24 +722,21 @@ def _read_tricks(
         for who, n in tricks.items():
             if type(n) is not int or not 0 <= n <= T:
                 raise _tricks_out_of_range(number, who, n, T)
-            if who in index:
-                members: tuple[str, ...] = (who,)
-                i = index[who]
-            elif who in ctx.side_set:
-                members = ctx.members[who]
-                i = ctx.side_position[who]
-                nilled = side_bids[i][2]
-                if nilled:
-                    raise _nil_tricks_by_team(number, who, nilled)
-            else:
+            if who in index:  # a player
+                if who in covered:
+                    raise _given_twice(number, who, who, covered[who])
+                covered[who] = who
+                taken[index[who]] += n
+                continue
+            if who not in ctx.side_set:
                 raise _err(number, f"tricks.{who}", f"unknown player or team {who} in tricks")
-            for m in members:
+            i = ctx.side_position[who]
+            nilled = side_bids[i][2]
+            if nilled:
+                raise _nil_tricks_by_team(number, who, nilled)
+            for m in ctx.members[who]:
                 if m in covered:
-                    raise _err(
-                        number,
-                        f"tricks.{who}",
-                        f"tricks for {m} are given twice ({covered[m]} and {who})",
-                    )
+                    raise _given_twice(number, who, m, covered[m])
                 covered[m] = who
             taken[i] += n
         if len(covered) < len(ctx.players):
@@ -693,16 +745,18 @@ def _read_tricks(
     total = sum(taken)
     if total != T:
         raise _err(number, "tricks", f"tricks add up to {total}, not {T}")
-    nil_tricks: dict[str, int] = {}
-    for bid in side_bids:
-        for p, _ in bid[2]:
-            nil_tricks[p] = tricks[p]
-    return taken, nil_tricks
+    return taken
 
 
 def _tricks_out_of_range(number: int, who: str, n: object, T: int) -> GameError:
     return _err(
         number, f"tricks.{who}", f"{who}'s tricks {_shown(n, repr)} out of range (0 to {T})"
+    )
+
+
+def _given_twice(number: int, who: str, player: str, before: str) -> GameError:
+    return _err(
+        number, f"tricks.{who}", f"tricks for {player} are given twice ({before} and {who})"
     )
 
 
@@ -730,40 +784,46 @@ def _read_renege(ctx: Context, renege: dict[str, int], number: int) -> dict[str,
     return received
 
 
-def _score_nils(
+NilsScore = tuple[tuple[NilResult, ...], int, int]
+
+
+def _nils_scorer(
     rules: Rules,
-    side: str,
-    nils: tuple[tuple[str, str], ...],
-    nil_tricks: dict[str, int],
-    ctx: Context,
-) -> tuple[tuple[NilResult, ...], int, int]:
-    """Nil and blind nil bonuses and penalties (or one double nil for the whole team):
-    (results, points, tricks the nil bidders took)."""
-    if (
-        rules.double_nil_value is not None
-        and len(nils) == len(ctx.members[side])
-        and len(nils) >= 2
-    ):
-        took_all = sum(nil_tricks[p] for p, _ in nils)
-        if took_all == 0:
-            pts = rules.double_nil_value
-        else:
-            penalty = rules.double_nil_penalty
-            pts = -(rules.double_nil_value if penalty is None else penalty)
-        return (NilResult(side, "double nil", took_all == 0, took_all, pts),), pts, took_all
-    out = []
-    total = took_all = 0
-    for p, kind in nils:
-        took = nil_tricks[p]
-        took_all += took
-        if kind == NIL:
-            value, penalty, name = rules.nil_value, rules.nil_penalty, "nil"
-        else:
-            value, penalty, name = rules.blind_nil_value, rules.blind_nil_penalty, "blind nil"
-        pts = value if took == 0 else -(value if penalty is None else penalty)
-        total += pts
-        out.append(_new(NilResult, (p, name, took == 0, took, pts)))
-    return tuple(out), total, took_all
+) -> Callable[[str, tuple[tuple[str, str], ...], dict[str, int], Context], NilsScore]:
+    """The nil rules of one option set, as a function of (side, its nils, the hand's tricks by
+    player, the game): nil and blind nil bonuses and penalties, or one double nil for the whole
+    team: (results, points, tricks the nil bidders took). Made with the sides scorer."""
+    double = rules.double_nil_value
+    penalty = rules.double_nil_penalty
+    double_lost = 0 if double is None else -(double if penalty is None else penalty)
+    value_of = {  # a nil kind -> (its name, made, lost)
+        NIL: ("nil", rules.nil_value, -(
+            rules.nil_value if rules.nil_penalty is None else rules.nil_penalty
+        )),
+        BNIL: ("blind nil", rules.blind_nil_value, -(
+            rules.blind_nil_value if rules.blind_nil_penalty is None else rules.blind_nil_penalty
+        )),
+    }  # fmt: skip
+
+    def score_nils(
+        side: str, nils: tuple[tuple[str, str], ...], tricks: dict[str, int], ctx: Context
+    ) -> NilsScore:
+        if double is not None and len(nils) == len(ctx.members[side]) and len(nils) >= 2:
+            took_all = sum(tricks[p] for p, _ in nils)
+            pts = double if took_all == 0 else double_lost
+            return (NilResult(side, "double nil", took_all == 0, took_all, pts),), pts, took_all
+        out = []
+        total = took_all = 0
+        for p, kind in nils:
+            took = tricks[p]
+            took_all += took
+            name, made, lost = value_of[kind]
+            pts = made if took == 0 else lost
+            total += pts
+            out.append(_new(NilResult, (p, name, took == 0, took, pts)))
+        return tuple(out), total, took_all
+
+    return score_nils
 
 
 ContractScore = tuple[str, bool, int, int, int, bool, bool]
