@@ -16,7 +16,7 @@ import sys
 from scorekeeper.cli import score
 
 
-def _database():  # type: ignore[no-untyped-def]
+def _database():
     from scorekeeper import service
     from scorekeeper.config import database_path
 
@@ -35,7 +35,7 @@ def _files(names: list[str]) -> list[tuple[str, str]] | int:
     return out
 
 
-def _run(args: argparse.Namespace, work) -> int:  # type: ignore[no-untyped-def]
+def _run(args: argparse.Namespace, work) -> int:
     """Run one use case against the files or the database; print its text or the refusal."""
     from scorekeeper.service import MemoryRefused, memory
 
@@ -69,7 +69,7 @@ def cmd_player(args: argparse.Namespace) -> int:
     )
 
 
-def _scheme(args: argparse.Namespace):  # type: ignore[no-untyped-def]
+def _scheme(args: argparse.Namespace):
     from scorekeeper.service import memory_files
 
     return memory_files.scheme_of(args.points, args.per_win, args.best, args.min)
@@ -78,7 +78,7 @@ def _scheme(args: argparse.Namespace):  # type: ignore[no-untyped-def]
 def cmd_season(args: argparse.Namespace) -> int:
     from scorekeeper.service import memory_files
 
-    def work(db, files):  # type: ignore[no-untyped-def]
+    def work(db, files):
         scheme = _scheme(args) if files else None
         return memory_files.season_report(db, files, args.name, scheme, args.format)
 
@@ -88,7 +88,7 @@ def cmd_season(args: argparse.Namespace) -> int:
 def cmd_keeper_link(args: argparse.Namespace) -> int:
     from scorekeeper.service import keeper
 
-    def work(db, _files):  # type: ignore[no-untyped-def]
+    def work(db, _files):
         token = keeper.keeper_link(db, fresh=args.new)
         return f"the keeper's page: /k/{token}  (after this server's address; keep it private)\n"
 
@@ -98,7 +98,7 @@ def cmd_keeper_link(args: argparse.Namespace) -> int:
 def cmd_reader_link(args: argparse.Namespace) -> int:
     from scorekeeper.service import keeper
 
-    def work(db, _files):  # type: ignore[no-untyped-def]
+    def work(db, _files):
         token = keeper.reader_link(db, fresh=args.new)
         return f"the club's read-only pages (ladder, players, seasons): /m/{token}\n"
 
@@ -108,7 +108,7 @@ def cmd_reader_link(args: argparse.Namespace) -> int:
 def cmd_rename(args: argparse.Namespace) -> int:
     from scorekeeper.service import keeper
 
-    def work(db, _files):  # type: ignore[no-untyped-def]
+    def work(db, _files):
         return f"renamed {args.name} to {keeper.rename(db, keeper.CLI, args.name, args.new)}\n"
 
     return _run(args, work)
@@ -129,7 +129,7 @@ def cmd_unmerge(args: argparse.Namespace) -> int:
 def cmd_season_create(args: argparse.Namespace) -> int:
     from scorekeeper.service import keeper
 
-    def work(db, _files):  # type: ignore[no-untyped-def]
+    def work(db, _files):
         sid = keeper.add_season(db, args.name, args.start, args.end, args.event, _scheme(args))
         return f"season {args.name} created (id {sid})\n"
 

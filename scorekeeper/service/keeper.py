@@ -7,9 +7,10 @@ its form field, and nothing is half-changed: each check runs before the one writ
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from datetime import date
+from typing import Any
 
 from scorekeeper import store
 from scorekeeper.rules import NAME_LENGTH
@@ -97,10 +98,10 @@ def keeper_page(db: Database, token: str) -> KeeperPage:
 
 def _page(db: Database, club: Club) -> KeeperPage:
     people = store.club.people(db)
-    games: dict[int, int] = {}
+    games: dict[Hashable, int] = {}
     for g in club.games:
         for p in g.people:
-            games[p] = games.get(p, 0) + 1  # type: ignore[index]
+            games[p] = games.get(p, 0) + 1
     lines = sorted(
         (
             PersonLine(
@@ -171,12 +172,12 @@ def rename(db: Database, token: str | None, person: int | str, new_name: str) ->
     person_id = _person_id(db, person, "person")
     new = _clean(new_name, "name", NAME_LENGTH)
     with store.write(db):
-        person = store.club.person(db, person_id)
-        if person is None:
+        found = store.club.person(db, person_id)
+        if found is None:
             raise MemoryRefused("That person is not in the club (perhaps the page is old).")
-        if person.merged_into is not None:
+        if found.merged_into is not None:
             raise MemoryRefused(
-                f"{person.name} was merged into someone else: undo the merge first, or rename "
+                f"{found.name} was merged into someone else: undo the merge first, or rename "
                 "the person they joined.",
                 field="name",
             )
@@ -189,9 +190,9 @@ def rename(db: Database, token: str | None, person: int | str, new_name: str) ->
                 "merge the two instead if they are one person.",
                 field="name",
             )
-        if new == person.name:
+        if new == found.name:
             raise MemoryRefused(f"{new} is already this person's name.", field="name")
-        store.club.rename(db, person_id, person.name, new, name_key(person.name), key)
+        store.club.rename(db, person_id, found.name, new, name_key(found.name), key)
     return new
 
 
@@ -288,7 +289,7 @@ def create_season(
     start: str | None,
     end: str | None,
     events: Sequence[int] | None,
-    scheme: Scheme | dict,
+    scheme: Scheme | dict[str, Any],
 ) -> int:
     """A new season: a date range (both ends included) or chosen events, and its scheme."""
     open_keeper(db, token)
@@ -301,7 +302,7 @@ def add_season(
     start: str | None,
     end: str | None,
     events: Sequence[int] | None,
-    scheme: Scheme | dict,
+    scheme: Scheme | dict[str, Any],
 ) -> int:
     """:func:`create_season` for the command line (which holds the keeper's rights)."""
     season_name = _clean(name, "season_name", SEASON_NAME_LENGTH)

@@ -76,7 +76,7 @@ class TableGame:
 _TABLES: SizedCache[TableGame | None] = SizedCache(50_000, lambda _: 1)
 
 
-class LazyTallies(Mapping):
+class LazyTallies(Mapping[Person, Any]):
     """Each person's hand figures in one game, counted the first time a page asks for them:
     the ladder and the seasons need only the results, so a cold ladder never counts hands.
     A club's game file is not held: a page that counts hands hands it over first
@@ -230,7 +230,8 @@ def table_game(
         winner = result["winner"]
         names = {}
         for p in result["players"]:
-            who = person_of_name.get(_name_key(p))
+            k = _name_key(p)
+            who = None if k is None else person_of_name.get(k)
             if who is not None:
                 names[p] = who
         tallies = LazyTallies(data, names, game_id)  # type: ignore[assignment]
@@ -251,7 +252,7 @@ def table_game(
             link=link,
             tallies=tallies,
         )
-        result = TableResult(
+        table_result = TableResult(
             round_number,
             position,
             tuple(SideScore(s, p, b) for s, p, b in zip(sides, points, bags, strict=True)),
@@ -259,7 +260,7 @@ def table_game(
         )
     except ValueError:  # StatsError, EventError: a table that cannot be counted
         return None
-    return TableGame(played, result, knockout)
+    return TableGame(played, table_result, knockout)
 
 
 # --- the club as a whole ---------------------------------------------------------------------
@@ -278,7 +279,7 @@ class Club:
     names: dict[Person, str]
     merges: dict[Person, Person]
     seasons: list[store.club.SeasonRecord] = field(default_factory=list)
-    fingerprint: tuple = ()
+    fingerprint: tuple[Any, ...] = ()
 
     def name(self, person: Person) -> str:
         return self.names.get(resolve(person, self.merges), str(person))
@@ -287,7 +288,7 @@ class Club:
         return {p for g in self.games for p in g.people}
 
 
-_CLUB: dict[str, tuple[tuple, Club]] = {}
+_CLUB: dict[str, tuple[tuple[Any, ...], Club]] = {}
 _LOCK = threading.Lock()
 
 
@@ -389,7 +390,9 @@ def _read_club(db: Database) -> Club:
         tg = found[t.table_id]
         if tg is not None:
             by_event[t.event_id].append(tg)
-    merges = {p.id: p.merged_into for p in people.values() if p.merged_into is not None}
+    merges: dict[Person, Person] = {
+        p.id: p.merged_into for p in people.values() if p.merged_into is not None
+    }
     games = merged_games(sort_games(tg.game for tgs in by_event.values() for tg in tgs), merges)
     return Club(
         games=games,
@@ -417,7 +420,7 @@ def _keep(db: Database, results: list[tuple[str, int, dict[str, Any]]]) -> None:
     store.club.keep_results(db, results)
 
 
-def fingerprint(games: list[PlayedGame], merges: Mapping[Person, Person]) -> tuple:
+def fingerprint(games: list[PlayedGame], merges: Mapping[Person, Person]) -> tuple[Any, ...]:
     """What the ratings depend on: the rated games' keys, people, points and winners in order
     (after the merges), and the merges."""
     return (
@@ -426,7 +429,7 @@ def fingerprint(games: list[PlayedGame], merges: Mapping[Person, Person]) -> tup
     )
 
 
-_SEEN_NONE: set = set()  # table keys known unfinished (part of the table cache)
+_SEEN_NONE: set[Any] = set()  # table keys known unfinished (part of the table cache)
 # The last count of each table while the store hands back the same row object (part of the
 # table cache: the row is the key), and each entrant's core value likewise.
 _LAST: dict[int, tuple[Any, EventInfo, TableGame | None]] = {}
@@ -444,7 +447,7 @@ def _paper_key(paper: Mapping[str, Any] | None) -> Any:
 
 # --- the ladder ------------------------------------------------------------------------------
 
-_LADDERS: dict[str, tuple[tuple, Ladder]] = {}
+_LADDERS: dict[str, tuple[tuple[Any, ...], Ladder]] = {}
 
 
 def club_ladder(club: Club, cache_key: str | None = None) -> Ladder:
@@ -721,7 +724,9 @@ def event_places(club: Club, event: EventInfo) -> dict[Person, Finish]:
     )  # fmt: skip
 
 
-def build_season(club: Club, season: store.club.SeasonRecord, reader: Reader | None = None):  # type: ignore[no-untyped-def]
+def build_season(
+    club: Club, season: store.club.SeasonRecord, reader: Reader | None = None
+) -> SeasonPage:
     scheme = Scheme.from_dict(season.scheme)
     chosen = season_events(club, season)
     rows = season_standings((event_places(club, e) for e in chosen), scheme, club.name)
@@ -782,7 +787,7 @@ def home_stats(db: Database, browser_id: str | None) -> HomeStats:
     if browser_id is None:
         return HomeStats(0, (), ())
     games = []
-    names: dict[str, str] = {}
+    names: dict[Person, str] = {}
     for record in store.browser_games(db, browser_id, HOME_GAMES):
         hit = _HOME.get((record.edit_token, record.version))
         if hit is None:

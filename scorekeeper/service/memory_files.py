@@ -8,7 +8,7 @@ in the order of their dates, then as given.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any
 
 from scorekeeper import store
@@ -44,8 +44,8 @@ def club_from_files(texts: Sequence[tuple[str, str]]) -> Club:
     entrants: dict[Any, list[Entrant]] = {}
     members: dict[Any, dict[int, tuple[Any, ...]]] = {}
     byes: dict[Any, list[tuple[int, int, bool]]] = {}
-    tables: dict[Any, list] = {}
-    names: dict[str, str] = {}
+    tables: dict[Any, list[Any]] = {}
+    names: dict[Hashable, str] = {}
     for i, (label, text) in enumerate(texts, 1):
         try:
             _settings, view, files = read_event_file(text)
@@ -58,9 +58,9 @@ def club_from_files(texts: Sequence[tuple[str, str]]) -> Club:
         events[i] = info
         entrants[i] = [e.core for e in view.entrants]
         members[i] = {}
-        for e in view.entrants:
+        for ent in view.entrants:
             keys = []
-            for m in e.members:
+            for m in ent.members:
                 try:
                     clean = clean_name(m)
                 except NameProblem:
@@ -68,7 +68,7 @@ def club_from_files(texts: Sequence[tuple[str, str]]) -> Club:
                 k = name_key(clean)
                 names.setdefault(k, clean)
                 keys.append(k)
-            members[i][e.id] = tuple(keys)
+            members[i][ent.id] = tuple(keys)
         person_of = {k: k for ks in members[i].values() for k in ks}
         byes[i] = [(r.number, b, r.knockout) for r in view.rounds for b in r.byes]
         tables[i] = []
@@ -145,7 +145,7 @@ def player_report(db: Database | None, files: Sequence[tuple[str, str]], who: st
     if db is not None and not files:
         read_hands(db, (g for g in club.games if person in g.people))
     page = build_player_page(club, ladder, person)
-    data = {
+    data: dict[str, Any] = {
         "name": page.name,
         "rating": None if page.rating is None else {
             "place": page.rating.place, "rating": _num(page.rating.rating, 2),
@@ -163,7 +163,7 @@ def player_report(db: Database | None, files: Sequence[tuple[str, str]], who: st
     }  # fmt: skip
     if fmt == "json":
         return _json(data)
-    f = data["figures"]
+    f: dict[str, Any] = data["figures"]
     if fmt == "csv":
         return csv_text(
             [["figure", "value"], *([k, v] for k, v in f.items() if not isinstance(v, dict))]
@@ -281,7 +281,7 @@ def scheme_of(
     try:
         if per_win is not None:
             return Scheme("win", win_points=per_win, best_of=best, min_events=least or 0)
-        place = (6, 3, 1)
+        place: tuple[int, ...] = (6, 3, 1)
         if points:
             parts = [p.strip() for p in points.split(",")]
             if not all(p.isascii() and p.isdigit() and len(p) <= 6 for p in parts):

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
-from scorekeeper.rules import Game, Sheet
-from scorekeeper.rules.game import BLIND, NUM, GameError, read_bid
+from scorekeeper.rules import Game, GameError, Sheet
+from scorekeeper.rules.game import BLIND, NUM, read_bid
 
 from .model import ZERO, Person, PlayedGame, Tally
 
@@ -128,7 +129,7 @@ class Figures:
     def average_tricks(self) -> float | None:
         return _per(self.tally.tricks_total, self.tally.trick_hands)
 
-    def as_dict(self, name: Callable[[Person], str] = str) -> dict:
+    def as_dict(self, name: Callable[[Person], str] = str) -> dict[str, Any]:
         """Every figure as plain JSON values (rates rounded as docs/stats.md says)."""
         t = self.tally
         return {

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 Person = Hashable
 
@@ -81,7 +82,7 @@ class PlayedGame:
     order; ``winner`` is a side index. ``tallies`` holds each person's hand figures."""
 
     key: str
-    order: tuple
+    order: tuple[Any, ...]
     date: str
     label: str
     sides: tuple[tuple[Person, ...], ...]
@@ -128,7 +129,7 @@ def resolve(person: Person, merges: Mapping[Person, Person]) -> Person:
     return person
 
 
-class MergedTallies(Mapping):
+class MergedTallies(Mapping[Person, Tally]):
     """A game's tallies with every merged person joined into the one they joined, added up
     the first time they are read (the ladder never reads them)."""
 

@@ -18,9 +18,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from openskill.models import PlackettLuce
+from openskill.models.weng_lin.plackett_luce import PlackettLuceRating
 
 from .model import Person, PlayedGame
 
@@ -124,10 +125,12 @@ class Ladder:
         self.ratings: dict[Person, tuple[float, float]] = {}
         self.history: dict[Person, list[Change]] = {}
         self.keys: list[str] = []
-        self.last_order: tuple = ()
-        self._objects: dict[Person, object] = {}  # each person's rating as the library holds it
+        self.last_order: tuple[Any, ...] = ()
+        self._objects: dict[
+            Person, PlackettLuceRating
+        ] = {}  # each person's rating as the library holds it
         self._people: list[tuple[Person, ...]] = []  # each rated game's people, in order
-        self._orders: list[tuple] = []  # ... and its place in the order
+        self._orders: list[tuple[Any, ...]] = []  # ... and its place in the order
 
     def rating(self, person: Person) -> tuple[float, float]:
         return self.ratings.get(person, (self.params.mu, self.params.sigma))
@@ -142,7 +145,7 @@ class Ladder:
         objects = self._objects
         teams = [[objects.get(p) or m.rating() for p in side] for side in game.sides]
         expected = m.predict_win(teams)
-        rated = m.rate(teams, ranks=ranks(game))
+        rated = m.rate(teams, ranks=[float(r) for r in ranks(game)])
         z = self.params.z
         for i, side in enumerate(game.sides):
             for p, new in zip(side, rated[i], strict=True):
@@ -199,10 +202,10 @@ class Ladder:
                 if not changes:
                     del self.history[p]
         for p in touched:
-            changes = self.history.get(p)
-            if changes:
-                self.ratings[p] = (changes[-1].mu, changes[-1].sigma)
-                self._objects[p] = self._model.rating(mu=changes[-1].mu, sigma=changes[-1].sigma)
+            kept = self.history.get(p)
+            if kept:
+                self.ratings[p] = (kept[-1].mu, kept[-1].sigma)
+                self._objects[p] = self._model.rating(mu=kept[-1].mu, sigma=kept[-1].sigma)
             else:
                 self.ratings.pop(p, None)
                 self._objects.pop(p, None)

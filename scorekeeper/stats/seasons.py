@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from scorekeeper.events import Entrant, EventConfig, TableResult, standings
 from scorekeeper.events.standings import ordinal
@@ -71,7 +71,7 @@ class Scheme:
         least = f"; at least {self.min_events} nights to be placed" if self.min_events else ""
         return what + best + least
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "kind": self.kind,
             "place_points": list(self.place_points),
@@ -81,7 +81,7 @@ class Scheme:
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping) -> Scheme:
+    def from_dict(cls, data: Mapping[str, Any]) -> Scheme:
         return cls(
             data.get("kind", "place"),
             tuple(data.get("place_points", (6, 3, 1))),
@@ -163,7 +163,7 @@ def season_standings(
         rows.append((person, points, len(fs), counted, dropped, wins, best,
                      len(fs) >= scheme.min_events))  # fmt: skip
 
-    def key(r: tuple) -> tuple:
+    def key(r: tuple[Any, ...]) -> tuple[Any, ...]:
         return (not r[7], -r[1], -r[5], r[6], -r[2], name(r[0]).casefold(), str(r[0]))
 
     rows.sort(key=key)
@@ -181,7 +181,9 @@ def season_standings(
     return out
 
 
-def _why(scheme: Scheme, r: tuple, above: tuple | None, name: Callable) -> str:
+def _why(
+    scheme: Scheme, r: tuple[Any, ...], above: tuple[Any, ...] | None, name: Callable[[Person], str]
+) -> str:
     person, points, attended, counted, dropped, wins, best, eligible = r
     parts = []
     nights = " + ".join(f"{p} ({ordinal(f.place)} {f.label})" for f, p in counted) or "0"

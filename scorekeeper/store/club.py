@@ -16,9 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlite_utils import Database
-
-from .db import Unavailable, new_token, now, write
+from .db import Database, Unavailable, insert, new_token, now, write
 
 
 @dataclass(frozen=True)
@@ -145,10 +143,10 @@ def keep_results(db: Database, results: Sequence[tuple[str, int, dict[str, Any]]
     return True
 
 
-_TABLES: dict[tuple, ClubTable] = {}
+_TABLES: dict[tuple[Any, ...], ClubTable] = {}
 
 
-def _club_table(row: tuple) -> ClubTable:
+def _club_table(row: tuple[Any, ...]) -> ClubTable:
     """A row decoded once while it is unchanged (the key is the row itself)."""
     hit = _TABLES.get(row)
     if hit is None:
@@ -186,10 +184,10 @@ def club_entrants(db: Database) -> list[ClubEntrant]:
     return [_club_entrant(tuple(r)) for r in rows]
 
 
-_ENTRANTS: dict[tuple, ClubEntrant] = {}
+_ENTRANTS: dict[tuple[Any, ...], ClubEntrant] = {}
 
 
-def _club_entrant(row: tuple) -> ClubEntrant:
+def _club_entrant(row: tuple[Any, ...]) -> ClubEntrant:
     hit = _ENTRANTS.get(row)
     if hit is None:
         i, e, n, m, o, a = row
@@ -249,14 +247,16 @@ def rename(db: Database, person_id: int, old: str, new: str, old_key: str, new_k
                 "values (?, ?, ?, ?)",
                 (old_key, person_id, old, stamp),
             )
-        db["person_changes"].insert(
+        insert(
+            db,
+            "person_changes",
             {
                 "kind": "rename",
                 "person_id": person_id,
                 "old_name": old,
                 "new_name": new,
                 "created_at": stamp,
-            }  # fmt: skip
+            },
         )
 
 
@@ -264,17 +264,10 @@ def merge(db: Database, person_id: int, into_id: int) -> int:
     """Merge ``person_id`` into ``into_id``; returns the change's id (to undo it by)."""
     with write(db):
         db.conn.execute("update people set merged_into = ? where id = ?", (into_id, person_id))
-        return int(
-            db["person_changes"]
-            .insert(
-                {
-                    "kind": "merge",
-                    "person_id": person_id,
-                    "other_id": into_id,
-                    "created_at": now(),
-                }  # fmt: skip
-            )
-            .last_pk
+        return insert(
+            db,
+            "person_changes",
+            {"kind": "merge", "person_id": person_id, "other_id": into_id, "created_at": now()},
         )
 
 
@@ -309,7 +302,7 @@ def club_link(db: Database, kind: str, *, make: bool = False, fresh: bool = Fals
     replaced when ``fresh`` (the old one stops working)."""
     row = db.conn.execute("select token from club_links where kind = ?", (kind,)).fetchone()
     if row is not None and not fresh:
-        return row[0]
+        return str(row[0])
     if not (make or fresh):
         return None
     token = new_token()
@@ -323,7 +316,7 @@ def club_link(db: Database, kind: str, *, make: bool = False, fresh: bool = Fals
 
 def link_kind(db: Database, token: str) -> str | None:
     row = db.conn.execute("select kind from club_links where token = ?", (token,)).fetchone()
-    return None if row is None else row[0]
+    return None if row is None else str(row[0])
 
 
 # --- seasons -------------------------------------------------------------------------------
@@ -371,20 +364,18 @@ def create_season(
 ) -> int:
     stamp = now()
     with write(db):
-        return int(
-            db["seasons"]
-            .insert(
-                {
-                    "name": name,
-                    "start": start,
-                    "end": end,
-                    "events": None if events is None else json.dumps(list(events)),
-                    "scheme": json.dumps(scheme),
-                    "created_at": stamp,
-                    "updated_at": stamp,
-                }  # fmt: skip
-            )
-            .last_pk
+        return insert(
+            db,
+            "seasons",
+            {
+                "name": name,
+                "start": start,
+                "end": end,
+                "events": None if events is None else json.dumps(list(events)),
+                "scheme": json.dumps(scheme),
+                "created_at": stamp,
+                "updated_at": stamp,
+            },
         )
 
 

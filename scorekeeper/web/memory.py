@@ -121,7 +121,7 @@ def home_stats() -> str:
 # --- the keeper --------------------------------------------------------------------------------
 
 
-def _keeper(token: str, page: keeper.KeeperPage, forms: dict, status: int = 200):  # type: ignore[no-untyped-def]
+def _keeper(token: str, page: keeper.KeeperPage, forms: dict, status: int = 200):
     blank = {"rename": RenameForm(), "merge": MergeForm(), "season": SeasonForm()}
     blank.update(forms)
     html = render_template("memory/keeper.html", page=page, token=token, forms=blank)
@@ -129,16 +129,17 @@ def _keeper(token: str, page: keeper.KeeperPage, forms: dict, status: int = 200)
 
 
 @bp.get("/k/<token>")
-def keeper_home(token: str):  # type: ignore[no-untyped-def]
+def keeper_home(token: str):
     return _keeper(token, keeper.keeper_page(get_db(), token), {})
 
 
-def _submit(token: str, which: str, form, values: dict | None):  # type: ignore[no-untyped-def]
+def _submit(token: str, which: str, form, values: dict | None):
     """Send one keeper's form; on a refusal show the page again with the form as typed."""
     if values is None:
         return _keeper(token, keeper.keeper_page(get_db(), token), {which: form}, 422)
     result = keeper.submit(get_db(), token, which, **values)
     if result.refused is not None:
+        assert result.page is not None  # keeper.submit returns a refusal with its page
         place_error(form, which, result.refused.field, result.refused.message)
         return _keeper(token, result.page, {which: form}, 422)
     flash(result.said or "Done.", "info")
@@ -146,19 +147,19 @@ def _submit(token: str, which: str, form, values: dict | None):  # type: ignore[
 
 
 @bp.post("/k/<token>/rename")
-def rename(token: str):  # type: ignore[no-untyped-def]
+def rename(token: str):
     form = RenameForm.from_post(request.form)
     return _submit(token, "rename", form, form.values())
 
 
 @bp.post("/k/<token>/merge")
-def merge(token: str):  # type: ignore[no-untyped-def]
+def merge(token: str):
     form = MergeForm.from_post(request.form)
     return _submit(token, "merge", form, form.values())
 
 
 @bp.post("/k/<token>/merges/<int:change>/undo")
-def unmerge(token: str, change: int):  # type: ignore[no-untyped-def]
+def unmerge(token: str, change: int):
     result = keeper.submit(get_db(), token, "unmerge", change=change)
     if result.said:
         flash(result.said, "info")
@@ -168,6 +169,6 @@ def unmerge(token: str, change: int):  # type: ignore[no-untyped-def]
 
 
 @bp.post("/k/<token>/seasons")
-def new_season(token: str):  # type: ignore[no-untyped-def]
+def new_season(token: str):
     form = SeasonForm.from_post(request.form)
     return _submit(token, "season", form, form.values())
