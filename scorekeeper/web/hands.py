@@ -8,7 +8,6 @@ misdeal ask first, on a page of their own.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -18,14 +17,15 @@ from flask_wtf.csrf import CSRFError
 from werkzeug.wrappers import Response
 
 from scorekeeper.cache import SizedCache
-from scorekeeper.rules import Game, GameError, Sheet, bid_options, bidding, check_bids, parse_hand
+from scorekeeper.rules import Game, GameError, Sheet, bid_options, bidding, check_bids
 from scorekeeper.service import (
     AlreadySaved,
     GameNotFound,
+    GameUnavailable,
     HandNotFound,
+    HandRefused,
     OpenGame,
     StaleGame,
-    Unavailable,
     UnreadableGame,
     events,
     games,
@@ -354,105 +354,63 @@ def _posted_form() -> HandForm:
     return form
 
 
-def _save(current: OpenGame, form: HandForm, change, editing: int | None = None):
-    """Run a change (a use case of ``games``); a refusal shows the page with the form kept.
-
-    Already saved (this form's id was used): the sheet with a note. The database busy or full:
-    503, the form as typed and a note to try again. The game deleted meanwhile: GameDeleted
-    (the 410 page).
+def _answer(token: str, form: HandForm, error: Exception, editing: int | None = None):
+    """A change refused: the page it lands on, the form as typed. Already saved (this form's id
+    was used): the sheet with a note. Out of date: the game now, the typing kept (409). The
+    hand refused: its errors by their fields (422). The database busy or full: 503, the form
+    as typed and a note to try again. (The game deleted meanwhile is GameDeleted's 410 page.)
     """
-    try:
-        change()
-    except GameError as e:
-        form.place_error(current.game, e)
-        return render_game(current, form, editing=editing, status=422)
-    except StaleGame as e:
-        return render_game(e.current, form, editing=editing, stale=True, status=409)
-    except AlreadySaved as e:
-        return saving.already_saved(e.submitted, current.token)
-    except Unavailable as e:
-        form.errors["form"] = saving.not_saved(e)
-        return render_game(current, form, editing=editing, status=503)
-    return _to_sheet(current.token)
+    if isinstance(error, AlreadySaved):
+        return saving.already_saved(error.submitted, token)
+    if isinstance(error, StaleGame):
+        return render_game(error.current, form, editing=editing, stale=True, status=409)
+    if isinstance(error, HandRefused):
+        if error.error is not None:
+            form.place_error(error.current.game, error.error)
+        return render_game(error.current, form, editing=editing, status=422)
+    if isinstance(error, GameUnavailable):
+        form.errors["form"] = saving.not_saved(error)
+        return render_game(error.current, form, editing=editing, status=503)
+    raise error
 
 
-def _hand_from(form: HandForm, game: Game, number: int) -> dict[str, Any] | None:
-    """Hand ``number`` as the form gives it (its errors placed on the form), or None."""
-    played_before = sum(not h.misdeal for h in game.hands[: number - 1])
-    no_bids = game.rules.first_hand_no_bids and played_before == 0
-    hand = form.hand(game, no_bids)
-    if hand is not None:
-        try:
-            parse_hand(hand, number)
-        except GameError as e:
-            form.place_error(game, e)
-            return None
-    return hand
-
-
-def _sent_before(db, submission: str | None, token: str) -> Response | None:
-    """A form whose one-time id was used: "already saved" (before any other check, so a replay
-    of an old page is never taken for a conflict, nor saved again)."""
-    seen = games.submitted(db, submission)
-    return None if seen is None else saving.already_saved(seen, token)
+REFUSED = (AlreadySaved, StaleGame, HandRefused, GameUnavailable)
 
 
 @bp.post("")
 def add(token: str):
-    db = get_db()
     form = _posted_form()
-    current = games.open_game(db, token)
-    if replay := _sent_before(db, form.submission, token):
-        return replay
-    version = _version()
-    if not games.typed_at(db, current, version):
-        return render_game(current, form, stale=True, status=409)
-    hand = _hand_from(form, current.game, len(current.game.hands) + 1)
-    if hand is None:
-        return render_game(current, form, status=422)
-    sent = form.submission or None
-    change = lambda: games.add_hand(db, current, hand, version=version, submission=sent)  # noqa: E731
-    return _save(current, form, change)
+    try:
+        games.submit_hand(get_db(), token, form, _version(), form.submission or None)
+    except REFUSED as e:
+        return _answer(token, form, e)
+    return _to_sheet(token)
 
 
 @bp.get("/<int:number>")
 def edit(token: str, number: int):
     current = games.open_game(get_db(), token)
-    if not 1 <= number <= len(current.game.hands):
-        raise HandNotFound(number)
-    stored = current.record.data["hands"][number - 1]
+    stored = current.stored_hand(number)
     return render_game(current, HandForm.from_hand(current.game, stored), editing=number)
 
 
 @bp.post("/<int:number>")
 def update(token: str, number: int):
-    db = get_db()
     form = _posted_form()
-    current = games.open_game(db, token)
-    if replay := _sent_before(db, form.submission, token):
-        return replay
-    version = _version()
-    if version != current.record.version:
-        return render_game(current, form, editing=number, stale=True, status=409)
-    if not 1 <= number <= len(current.game.hands):
-        raise HandNotFound(number)
-    hand = _hand_from(form, current.game, number)
-    if hand is None:
-        return render_game(current, form, editing=number, status=422)
-    sent = form.submission or None
-    change = lambda: games.edit_hand(db, current, number, hand, version=version, submission=sent)  # noqa: E731
-    return _save(current, form, change, editing=number)
+    try:
+        games.change_hand(get_db(), token, number, form, _version(), form.submission or None)
+    except REFUSED as e:
+        return _answer(token, form, e, editing=number)
+    return _to_sheet(token)
 
 
-def _one_tap(token: str, action: Callable[..., Any]) -> Any:
+def _one_tap(token: str, action: str, number: int | None = None) -> Any:
     """Delete hand, Misdeal, Undo, Redo: a button, its version and its one-time id."""
-    db = get_db()
-    current = games.open_game(db, token)
-    sent = saving.posted()
-    if replay := _sent_before(db, sent, token):
-        return replay
-    change = lambda: action(db, current, version=_version(), submission=sent)  # noqa: E731
-    return _save(current, HandForm(), change)
+    try:
+        games.one_tap(get_db(), token, action, _version(), saving.posted(), number=number)
+    except REFUSED as e:
+        return _answer(token, HandForm(), e)
+    return _to_sheet(token)
 
 
 @bp.get("/<int:number>/delete")
@@ -466,9 +424,7 @@ def confirm_delete(token: str, number: int):
 
 @bp.post("/<int:number>/delete")
 def delete(token: str, number: int):
-    return _one_tap(
-        token, lambda db, current, **sent: games.delete_hand(db, current, number, **sent)
-    )
+    return _one_tap(token, "delete", number)
 
 
 @bp.get("/misdeal")
@@ -487,17 +443,17 @@ def _confirm(current: OpenGame, action: str, **about: Any) -> str:
 
 @bp.post("/misdeal")
 def misdeal(token: str):
-    return _one_tap(token, games.misdeal)
+    return _one_tap(token, "misdeal")
 
 
 @bp.post("/undo")
 def undo(token: str):
-    return _one_tap(token, games.undo)
+    return _one_tap(token, "undo")
 
 
 @bp.post("/redo")
 def redo(token: str):
-    return _one_tap(token, games.redo)
+    return _one_tap(token, "redo")
 
 
 @bp.errorhandler(CSRFError)

@@ -351,20 +351,19 @@ def test_a_full_disk_answers_503_with_the_hand_kept(app, client, db, monkeypatch
 
 
 def test_a_game_deleted_while_saving_answers_410(app, client, db, monkeypatch):
+    """The hand's use case reads the game inside its write, so another phone's delete waits for
+    it; a row gone when the store comes to write it (the store says so) still answers 410."""
     token = new_game(client)
     form = {**tricks_step(client, token), **HAND}
-    real = service.games.open_game
 
-    def read_then_deleted_on_another_phone(database, edit_token):
-        current = real(database, edit_token)
-        service.games.delete_game(db, edit_token)
-        return current
+    def gone(*_args, **_kwargs):
+        raise store.GameNotFound(token)
 
-    monkeypatch.setattr(service.games, "open_game", read_then_deleted_on_another_phone)
+    monkeypatch.setattr(store, "save_game", gone)
     response = client.post(f"/g/{token}/hands", data=form)
     assert response.status_code == 410
     assert "This game was deleted" in response.get_data(as_text=True)
-    assert store.count_games(db) == 0
+    assert len(hands_of(db, token)) == 0
 
 
 def test_the_service_says_a_game_deleted_between_read_and_write(db):
