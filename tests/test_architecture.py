@@ -234,17 +234,9 @@ def test_the_length_finder_finds_a_long_function():
 
 # --- nothing private crosses a module -------------------------------------------------------
 
-# Private names still taken across modules, each waiting for the web layer's re-lay (issue 18):
-# the shared page pieces get a public name in a module of their own, and this list empties.
-PRIVATE_IMPORTS_ALLOWED: set[tuple[str, str, str]] = {
-    # the event pages build the new game form's option groups and presets as the game pages do
-    ("scorekeeper.web.events", "scorekeeper.web.games", "_option_groups"),
-    ("scorekeeper.web.events", "scorekeeper.web.games", "_preset_data"),
-    # the event pages print table sheets and answer refused printing as the paper pages do
-    ("scorekeeper.web.events", "scorekeeper.web.paper", "_paper_size"),
-    ("scorekeeper.web.events", "scorekeeper.web.paper", "_pdf_response"),
-    ("scorekeeper.web.events", "scorekeeper.web.paper", "_refused"),
-}
+# Private names taken across modules: none (the web re-lay of issue 18 gave the shared page
+# pieces public names in modules of their own). An entry here needs a reason beside it.
+PRIVATE_IMPORTS_ALLOWED: set[tuple[str, str, str]] = set()
 
 
 def private_imports(name: str, source: str) -> set[tuple[str, str, str]]:

@@ -21,7 +21,7 @@ from scorekeeper.rules import GameError, dump_game, score_game
 from scorekeeper.rules.sample import random_game
 from scorekeeper.web import fragments
 from scorekeeper.web.forms import HandForm
-from scorekeeper.web.hands import entry_for
+from scorekeeper.web.game_page import entry_for
 from scorekeeper.web.urls import cached_url_for
 
 
