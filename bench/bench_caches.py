@@ -77,7 +77,7 @@ def caches() -> dict[str, Callable[[], Iterator[None]]]:
     """Each cache a hand cycle reads, by the name docs/architecture.md gives it."""
     from scorekeeper.rules import game, scoring
     from scorekeeper.service import games, library
-    from scorekeeper.web import fragments, hands, urls
+    from scorekeeper.web import fragments, game_page, urls
 
     return {
         "opened games (service/games._opened)": _sized_off(games, "_opened"),
@@ -87,7 +87,7 @@ def caches() -> dict[str, Callable[[], Iterator[None]]]:
         "whole sheets (web/fragments._sheets)": _sized_off(fragments, "_sheets"),
         "tap pads (web/fragments._pads)": _sized_off(fragments, "_pads"),
         "page frames (web/fragments._pages)": _sized_off(fragments, "_pages"),
-        "hand form entries (web/hands._entries)": _sized_off(hands, "_entries"),
+        "hand form entries (web/game_page._entries)": _sized_off(game_page, "_entries"),
         "built addresses (web/urls._built)": _dict_off(urls, "_built"),
         "seatings (rules/scoring._SEATINGS)": _dict_off(scoring, "_SEATINGS"),
         "words read as bids (rules/game._BID_CACHE)": _dict_off(game, "_BID_CACHE"),

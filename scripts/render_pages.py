@@ -129,7 +129,7 @@ def render(out: Path) -> None:
             method, action, _, _ = form_fields(page.get_data(as_text=True), "hand")
             step = client.get(action, query_string=bids_step(page.get_data(as_text=True)))
             save(f"{preset}-tricks", step)
-            save(f"{preset}-edit", client.get(f"{url}/hands/1"))
+            save(f"{preset}-edit", client.get(f"{url}?hand=1"))  # the edit page's one address
             _, post_to, hidden, pads = form_fields(step.get_data(as_text=True), "hand")
             bad = {**hidden, **{p: "x" for p in pads}}
             save(f"{preset}-refused", client.post(post_to, data=bad))

@@ -234,17 +234,9 @@ def test_the_length_finder_finds_a_long_function():
 
 # --- nothing private crosses a module -------------------------------------------------------
 
-# Private names still taken across modules, each waiting for the web layer's re-lay (issue 18):
-# the shared page pieces get a public name in a module of their own, and this list empties.
-PRIVATE_IMPORTS_ALLOWED: set[tuple[str, str, str]] = {
-    # the event pages build the new game form's option groups and presets as the game pages do
-    ("scorekeeper.web.events", "scorekeeper.web.games", "_option_groups"),
-    ("scorekeeper.web.events", "scorekeeper.web.games", "_preset_data"),
-    # the event pages print table sheets and answer refused printing as the paper pages do
-    ("scorekeeper.web.events", "scorekeeper.web.paper", "_paper_size"),
-    ("scorekeeper.web.events", "scorekeeper.web.paper", "_pdf_response"),
-    ("scorekeeper.web.events", "scorekeeper.web.paper", "_refused"),
-}
+# Private names taken across modules: none (the web re-lay of issue 18 gave the shared page
+# pieces public names in modules of their own). An entry here needs a reason beside it.
+PRIVATE_IMPORTS_ALLOWED: set[tuple[str, str, str]] = set()
 
 
 def private_imports(name: str, source: str) -> set[tuple[str, str, str]]:
@@ -284,3 +276,113 @@ def test_the_private_import_finder_finds_one():
         ("scorekeeper.rules.bidding", "scorekeeper.store.db", "_x"),
     }
     assert private_imports("scorekeeper.rules.bidding", "from .scoring import __all__\n") == set()
+
+
+# --- one use case a route ---------------------------------------------------------------------
+
+SERVICE_MODULES = {p.stem for p in (PACKAGE / "service").glob("*.py")} - {"__init__", "errors"}
+ROUTE_DECORATORS = {"get", "post", "route"}
+
+# Routes that still call more than one service function, each waiting for a use case of its
+# own (docs/architecture.md rule 1), with why it calls what it calls. Take an entry off when
+# its route is re-laid; the test fails on an entry no longer needed.
+SERVICE_CALLS_ALLOWED: dict[tuple[str, str], str] = {
+    ("events", "results_csv"): "the event read for the file's name beside the file itself",
+    ("events", "standings_csv"): "the event read for the file's name beside the file itself",
+    ("events", "standings_pdf"): "the event, its overview and version make the PDF's cache key",
+    ("events", "public"): "the public page's event, overview and version read one by one",
+    ("events", "projector"): "the projector's event, overview and version read one by one",
+    ("games", "new"): "a Start sent twice is answered (submitted) before the form is read",
+    ("library", "rematch"): "a Rematch sent twice is answered (submitted) before the rematch",
+    ("share", "import_game"): "an Import sent twice is answered (submitted) before the file",
+    ("home", "index"): "the home page lists a browser's games and the club's events",
+    ("library", "delete"): "finds the game, deletes it, then lists the games left",
+    ("memory", "season_csv"): "the season's page read for its name beside the file",
+    ("share", "export"): "the stored record found, then written out as a file",
+}
+
+
+def service_names(tree: ast.AST) -> tuple[set[str], set[str]]:
+    """(names bound to service modules, names bound to service functions) in a module."""
+    modules: set[str] = set()
+    functions: set[str] = set()
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.ImportFrom) or not node.module:
+            continue
+        for alias in node.names:
+            bound = alias.asname or alias.name
+            service = node.module == "scorekeeper" and alias.name == "service"
+            if service or (node.module == "scorekeeper.service" and alias.name in SERVICE_MODULES):
+                modules.add(bound)
+            elif node.module.startswith("scorekeeper.service.") and alias.name[:1].islower():
+                functions.add(bound)
+    return modules, functions
+
+
+def is_route(node: ast.AST) -> bool:
+    """A view function: decorated with ``@bp.get(...)``, ``@bp.post(...)`` or ``@bp.route``."""
+    return isinstance(node, ast.FunctionDef) and any(
+        isinstance(d, ast.Call)
+        and isinstance(d.func, ast.Attribute)
+        and isinstance(d.func.value, ast.Name)
+        and d.func.value.id == "bp"
+        and d.func.attr in ROUTE_DECORATORS
+        for d in node.decorator_list
+    )
+
+
+def service_calls(source: str) -> dict[str, set[str]]:
+    """Each route function of a web module, with the service functions it calls itself
+    (``games.open_game``, ``service.games.open_game``, or a function imported by name)."""
+    tree = ast.parse(source)
+    modules, functions = service_names(tree)
+    out: dict[str, set[str]] = {}
+    for route in (n for n in ast.walk(tree) if is_route(n)):
+        called: set[str] = set()
+        for node in ast.walk(route):
+            if not isinstance(node, ast.Call):
+                continue
+            f, chain = node.func, []
+            if isinstance(f, ast.Name) and f.id in functions:
+                called.add(f.id)
+            while isinstance(f, ast.Attribute):
+                chain.append(f.attr)
+                f = f.value
+            if chain and isinstance(f, ast.Name) and f.id in modules:
+                called.add(".".join([f.id, *reversed(chain)]))
+        out[route.name] = called  # type: ignore[attr-defined]
+    return out
+
+
+def test_each_route_calls_one_service_function():
+    found = {}
+    for path in sorted((PACKAGE / "web").glob("*.py")):
+        for route, called in service_calls(path.read_text()).items():
+            if len(called) > 1:
+                found[(path.stem, route)] = sorted(called)
+    over = {k: v for k, v in found.items() if k not in SERVICE_CALLS_ALLOWED}
+    assert not over, f"routes calling more than one service function (rule 1): {over}"
+    stale = set(SERVICE_CALLS_ALLOWED) - set(found)
+    assert not stale, f"these routes call one service function now: take them off: {stale}"
+
+
+def test_the_route_reader_counts_service_calls():
+    source = (
+        "from scorekeeper.service import games\n"
+        "from scorekeeper import service\n"
+        "from scorekeeper.service.events import overview\n"
+        "@bp.post('')\n"
+        "def add(token):\n"
+        "    current = games.open_game(db, token)\n"
+        "    overview(db)\n"
+        "    return service.games.add_hand(db, current, {})\n"
+        "def helper():\n"
+        "    games.open_game(db, 't')\n"
+        "@bp.get('/x')\n"
+        "def one(token):\n"
+        "    return games.submit_hand(db, token)\n"
+    )
+    assert service_calls(source) == {
+        "add": {"games.open_game", "overview", "service.games.add_hand"},
+        "one": {"games.submit_hand"},
+    }

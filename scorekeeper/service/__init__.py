@@ -18,7 +18,9 @@ from .errors import (
     GameDeleted,
     GameInEvent,
     GameNotFound,
+    GameUnavailable,
     HandNotFound,
+    HandRefused,
     MemoryRefused,
     StaleGame,
     Unavailable,
@@ -28,7 +30,8 @@ from .games import OpenGame, Submitted, game_label
 
 __all__ = [
     "AlreadySaved", "Database", "EventMoved", "EventNotFound", "EventRefused", "GameDeleted",
-    "GameInEvent", "GameNotFound", "HandNotFound", "MemoryRefused", "OpenGame", "StaleGame",
+    "GameInEvent", "GameNotFound", "GameUnavailable", "HandNotFound", "HandRefused",
+    "MemoryRefused", "OpenGame", "StaleGame",
     "Submitted", "Unavailable", "UnreadableGame", "backup", "connect", "event_files",
     "event_views", "events", "game_label", "games", "keeper", "library", "memory",
     "memory_files", "migrate",

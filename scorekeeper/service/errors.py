@@ -10,13 +10,15 @@ from typing import TYPE_CHECKING
 from scorekeeper.store import EventNotFound, GameNotFound, Unavailable
 
 if TYPE_CHECKING:
+    from scorekeeper.rules import GameError
     from scorekeeper.store import TableRef
 
     from .games import OpenGame, Submitted
 
 __all__ = [
     "AlreadySaved", "EventMoved", "EventNotFound", "EventRefused", "GameDeleted", "GameInEvent",
-    "GameNotFound", "HandNotFound", "MemoryRefused", "StaleGame", "Unavailable", "UnreadableGame",
+    "GameNotFound", "GameUnavailable", "HandNotFound", "HandRefused", "MemoryRefused", "StaleGame",
+    "Unavailable", "UnreadableGame",
 ]  # fmt: skip
 
 
@@ -29,6 +31,27 @@ class StaleGame(Exception):
 
     def __init__(self, current: OpenGame) -> None:
         super().__init__(f"the game is at version {current.record.version}")
+        self.current = current
+
+
+class HandRefused(Exception):
+    """The hand as typed cannot be saved: nothing saved. ``error`` is the engine's refusal (for
+    the form to place by its field), or None when the typing itself did not read (the typed
+    hand's own errors say where); ``current`` is the game it was refused on."""
+
+    def __init__(self, current: OpenGame, error: GameError | None = None) -> None:
+        super().__init__(str(error) if error else "the hand as typed does not read")
+        self.current = current
+        self.error = error
+
+
+class GameUnavailable(Unavailable):
+    """The database could not take a change to a game just now (busy or full): nothing saved;
+    ``current`` is the game as it could still be read, for the page that keeps the typing."""
+
+    def __init__(self, current: OpenGame, error: Unavailable) -> None:
+        super().__init__(error.reason)
+        self.args = error.args
         self.current = current
 
 

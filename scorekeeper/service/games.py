@@ -18,10 +18,11 @@ record the outcome, then saves it over the version read, in one write.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import Any, Protocol
 
 from scorekeeper import store
 from scorekeeper.cache import SizedCache
@@ -32,6 +33,7 @@ from scorekeeper.rules import (
     dump_game,
     load_game_text,
     parse_game,
+    parse_hand,
     rematch_of,
     score_game,
     with_hand_added,
@@ -43,7 +45,9 @@ from .errors import (
     GameDeleted,
     GameInEvent,
     GameNotFound,
+    GameUnavailable,
     HandNotFound,
+    HandRefused,
     StaleGame,
     Unavailable,
     UnreadableGame,
@@ -74,6 +78,19 @@ class OpenGame:
     @property
     def token(self) -> str:
         return self.record.edit_token
+
+    @property
+    def version(self) -> int:
+        """The version read: what a form names to act on this game as it was shown."""
+        return self.record.version
+
+    def stored_hand(self, number: int) -> dict[str, Any]:
+        """Hand ``number`` (1-based) as the game file writes it (to fill in its edit form);
+        HandNotFound when the game has no such hand."""
+        hands = self.record.data.get("hands", [])
+        if not 1 <= number <= len(hands):
+            raise HandNotFound(number)
+        return dict(hands[number - 1])
 
 
 def game_label(title: str, sides: Iterable[object]) -> str:
@@ -324,17 +341,31 @@ def _save(
     with store.write(db):
         _once(db, submission)
         _check_version(current, version)
-        try:
-            record = store.save_game(
-                db, current.record, data, action=action, finished=sheet.finished,
-                winner=sheet.winner,
-            )  # fmt: skip
-        except store.StaleRecord as e:
-            raise StaleGame(_open(e.current)) from None
-        except GameNotFound:
-            raise GameDeleted(current.token) from None
-        _record_submission(db, submission, record, action)
+        record = _write(db, current, data, sheet, action, submission)
     _remember(record, game, sheet)
+    return record
+
+
+def _write(
+    db: Database,
+    current: OpenGame,
+    data: dict[str, Any],
+    sheet: Sheet,
+    action: Action,
+    submission: str | None,
+) -> store.GameRecord:
+    """Inside the write, the checks made: save the scored file over the version read and
+    record the form's one-time id."""
+    try:
+        record = store.save_game(
+            db, current.record, data, action=action, finished=sheet.finished,
+            winner=sheet.winner,
+        )  # fmt: skip
+    except store.StaleRecord as e:
+        raise StaleGame(_open(e.current)) from None
+    except GameNotFound:
+        raise GameDeleted(current.token) from None
+    _record_submission(db, submission, record, action)
     return record
 
 
@@ -473,6 +504,154 @@ def redo(
     return _restore(db, current, store.redo_last_undo, Action(actions.REDO), version, submission)
 
 
+# --- the hand form's use cases -----------------------------------------------------------------
+#
+# What a phone's hand form asks for, each one call and one transaction: open the game, refuse a
+# form sent before (AlreadySaved, checked first so a replay is never taken for a conflict), a
+# form read at an older version (StaleGame, carrying the game as it is now), a hand that does
+# not read or breaks the rules (HandRefused), then save, in that order. A busy or full database
+# raises GameUnavailable, carrying the game as it can still be read for the page.
+
+
+class TypedHand(Protocol):
+    """A hand as a person typed it (the web's hand form): read against the game it is for,
+    it gives the hand as the game file writes it, or None with its own errors filled in."""
+
+    def hand(self, game: Game, no_bids: bool) -> dict[str, Any] | None: ...
+
+
+# The one-tap actions of the game page, by the name its route gives.
+ONE_TAP = ("delete", "misdeal", "undo", "redo")
+
+
+def submit_hand(
+    db: Database,
+    token: str,
+    typed: TypedHand,
+    read_version: int | None,
+    submission: str | None = None,
+) -> int:
+    """Save the next hand of the game ``token`` as typed on a form read at ``read_version``;
+    returns the game's new version. A form read before the director called time is no
+    conflict (only the rules changed since). Raises AlreadySaved, StaleGame, HandRefused,
+    GameDeleted, GameUnavailable."""
+    with _unavailable_on(db, token), store.write(db):
+        current = open_game(db, token)
+        _once(db, submission)
+        if not typed_at(db, current, read_version):
+            raise StaleGame(current)
+        number = len(current.game.hands) + 1
+        hand = _typed_hand(current, typed, number)
+        try:
+            game = with_hand_added(current.game, hand)  # the hands before it were read
+            sheet = score_game(game)
+        except GameError as e:
+            raise HandRefused(current, e) from None
+        data = {**current.record.data, "hands": [*_hands(current), hand]}
+        action = Action(actions.ADD_HAND, number)
+        record = _write(db, current, data, sheet, action, submission)
+    _remember(record, game, sheet)
+    return record.version
+
+
+def change_hand(
+    db: Database,
+    token: str,
+    number: int,
+    typed: TypedHand,
+    read_version: int | None,
+    submission: str | None = None,
+) -> int:
+    """Replace hand ``number`` (1-based) with the hand as typed on a form read at
+    ``read_version`` (any save since is a conflict); returns the new version. Raises what
+    :func:`submit_hand` raises, and HandNotFound."""
+    with _unavailable_on(db, token), store.write(db):
+        current = open_game(db, token)
+        _once(db, submission)
+        _check_version(current, read_version)
+        hands = _check_number(current, number)
+        hands[number - 1] = _typed_hand(current, typed, number)
+        data = {**current.record.data, "hands": hands}
+        try:
+            game = parse_game(data)
+            sheet = score_game(game)
+        except GameError as e:
+            raise HandRefused(current, e) from None
+        record = _write(db, current, data, sheet, Action(actions.EDIT_HAND, number), submission)
+    _remember(record, game, sheet)
+    return record.version
+
+
+def one_tap(
+    db: Database,
+    token: str,
+    action: str,
+    read_version: int | None,
+    submission: str | None = None,
+    *,
+    number: int | None = None,
+) -> int | None:
+    """A button of the game page (``action`` one of :data:`ONE_TAP`; ``delete`` names the hand
+    ``number``), pressed on a page read at ``read_version``; returns the new version, or None
+    when Undo or Redo had nothing to do. Raises AlreadySaved, HandNotFound, StaleGame,
+    HandRefused (the change leaves a game the rules refuse), GameDeleted, GameUnavailable."""
+    with _unavailable_on(db, token), store.write(db):
+        current = open_game(db, token)
+        _once(db, submission)
+        try:
+            record = _tap(db, current, action, read_version, submission, number)
+        except GameError as e:
+            raise HandRefused(current, e) from None
+    return None if record is None else record.version
+
+
+def _tap(
+    db: Database,
+    current: OpenGame,
+    action: str,
+    version: int | None,
+    submission: str | None,
+    number: int | None,
+) -> store.GameRecord | None:
+    if action == "delete":
+        return delete_hand(db, current, number or 0, version=version, submission=submission)
+    if action == "misdeal":
+        return misdeal(db, current, version=version, submission=submission)
+    if action == "undo":
+        return undo(db, current, version=version, submission=submission)
+    if action == "redo":
+        return redo(db, current, version=version, submission=submission)
+    raise ValueError(f"no such action: {action!r}")
+
+
+def _typed_hand(current: OpenGame, typed: TypedHand, number: int) -> dict[str, Any]:
+    """Hand ``number`` as typed, read against the game and checked by the engine alone;
+    HandRefused when it does not read (the typed hand's errors say where) or breaks a rule."""
+    game = current.game
+    played_before = sum(not h.misdeal for h in game.hands[: number - 1])
+    no_bids = game.rules.first_hand_no_bids and played_before == 0
+    hand = typed.hand(game, no_bids)
+    if hand is None:
+        raise HandRefused(current)
+    try:
+        parse_hand(hand, number)
+    except GameError as e:
+        raise HandRefused(current, e) from None
+    return hand
+
+
+@contextmanager
+def _unavailable_on(db: Database, token: str) -> Iterator[None]:
+    """A busy or full database met by a change to game ``token``: GameUnavailable, with the
+    game as it can still be read (a read that fails too raises its own Unavailable)."""
+    try:
+        yield
+    except GameUnavailable:
+        raise
+    except Unavailable as e:
+        raise GameUnavailable(open_game(db, token), e) from e
+
+
 # What Undo and Redo would do, by (edit token, version): a game's history changes only with its
 # version (every change, undo and redo included, makes a new one), so a version's two buttons
 # are read once.
@@ -506,11 +685,12 @@ def unavailable(error: BaseException | None) -> Unavailable | None:
 
 
 __all__ = [
-    "AlreadySaved", "Database", "GameDeleted", "GameInEvent", "GameNotFound", "HandNotFound",
-    "OpenGame", "StaleGame", "Submitted", "TIME_CALLED", "Unavailable", "UnreadableGame",
-    "add_hand", "create_game", "delete_game", "delete_hand", "edit_hand", "export_text",
-    "find_game", "game_label", "import_game", "last_action", "misdeal", "open_game",
-    "open_shared", "outcome", "redo", "redo_action", "rematch", "submitted", "typed_at",
-    "unavailable", "undo",
+    "AlreadySaved", "Database", "GameDeleted", "GameInEvent", "GameNotFound", "GameUnavailable",
+    "HandNotFound", "HandRefused", "ONE_TAP", "OpenGame", "StaleGame", "Submitted", "TIME_CALLED",
+    "TypedHand", "Unavailable", "UnreadableGame", "add_hand", "change_hand", "create_game",
+    "delete_game", "delete_hand", "edit_hand", "export_text", "find_game", "game_label",
+    "import_game", "last_action", "misdeal", "one_tap", "open_game", "open_shared", "outcome",
+    "redo", "redo_action", "rematch", "submit_hand", "submitted", "typed_at", "unavailable",
+    "undo",
     "version_of_shared",
 ]  # fmt: skip

@@ -48,8 +48,8 @@ from scorekeeper.web.event_forms import (
     PaperForm,
 )
 from scorekeeper.web.forms import whole_number
-from scorekeeper.web.games import _option_groups, _preset_data
-from scorekeeper.web.paper import _paper_size, _pdf_response, _refused
+from scorekeeper.web.pdf_answers import paper_size, pdf_response, print_refused
+from scorekeeper.web.rules_editor import option_groups, preset_data
 from scorekeeper.web.session import browser_id, remember_event
 from scorekeeper.web.share import export_filename
 
@@ -99,8 +99,8 @@ def _render_new(form: EventForm, status: int = 200) -> tuple[str, int]:
         form=form,
         presets=PRESETS,
         descriptions=PRESET_DESCRIPTIONS,
-        groups=_option_groups(),
-        preset_data=_preset_data(),
+        groups=option_groups(),
+        preset_data=preset_data(),
         formats=FORMAT_CHOICES,
         seatings=SEATING_CHOICES,
         tiebreaker_words=TIEBREAKER_WORDS,
@@ -622,7 +622,7 @@ def packet(director_token: str, number: int) -> Response | tuple:
     except EventRefused as e:
         flash(e.message, "error")
         return _back(director_token)
-    size = _paper_size(request.args.get("paper"))
+    size = paper_size(request.args.get("paper"))
     tables = tuple(
         packets.PacketTable(
             t.number,
@@ -644,8 +644,8 @@ def packet(director_token: str, number: int) -> Response | tuple:
     try:
         body = pool.printer().pdf(packet, key=key, timeout=timeout)
     except pool.PrintRefused as e:
-        return _refused(e, url_for("events.console", director_token=director_token))
-    return _pdf_response(body, f"{event.name} round {number}")
+        return print_refused(e, url_for("events.console", director_token=director_token))
+    return pdf_response(body, f"{event.name} round {number}")
 
 
 @bp.get("/e/<director_token>/standings.pdf")
@@ -664,7 +664,7 @@ def standings_pdf(director_token: str) -> Response | tuple:
     note = events.describe(event).format
     if view.champion:
         note += f". Champion: {view.champion}"
-    size = _paper_size(request.args.get("paper"))
+    size = paper_size(request.args.get("paper"))
     doc = packets.StandingsPrint(
         event.name, view.standings, view.config.tiebreakers, date=event.date or None,
         title=title, note=note, paper_size=size,
@@ -674,8 +674,8 @@ def standings_pdf(director_token: str) -> Response | tuple:
     try:
         body = pool.printer().pdf(doc, key=key, timeout=current_app.config["PDF_TIMEOUT"])
     except pool.PrintRefused as e:
-        return _refused(e, url_for("events.console", director_token=director_token))
-    return _pdf_response(body, f"{event.name} standings")
+        return print_refused(e, url_for("events.console", director_token=director_token))
+    return pdf_response(body, f"{event.name} standings")
 
 
 # --- the public page -------------------------------------------------------------------------

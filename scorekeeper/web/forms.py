@@ -8,6 +8,7 @@ templates carry ``csrf_token()``.
 
 from __future__ import annotations
 
+import re
 import secrets
 from dataclasses import dataclass, field
 from typing import Any
@@ -617,3 +618,24 @@ def bid_pad(game: Game, side: str, options: SideBidOptions, *, team: bool) -> li
     if not team and options.blind_nil:
         pad.append(("blind nil", "Blind nil"))
     return pad
+
+
+@dataclass
+class ButtonForm:
+    """A button post (Delete, Drop, Undo): no fields of its own but the form's one-time
+    submission id and the version it was read at, each None when the post has none that reads.
+    The CSRF token is checked by CSRFProtect before the view runs, as for every POST."""
+
+    submission: str | None = None
+    version: int | None = None
+
+    @classmethod
+    def from_post(cls, form: MultiDict) -> ButtonForm:
+        sent = form.get("submission", "")
+        submission = sent if _SUBMISSION.match(sent) else None
+        text = form.get("version", "")
+        version = int(text) if text.isascii() and text.isdigit() and len(text) < 10 else None
+        return cls(submission, version)
+
+
+_SUBMISSION = re.compile(r"[A-Za-z0-9_-]{16,64}\Z")  # what web.saving.new_id makes

@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import json
-
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_wtf.csrf import generate_csrf
 
 from scorekeeper.rules import (
-    GROUPS,
     MAX_START_BAGS,
     MAX_START_SCORE,
     NAME_LENGTH,
@@ -17,7 +14,6 @@ from scorekeeper.rules import (
     PRESETS,
     GameError,
     changes_line,
-    preset_rules,
     preset_title,
     rules_to_spec,
 )
@@ -29,30 +25,13 @@ from scorekeeper.web.forms import (
     HandForm,
     NewGame,
     minimal_spec,
-    option_value,
     range_words,
 )
-from scorekeeper.web.hands import render_game, tricks_step_gone
+from scorekeeper.web.game_page import render_game, tricks_step_gone
+from scorekeeper.web.rules_editor import option_groups, preset_data
 from scorekeeper.web.session import browser_id, opened, remember_game
 
 bp = Blueprint("games", __name__)
-
-
-def _option_groups() -> list[tuple[str, list]]:
-    groups = [(g, [o for o in OPTIONS if o.group == g]) for g in GROUPS]
-    return [(g, opts) for g, opts in groups if opts]
-
-
-def _preset_data() -> tuple[str, str]:
-    """The editor's field values for every preset, for game.js to switch presets in place."""
-    base = preset_rules("standard")
-    defaults = {o.name: option_value(o, getattr(base, o.name)) for o in OPTIONS}
-    by_preset = {}
-    for name in PRESETS:
-        rules = preset_rules(name)
-        values = {o.name: option_value(o, getattr(rules, o.name)) for o in OPTIONS}
-        by_preset[name] = {k: v for k, v in values.items() if v != defaults[k]}
-    return json.dumps(defaults), json.dumps(by_preset)
 
 
 START_RANGES = (range_words(-MAX_START_SCORE, MAX_START_SCORE), range_words(0, MAX_START_BAGS))
@@ -68,11 +47,11 @@ def _render_new(form: NewGame, status: int = 200):
         submission=(saving.posted() if request.method == "POST" else None) or saving.new_id(),
         presets=PRESETS,
         descriptions=PRESET_DESCRIPTIONS,
-        groups=_option_groups(),
+        groups=option_groups(),
         team_choices=TEAM_CHOICES,
         known_players=library.player_names(db, me),
         saved_rules=library.all_house_rules(db, me),
-        preset_data=_preset_data(),
+        preset_data=preset_data(),
         start_ranges=START_RANGES,
         name_length=NAME_LENGTH,
     )
@@ -161,7 +140,7 @@ def show(token: str):
     opened(current.record)
     number = request.args.get("hand", type=int)
     if number is not None and 1 <= number <= len(current.game.hands):
-        stored = current.record.data["hands"][number - 1]
+        stored = current.stored_hand(number)
         return render_game(current, HandForm.from_hand(current.game, stored), editing=number)
     form = HandForm.from_post(request.args)
     return tricks_step_gone(current, form) or render_game(current, form)

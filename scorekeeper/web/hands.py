@@ -8,335 +8,30 @@ misdeal ask first, on a page of their own.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from collections.abc import Set as AbstractSet
-from dataclasses import dataclass, field, replace
 from typing import Any
 
-from flask import Blueprint, current_app, flash, redirect, render_template, request, url_for
+from flask import Blueprint, current_app, redirect, render_template, request, url_for
 from flask_wtf.csrf import CSRFError
 from werkzeug.wrappers import Response
 
-from scorekeeper.cache import SizedCache
-from scorekeeper.rules import Game, GameError, Sheet, bid_options, bidding, check_bids, parse_hand
 from scorekeeper.service import (
     AlreadySaved,
     GameNotFound,
+    GameUnavailable,
     HandNotFound,
+    HandRefused,
     OpenGame,
     StaleGame,
-    Unavailable,
     UnreadableGame,
-    events,
     games,
 )
 from scorekeeper.web import saving
 from scorekeeper.web.db import get_db
-from scorekeeper.web.forms import NIL_WORDS, HandForm, bid_pad, contract_labels
-from scorekeeper.web.fragments import game_page, render, sheet_html
+from scorekeeper.web.forms import HandForm
+from scorekeeper.web.game_page import render_game
 from scorekeeper.web.urls import cached_url_for
 
 bp = Blueprint("hands", __name__, url_prefix="/g/<token>/hands")
-
-
-@dataclass
-class Pad:
-    """One tap pad: a radio group named ``name`` with a visible legend."""
-
-    name: str
-    label: str
-    choices: list[tuple[str, str]]
-    hint: str = ""
-    side: int = 0
-    player: int | None = None
-    kind: str = "bid"  # "bid", "nil" (a player's nil in partnership bidding), "tricks"
-    nil_only: bool = False
-    any: bool = False  # a nil-only pad needed whenever anyone on the team bids nil
-
-    @property
-    def blind_numbers(self) -> list[tuple[str, str]]:
-        """The blind number bids ("blind 6"): shown apart, under a line that says what they are."""
-        return [c for c in self.choices if c[0].startswith("blind ") and c[0] != "blind nil"]
-
-
-@dataclass
-class Entry:
-    """What the hand form needs: who deals, who bids first, the pads."""
-
-    number: int
-    dealer: str
-    first_bidder: str
-    no_bids: bool
-    tricks: int
-    sides: list[str]
-    bids: list[Pad] = field(default_factory=list)
-    trick_pads: list[Pad] = field(default_factory=list)
-    nil_pads: list[Pad] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)  # why a bid is not open to a side
-    step: str = "both"  # "bids" (then tricks on the next page), "tricks", or "both" (an edit)
-    hidden: list[tuple[str, str]] = field(default_factory=list)  # bids carried to the tricks
-    contracts: list[str] = field(default_factory=list)
-
-
-def entry_for(
-    game: Game,
-    number: int,
-    dealer: str,
-    extra_nil: AbstractSet[str] = frozenset(),
-    step: str = "both",
-    sheet: Sheet | None = None,
-) -> Entry:
-    """The pads for hand ``number`` (1-based) of ``game``, dealt by ``dealer``.
-
-    In the tricks step ``extra_nil`` are the players who bid nil: only they get a pad of their
-    own; otherwise every player who may bid nil gets one (game.js shows it after a nil bid).
-    ``sheet`` is the game's sheet, used for the next hand's options instead of scoring again.
-    """
-    if number == len(game.hands) + 1:
-        options = bid_options(game, sheet)
-    else:
-        options = bid_options(game.with_hands(game.hands[: number - 1]))
-    sides = game.sides()
-    players = list(game.players)
-    first = players[(players.index(dealer) + 1) % len(players)]
-    order = players[players.index(first) :] + players[: players.index(first)]
-    any_options = next(iter(options.values()))
-    tricks = any_options.tricks_per_hand
-    entry = Entry(number, dealer, first, any_options.first_hand_no_bids, tricks, sides)
-    entry.step = "tricks" if entry.no_bids else step
-    counts = [(str(n), str(n)) for n in range(tricks + 1)]
-    partnership = game.rules.bidding == "partnership"
-    done_sides: set[str] = set()
-    for player in order:
-        side = game.side_of(player)
-        j, opts, seat = sides.index(side), options[side], players.index(player)
-        hint = ""
-        if not partnership:
-            pad = bid_pad(game, side, opts, team=False)
-            entry.bids.append(
-                Pad(f"bid-{seat}", f"{player}'s bid", pad, hint=hint, side=j, player=seat)
-            )
-            continue
-        if side not in done_sides:
-            done_sides.add(side)
-            pad = bid_pad(game, side, opts, team=True)
-            entry.bids.append(Pad(f"tbid-{j}", f"{side} bid", pad, hint=hint, side=j))
-        allowed = (("nil", opts.nil), ("blind nil", opts.blind_nil))
-        nils = [("", "No")] + [(w, w.capitalize()) for w, ok in allowed if ok]
-        if len(nils) > 1:
-            entry.bids.append(
-                Pad(f"bid-{seat}", f"{player}'s nil", nils, side=j, player=seat, kind="nil")
-            )
-    reasons = {side: _reasons(options[side]) for side in sides}
-    if len(set(reasons.values())) == 1:
-        entry.notes = [r for r in reasons.values() if r][:1]
-    else:
-        entry.notes = [f"{side}: {r}" for side, r in reasons.items() if r]
-    for j, side in enumerate(sides):
-        if not game.teams:
-            entry.trick_pads.append(
-                Pad(f"tricks-{j}", f"{side}'s tricks", counts, side=j, player=j, kind="tricks")
-            )
-            continue
-        members = game.members(side)
-        hint = _team_tricks_hint(members, extra_nil) if entry.step == "tricks" else ""
-        entry.trick_pads.append(
-            Pad(f"ttricks-{j}", f"{side} tricks", counts, hint=hint, side=j, kind="tricks")
-        )
-        opts = options[side]
-        team_nil = any(m in extra_nil for m in members)
-        for m in members:
-            maybe = opts.nil or opts.blind_nil or len(members) > 2
-            if entry.step == "tricks":
-                maybe = m in extra_nil or (len(members) > 2 and team_nil)
-            if maybe or m in extra_nil:
-                seat = players.index(m)
-                hint = f"Only when {m} bid nil" if len(members) <= 2 else "Only with a nil"
-                entry.nil_pads.append(
-                    Pad(
-                        f"tricks-{seat}",
-                        f"{m}'s tricks",
-                        counts,
-                        hint=hint,
-                        side=j,
-                        player=seat,
-                        kind="tricks",
-                        nil_only=True,
-                        any=len(members) > 2,
-                    )  # fmt: skip
-                )
-    return entry
-
-
-# A hand form's pads depend only on the game at its version and on what the form is for, and the
-# same pads are asked for twice a hand (the bids step, then the tricks step): each is made once.
-_entries: SizedCache[Entry] = SizedCache(20_000, lambda e: len(e.bids) + len(e.trick_pads) + 1)
-
-
-def entry_of(
-    current: OpenGame,
-    number: int,
-    dealer: str,
-    extra_nil: AbstractSet[str] = frozenset(),
-    step: str = "both",
-) -> Entry:
-    """:func:`entry_for` the game as opened, made once per version; a copy the caller may fill
-    in (``hidden``, ``contracts``)."""
-    key = (current.token, current.record.version, number, dealer, frozenset(extra_nil), step)
-    entry = _entries.get(key)
-    if entry is None:
-        sheet = current.sheet if number == len(current.game.hands) + 1 else None
-        entry = entry_for(current.game, number, dealer, extra_nil, step, sheet=sheet)
-        _entries.put(key, entry)
-    return replace(entry)
-
-
-def _team_tricks_hint(members: tuple[str, ...], nil_bidders: AbstractSet[str]) -> str:
-    """Whose tricks a team's count holds when a partner bid nil: all of the team's."""
-    nils = [m for m in members if m in nil_bidders]
-    if not nils or len(members) - len(nils) != 1:
-        return ""  # no nil, or each player's tricks are counted on their own pad
-    return f"all the team took, {' and '.join(nils)}'s included"
-
-
-def _reasons(opts: Any) -> str:
-    reasons = []
-    for word, ok, why, code in (
-        ("Blind nil", opts.blind_nil, opts.blind_nil_reason, opts.blind_nil_code),
-        ("Blind bids", opts.blind, opts.blind_reason, opts.blind_code),
-    ):
-        if not ok and why and code not in (bidding.OFF, bidding.NEEDS_PARTNERSHIP):
-            reasons.append(f"{word} {why.removeprefix('blind bids ')}.")
-    return " ".join(dict.fromkeys(reasons))
-
-
-STALE = (
-    "The sheet changed on another phone while you were typing. Here it is now; what you typed "
-    "is kept: check it and save again."
-)
-
-
-def render_game(
-    current: OpenGame,
-    form: HandForm,
-    *,
-    editing: int | None = None,
-    stale: bool = False,
-    status: int = 200,
-) -> tuple[str, int] | tuple[str, int, dict[str, str]]:
-    """The game page: the sheet, and the form for the next hand (or the hand being edited).
-
-    ``stale``: the form was read before the sheet changed (shown with a note, typing kept).
-    """
-    game, sheet = current.game, current.sheet
-    entry = None
-    if editing is not None and not 1 <= editing <= len(game.hands):
-        editing = None  # the hand is gone (deleted on another phone)
-    if editing is not None:
-        hand = game.hands[editing - 1]
-        dealer = sheet.hands[editing - 1].dealer
-        nils = {p for p, b in (hand.bids or {}).items() if b in NIL_WORDS}
-        entry = entry_of(current, editing, dealer, nils)
-    elif not sheet.finished:
-        entry = _next_entry(current, form)
-    if status == 200 and form.errors:  # bids sent to the tricks step that do not read
-        status = 422
-    context = {
-        "current": current,
-        "game": game,
-        "sheet": sheet,
-        "entry": entry,
-        "form": form,
-        "editing": editing,
-        "stale": _stale_note(current, form, editing) if stale else "",
-        "last_action": games.last_action(get_db(), current),
-        "redo_action": games.redo_action(get_db(), current),
-        "why": sheet.hands[editing - 1] if editing else None,
-        "printing": False,
-        "event_table": events.table_of_game(get_db(), current.record.id),
-        "sheet_html": sheet_html(current, edit_links=True),
-    }
-    hand_form = render("games/_hand_form.html", **context) if entry else ""
-    page = game_page(current, context, hand_form, keep=not stale)
-    if status == 503:
-        return saving.unavailable_response(page)
-    return page, status
-
-
-def _stale_note(current: OpenGame, form: HandForm, editing: int | None) -> str:
-    """What changed: a new hand typed for a number another phone has saved since says so (saving
-    it again would record that hand twice)."""
-    number = len(current.game.hands) + 1
-    if editing is None and form.hand_no is not None and form.hand_no < number:
-        return (
-            f"Hand {form.hand_no} was saved on another phone while you were typing: it is on the "
-            f"sheet below. What you typed is kept as hand {number}: save it only if it is a "
-            "different hand."
-        )
-    return STALE
-
-
-def _next_entry(current: OpenGame, form: HandForm) -> Entry:
-    """The next hand's form: its bids first; once they are all in, its tricks.
-
-    A form sent back with tricks (a refused save) shows bids and tricks together, and so does
-    ``?step=both``: the page a phone keeps for entering hands offline (web/offline.py).
-    """
-    game, sheet = current.game, current.sheet
-    number, dealer = len(game.hands) + 1, sheet.next_dealer
-    entry = entry_of(current, number, dealer, step="bids")
-    if entry.step == "tricks":
-        return entry
-    if form.step == "both":
-        return entry_of(current, number, dealer, step="both")
-    typed = [p.name for p in entry.bids if form.get(p.name)]
-    has_tricks = any(k.startswith(("tricks-", "ttricks-")) for k in form.values)
-    if not typed or (form.step != "tricks" and not has_tricks):
-        return entry
-    check = HandForm(values=dict(form.values))
-    bids = check.bids_of(game)
-    bid_errors = {k: v for k, v in {**check.errors, **form.errors}.items()
-                  if k.startswith(("bid-", "tbid-"))}  # fmt: skip
-    nils = {p for p, b in bids.items() if b in NIL_WORDS and p in game.players}
-    if bid_errors:
-        form.errors.update(bid_errors)
-        if has_tricks:
-            return entry_of(current, number, dealer, nils, step="both")
-        return entry
-    if not has_tricks and not _bids_allowed(current, bids, form, entry):
-        return entry
-    entry = entry_of(current, number, dealer, nils, step="tricks")
-    entry.hidden = [(p.name, form.get(p.name)) for p in entry.bids if form.get(p.name)]
-    entry.contracts = contract_labels(game, bids)
-    return entry
-
-
-def _bids_allowed(current: OpenGame, bids: dict[str, Any], form: HandForm, entry: Entry) -> bool:
-    """Whether the bids may be played (the board, the largest bid, blind eligibility): refused
-    at the bids step, by the pad, before the hand is played. A side's contract made of its
-    players' bids is refused by that side's last pad."""
-    try:
-        check_bids(current.game, bids, current.sheet)
-    except GameError as e:
-        form.place_error(current.game, e)
-        pads = [p.name for p in entry.bids]
-        for key in [k for k in form.errors if k.startswith("tbid-") and k not in pads]:
-            side = [p.name for p in entry.bids if p.side == int(key[5:])]
-            form.errors[side[-1] if side else "form"] = form.errors.pop(key)
-        return False
-    return True
-
-
-def tricks_step_gone(current: OpenGame, form: HandForm) -> Response | None:
-    """A tricks step whose hand was saved since (its address, from the browser's Back, carries
-    the bids of a hand now on the sheet): say so and show the sheet, never offer those bids for
-    the next hand. None when the step is still the next hand's (or names no hand)."""
-    if form.step != "tricks" or form.hand_no is None:
-        return None
-    if form.hand_no >= len(current.game.hands) + 1:
-        return None  # a hand deleted since: the bids are still the table's next hand
-    flash(f"Hand {form.hand_no} was already saved. Here is the sheet as it is now.", "info")
-    return redirect(url_for("games.show", token=current.token), 303)  # the note on top
 
 
 def _version() -> int:
@@ -354,105 +49,64 @@ def _posted_form() -> HandForm:
     return form
 
 
-def _save(current: OpenGame, form: HandForm, change, editing: int | None = None):
-    """Run a change (a use case of ``games``); a refusal shows the page with the form kept.
-
-    Already saved (this form's id was used): the sheet with a note. The database busy or full:
-    503, the form as typed and a note to try again. The game deleted meanwhile: GameDeleted
-    (the 410 page).
+def _answer(token: str, form: HandForm, error: Exception, editing: int | None = None):
+    """A change refused: the page it lands on, the form as typed. Already saved (this form's id
+    was used): the sheet with a note. Out of date: the game now, the typing kept (409). The
+    hand refused: its errors by their fields (422). The database busy or full: 503, the form
+    as typed and a note to try again. (The game deleted meanwhile is GameDeleted's 410 page.)
     """
-    try:
-        change()
-    except GameError as e:
-        form.place_error(current.game, e)
-        return render_game(current, form, editing=editing, status=422)
-    except StaleGame as e:
-        return render_game(e.current, form, editing=editing, stale=True, status=409)
-    except AlreadySaved as e:
-        return saving.already_saved(e.submitted, current.token)
-    except Unavailable as e:
-        form.errors["form"] = saving.not_saved(e)
-        return render_game(current, form, editing=editing, status=503)
-    return _to_sheet(current.token)
+    if isinstance(error, AlreadySaved):
+        return saving.already_saved(error.submitted, token)
+    if isinstance(error, StaleGame):
+        return render_game(error.current, form, editing=editing, stale=True, status=409)
+    if isinstance(error, HandRefused):
+        if error.error is not None:
+            form.place_error(error.current.game, error.error)
+        return render_game(error.current, form, editing=editing, status=422)
+    if isinstance(error, GameUnavailable):
+        form.errors["form"] = saving.not_saved(error)
+        return render_game(error.current, form, editing=editing, status=503)
+    raise error
 
 
-def _hand_from(form: HandForm, game: Game, number: int) -> dict[str, Any] | None:
-    """Hand ``number`` as the form gives it (its errors placed on the form), or None."""
-    played_before = sum(not h.misdeal for h in game.hands[: number - 1])
-    no_bids = game.rules.first_hand_no_bids and played_before == 0
-    hand = form.hand(game, no_bids)
-    if hand is not None:
-        try:
-            parse_hand(hand, number)
-        except GameError as e:
-            form.place_error(game, e)
-            return None
-    return hand
-
-
-def _sent_before(db, submission: str | None, token: str) -> Response | None:
-    """A form whose one-time id was used: "already saved" (before any other check, so a replay
-    of an old page is never taken for a conflict, nor saved again)."""
-    seen = games.submitted(db, submission)
-    return None if seen is None else saving.already_saved(seen, token)
+REFUSED = (AlreadySaved, StaleGame, HandRefused, GameUnavailable)
 
 
 @bp.post("")
 def add(token: str):
-    db = get_db()
     form = _posted_form()
-    current = games.open_game(db, token)
-    if replay := _sent_before(db, form.submission, token):
-        return replay
-    version = _version()
-    if not games.typed_at(db, current, version):
-        return render_game(current, form, stale=True, status=409)
-    hand = _hand_from(form, current.game, len(current.game.hands) + 1)
-    if hand is None:
-        return render_game(current, form, status=422)
-    sent = form.submission or None
-    change = lambda: games.add_hand(db, current, hand, version=version, submission=sent)  # noqa: E731
-    return _save(current, form, change)
+    try:
+        games.submit_hand(get_db(), token, form, _version(), form.submission or None)
+    except REFUSED as e:
+        return _answer(token, form, e)
+    return _to_sheet(token)
 
 
 @bp.get("/<int:number>")
 def edit(token: str, number: int):
-    current = games.open_game(get_db(), token)
-    if not 1 <= number <= len(current.game.hands):
-        raise HandNotFound(number)
-    stored = current.record.data["hands"][number - 1]
-    return render_game(current, HandForm.from_hand(current.game, stored), editing=number)
+    """A hand's edit page has one address, the one the sheet links (``/g/<token>?hand=N``):
+    this older one leads there (404 when the game has no such hand)."""
+    games.open_game(get_db(), token).stored_hand(number)
+    return redirect(url_for("games.show", token=token, hand=number, _anchor="hand"), 302)
 
 
 @bp.post("/<int:number>")
 def update(token: str, number: int):
-    db = get_db()
     form = _posted_form()
-    current = games.open_game(db, token)
-    if replay := _sent_before(db, form.submission, token):
-        return replay
-    version = _version()
-    if version != current.record.version:
-        return render_game(current, form, editing=number, stale=True, status=409)
-    if not 1 <= number <= len(current.game.hands):
-        raise HandNotFound(number)
-    hand = _hand_from(form, current.game, number)
-    if hand is None:
-        return render_game(current, form, editing=number, status=422)
-    sent = form.submission or None
-    change = lambda: games.edit_hand(db, current, number, hand, version=version, submission=sent)  # noqa: E731
-    return _save(current, form, change, editing=number)
+    try:
+        games.change_hand(get_db(), token, number, form, _version(), form.submission or None)
+    except REFUSED as e:
+        return _answer(token, form, e, editing=number)
+    return _to_sheet(token)
 
 
-def _one_tap(token: str, action: Callable[..., Any]) -> Any:
+def _one_tap(token: str, action: str, number: int | None = None) -> Any:
     """Delete hand, Misdeal, Undo, Redo: a button, its version and its one-time id."""
-    db = get_db()
-    current = games.open_game(db, token)
-    sent = saving.posted()
-    if replay := _sent_before(db, sent, token):
-        return replay
-    change = lambda: action(db, current, version=_version(), submission=sent)  # noqa: E731
-    return _save(current, HandForm(), change)
+    try:
+        games.one_tap(get_db(), token, action, _version(), saving.posted(), number=number)
+    except REFUSED as e:
+        return _answer(token, HandForm(), e)
+    return _to_sheet(token)
 
 
 @bp.get("/<int:number>/delete")
@@ -466,9 +120,7 @@ def confirm_delete(token: str, number: int):
 
 @bp.post("/<int:number>/delete")
 def delete(token: str, number: int):
-    return _one_tap(
-        token, lambda db, current, **sent: games.delete_hand(db, current, number, **sent)
-    )
+    return _one_tap(token, "delete", number)
 
 
 @bp.get("/misdeal")
@@ -487,17 +139,17 @@ def _confirm(current: OpenGame, action: str, **about: Any) -> str:
 
 @bp.post("/misdeal")
 def misdeal(token: str):
-    return _one_tap(token, games.misdeal)
+    return _one_tap(token, "misdeal")
 
 
 @bp.post("/undo")
 def undo(token: str):
-    return _one_tap(token, games.undo)
+    return _one_tap(token, "undo")
 
 
 @bp.post("/redo")
 def redo(token: str):
-    return _one_tap(token, games.redo)
+    return _one_tap(token, "redo")
 
 
 @bp.errorhandler(CSRFError)

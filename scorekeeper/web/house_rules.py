@@ -9,19 +9,15 @@ leaves every game already started exactly as it was.
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, flash, redirect, render_template, url_for
-from flask_wtf import FlaskForm
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from scorekeeper.service import library
 from scorekeeper.web.db import get_db
+from scorekeeper.web.forms import ButtonForm
 from scorekeeper.web.session import browser_id
 
 bp = Blueprint("house_rules", __name__)
-
-
-class DeleteForm(FlaskForm):
-    """Only the CSRF token: the confirmation page's button."""
 
 
 def _saved_or_404(rule_id: int) -> library.SavedRules:
@@ -41,9 +37,9 @@ def index() -> str:
 def delete(rule_id: int) -> str | Response:
     """GET asks (naming them), POST with the CSRF token deletes; games keep their own rules."""
     saved = _saved_or_404(rule_id)
-    form = DeleteForm()
-    if form.validate_on_submit():
+    if request.method == "POST":
+        ButtonForm.from_post(request.form)  # the button alone: nothing else to read
         library.delete_house_rules(get_db(), saved.id, browser_id(create=False))
         flash(f"Deleted the house rules “{saved.name}”. Games played with them keep them.", "info")
         return redirect(url_for("house_rules.index"), 303)
-    return render_template("house_rules/delete.html", form=form, saved=saved, line=saved.line)
+    return render_template("house_rules/delete.html", saved=saved, line=saved.line)

@@ -2,22 +2,17 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, flash, redirect, render_template, url_for
-from flask_wtf import FlaskForm
+from flask import Blueprint, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
-from wtforms import SubmitField
 
 from scorekeeper.rules import GameError
 from scorekeeper.service import AlreadySaved, UnreadableGame, games, library
 from scorekeeper.web import saving
 from scorekeeper.web.db import get_db
+from scorekeeper.web.forms import ButtonForm
 from scorekeeper.web.session import browser_id, remember_game
 
 bp = Blueprint("library", __name__)
-
-
-class DeleteForm(FlaskForm):
-    submit = SubmitField("Delete this game")
 
 
 @bp.post("/g/<token>/rematch")
@@ -44,9 +39,9 @@ def rematch(token: str) -> Response:
 def delete(token: str) -> str | Response:
     db = get_db()
     summary = library.summarize(games.find_game(db, token))
-    form = DeleteForm()
-    if form.validate_on_submit():
+    if request.method == "POST":
+        ButtonForm.from_post(request.form)  # the button alone: nothing else to read
         games.delete_game(db, token)  # and from every browser's list
         flash(f"Deleted the game {summary.label}.", "info")
         return redirect(url_for("home.index"), 303)
-    return render_template("library/delete.html", form=form, game=summary, token=token)
+    return render_template("library/delete.html", game=summary, token=token)

@@ -12,7 +12,6 @@ link that does the same without JavaScript.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
 from flask import Blueprint, Response, current_app, render_template, request, url_for
@@ -34,6 +33,7 @@ from scorekeeper.rules import (
 from scorekeeper.service import OpenGame, UnreadableGame, games
 from scorekeeper.web.db import get_db
 from scorekeeper.web.forms import range_words, whole_number
+from scorekeeper.web.pdf_answers import paper_size, pdf_response, print_refused
 
 bp = Blueprint("printing", __name__)
 
@@ -59,9 +59,9 @@ def _game_pdf(
 ) -> Response | tuple:
     current = open_by(get_db(), token)
     record, config = current.record, current_app.config
-    paper_size = _paper_size(request.args.get("paper"))
-    job = pool.GameJob(record.data, current.label, paper_size, record.created_at)
-    key = (config["DATABASE"], record.id, record.version, paper_size)
+    size = paper_size(request.args.get("paper"))
+    job = pool.GameJob(record.data, current.label, size, record.created_at)
+    key = (config["DATABASE"], record.id, record.version, size)
     try:
         body = pool.printer().game_pdf(
             key, job, max_hands=config["PDF_MAX_HANDS"], timeout=config["PDF_TIMEOUT"]
@@ -69,22 +69,8 @@ def _game_pdf(
     except GameError as e:  # stored before a rule changed: the worker could not score it
         raise UnreadableGame(record, e) from e
     except pool.PrintRefused as e:
-        return _refused(e, back, download)
-    return _pdf_response(body, current.label)
-
-
-def _refused(
-    error: pool.PrintRefused, back: str, download: str | None = None
-) -> tuple[str, int, dict[str, str]]:
-    """A sheet not printed: 413 for a game too long, 202 with a page that fetches it when it
-    is being made for nobody waiting, 503 (try again) otherwise."""
-    if isinstance(error, pool.Printing):
-        again = request.full_path if request.query_string else request.path
-        page = render_template("print/making.html", message=str(error), pdf=again, back=back)
-        return page, 202, {"Retry-After": "2"}
-    status = 413 if isinstance(error, pool.TooLong) else 503
-    page = render_template("print/refused.html", message=str(error), back=back, download=download)
-    return page, status, {} if status == 413 else {"Retry-After": "30"}
+        return print_refused(e, back, download)
+    return pdf_response(body, current.label)
 
 
 # --- blank sheets -----------------------------------------------------------------------------
@@ -204,7 +190,7 @@ class BlankSheetForm(FlaskForm):
 def blank() -> Response | tuple:
     form = BlankSheetForm()
     if request.method == "GET":
-        form.paper.data = _paper_size(None)
+        form.paper.data = paper_size(None)
     making = ""
     if form.validate_on_submit():
         blank = form.blank_sheet()
@@ -215,24 +201,8 @@ def blank() -> Response | tuple:
         except pool.Printing:  # the form as sent, to send again: then it comes from the cache
             making = "Your sheet is being made: press Download the PDF again in a few seconds."
         except pool.PrintRefused as e:
-            return _refused(e, url_for("printing.blank"))
+            return print_refused(e, url_for("printing.blank"))
         else:
-            return _pdf_response(body, "spades-blank-sheet")
+            return pdf_response(body, "spades-blank-sheet")
     status = 422 if form.errors else 202 if making else 200
     return render_template("print/blank_form.html", form=form, making=making), status
-
-
-# --- helpers ----------------------------------------------------------------------------------
-
-
-def _paper_size(asked: str | None) -> str:
-    """The paper asked for in the link, else the app's PAPER_SIZE setting."""
-    return layout.known_paper_size(asked or current_app.config.get("PAPER_SIZE"))
-
-
-def _pdf_response(body: bytes, name: str) -> Response:
-    slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:50] or "spades-sheet"
-    response = Response(body, mimetype="application/pdf")
-    response.headers["Content-Disposition"] = f'attachment; filename="{slug}.pdf"'
-    response.headers["Cache-Control"] = "private, no-cache"
-    return response

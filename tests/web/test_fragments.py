@@ -21,7 +21,7 @@ from scorekeeper.rules import GameError, dump_game, score_game
 from scorekeeper.rules.sample import random_game
 from scorekeeper.web import fragments
 from scorekeeper.web.forms import HandForm
-from scorekeeper.web.hands import entry_for
+from scorekeeper.web.game_page import entry_for
 from scorekeeper.web.urls import cached_url_for
 
 
@@ -187,3 +187,74 @@ def test_a_kept_hand_form_is_filled_in_for_each_request_alone(client):
     assert dict(hidden.findall(second)) == {"bid-0": "5", "bid-1": "2", "bid-2": "2", "bid-3": "4"}
     bids = client.get(f"/g/{token}").get_data(as_text=True)
     assert hidden.findall(bids) == [] and "Hand 1: bids" in bids
+
+
+# --- the page cache's rule: a kept template reads nothing of the request ----------------------
+#
+# The game page (games/show.html and what it extends and includes), the sheet and its rows, and
+# the tap pads are rendered once and kept (web/fragments.py), so a template among them that read
+# the request, the session, ``g`` or a context processor's value would freeze the first
+# request's value for every later one. What differs per request comes through a slot
+# (the CSRF token, the one-time ids, the hand form, the notes) or a part of the cache's key.
+
+KEPT = ("games/show.html", "_sheet.html", "_sheet_row.html", "games/_pad.html")
+SLOTTED = {"csrf_token", "new_submission", "hand_form_html", "notes_html"}
+
+
+def kept_templates(env, names=KEPT) -> set[str]:
+    """The kept templates and every template they extend, include or import."""
+    from jinja2 import meta
+
+    seen: set[str] = set()
+    todo = list(names)
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        source = env.loader.get_source(env, name)[0]
+        todo.extend(r for r in meta.find_referenced_templates(env.parse(source)) if r)
+    return seen
+
+
+def per_request_names(app) -> set[str]:
+    """What a template could read of one request: Flask's request, session and g, and every
+    context processor's value, but those the kept page fills in a slot."""
+    names = {"request", "session", "g"}
+    with app.test_request_context("/"):
+        for processors in app.template_context_processors.values():
+            for processor in processors:
+                names |= set(processor())
+    return names - SLOTTED
+
+
+def reads_of_the_request(app, source: str) -> set[str]:
+    """The per-request names ``source`` reads. Parsed by a bare environment: the app's own
+    counts its globals (Flask's ``request``, ``session``, ``g`` among them) as declared."""
+    from jinja2 import Environment, meta
+
+    bare = Environment(extensions=list(app.jinja_env.extensions))
+    bare.filters.update(app.jinja_env.filters)
+    bare.tests.update(app.jinja_env.tests)
+    parsed = bare.parse(source)
+    return meta.find_undeclared_variables(parsed) & per_request_names(app)
+
+
+def test_no_kept_template_reads_the_request_the_session_g_or_a_context_processor(app):
+    env = app.jinja_env
+    templates = kept_templates(env)
+    assert {"base.html", "games/show.html", "_sheet_row.html"} <= templates
+    found = {
+        name: sorted(reads)
+        for name in sorted(templates)
+        if (reads := reads_of_the_request(app, env.loader.get_source(env, name)[0]))
+    }
+    assert not found, f"kept templates read per-request values (use a slot or the key): {found}"
+
+
+def test_the_request_reader_finds_a_read(app):
+    assert reads_of_the_request(app, "{{ request.path }} {{ session.x }} {{ g.y }}") == {
+        "request", "session", "g",
+    }  # fmt: skip
+    assert reads_of_the_request(app, "{{ csrf_meta_tag() }}") == {"csrf_meta_tag"}
+    assert reads_of_the_request(app, "{{ csrf_token() }} {{ sheet.winner }}") == set()

@@ -144,7 +144,7 @@ def test_edit_an_earlier_hand_and_everything_recomputes(client, db):
     token = new_game(client)
     add(client, token, **NIL_HAND)
     add(client, token, **{**NIL_HAND, "bid-1": "2", "ttricks-0": "5", "ttricks-1": "8"})
-    page = client.get(f"/g/{token}/hands/1").get_data(as_text=True)
+    page = client.get(f"/g/{token}/hands/1", follow_redirects=True).get_data(as_text=True)
     assert "Hand 1: why, or fix it" in page and 'name=tricks-1 value="1" checked' in page
     at = version(client, token)
     response = client.post(f"/g/{token}/hands/1", data={"version": at, **NIL_HAND, "tricks-1": "0"})
@@ -411,7 +411,7 @@ def test_the_tricks_step_says_whose_tricks_a_teams_count_holds(client):
 def test_deleting_a_hand_asks_first_and_says_what_it_scored(client, db):
     token = new_game(client)
     add(client, token, **NIL_HAND)
-    edit = client.get(f"/g/{token}/hands/1").get_data(as_text=True)
+    edit = client.get(f"/g/{token}/hands/1", follow_redirects=True).get_data(as_text=True)
     assert f'href="/g/{token}/hands/1/delete">Delete hand 1&hellip;</a>' in edit
     assert f'action="/g/{token}/hands/1/delete"' not in edit  # no one-tap delete by Save
     page = client.get(f"/g/{token}/hands/1/delete").get_data(as_text=True)
@@ -462,3 +462,14 @@ def test_a_redo_from_an_old_page_changes_nothing(client, db):
     response = client.post(f"/g/{token}/hands/redo", data={"version": old})
     assert response.status_code == 409
     assert stored(db, token)[0].data["hands"] == []
+
+
+def test_a_hands_edit_page_has_one_address_the_sheets_link(client):
+    """The older address of a hand's edit page leads to the one the sheet links; a hand the
+    game does not have is still not found."""
+    token = new_game(client)
+    add(client, token, **NIL_HAND)
+    old = client.get(f"/g/{token}/hands/1")
+    assert old.status_code == 302
+    assert old.headers["Location"].endswith(f"/g/{token}?hand=1#hand")
+    assert client.get(f"/g/{token}/hands/2").status_code == 404

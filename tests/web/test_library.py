@@ -151,3 +151,22 @@ def test_unknown_tokens_are_not_found(client):
     assert client.get("/g/nope/delete").status_code == 404
     assert client.post("/g/nope/delete").status_code == 404
     assert client.post("/g/nope/rematch").status_code == 404
+
+
+@pytest.mark.parametrize(
+    "posted, expected",
+    [
+        ({}, (None, None)),
+        ({"submission": "a" * 16, "version": "3"}, ("a" * 16, 3)),
+        ({"submission": "short", "version": "²"}, (None, None)),  # not an id; not ASCII digits
+        ({"submission": "<b>" * 8, "version": "-1"}, (None, None)),
+        ({"version": "9" * 12}, (None, None)),  # no version is that long
+    ],
+)
+def test_a_button_post_reads_its_id_and_version_or_none(posted, expected):
+    from werkzeug.datastructures import MultiDict
+
+    from scorekeeper.web.forms import ButtonForm
+
+    form = ButtonForm.from_post(MultiDict(posted))
+    assert (form.submission, form.version) == expected

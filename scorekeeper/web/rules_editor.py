@@ -1,0 +1,26 @@
+"""The house rules editor's pieces, shared by the new game page and an event's new game form:
+the options in their groups, and every preset's values for game.js to switch presets in place."""
+
+from __future__ import annotations
+
+import json
+
+from scorekeeper.rules import GROUPS, OPTIONS, PRESETS, preset_rules
+from scorekeeper.web.forms import option_value
+
+
+def option_groups() -> list[tuple[str, list]]:
+    groups = [(g, [o for o in OPTIONS if o.group == g]) for g in GROUPS]
+    return [(g, opts) for g, opts in groups if opts]
+
+
+def preset_data() -> tuple[str, str]:
+    """The editor's field values for every preset, for game.js to switch presets in place."""
+    base = preset_rules("standard")
+    defaults = {o.name: option_value(o, getattr(base, o.name)) for o in OPTIONS}
+    by_preset = {}
+    for name in PRESETS:
+        rules = preset_rules(name)
+        values = {o.name: option_value(o, getattr(rules, o.name)) for o in OPTIONS}
+        by_preset[name] = {k: v for k, v in values.items() if v != defaults[k]}
+    return json.dumps(defaults), json.dumps(by_preset)

@@ -1,0 +1,99 @@
+"""The hand form's use cases, one call each (``service.games``): submit_hand, change_hand,
+one_tap. Each opens the game, checks the form's id and version and the hand, and saves, in one
+transaction; a refusal is a named error carrying the game to show."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+from scorekeeper import service
+from scorekeeper.rules import Game
+from tests.helpers import game_file, store_game
+
+HAND = {"bids": {"Ann": 3, "Bob": 3, "Cy": 4, "Di": 3}, "tricks": {"Ann & Cy": 7, "Bob & Di": 6}}
+ID = "s" * 22
+
+
+@dataclass
+class Typed:
+    """A typed hand as the web's form gives it: the hand, or None with errors."""
+
+    made: dict[str, Any] | None
+    asked: list[bool] = field(default_factory=list)
+
+    def hand(self, game: Game, no_bids: bool) -> dict[str, Any] | None:
+        self.asked.append(no_bids)
+        return self.made
+
+
+def hands(db, token: str) -> list:
+    return list(service.games.open_game(db, token).record.data["hands"])
+
+
+def test_a_hand_submitted_is_saved_once_and_its_new_version_returned(db):
+    token = store_game(db, game_file()).edit_token
+    version = service.games.submit_hand(db, token, Typed(HAND), 1, ID)
+    assert version == 2 and hands(db, token) == [HAND]
+    with pytest.raises(service.AlreadySaved):  # the same form again: checked first
+        service.games.submit_hand(db, token, Typed(HAND), 1, ID)
+    assert hands(db, token) == [HAND]
+
+
+@pytest.mark.parametrize(
+    "typed, error",
+    [
+        (Typed(None), None),  # the typing did not read: the form's own errors say where
+        (Typed({**HAND, "tricks": {"Ann & Cy": 9, "Bob & Di": 6}}), "tricks"),  # 15 tricks
+    ],
+)
+def test_a_hand_that_does_not_read_or_breaks_a_rule_is_refused_with_the_game(db, typed, error):
+    token = store_game(db, game_file()).edit_token
+    with pytest.raises(service.HandRefused) as refused:
+        service.games.submit_hand(db, token, typed, 1, ID)
+    assert refused.value.current.token == token
+    if error is None:
+        assert refused.value.error is None
+    else:
+        assert refused.value.error is not None
+    assert hands(db, token) == [] and service.games.submitted(db, ID) is None
+
+
+def test_a_form_read_before_a_save_is_stale_and_carries_the_game_now(db):
+    token = store_game(db, game_file()).edit_token
+    service.games.submit_hand(db, token, Typed(HAND), 1)
+    with pytest.raises(service.StaleGame) as stale:
+        service.games.change_hand(db, token, 1, Typed(HAND), 1, ID)
+    assert stale.value.current.version == 2
+    with pytest.raises(service.StaleGame):
+        service.games.submit_hand(db, token, Typed(HAND), 1, ID)
+    assert hands(db, token) == [HAND]
+
+
+def test_a_hand_changed_and_the_buttons_each_one_call(db):
+    token = store_game(db, game_file()).edit_token
+    service.games.submit_hand(db, token, Typed(HAND), 1)
+    changed = {**HAND, "tricks": {"Ann & Cy": 5, "Bob & Di": 8}}
+    assert service.games.change_hand(db, token, 1, Typed(changed), 2) == 3
+    assert hands(db, token) == [changed]
+    with pytest.raises(service.HandNotFound):
+        service.games.change_hand(db, token, 2, Typed(changed), 3)
+    assert service.games.one_tap(db, token, "undo", 3) == 4
+    assert hands(db, token) == [HAND]
+    assert service.games.one_tap(db, token, "redo", 4) == 5
+    assert service.games.one_tap(db, token, "misdeal", 5) == 6
+    assert service.games.one_tap(db, token, "delete", 6, number=1) == 7
+    assert hands(db, token) == [{"misdeal": True}]
+    assert service.games.one_tap(db, token, "redo", 7) is None  # nothing to redo
+    with pytest.raises(service.HandNotFound):
+        service.games.one_tap(db, token, "delete", 7, number=5)
+
+
+def test_a_stored_hand_is_read_through_the_opened_game(db):
+    token = store_game(db, game_file(hands=[HAND])).edit_token
+    current = service.games.open_game(db, token)
+    assert current.stored_hand(1) == HAND and current.version == 1
+    with pytest.raises(service.HandNotFound):
+        current.stored_hand(2)
