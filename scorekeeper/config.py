@@ -6,6 +6,7 @@ web app (and, through it, loading WeasyPrint).
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import secrets
 from pathlib import Path
@@ -89,3 +90,14 @@ def instance_secret_key(instance: Path) -> str:
     finally:
         os.close(fd)
     return key
+
+
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` names this machine only (localhost, 127.0.0.1, ::1): a phone cannot
+    open an address on it (serve's start-up lines, the console's QR warning)."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False

@@ -115,3 +115,11 @@ def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]
         "is_mobile": True,
         "has_touch": True,
     }
+
+
+@pytest.fixture
+def live_db(live_app):
+    """The live server's database, as a test reads or writes it beside the browser."""
+    db = store.connect(live_app.config["DATABASE"])
+    yield db
+    db.close()

@@ -21,6 +21,8 @@ import sys
 from collections.abc import Callable, Iterable
 from typing import TextIO
 
+from scorekeeper.config import is_loopback
+
 ALL_INTERFACES = ("0.0.0.0", "::", "", "*")  # noqa: S104 -- recognised, not bound
 # A private address (RFC 1918) to ask the routing table about: never sent anything.
 PROBE = "10.255.255.255"
@@ -72,15 +74,6 @@ def _by_host_name() -> list[str]:
         infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
         return [str(info[4][0]) for info in infos]
     return []
-
-
-def is_loopback(host: str) -> bool:
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
 
 
 def url(address: str, port: int) -> str:

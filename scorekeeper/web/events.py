@@ -8,7 +8,6 @@ change to the event is addressed by it, and nothing else can change the event. T
 
 from __future__ import annotations
 
-import ipaddress
 import time
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -30,6 +29,7 @@ from flask import (
 from werkzeug.datastructures import MultiDict
 from werkzeug.exceptions import RequestEntityTooLarge
 
+from scorekeeper.config import is_loopback
 from scorekeeper.events import MAX_EXTEND_MINUTES
 from scorekeeper.printing import packets, pool
 from scorekeeper.rules import PRESET_DESCRIPTIONS, PRESETS
@@ -219,15 +219,8 @@ def _console(
 
 
 def _loopback(url: str) -> bool:
-    """Whether ``url`` names this machine only (localhost): a phone cannot open such a link,
-    so the table cards' QR codes would lead nowhere."""
-    host = urlsplit(url).hostname or ""
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
+    """Whether ``url`` names this machine only: the table cards' QR codes would lead nowhere."""
+    return is_loopback(urlsplit(url).hostname or "")
 
 
 def _back(director_token: str, anchor: str = "round") -> Response:

@@ -36,13 +36,6 @@ def phone(request, browser, browser_context_args):
     context.close()
 
 
-@pytest.fixture
-def live_db(live_app):
-    db = store.connect(live_app.config["DATABASE"])
-    yield db
-    db.close()
-
-
 def viewport(page):
     size = page.viewport_size
     return size["width"], size["height"]

@@ -33,14 +33,6 @@ def game_file(hands):
     }
 
 
-@pytest.fixture
-def live_db(live_app):
-    """The live server's database."""
-    db = store.connect(live_app.config["DATABASE"])
-    yield db
-    db.close()
-
-
 def test_read_only_page_reloads_itself_when_a_hand_is_added(page, live_server, live_db):
     game = store.create_game(live_db, game_file([HAND]), title="Live table")
     page.goto(f"{live_server}/v/{game.view_token}")

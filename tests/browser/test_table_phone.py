@@ -45,13 +45,6 @@ def phone(request, bfcache_browser, browser_context_args):
     context.close()
 
 
-@pytest.fixture
-def live_db(live_app):
-    db = store.connect(live_app.config["DATABASE"])
-    yield db
-    db.close()
-
-
 def hands_of(db, url):
     token = url.split("/g/")[1].split("?")[0].split("#")[0]
     return store.game_by_edit_token(db, token).data["hands"]
