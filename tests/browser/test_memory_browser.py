@@ -42,7 +42,7 @@ def test_from_a_tables_page_to_a_player_the_ladder_and_the_season(page, live_ser
     page.get_by_role("link", name="Ladder").click()
     page.wait_for_url(re.compile(r"/m/[\w-]+$"))
     assert page.locator("table.ladder tbody tr").count() >= 8
-    assert page.get_by_role("link", name=name).count() == 1
+    assert page.get_by_role("link", name=name, exact=True).count() == 1
     check_axe(page)
 
     page.get_by_role("link", name="Spring walk").click()
@@ -51,7 +51,7 @@ def test_from_a_tables_page_to_a_player_the_ladder_and_the_season(page, live_ser
     assert "points:" in page.locator(".standings").inner_text()
     check_axe(page)
 
-    page.get_by_role("link", name=name).first.click()
+    page.get_by_role("link", name=name, exact=True).first.click()
     page.wait_for_url(re.compile(r"/people/\d+$"))
     assert page.locator("h1").inner_text() == name
 
