@@ -33,32 +33,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from tables import play_table  # noqa: E402 -- bench/tables.py, beside this script
 from timing import best_of  # noqa: E402 -- bench/timing.py, beside this script
 
 from scorekeeper import service, store  # noqa: E402
 from scorekeeper.events import standings  # noqa: E402
-from scorekeeper.rules import dump_game, parse_game, score_game, score_hand, start_state  # noqa: E402
-from scorekeeper.rules.sample import random_hand  # noqa: E402
 from scorekeeper.service import event_views, events  # noqa: E402
 
 STANDINGS_GOAL_MS = 50
-
-
-def play_table(db, rng: random.Random, table, hands: int) -> None:
-    """Fill a table's game with random hands until it ends (``hands``, more after a tie)."""
-    record = store.game_by_id(db, table.game_id)
-    game = parse_game(record.data)
-    ctx, state = start_state(game)
-    made = []
-    while not state.finished and len(made) < hands + 20:
-        hand = random_hand(rng, ctx, state)
-        score_hand(ctx, state, hand, len(made) + 1)
-        made.append(hand)
-    data = dump_game(game.with_hands(made))
-    sheet = score_game(parse_game(data))
-    store.save_game(
-        db, record, data, action=store.Action("other"), finished=sheet.finished, winner=sheet.winner
-    )
 
 
 def build(db, teams: int, rounds: int, hands: int, seed: int):

@@ -40,10 +40,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from tables import play_table  # noqa: E402 -- bench/tables.py, beside this script
+from timing import best_wall_cpu  # noqa: E402 -- bench/timing.py, beside this script
 
 from scorekeeper import service, store  # noqa: E402
-from scorekeeper.rules import dump_game, parse_game, score_game, score_hand, start_state  # noqa: E402
-from scorekeeper.rules.sample import random_hand  # noqa: E402
+from scorekeeper.rules import parse_game, score_game  # noqa: E402
 from scorekeeper.service import event_views, events, keeper, memory  # noqa: E402
 from scorekeeper.stats import Scheme, rate  # noqa: E402
 
@@ -59,35 +60,6 @@ GOALS_MS = {
     "correction in the last night": 30,
 }
 LADDER_PAGE_GOAL_KB = 60
-
-
-def best_wall_cpu(runs: int, fn) -> tuple[float, float]:  # type: ignore[no-untyped-def]
-    """The shortest wall time and the shortest CPU time (this process) of ``runs`` calls: on
-    a shared machine the CPU time says what the work costs when the wall time is disturbed."""
-    wall = cpu = float("inf")
-    for _ in range(runs):
-        t0, c0 = time.perf_counter(), time.process_time()
-        fn()
-        wall = min(wall, time.perf_counter() - t0)
-        cpu = min(cpu, time.process_time() - c0)
-    return wall, cpu
-
-
-def play_table(db, rng: random.Random, table, hands: int) -> None:
-    """Fill a table's game with random hands until it ends."""
-    record = store.game_by_id(db, table.game_id)
-    game = parse_game(record.data)
-    ctx, state = start_state(game)
-    made = []
-    while not state.finished and len(made) < hands + 20:
-        hand = random_hand(rng, ctx, state)
-        score_hand(ctx, state, hand, len(made) + 1)
-        made.append(hand)
-    data = dump_game(game.with_hands(made))
-    sheet = score_game(parse_game(data))
-    store.save_game(
-        db, record, data, action=store.Action("other"), finished=sheet.finished, winner=sheet.winner
-    )
 
 
 def night(db, rng, people, number: int, date: str, tables: int, rounds: int, hands: int):
