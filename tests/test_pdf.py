@@ -4,15 +4,17 @@ and that rendering fetches nothing and prints names as typed."""
 from __future__ import annotations
 
 import io
+import re
 import socket
 import subprocess
 from typing import Any
 
 import pytest
+from fontTools.ttLib import TTFont
 from pypdf import PdfReader
 
 from scorekeeper import paths
-from scorekeeper.printing import pdf, sheets
+from scorekeeper.printing import layout, pdf, sheets
 from scorekeeper.rules import parse_game, preset_rules, rules_summary, score_game
 from scorekeeper.rules.sample import steady_game
 from scorekeeper.rules.words import figure
@@ -251,6 +253,51 @@ def test_blank_sheet_has_the_columns_names_and_rules():
         assert column in text
     numbers = [line.strip() for line in text.split("Total")[-1].split("Winner")[0].splitlines()]
     assert [n for n in numbers if n] == [str(n) for n in range(1, 13)]
+
+
+def word_boxes(body: bytes) -> list[list[tuple[str, float, float]]]:
+    """Each page's words as poppler places them: (word, left, right) in millimetres."""
+    args = ["pdftotext", "-bbox", "-", "-"]
+    out = subprocess.run(args, input=body, capture_output=True, check=True).stdout.decode()
+    found: list[list[tuple[str, float, float]]] = []
+    for page in out.split("<page ")[1:]:
+        words = re.findall(
+            r'<word xMin="([\d.]+)" yMin="[\d.]+" xMax="([\d.]+)"[^>]*>([^<]*)<', page
+        )
+        found.append([(w, float(a) * 25.4 / 72, float(b) * 25.4 / 72) for a, b, w in words])
+    return found
+
+
+@pytest.mark.parametrize(("paper_size", "players"), [("letter", 4), ("a4", 4), ("a4", 3)])
+def test_blank_sheet_column_heads_are_centred_in_their_columns_on_every_page(paper_size, players):
+    """The heads are drawn letter by letter from the font's advances (sheets.HEAD_ADVANCE):
+    each sits in the middle of its column, on every page of a pad."""
+    blank = sheets.blank_sheet(players=players, teams=True, paper_size=paper_size, rows=40)
+    body = sheets.render_blank_pdf(blank)
+    sides = len(blank.sides)
+    width = layout.page_mm(paper_size)[0] - 2 * layout.PAGE_MARGIN_MM
+    first = layout.PAGE_MARGIN_MM + sheets.HAND_COLUMN_MM + sheets.DEALER_COLUMN_MM
+    each = (width - sheets.HAND_COLUMN_MM - sheets.DEALER_COLUMN_MM) / (5 * sides)
+    boxes = word_boxes(body)
+    assert len(boxes) == pages(body) == 2
+    for words in boxes:
+        heads = [w for w in words if w[0] in sheets.COLUMN_HEADS]
+        assert [w[0] for w in heads] == list(sheets.COLUMN_HEADS) * sides
+        for column, (_, left, right) in enumerate(heads):
+            assert abs((left + right) / 2 - (first + each * (column + 0.5))) < 0.5
+
+
+def test_the_column_heads_widths_are_the_fonts_own():
+    font = TTFont(
+        subprocess.run(
+            ["fc-match", "-f", "%{file}", "DejaVu Sans:bold"], capture_output=True, check=True
+        ).stdout.decode()
+    )
+    cmap, advances = font.getBestCmap(), font["hmtx"]
+    assert font["head"].unitsPerEm == 2048
+    assert set(sheets.HEAD_ADVANCE) == set("".join(sheets.COLUMN_HEADS))
+    for letter, advance in sheets.HEAD_ADVANCE.items():
+        assert advances[cmap[ord(letter)]][0] == advance, letter
 
 
 def test_blank_sheet_with_no_names_leaves_them_to_write():

@@ -36,6 +36,16 @@ DEALER_COLUMN_MM = 14.0  # the dealer column (col.dealer)
 COLUMNS_PER_SIDE = 5  # bid, took, score, bags, total
 GRID_FONT = 3.17  # the hand numbers' size, in the drawing's units (mm): 9 pt
 DIGIT_EM = 0.636  # DejaVu Sans's digits' width (1303/2048 em), every digit the same
+COLUMN_HEADS = ("Bid", "Took", "Score", "Bags", "Total")  # a side's five columns, as headed
+HEAD_ROW_MM = 4.6  # the column heads' band atop each chunk of rows (a th of 7.5 pt and padding)
+HEAD_FONT = 2.65  # the column heads' size in the drawing's units (mm): 7.5 pt, bold
+# DejaVu Sans Bold's advance of each letter of the column heads, in 2048ths of an em (its hmtx
+# table; tests/test_pdf.py reads them back from the font). SVG text draws letter by letter, so
+# the heads are centred in their columns from these widths.
+HEAD_ADVANCE = {
+    "B": 1561, "S": 1475, "T": 1397, "a": 1382, "c": 1214, "d": 1466, "e": 1389, "g": 1466,
+    "i": 702, "k": 1362, "o": 1407, "r": 1010, "s": 1219, "t": 979, "l": 702,
+}  # fmt: skip
 
 MAX_BLANK_ROWS = 60
 
@@ -174,17 +184,20 @@ def blank_context(blank: BlankSheet) -> dict[str, Any]:
 def blank_grid(
     paper_size: str, landscape: bool, sides: int, rows: int, per_chunk: int
 ) -> tuple[str, ...]:
-    """The empty hand rows of a blank sheet, drawn as inline SVG in chunks of ``per_chunk`` rows
-    (what fits on a page, so a long pad breaks between chunks and repeats the header).
+    """The empty hand rows of a blank sheet under their column heads, drawn as inline SVG in
+    chunks of ``per_chunk`` rows (what fits on a page, so a long pad breaks between chunks and
+    each page has the heads).
 
     Why a drawing and not table cells: a blank row is twelve empty cells, and WeasyPrint styles,
     lays out and paints each one; a page of rows was ~350 boxes and ~0.3 s, the drawing is one
-    path for the lines and one text for the hand numbers, ~4x cheaper. The numbers are one
-    ``<text>`` with a position for each digit (right-aligned in their column: DejaVu Sans's
-    digits are all :data:`DIGIT_EM` wide), because WeasyPrint sets up a style for each
-    ``<text>`` it draws: one a number cost a sheet ~10 ms, a third of a packet's sheet.
-    Columns: the hand number, the dealer, then five a side, the widths print.css gives them (the
-    table's columns are fixed).
+    path for the lines and one text for the hand numbers, ~4x cheaper. The column heads were a
+    row of ten header cells (~4 ms a sheet, a tenth of a packet's table); drawn they are one
+    more text. Each text is one ``<text>`` with a position for each letter (the numbers
+    right-aligned in their column: DejaVu Sans's digits are all :data:`DIGIT_EM` wide; the heads
+    centred from :data:`HEAD_ADVANCE`), because WeasyPrint sets up a style for each ``<text>``
+    it draws: one a number cost a sheet ~10 ms, a third of a packet's sheet. Columns: the hand
+    number, the dealer, then five a side, the widths print.css gives them (the table's columns
+    are fixed).
     """
     width = page_mm(paper_size, landscape)[0] - 2 * PAGE_MARGIN_MM
     columns = sides * COLUMNS_PER_SIDE
@@ -192,32 +205,57 @@ def blank_grid(
     xs = [HAND_COLUMN_MM, HAND_COLUMN_MM + DEALER_COLUMN_MM]
     xs += [xs[1] + each * i for i in range(1, columns)]
     heavy = {xs[1] + each * COLUMNS_PER_SIDE * i for i in range(sides)}
+    heads = _column_heads(xs[1], each, sides)
+    top = HEAD_ROW_MM
     chunks = []
     for first in range(1, rows + 1, per_chunk):
         numbers = range(first, min(first + per_chunk, rows + 1))
-        height = GRID_ROW_MM * len(numbers)
-        across = "".join(f"M0 {GRID_ROW_MM * i:.2f}H{width:.2f}" for i in range(1, len(numbers)))
-        edges = f"M0.09 0V{height:.2f}M{width - 0.09:.2f} 0V{height:.2f}"
+        height = top + GRID_ROW_MM * len(numbers)
+        across = "".join(
+            f"M0 {top + GRID_ROW_MM * i:.2f}H{width:.2f}" for i in range(1, len(numbers))
+        )
+        edges = f"M0.09 0V{height:.2f}M{width - 0.09:.2f} 0V{height:.2f}M0 {top:.2f}H{width:.2f}"
         thin = "".join(f"M{x:.2f} 0V{height:.2f}" for x in xs if x not in heavy)
         thick = "".join(f"M{x:.2f} 0V{height:.2f}" for x in sorted(heavy))
         chunks.append(
             f'<svg class="grid" viewBox="0 0 {width:.2f} {height:.2f}" width="{width:.2f}mm" '
             f'height="{height:.2f}mm" font-family="DejaVu Sans" font-size="{GRID_FONT}">'
+            f'<path d="M0 0H{width:.2f}V{top:.2f}H0Z" fill="#e8e8e8"/>'
             f'<path d="{across}" stroke="#bbb" stroke-width="0.09" fill="none"/>'
             f'<path d="{thin}{edges}" stroke="#888" stroke-width="0.18" fill="none"/>'
             f'<path d="{thick}" stroke="#000" stroke-width="0.56" fill="none"/>'
-            f"{_hand_numbers(numbers)}</svg>"
+            f"{heads}{_hand_numbers(numbers, top)}</svg>"
         )
     return tuple(chunks)
 
 
-def _hand_numbers(numbers: range) -> str:
+def _column_heads(start: float, each: float, sides: int) -> str:
+    """The five column heads of each side as one bold SVG ``<text>``, each word centred in its
+    column on the band's baseline."""
+    xs = []
+    for column in range(sides * COLUMNS_PER_SIDE):
+        word = COLUMN_HEADS[column % COLUMNS_PER_SIDE]
+        advances = [HEAD_ADVANCE[c] * HEAD_FONT / 2048 for c in word]
+        x = start + each * (column + 0.5) - sum(advances) / 2
+        for advance in advances:
+            xs.append(f"{x:.2f}")
+            x += advance
+    baseline = f"{HEAD_ROW_MM / 2 + HEAD_FONT * 0.36:.2f}"
+    words = "".join(COLUMN_HEADS) * sides
+    return (
+        f'<text font-weight="bold" font-size="{HEAD_FONT}" x="{" ".join(xs)}" '
+        f'y="{baseline}">{words}</text>'
+    )
+
+
+def _hand_numbers(numbers: range, top: float = 0.0) -> str:
     """The hand numbers of a chunk of rows as one SVG ``<text>``: each digit placed, each
-    number right-aligned a millimetre inside the hand column, on its row's baseline."""
+    number right-aligned a millimetre inside the hand column, on its row's baseline (rows start
+    ``top`` mm down the drawing)."""
     xs, ys = [], []
     for row, number in enumerate(numbers):
         text = str(number)
-        baseline = f"{GRID_ROW_MM * (row + 1) - 2.3:.2f}"
+        baseline = f"{top + GRID_ROW_MM * (row + 1) - 2.3:.2f}"
         for place in range(len(text), 0, -1):
             xs.append(f"{HAND_COLUMN_MM - 1 - place * GRID_FONT * DIGIT_EM:.2f}")
             ys.append(baseline)
