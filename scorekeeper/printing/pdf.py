@@ -5,7 +5,9 @@ under the app's static folder and the PNG images written into the page as ``data
 table cards' QR codes), and refuses every other URL (http, other data:, file elsewhere), and
 every name reaches the page through Jinja's autoescape, so ``<b>Ann</b>`` prints as typed.
 
-Speed: the print stylesheet is parsed once per process (:func:`stylesheets`), the fonts are
+Speed: the print stylesheet is parsed once per process (:func:`stylesheets`), documents are
+styled with WeasyPrint's own user-agent stylesheet less the pseudo-element rules no print
+document of ours can use (:func:`user_agent_stylesheet`), the fonts are
 shared through one ``FontConfiguration``, and :func:`warm_up` (called as each printing worker
 process starts, never at import) renders a tiny page once so the first real sheet does not pay
 for Pango and fontconfig starting up. The web server renders nothing here itself: its sheets are
@@ -17,6 +19,7 @@ from __future__ import annotations
 import base64
 import threading
 from functools import lru_cache
+from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
@@ -98,6 +101,49 @@ FETCHER = StaticOnlyFetcher()
 BASE_URL = paths.STATIC.resolve().as_uri() + "/"
 
 
+# --- the user-agent stylesheet, less what no print document uses ------------------------------
+
+# Rules of WeasyPrint's user-agent stylesheet (its css/html5_ua.css) that match EVERY element as
+# a pseudo-element: list markers, footnote and note calls and markers. Our print documents have
+# no lists, footnotes or notes, so these never draw anything, yet the cascade gave each of a
+# packet's ~80 elements a table three pseudo-element styles to compute: about 5% of a round
+# packet's CPU. A document that used them would need them back (tests/test_pdf.py renders the
+# sheets, a packet and the standings both ways and compares their pages).
+UNUSED_UA_RULES = (
+    "::marker ",
+    "::footnote-call ",
+    "::footnote-marker ",
+    "::note-call ",
+    "::note-marker ",
+    "::note-callback ",
+)
+
+
+def user_agent_text() -> str:
+    """WeasyPrint's user-agent stylesheet without the rules of :data:`UNUSED_UA_RULES` (each
+    is one line of that file, so a line is the unit dropped)."""
+    text = (files(weasyprint) / "css" / "html5_ua.css").read_text("utf-8")
+    lines = text.splitlines(keepends=True)
+    return "".join(line for line in lines if not line.startswith(UNUSED_UA_RULES))
+
+
+@lru_cache(maxsize=1)
+def user_agent_stylesheet() -> weasyprint.CSS:
+    """The trimmed user-agent stylesheet, parsed once a process. Its counter styles go to a
+    throwaway registry: documents keep WeasyPrint's own (``HTML._ua_counter_style``)."""
+    from weasyprint.css.counters import CounterStyle
+
+    return weasyprint.CSS(string=user_agent_text(), counter_style=CounterStyle())
+
+
+class PrintHTML(weasyprint.HTML):
+    """A print document styled by :func:`user_agent_stylesheet` instead of WeasyPrint's full
+    user-agent stylesheet (``HTML._ua_stylesheets`` is the hook WeasyPrint itself calls)."""
+
+    def _ua_stylesheets(self, forms: bool = False) -> list[weasyprint.CSS]:
+        return [user_agent_stylesheet()]
+
+
 # --- stylesheets and templates, prepared once -------------------------------------------------
 
 
@@ -122,7 +168,7 @@ def stylesheets(paper_size: str, landscape: bool = False) -> tuple[weasyprint.CS
 
 def html_to_pdf(html: str, paper_size: str = DEFAULT_PAPER, *, landscape: bool = False) -> bytes:
     """A PDF from print HTML, styled by the cached print stylesheet, fetching only static files."""
-    document = weasyprint.HTML(string=html, base_url=BASE_URL, url_fetcher=FETCHER)
+    document = PrintHTML(string=html, base_url=BASE_URL, url_fetcher=FETCHER)
     # WeasyPrint shares font and layout caches between renders; one render at a time keeps
     # threads from interleaving them (the pool's workers run one job each at a time anyway).
     with _render_lock:
@@ -134,6 +180,7 @@ def html_to_pdf(html: str, paper_size: str = DEFAULT_PAPER, *, landscape: bool =
 
 def warm_up() -> None:
     """Render one tiny sheet so the first real one does not pay for fonts and caches starting."""
+    user_agent_stylesheet()
     for paper_size in PAPER_SIZES:
         stylesheets(paper_size)
     html_to_pdf(templates().get_template("print/warm_up.html").render(), DEFAULT_PAPER)
