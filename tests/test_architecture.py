@@ -292,13 +292,8 @@ SERVICE_CALLS_ALLOWED: dict[tuple[str, str], str] = {
     ("events", "standings_pdf"): "the event, its overview and version make the PDF's cache key",
     ("events", "public"): "the public page's event, overview and version read one by one",
     ("events", "projector"): "the projector's event, overview and version read one by one",
-    ("games", "new"): "a Start sent twice is answered (submitted) before the form is read",
-    ("library", "rematch"): "a Rematch sent twice is answered (submitted) before the rematch",
-    ("share", "import_game"): "an Import sent twice is answered (submitted) before the file",
     ("home", "index"): "the home page lists a browser's games and the club's events",
-    ("library", "delete"): "finds the game, deletes it, then lists the games left",
     ("memory", "season_csv"): "the season's page read for its name beside the file",
-    ("share", "export"): "the stored record found, then written out as a file",
 }
 
 

@@ -70,6 +70,7 @@ class NewGame:
     start: list[tuple[str, str]] = field(default_factory=lambda: [("", "")] * MAX_PLAYERS)
     save_as: str = ""
     replace_saved: bool = False  # the user agreed to replace saved rules of the same name
+    show_preset: bool = False  # posted to see a preset's rules (no JavaScript), not to start
     errors: dict[str, str] = field(default_factory=dict)
 
     @classmethod
@@ -103,6 +104,7 @@ class NewGame:
             ],
             save_as=form.get("save_as", "").strip()[:60],
             replace_saved=form.get("replace_saved") == "on",
+            show_preset=bool(form.get("apply_preset")),
         )
         if "editor" not in form:  # posted without the rules editor: the preset as it is
             new.set_rules(new.preset)
@@ -244,6 +246,18 @@ class NewGame:
         if start:
             data["start"] = start
         data["hands"] = []
+        return data
+
+    def game_to_start(self) -> dict[str, Any] | None:
+        """What Start starts (``service.kitchen.TypedGame``): the game file, its rules written
+        as the changes from their preset; None when the form was sent to see a preset's rules
+        (they are set on the form) or with ``errors`` filled in. Raises GameError."""
+        if self.show_preset:
+            self.set_rules(self.preset)
+            return None
+        data = self.game_data()
+        if data is not None:
+            data["rules"] = minimal_spec(data["rules"])
         return data
 
     def place_error(self, error: GameError) -> None:

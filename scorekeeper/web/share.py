@@ -17,11 +17,11 @@ from werkzeug.wrappers import Response
 from wtforms import SubmitField, TextAreaField
 
 from scorekeeper.rules import GameError, Sheet
-from scorekeeper.service import AlreadySaved, Unavailable, games
+from scorekeeper.service import AlreadySaved, Unavailable, games, kitchen
 from scorekeeper.web import chart, saving
 from scorekeeper.web.db import get_db
 from scorekeeper.web.fragments import sheet_html
-from scorekeeper.web.session import browser_id, remember_game
+from scorekeeper.web.session import browser_id
 
 bp = Blueprint("share", __name__)
 
@@ -91,13 +91,9 @@ def export_filename(players: list[str], day: str) -> str:
 
 @bp.get("/g/<token>/game.json")
 def export(token: str) -> Response:
-    db = get_db()
-    record = games.find_game(db, token)
-    text = games.export_text(db, record)
-    players = record.data.get("players")
-    names = [p for p in players if isinstance(p, str)] if isinstance(players, list) else []
-    filename = export_filename(names, record.updated_at[:10])
-    response = Response(text, mimetype="application/json")
+    exported = kitchen.export_file(get_db(), token)
+    filename = export_filename(exported.players, exported.day)
+    response = Response(exported.text, mimetype="application/json")
     response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
 
@@ -135,21 +131,17 @@ def import_game() -> str | Response | tuple:
     if form.validate_on_submit() and (source := _read_upload(form)):
         text, field = source
         try:
-            if sent and (seen := games.submitted(get_db(), sent)):  # Import tapped twice
-                raise AlreadySaved(seen)
-            record = games.import_game(get_db(), text, submission=sent, browser=browser_id())
+            token = kitchen.import_file(get_db(), text, browser_id(), sent)
         except GameError as e:
             field.errors.append(f"Not a game this app can read: {e}")  # type: ignore[attr-defined]
-        except AlreadySaved as e:
-            response = saving.already_saved(e.submitted)  # GameDeleted if it is gone
-            remember_game(e.submitted.token)
-            return response
+        except AlreadySaved as e:  # Import tapped twice: that game, listed here again
+            return saving.already_saved(e.submitted)  # GameDeleted if it is gone
         except Unavailable as e:
             problem = saving.not_saved(e, typed=field is form.text)
             if field is form.file:
                 problem += " Choose the file again when you do."
         else:
-            return redirect(url_for("games.show", token=record.edit_token), 303)
+            return redirect(url_for("games.show", token=token), 303)
     page = render_template(
         "share/import.html", form=form, problem=problem, submission=sent or saving.new_id()
     )
