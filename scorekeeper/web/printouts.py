@@ -35,7 +35,7 @@ from scorekeeper.web.db import get_db
 from scorekeeper.web.forms import range_words, whole_number
 from scorekeeper.web.pdf_answers import paper_size, pdf_response, print_refused
 
-bp = Blueprint("printing", __name__)
+bp = Blueprint("printouts", __name__)
 
 
 @bp.get("/g/<token>/sheet.pdf")
@@ -201,7 +201,7 @@ def blank() -> Response | tuple:
         except pool.Printing:  # the form as sent, to send again: then it comes from the cache
             making = "Your sheet is being made: press Download the PDF again in a few seconds."
         except pool.PrintRefused as e:
-            return print_refused(e, url_for("printing.blank"))
+            return print_refused(e, url_for("printouts.blank"))
         else:
             return pdf_response(body, "spades-blank-sheet")
     status = 422 if form.errors else 202 if making else 200
