@@ -34,6 +34,7 @@ from scorekeeper.rules import (
     team_name,
 )
 from scorekeeper.rules.names import NameProblem, clean_name, name_key
+from scorekeeper.web.fields import range_words, whole_number
 
 MAX_PLAYERS = 6
 OPTION_BY_NAME = {o.name: o for o in OPTIONS}
@@ -295,32 +296,6 @@ def parse_option(info: Any, text: str) -> Any:
         return whole_number(text, info.minimum, info.maximum)
     except ValueError:
         raise ValueError(f"{info.label}: {option_range(info)}.") from None
-
-
-# A typed number is at most this many digits before it is read: nothing longer is in any range,
-# and a long one is never handed to int() (which refuses over 4,300 digits, slowly).
-MAX_DIGITS = 18
-
-
-def whole_number(text: str, low: int | None = None, high: int | None = None) -> int:
-    """A typed whole number, ``low`` to ``high``; ValueError for anything else.
-
-    ASCII digits only, with a leading minus (or the typographic minus a phone may type):
-    ``str.isdigit()`` alone takes "²" and "①", which ``int()`` refuses.
-    """
-    text = text.strip().replace("\u2212", "-")
-    digits = text[1:] if text[:1] in ("-", "+") else text
-    if not (digits.isascii() and digits.isdigit()) or len(digits) > MAX_DIGITS:
-        raise ValueError(text[:40])
-    value = int(text)
-    if (low is not None and value < low) or (high is not None and value > high):
-        raise ValueError(text)
-    return value
-
-
-def range_words(low: int | None, high: int | None) -> str:
-    """A range as a field's hint and message say it: "1 to 100000"."""
-    return f"{low} to {high}"
 
 
 def option_range(info: Any) -> str:
