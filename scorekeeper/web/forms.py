@@ -332,6 +332,9 @@ class HandForm:
     step: str = ""  # "tricks" once the bids are in (the two-step entry of a new hand)
     hand_no: int | None = None  # the tricks step: the hand its bids were typed for
     submission: str = ""  # the one-time id it was sent with (web.saving), kept if shown again
+    # The game's version the page was read at; -1 when the post names none that reads (ASCII
+    # digits): such a form is taken as read long ago, so it can never save over a change.
+    version: int = -1
 
     @classmethod
     def from_post(cls, form: MultiDict) -> HandForm:
@@ -339,7 +342,9 @@ class HandForm:
         values = {k: v.strip() for k, v in form.items() if k.startswith(keep)}
         number = form.get("hand_no", "")
         hand_no = int(number) if number.isascii() and number.isdigit() and len(number) < 7 else None
-        return cls(values=values, step=form.get("step", ""), hand_no=hand_no)
+        read = form.get("version", "")
+        version = int(read) if read.isascii() and read.isdigit() and len(read) < 10 else -1
+        return cls(values=values, step=form.get("step", ""), hand_no=hand_no, version=version)
 
     @classmethod
     def from_hand(cls, game: Game, hand: dict[str, Any]) -> HandForm:

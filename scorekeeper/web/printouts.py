@@ -13,12 +13,12 @@ link that does the same without JavaScript.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
 
 from flask import Blueprint, Response, current_app, render_template, request, url_for
-from flask_wtf import FlaskForm
-from wtforms import BooleanField, IntegerField, RadioField, SelectField, StringField
-from wtforms.fields.choices import SelectChoice
-from wtforms.validators import NumberRange, Optional, ValidationError
+from markupsafe import Markup
+from werkzeug.datastructures import MultiDict
 
 from scorekeeper.printing import layout, pool, sheets
 from scorekeeper.rules import (
@@ -31,8 +31,9 @@ from scorekeeper.rules import (
     rules_from_spec,
 )
 from scorekeeper.service import OpenGame, UnreadableGame, games
+from scorekeeper.web.controls import input_tag, select_tag
 from scorekeeper.web.db import get_db
-from scorekeeper.web.forms import range_words, whole_number
+from scorekeeper.web.fields import range_words, whole_number
 from scorekeeper.web.pdf_answers import paper_size, pdf_response, print_refused
 
 bp = Blueprint("printouts", __name__)
@@ -76,124 +77,148 @@ def _game_pdf(
 # --- blank sheets -----------------------------------------------------------------------------
 
 MAX_PAGES = 20
-
-
-class WholeNumberField(IntegerField):
-    """A number field read as the game forms read numbers: ASCII digits, at most a few of them.
-
-    WTForms' IntegerField hands any int to NumberRange, which calls math.isnan() on it: a
-    number of 400 digits overflows the float conversion. Here such text reads as no number,
-    and the range check says what the field takes.
-    """
-
-    data: int | None  # none when what was typed is not a number
-
-    def process_formdata(self, valuelist: list[str]) -> None:
-        if valuelist:
-            try:
-                self.data = whole_number(valuelist[0])
-            except ValueError:
-                self.data = None
-
-
-def _in_range(label: str, low: int, high: int) -> NumberRange:
-    return NumberRange(low, high, message=f"{label}: a whole number, {range_words(low, high)}.")
-
-
 TITLE_LENGTH = 60
+NAME_FIELDS = tuple(f"name{i}" for i in range(1, 7))
+PLAYER_CHOICES = tuple((str(n), str(n)) for n in range(2, 7))
+PRESET_CHOICES = tuple((p, f"{preset_title(p)}: {PRESET_DESCRIPTIONS[p]}") for p in PRESETS)
+PER_PAGE_CHOICES = (("1", "One sheet a page"), ("2", "Two sheets a page (cut in half)"))
+PAPER_CHOICES = (("letter", "US Letter"), ("a4", "A4"))
+# The number fields: (label as a message says it, lowest, highest).
+NUMBERS = {
+    "target_score": ("Game to", 1, MAX_SCORE),
+    "rows": ("Hand rows", 1, sheets.MAX_BLANK_ROWS),
+    "pages": ("Pages", 1, MAX_PAGES),
+}
+NOT_A_CHOICE = "Not a valid choice."  # only a post not made by the page chooses otherwise
 
 
-def _name_field(label: str, longest: int = NAME_LENGTH) -> StringField:
-    """An optional text field, trimmed; too long is refused by the field, never cut short."""
+@dataclass
+class BlankSheetForm:
+    """The options of a blank sheet, as typed (to show again) and as read (the sheet to print).
+    Every field may stay as it is: an empty number is "as the rules say" or "as fill the page";
+    each problem is put under its field's name in ``errors``."""
 
-    def at_most(_form: FlaskForm, field: StringField) -> None:
-        if field.data and len(field.data) > longest:
-            raise ValidationError(
-                f"Keep it to {longest} characters: this one has {len(field.data)}."
-            )
+    players: str = "4"
+    teams: bool = True
+    names: list[str] = field(default_factory=lambda: [""] * len(NAME_FIELDS))
+    preset: str = "standard"
+    target_score: str = ""
+    rows: str = ""
+    per_page: str = "1"
+    pages: str = "1"
+    paper: str | None = None
+    title: str = ""
+    errors: dict[str, str] = field(default_factory=dict)
 
-    return StringField(
-        label,
-        filters=[lambda text: text.strip() if text else text],
-        validators=[Optional(), at_most],
-    )
+    @classmethod
+    def from_post(cls, data: MultiDict) -> BlankSheetForm:
+        """What was sent, kept as typed (names and title trimmed); a field not sent keeps its
+        default, as a checkbox not ticked is not sent."""
+        form = cls(
+            players=data.get("players", "4"),
+            teams=data.get("teams", "") not in ("", "false"),
+            names=[data.get(n, "").strip() for n in NAME_FIELDS],
+            preset=data.get("preset", "standard"),
+            target_score=data.get("target_score", ""),
+            rows=data.get("rows", ""),
+            per_page=data.get("per_page", "1"),
+            pages=data.get("pages", "1"),
+            paper=data.get("paper"),
+            title=data.get("title", "").strip(),
+        )
+        form.read()
+        return form
 
+    def read(self) -> None:
+        """Check every field, each problem by its field."""
+        for name, value, choices in (
+            ("players", self.players, PLAYER_CHOICES),
+            ("preset", self.preset, PRESET_CHOICES),
+            ("per_page", self.per_page, PER_PAGE_CHOICES),
+            ("paper", self.paper, PAPER_CHOICES),
+        ):
+            if value not in dict(choices):
+                self.errors[name] = NOT_A_CHOICE
+        for name, text in (*zip(NAME_FIELDS, self.names, strict=True), ("title", self.title)):
+            longest = TITLE_LENGTH if name == "title" else NAME_LENGTH
+            if len(text) > longest:
+                self.errors[name] = f"Keep it to {longest} characters: this one has {len(text)}."
+        for name, (label, low, high) in NUMBERS.items():
+            if self._number(name) is None and getattr(self, name).strip():
+                self.errors[name] = f"{label}: a whole number, {range_words(low, high)}."
 
-class BlankSheetForm(FlaskForm):
-    """The options of a blank sheet; every field may stay as it is."""
+    def _number(self, name: str) -> int | None:
+        """The number typed in field ``name`` if it is one in the field's range, else None."""
+        _label, low, high = NUMBERS[name]
+        try:
+            return whole_number(getattr(self, name), low, high)
+        except ValueError:
+            return None
 
-    players = SelectField(
-        "Players", choices=[SelectChoice(str(n), str(n)) for n in range(2, 7)], default="4"
-    )
-    teams = BooleanField("Partners sit opposite (teams, with 4 or 6 players)", default=True)
-    name1 = _name_field("Player 1 (first dealer)")
-    name2 = _name_field("Player 2")
-    name3 = _name_field("Player 3")
-    name4 = _name_field("Player 4")
-    name5 = _name_field("Player 5")
-    name6 = _name_field("Player 6")
-    preset = SelectField(
-        "Rules",
-        choices=[SelectChoice(p, f"{preset_title(p)}: {PRESET_DESCRIPTIONS[p]}") for p in PRESETS],
-        default="standard",
-    )
-    target_score = WholeNumberField(
-        "Game to (empty: as the rules say)",
-        validators=[Optional(), _in_range("Game to", 1, MAX_SCORE)],
-    )
-    rows = WholeNumberField(
-        "Hand rows (empty: as many as fill the page)",
-        validators=[Optional(), _in_range("Hand rows", 1, sheets.MAX_BLANK_ROWS)],
-    )
-    per_page = RadioField(
-        "Sheets on a page",
-        choices=[
-            SelectChoice("1", "One sheet a page"),
-            SelectChoice("2", "Two sheets a page (cut in half)"),
-        ],
-        default="1",
-    )
-    pages = WholeNumberField(
-        "Pages", default=1, validators=[Optional(), _in_range("Pages", 1, MAX_PAGES)]
-    )
-    paper = SelectField(
-        "Paper", choices=[SelectChoice("letter", "US Letter"), SelectChoice("a4", "A4")]
-    )
-    title = _name_field("Title (empty: Spades score sheet)", TITLE_LENGTH)
+    def control(self, name: str) -> Markup:
+        """The HTML of field ``name``'s control, showing what was typed."""
+        if name in NUMBERS:
+            _label, low, high = NUMBERS[name]
+            value = getattr(self, name)
+            return input_tag(name, self.errors, type="number", min=low, max=high, value=value)
+        if name in NAME_FIELDS or name == "title":
+            value = self.title if name == "title" else self.names[NAME_FIELDS.index(name)]
+            return input_tag(name, self.errors, type="text", value=value)
+        choices = {"players": PLAYER_CHOICES, "preset": PRESET_CHOICES, "paper": PAPER_CHOICES}
+        return select_tag(name, choices[name], getattr(self, name), self.errors)
 
-    def names(self) -> list[str]:
-        return [f.data or "" for f in self.name_fields()]
+    def teams_control(self) -> Markup:
+        return input_tag("teams", self.errors, type="checkbox", value="y", checked=self.teams)
 
-    def name_fields(self) -> list[StringField]:
-        return [self.name1, self.name2, self.name3, self.name4, self.name5, self.name6]
+    def per_page_controls(self) -> list[tuple[Markup, str]]:
+        """The radio buttons of "Sheets on a page", each with its words (only a post the page
+        did not make chooses neither, so no message is placed by them)."""
+        return [
+            (
+                input_tag(
+                    "per_page",
+                    {},
+                    id=f"per_page-{i}",
+                    type="radio",
+                    value=value,
+                    checked=value == self.per_page,
+                ),
+                words,
+            )  # fmt: skip
+            for i, (value, words) in enumerate(PER_PAGE_CHOICES)
+        ]
 
-    def blank_sheet(self) -> sheets.BlankSheet:
-        preset = self.preset.data
-        spec = {"preset": preset}
-        if self.target_score.data:
-            spec["target_score"] = self.target_score.data
+    def blank_sheet(self) -> sheets.BlankSheet | None:
+        """The sheet to print, or None when a field has a problem (``errors`` says which)."""
+        if self.errors:
+            return None
+        spec: dict[str, Any] = {"preset": self.preset}
+        target = self._number("target_score")
+        if target:
+            spec["target_score"] = target
         return sheets.blank_sheet(
-            self.names(),
-            players=int(self.players.data),
-            teams=bool(self.teams.data),
+            self.names,
+            players=int(self.players),
+            teams=self.teams,
             rules=rules_from_spec(spec),
-            preset=preset,
-            rows=self.rows.data or None,
-            per_page=int(self.per_page.data or 1),
-            pages=self.pages.data or 1,
-            title=self.title.data or "",
-            paper_size=layout.known_paper_size(self.paper.data),
+            preset=self.preset,
+            rows=self._number("rows"),
+            per_page=int(self.per_page),
+            pages=self._number("pages") or 1,
+            title=self.title,
+            paper_size=layout.known_paper_size(self.paper),
         )
 
 
 @bp.route("/print/blank", methods=["GET", "POST"])
 def blank() -> Response | tuple:
-    form = BlankSheetForm()
     if request.method == "GET":
-        form.paper.data = paper_size(None)
+        form = BlankSheetForm(paper=paper_size(None))
+        return render_template("print/blank_form.html", form=form, making=""), 200
+    form = BlankSheetForm.from_post(request.form)
     making = ""
-    if form.validate_on_submit():
-        blank = form.blank_sheet()
+    blank = form.blank_sheet()
+    if blank is not None:
         try:
             body = pool.printer().pdf(
                 blank, key=("blank", blank), timeout=current_app.config["PDF_TIMEOUT"]
