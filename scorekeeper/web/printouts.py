@@ -112,8 +112,8 @@ class BlankSheetForm:
 
     @classmethod
     def from_post(cls, data: MultiDict) -> BlankSheetForm:
-        """What was sent, kept as typed (names and title trimmed); a field not sent keeps its
-        default, as a checkbox not ticked is not sent."""
+        """What was sent, kept as typed (names and title trimmed), and checked. A field not sent
+        keeps its default, but for Teams: a box not ticked is not sent, so not sent is unticked."""
         form = cls(
             players=data.get("players", "4"),
             teams=data.get("teams", "") not in ("", "false"),
