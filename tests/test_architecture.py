@@ -41,7 +41,6 @@ LAYERS: dict[str, set[str]] = {
     "web": {
         "flask",
         "flask_wtf",
-        "wtforms",
         "werkzeug",
         "itsdangerous",
         "markupsafe",
@@ -278,6 +277,46 @@ def test_the_private_import_finder_finds_one():
     assert private_imports("scorekeeper.rules.bidding", "from .scoring import __all__\n") == set()
 
 
+# --- one way to read a form -------------------------------------------------------------------
+
+
+def wtforms_imports(source: str) -> set[str]:
+    """What a module takes of WTForms: any ``wtforms`` module, or Flask-WTF's ``FlaskForm``
+    (Flask-WTF's CSRF protection is the one part the forms use)."""
+    out = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            out |= {a.name for a in node.names if a.name.split(".")[0] == "wtforms"}
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            if node.module.split(".")[0] == "wtforms":
+                out |= {f"{node.module}.{a.name}" for a in node.names}
+            elif node.module.split(".")[0] == "flask_wtf":
+                out |= {f"{node.module}.{a.name}" for a in node.names if a.name == "FlaskForm"}
+    return out
+
+
+def test_no_module_reads_a_form_with_wtforms():
+    """Rule 2 of docs/architecture.md: a form is a dataclass with ``from_post`` and ``errors``
+    (web/forms.py, web/event_forms.py, web/printouts.py, web/share.py); CSRF alone is
+    Flask-WTF's."""
+    found = {
+        name: hit for name, path in MODULES.items() if (hit := wtforms_imports(path.read_text()))
+    }
+    assert found == {}
+
+
+def test_the_wtforms_finder_finds_them():
+    source = (
+        "import wtforms\nfrom wtforms.validators import Optional\n"
+        "from flask_wtf import FlaskForm\nfrom flask_wtf.csrf import CSRFProtect\n"
+    )
+    assert wtforms_imports(source) == {
+        "wtforms",
+        "wtforms.validators.Optional",
+        "flask_wtf.FlaskForm",
+    }
+
+
 # --- one use case a route ---------------------------------------------------------------------
 
 SERVICE_MODULES = {p.stem for p in (PACKAGE / "service").glob("*.py")} - {"__init__", "errors"}
@@ -292,13 +331,8 @@ SERVICE_CALLS_ALLOWED: dict[tuple[str, str], str] = {
     ("events", "standings_pdf"): "the event, its overview and version make the PDF's cache key",
     ("events", "public"): "the public page's event, overview and version read one by one",
     ("events", "projector"): "the projector's event, overview and version read one by one",
-    ("games", "new"): "a Start sent twice is answered (submitted) before the form is read",
-    ("library", "rematch"): "a Rematch sent twice is answered (submitted) before the rematch",
-    ("share", "import_game"): "an Import sent twice is answered (submitted) before the file",
     ("home", "index"): "the home page lists a browser's games and the club's events",
-    ("library", "delete"): "finds the game, deletes it, then lists the games left",
     ("memory", "season_csv"): "the season's page read for its name beside the file",
-    ("share", "export"): "the stored record found, then written out as a file",
 }
 
 

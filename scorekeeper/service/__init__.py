@@ -9,7 +9,17 @@ from __future__ import annotations
 
 from scorekeeper.store import Database, backup, connect, migrate
 
-from . import event_files, event_views, events, games, keeper, library, memory, memory_files
+from . import (
+    event_files,
+    event_views,
+    events,
+    games,
+    keeper,
+    kitchen,
+    library,
+    memory,
+    memory_files,
+)
 from .errors import (
     AlreadySaved,
     EventMoved,
@@ -23,6 +33,8 @@ from .errors import (
     HandRefused,
     MemoryRefused,
     StaleGame,
+    StartRefused,
+    StartUnavailable,
     Unavailable,
     UnreadableGame,
 )
@@ -31,8 +43,8 @@ from .games import OpenGame, Submitted, game_label
 __all__ = [
     "AlreadySaved", "Database", "EventMoved", "EventNotFound", "EventRefused", "GameDeleted",
     "GameInEvent", "GameNotFound", "GameUnavailable", "HandNotFound", "HandRefused",
-    "MemoryRefused", "OpenGame", "StaleGame",
+    "MemoryRefused", "OpenGame", "StaleGame", "StartRefused", "StartUnavailable",
     "Submitted", "Unavailable", "UnreadableGame", "backup", "connect", "event_files",
-    "event_views", "events", "game_label", "games", "keeper", "library", "memory",
+    "event_views", "events", "game_label", "games", "keeper", "kitchen", "library", "memory",
     "memory_files", "migrate",
 ]  # fmt: skip

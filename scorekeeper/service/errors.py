@@ -14,11 +14,12 @@ if TYPE_CHECKING:
     from scorekeeper.store import TableRef
 
     from .games import OpenGame, Submitted
+    from .kitchen import NewGamePage
 
 __all__ = [
     "AlreadySaved", "EventMoved", "EventNotFound", "EventRefused", "GameDeleted", "GameInEvent",
     "GameNotFound", "GameUnavailable", "HandNotFound", "HandRefused", "MemoryRefused", "StaleGame",
-    "Unavailable", "UnreadableGame",
+    "StartRefused", "StartUnavailable", "Unavailable", "UnreadableGame",
 ]  # fmt: skip
 
 
@@ -103,6 +104,31 @@ class MemoryRefused(ValueError):
         super().__init__(message)
         self.message = message
         self.field = field
+
+
+class StartRefused(Exception):
+    """A new game's form that started nothing: its own errors are on the form (or it asked
+    only to see a preset's rules), or ``error`` is the engine's refusal (for the form to place
+    by its field), or ``taken`` names this browser's saved rules the form would silently
+    replace. ``page`` is what the new game page shows beside the form."""
+
+    def __init__(
+        self, page: NewGamePage, *, error: GameError | None = None, taken: str | None = None
+    ) -> None:
+        super().__init__(str(error) if error else taken or "the form as typed does not read")
+        self.page = page
+        self.error = error
+        self.taken = taken
+
+
+class StartUnavailable(Unavailable):
+    """The database could not start a game just now (busy or full): nothing started; ``page``
+    is the new game page as it could still be read, for the form that keeps the typing."""
+
+    def __init__(self, page: NewGamePage, error: Unavailable) -> None:
+        super().__init__(error.reason)
+        self.args = error.args
+        self.page = page
 
 
 class GameInEvent(Exception):

@@ -13,12 +13,12 @@ from scorekeeper.web import (
     library,
     memory,
     offline,
-    paper,
+    printouts,
     share,
 )
 
 
 def register_blueprints(app: Flask) -> None:
-    modules = (home, library, share, games, hands, paper, house_rules, events, offline, memory)
+    modules = (home, library, share, games, hands, printouts, house_rules, events, offline, memory)
     for module in modules:
         app.register_blueprint(module.bp)

@@ -21,7 +21,8 @@ from scorekeeper.service.events import (
     MAX_ROUNDS,
     EventSettings,
 )
-from scorekeeper.web.forms import NewGame, minimal_spec, whole_number
+from scorekeeper.web.fields import number
+from scorekeeper.web.forms import NewGame, minimal_spec
 
 FORMAT_CHOICES = {
     "swiss": "Swiss: teams with equal records meet, never the same opponents twice",
@@ -43,18 +44,6 @@ TIEBREAKER_WORDS = {
 TIEBREAKER_SLOTS = len(TIEBREAKERS)
 # The rules editor's options that the event's "round end" sets for every table instead.
 ROUND_END_OPTIONS = ("target_score", "max_hands")
-
-
-def _number(text: str, label: str, low: int, high: int) -> int:
-    """A whole number typed in a field (ASCII digits, as every form reads them: "²" and "①"
-    pass ``str.isdigit()`` but are no number); ValueError with the message to show."""
-    try:
-        value = whole_number(text)
-    except ValueError:
-        raise ValueError(f"{label}: type a whole number.") from None
-    if not low <= value <= high:
-        raise ValueError(f"{label}: from {low} to {high}.")
-    return value
 
 
 @dataclass
@@ -130,13 +119,13 @@ class EventForm:
                 values[key] = None
                 continue
             try:
-                values[key] = _number(text, label, low, high)
+                values[key] = number(text, label, low, high)
             except ValueError as e:
                 self.errors[key] = str(e)
         cut = None
         if self.cut:
             try:
-                cut = _number(self.cut, "Cut", min(CUTS), max(CUTS))
+                cut = number(self.cut, "Cut", min(CUTS), max(CUTS))
             except ValueError:
                 cut = None
             if cut not in CUTS:
@@ -264,11 +253,11 @@ class PaperForm:
         points, bags = [], []
         for k, (p, b) in enumerate(zip(self.points, self.bags, strict=True)):
             try:
-                points.append(_number(p, "Points", -1_000_000, 1_000_000))
+                points.append(number(p, "Points", -1_000_000, 1_000_000))
             except ValueError as e:
                 self.errors[f"points-{k}"] = str(e)
             try:
-                bags.append(_number(b, "Bags", 0, 10_000))
+                bags.append(number(b, "Bags", 0, 10_000))
             except ValueError as e:
                 self.errors[f"bags-{k}"] = str(e)
         winner = None

@@ -34,6 +34,7 @@ from scorekeeper.rules import (
     team_name,
 )
 from scorekeeper.rules.names import NameProblem, clean_name, name_key
+from scorekeeper.web.fields import range_words, whole_number
 
 MAX_PLAYERS = 6
 OPTION_BY_NAME = {o.name: o for o in OPTIONS}
@@ -70,6 +71,7 @@ class NewGame:
     start: list[tuple[str, str]] = field(default_factory=lambda: [("", "")] * MAX_PLAYERS)
     save_as: str = ""
     replace_saved: bool = False  # the user agreed to replace saved rules of the same name
+    show_preset: bool = False  # posted to see a preset's rules (no JavaScript), not to start
     errors: dict[str, str] = field(default_factory=dict)
 
     @classmethod
@@ -103,6 +105,7 @@ class NewGame:
             ],
             save_as=form.get("save_as", "").strip()[:60],
             replace_saved=form.get("replace_saved") == "on",
+            show_preset=bool(form.get("apply_preset")),
         )
         if "editor" not in form:  # posted without the rules editor: the preset as it is
             new.set_rules(new.preset)
@@ -246,6 +249,18 @@ class NewGame:
         data["hands"] = []
         return data
 
+    def game_to_start(self) -> dict[str, Any] | None:
+        """What Start starts (``service.kitchen.TypedGame``): the game file, its rules written
+        as the changes from their preset; None when the form was sent to see a preset's rules
+        (they are set on the form) or with ``errors`` filled in. Raises GameError."""
+        if self.show_preset:
+            self.set_rules(self.preset)
+            return None
+        data = self.game_data()
+        if data is not None:
+            data["rules"] = minimal_spec(data["rules"])
+        return data
+
     def place_error(self, error: GameError) -> None:
         """Put an engine error next to the field it is about."""
         where = error.field or ""
@@ -283,32 +298,6 @@ def parse_option(info: Any, text: str) -> Any:
         raise ValueError(f"{info.label}: {option_range(info)}.") from None
 
 
-# A typed number is at most this many digits before it is read: nothing longer is in any range,
-# and a long one is never handed to int() (which refuses over 4,300 digits, slowly).
-MAX_DIGITS = 18
-
-
-def whole_number(text: str, low: int | None = None, high: int | None = None) -> int:
-    """A typed whole number, ``low`` to ``high``; ValueError for anything else.
-
-    ASCII digits only, with a leading minus (or the typographic minus a phone may type):
-    ``str.isdigit()`` alone takes "²" and "①", which ``int()`` refuses.
-    """
-    text = text.strip().replace("\u2212", "-")
-    digits = text[1:] if text[:1] in ("-", "+") else text
-    if not (digits.isascii() and digits.isdigit()) or len(digits) > MAX_DIGITS:
-        raise ValueError(text[:40])
-    value = int(text)
-    if (low is not None and value < low) or (high is not None and value > high):
-        raise ValueError(text)
-    return value
-
-
-def range_words(low: int | None, high: int | None) -> str:
-    """A range as a field's hint and message say it: "1 to 100000"."""
-    return f"{low} to {high}"
-
-
 def option_range(info: Any) -> str:
     """What a number option takes, in words: '1 to 100000', '-10000 to 10000, or "win"'."""
     words = range_words(info.minimum, info.maximum)
@@ -343,6 +332,9 @@ class HandForm:
     step: str = ""  # "tricks" once the bids are in (the two-step entry of a new hand)
     hand_no: int | None = None  # the tricks step: the hand its bids were typed for
     submission: str = ""  # the one-time id it was sent with (web.saving), kept if shown again
+    # The game's version the page was read at; -1 when the post names none that reads (ASCII
+    # digits): such a form is taken as read long ago, so it can never save over a change.
+    version: int = -1
 
     @classmethod
     def from_post(cls, form: MultiDict) -> HandForm:
@@ -350,7 +342,9 @@ class HandForm:
         values = {k: v.strip() for k, v in form.items() if k.startswith(keep)}
         number = form.get("hand_no", "")
         hand_no = int(number) if number.isascii() and number.isdigit() and len(number) < 7 else None
-        return cls(values=values, step=form.get("step", ""), hand_no=hand_no)
+        read = form.get("version", "")
+        version = int(read) if read.isascii() and read.isdigit() and len(read) < 10 else -1
+        return cls(values=values, step=form.get("step", ""), hand_no=hand_no, version=version)
 
     @classmethod
     def from_hand(cls, game: Game, hand: dict[str, Any]) -> HandForm:

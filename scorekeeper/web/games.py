@@ -17,19 +17,13 @@ from scorekeeper.rules import (
     preset_title,
     rules_to_spec,
 )
-from scorekeeper.service import AlreadySaved, Unavailable, games, library
+from scorekeeper.service import AlreadySaved, StartRefused, StartUnavailable, games, kitchen
 from scorekeeper.web import saving
 from scorekeeper.web.db import get_db
-from scorekeeper.web.forms import (
-    TEAM_CHOICES,
-    HandForm,
-    NewGame,
-    minimal_spec,
-    range_words,
-)
+from scorekeeper.web.forms import TEAM_CHOICES, HandForm, NewGame, range_words
 from scorekeeper.web.game_page import render_game, tricks_step_gone
 from scorekeeper.web.rules_editor import option_groups, preset_data
-from scorekeeper.web.session import browser_id, opened, remember_game
+from scorekeeper.web.session import browser_id, opened
 
 bp = Blueprint("games", __name__)
 
@@ -37,10 +31,8 @@ bp = Blueprint("games", __name__)
 START_RANGES = (range_words(-MAX_START_SCORE, MAX_START_SCORE), range_words(0, MAX_START_BAGS))
 
 
-def _render_new(form: NewGame, status: int = 200):
-    db = get_db()
-    me = browser_id(create=False)
-    page = render_template(
+def _render_new(form: NewGame, page: kitchen.NewGamePage, status: int = 200):
+    page_html = render_template(
         "games/new.html",
         form=form,
         # the one-time id: kept when the form comes back with its typing, new on a fresh form
@@ -49,89 +41,66 @@ def _render_new(form: NewGame, status: int = 200):
         descriptions=PRESET_DESCRIPTIONS,
         groups=option_groups(),
         team_choices=TEAM_CHOICES,
-        known_players=library.player_names(db, me),
-        saved_rules=library.all_house_rules(db, me),
+        known_players=page.known_players,
+        saved_rules=page.saved_rules,
         preset_data=preset_data(),
         start_ranges=START_RANGES,
         name_length=NAME_LENGTH,
     )
     if status == 503:
-        return saving.unavailable_response(page)
-    return page, status
+        return saving.unavailable_response(page_html)
+    return page_html, status
 
 
-def _name_taken(form: NewGame, spec: dict) -> bool:
-    """Whether saving would silently replace other saved rules of that name: then ask first."""
-    if not form.save_as:
-        return False
-    saved = library.house_rules_named(get_db(), form.save_as, browser_id(create=False))
-    if saved is None or saved.spec == spec or form.replace_saved:
-        return False
-    form.errors["save_as"] = (
-        f"You already have house rules called “{saved.name}”. Tick “Replace them” to save"
-        " these rules in their place, or type another name."
-    )
-    return True
-
-
-def _saved_rules(asked: str | None) -> library.SavedRules | None:
-    """The saved rules ``?rules=<id>`` names, if this browser may use them (else 404)."""
+def _rules_id(asked: str | None) -> int | None:
+    """The saved rules ``?rules=<id>`` names: None when not asked, 0 (no such rules) when it
+    is no id."""
     if asked is None:
         return None
-    rule_id = int(asked) if asked.isascii() and asked.isdigit() and len(asked) < 20 else 0
-    saved = library.house_rules(get_db(), rule_id, browser_id(create=False))
-    if saved is None:
-        abort(404)
-    return saved
+    return int(asked) if asked.isascii() and asked.isdigit() and len(asked) < 20 else 0
 
 
-@bp.route("/games/new", methods=["GET", "POST"])
+@bp.get("/games/new")
 def new():
-    if request.method == "GET":
-        saved = _saved_rules(request.args.get("rules"))
-        preset = request.args.get("preset", "standard")
-        spec = saved.spec if saved else (preset if preset in PRESETS else "standard")
-        try:
-            form = NewGame.blank(spec)
-        except GameError as e:  # saved before the app checked what it now checks
-            form = NewGame.blank("standard")
-            name = saved.name if saved else spec
-            form.errors["preset"] = f"The saved rules “{name}” no longer load ({e}): "
-            form.errors["preset"] += "the standard rules are shown instead."
-        return _render_new(form)
-    form = NewGame.from_post(request.form)
-    sent = saving.posted()
-    if sent and (seen := games.submitted(get_db(), sent)):  # Start tapped twice
-        return _started(seen.token, saving.already_saved(seen))
-    if request.form.get("apply_preset"):
-        form.set_rules(form.preset)
-        return _render_new(form)
-    data = form.game_data()
-    if data is None:
-        return _render_new(form, 422)
+    rules_id = _rules_id(request.args.get("rules"))
+    page = kitchen.new_game_page(get_db(), browser_id(create=False), rules_id)
+    saved = page.chosen
+    if rules_id is not None and saved is None:
+        abort(404)  # not saved rules this browser may use
+    preset = request.args.get("preset", "standard")
+    spec = saved.spec if saved else (preset if preset in PRESETS else "standard")
     try:
-        data["rules"] = minimal_spec(data["rules"])
-        if _name_taken(form, data["rules"]):
-            return _render_new(form, 422)
-        record = games.create_game(
-            get_db(), data, remember_players=True, save_rules_as=form.save_as or None,
-            submission=sent, browser=browser_id(),
-        )  # fmt: skip
-    except GameError as e:
-        form.place_error(e)
-        return _render_new(form, 422)
-    except AlreadySaved as e:  # the other tap won the race
-        return _started(e.submitted.token, saving.already_saved(e.submitted))
-    except Unavailable as e:
+        form = NewGame.blank(spec)
+    except GameError as e:  # saved before the app checked what it now checks
+        form = NewGame.blank("standard")
+        name = saved.name if saved else spec
+        form.errors["preset"] = f"The saved rules “{name}” no longer load ({e}): "
+        form.errors["preset"] += "the standard rules are shown instead."
+    return _render_new(form, page)
+
+
+@bp.post("/games/new")
+def start():
+    """Start (or, without JavaScript, see a preset's rules): one use case. Start sent twice
+    goes to the game the first send started."""
+    form = NewGame.from_post(request.form)
+    try:
+        token = kitchen.start_game(get_db(), browser_id(), form, saving.posted())
+    except AlreadySaved as e:  # Start tapped twice: that game, listed here again
+        return saving.already_saved(e.submitted)
+    except StartRefused as e:
+        if e.error is not None:
+            form.place_error(e.error)
+        if e.taken is not None:
+            form.errors["save_as"] = (
+                f"You already have house rules called “{e.taken}”. Tick “Replace them” to save"
+                " these rules in their place, or type another name."
+            )
+        return _render_new(form, e.page, 422 if form.errors else 200)
+    except StartUnavailable as e:
         form.errors["form"] = saving.not_saved(e)
-        return _render_new(form, 503)
-    return redirect(url_for("games.show", token=record.edit_token), 303)
-
-
-def _started(token: str | None, response):
-    """Answer with the game the first tap of Start made, and list it here."""
-    remember_game(token)
-    return response
+        return _render_new(form, e.page, 503)
+    return redirect(url_for("games.show", token=token), 303)
 
 
 @bp.get("/g/<token>")

@@ -34,10 +34,6 @@ from scorekeeper.web.urls import cached_url_for
 bp = Blueprint("hands", __name__, url_prefix="/g/<token>/hands")
 
 
-def _version() -> int:
-    return request.form.get("version", -1, type=int)
-
-
 def _to_sheet(token: str) -> Response:
     """The game page after a change, at its totals (#now): the next hand's pads come next."""
     return redirect(cached_url_for("games.show", token=token, _anchor="now"), 303)
@@ -76,7 +72,7 @@ REFUSED = (AlreadySaved, StaleGame, HandRefused, GameUnavailable)
 def add(token: str):
     form = _posted_form()
     try:
-        games.submit_hand(get_db(), token, form, _version(), form.submission or None)
+        games.submit_hand(get_db(), token, form, form.version, form.submission or None)
     except REFUSED as e:
         return _answer(token, form, e)
     return _to_sheet(token)
@@ -94,7 +90,7 @@ def edit(token: str, number: int):
 def update(token: str, number: int):
     form = _posted_form()
     try:
-        games.change_hand(get_db(), token, number, form, _version(), form.submission or None)
+        games.change_hand(get_db(), token, number, form, form.version, form.submission or None)
     except REFUSED as e:
         return _answer(token, form, e, editing=number)
     return _to_sheet(token)
@@ -102,8 +98,11 @@ def update(token: str, number: int):
 
 def _one_tap(token: str, action: str, number: int | None = None) -> Any:
     """Delete hand, Misdeal, Undo, Redo: a button, its version and its one-time id."""
+    button = _posted_form()  # the version and the one-time id; no hand fields
     try:
-        games.one_tap(get_db(), token, action, _version(), saving.posted(), number=number)
+        games.one_tap(
+            get_db(), token, action, button.version, button.submission or None, number=number
+        )
     except REFUSED as e:
         return _answer(token, HandForm(), e)
     return _to_sheet(token)

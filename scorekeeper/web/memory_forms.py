@@ -10,6 +10,7 @@ from werkzeug.datastructures import MultiDict
 
 from scorekeeper.stats import Scheme, StatsError
 from scorekeeper.stats.seasons import MAX_NIGHTS, MAX_PLACES, MAX_POINTS
+from scorekeeper.web.fields import number
 
 
 def _id(text: str) -> int | None:
@@ -18,16 +19,6 @@ def _id(text: str) -> int | None:
     if text.isascii() and text.isdigit() and len(text) <= 18:
         return int(text)
     return None
-
-
-def _number(text: str, label: str, low: int, high: int) -> int:
-    text = text.strip()
-    if not (text.isascii() and text.isdigit()) or len(text) > 9:
-        raise ValueError(f"{label}: type a whole number in digits 0-9.")
-    value = int(text)
-    if not low <= value <= high:
-        raise ValueError(f"{label}: from {low} to {high}.")
-    return value
 
 
 @dataclass
@@ -109,7 +100,7 @@ class SeasonForm:
                     raise ValueError("Points per place: give the points for 1st place at least.")
                 if len(parts) > MAX_PLACES:
                     raise ValueError(f"Points per place: {MAX_PLACES} places at most.")
-                place = tuple(_number(p, "Points per place", 0, MAX_POINTS) for p in parts)
+                place = tuple(number(p, "Points per place", 0, MAX_POINTS) for p in parts)
             except ValueError as e:
                 self.errors["place_points"] = str(e)
         numbers: dict[str, int | None] = {}
@@ -123,7 +114,7 @@ class SeasonForm:
                 numbers[key] = None
                 continue
             try:
-                numbers[key] = _number(text, label, low, high)
+                numbers[key] = number(text, label, low, high)
             except ValueError as e:
                 if not optional or text:
                     self.errors[key] = str(e)

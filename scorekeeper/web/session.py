@@ -20,7 +20,7 @@ from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 
 from scorekeeper.cache import SizedCache
-from scorekeeper.service import GameNotFound, Unavailable, games, library
+from scorekeeper.service import Unavailable, library
 from scorekeeper.web.db import get_db
 
 BROWSER_ID_BYTES = 18  # 144 bits: another browser's id is never guessed
@@ -50,18 +50,6 @@ def browser_id(*, create: bool = True) -> str | None:
 def opened(record) -> None:
     """This browser opened (or made) the game: it goes first in the browser's list."""
     library.opened(get_db(), browser_id(), record)
-
-
-def remember_game(token: str | None) -> None:
-    """This browser has the game with this edit token (made by an earlier tap of the same
-    form, say): it goes first in the browser's list. An unknown token changes nothing."""
-    if not token:
-        return
-    try:
-        record = games.find_game(get_db(), token)
-    except GameNotFound:
-        return
-    opened(record)
 
 
 def _today() -> int:

@@ -8,20 +8,21 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from dataclasses import dataclass, field
 
 from flask import Blueprint, jsonify, redirect, render_template, request, url_for
-from flask_wtf import FlaskForm
-from flask_wtf.file import FileField
+from markupsafe import Markup
+from werkzeug.datastructures import MultiDict
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wrappers import Response
-from wtforms import SubmitField, TextAreaField
 
 from scorekeeper.rules import GameError, Sheet
-from scorekeeper.service import AlreadySaved, Unavailable, games
+from scorekeeper.service import AlreadySaved, Unavailable, games, kitchen
 from scorekeeper.web import chart, saving
+from scorekeeper.web.controls import input_tag, textarea_tag
 from scorekeeper.web.db import get_db
 from scorekeeper.web.fragments import sheet_html
-from scorekeeper.web.session import browser_id, remember_game
+from scorekeeper.web.session import browser_id
 
 bp = Blueprint("share", __name__)
 
@@ -91,65 +92,73 @@ def export_filename(players: list[str], day: str) -> str:
 
 @bp.get("/g/<token>/game.json")
 def export(token: str) -> Response:
-    db = get_db()
-    record = games.find_game(db, token)
-    text = games.export_text(db, record)
-    players = record.data.get("players")
-    names = [p for p in players if isinstance(p, str)] if isinstance(players, list) else []
-    filename = export_filename(names, record.updated_at[:10])
-    response = Response(text, mimetype="application/json")
+    exported = kitchen.export_file(get_db(), token)
+    filename = export_filename(exported.players, exported.day)
+    response = Response(exported.text, mimetype="application/json")
     response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
 
 
-class ImportForm(FlaskForm):
-    file = FileField("Game file (.json)", render_kw={"accept": ".json,application/json"})
-    text = TextAreaField(
-        "Or paste the game file",
-        render_kw={"rows": 8, "spellcheck": "false", "autocomplete": "off"},
-    )
-    submit = SubmitField("Import the game")
+@dataclass
+class ImportForm:
+    """The import form: a game file chosen, or pasted. ``source`` is the game's text, read from
+    the file (UTF-8) when one was chosen, else the text pasted; None with the problem under the
+    field's name in ``errors`` ("file" when neither was given)."""
+
+    text: str = ""  # what was pasted, as pasted (shown again)
+    source: str | None = None
+    source_field: str = "file"  # where the source came from: "file" or "text"
+    errors: dict[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def from_post(cls, data: MultiDict, files: MultiDict | None = None) -> ImportForm:
+        form = cls(text=data.get("text", ""))
+        upload = (files or MultiDict()).get("file")
+        if upload is not None and upload.filename:
+            try:
+                form.source = upload.read().decode("utf-8-sig")
+            except UnicodeDecodeError:
+                form.errors["file"] = "This file is not a text (UTF-8) game file."
+        elif form.text.strip():
+            form.source, form.source_field = form.text, "text"
+        else:
+            form.errors["file"] = "Choose a game file, or paste one below."
+        return form
+
+    def control(self, name: str) -> Markup:
+        """The HTML of field ``name``'s control (a file is never shown again: chosen anew)."""
+        if name == "file":
+            return input_tag("file", self.errors, type="file", accept=".json,application/json")
+        return textarea_tag(
+            "text", self.text, self.errors, rows=8, spellcheck="false", autocomplete="off"
+        )
 
 
-def _read_upload(form: ImportForm) -> tuple[str, object] | None:
-    """(text, field it came from), or None with an error set on the form."""
-    upload = form.file.data
-    if upload and getattr(upload, "filename", ""):
-        raw = upload.read()
-        try:
-            return raw.decode("utf-8-sig"), form.file
-        except UnicodeDecodeError:
-            form.file.errors.append("This file is not a text (UTF-8) game file.")
-            return None
-    if form.text.data and form.text.data.strip():
-        return form.text.data, form.text
-    form.file.errors.append("Choose a game file, or paste one below.")
-    return None
+@bp.get("/games/import")
+def import_game() -> str:
+    return render_template("share/import.html", form=ImportForm(), submission=saving.new_id())
 
 
-@bp.route("/games/import", methods=["GET", "POST"])
-def import_game() -> str | Response | tuple:
-    form = ImportForm()
-    sent = saving.posted() if request.method == "POST" else None
+@bp.post("/games/import")
+def import_file() -> Response | str | tuple:
+    """Import a game file: one use case; Import sent twice goes to the game the first send
+    imported."""
+    form = ImportForm.from_post(request.form, request.files)
+    sent = saving.posted()
     problem = ""
-    if form.validate_on_submit() and (source := _read_upload(form)):
-        text, field = source
+    if form.source is not None:
         try:
-            if sent and (seen := games.submitted(get_db(), sent)):  # Import tapped twice
-                raise AlreadySaved(seen)
-            record = games.import_game(get_db(), text, submission=sent, browser=browser_id())
+            token = kitchen.import_file(get_db(), form.source, browser_id(), sent)
         except GameError as e:
-            field.errors.append(f"Not a game this app can read: {e}")  # type: ignore[attr-defined]
-        except AlreadySaved as e:
-            response = saving.already_saved(e.submitted)  # GameDeleted if it is gone
-            remember_game(e.submitted.token)
-            return response
+            form.errors[form.source_field] = f"Not a game this app can read: {e}"
+        except AlreadySaved as e:  # Import tapped twice: that game, listed here again
+            return saving.already_saved(e.submitted)  # GameDeleted if it is gone
         except Unavailable as e:
-            problem = saving.not_saved(e, typed=field is form.text)
-            if field is form.file:
+            problem = saving.not_saved(e, typed=form.source_field == "text")
+            if form.source_field == "file":
                 problem += " Choose the file again when you do."
         else:
-            return redirect(url_for("games.show", token=record.edit_token), 303)
+            return redirect(url_for("games.show", token=token), 303)
     page = render_template(
         "share/import.html", form=form, problem=problem, submission=sent or saving.new_id()
     )
@@ -159,15 +168,15 @@ def import_game() -> str | Response | tuple:
 @bp.errorhandler(RequestEntityTooLarge)
 def too_large(_e: RequestEntityTooLarge) -> tuple[str, int]:
     """An upload over MAX_CONTENT_LENGTH: say so next to the field, not on an error page."""
-    if request.endpoint != "share.import_game":
+    if request.endpoint != "share.import_file":
         return render_template(
             "errors/error.html", code=413, title="Too large", message="That upload is too large."
         ), 413
-    form = ImportForm(formdata=None)
     upload_mb = (request.max_content_length or 0) // (1024 * 1024)
     paste_kb = (request.max_form_memory_size or 0) // 1000
-    form.file.errors = [
+    form = ImportForm()
+    form.errors["file"] = (
         f"That is too large to be a game file: at most {upload_mb} MB as a file, "
         f"{paste_kb} KB pasted."
-    ]
+    )
     return render_template("share/import.html", form=form), 413

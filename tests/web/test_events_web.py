@@ -77,9 +77,9 @@ def test_a_director_creates_an_event_with_house_rules_and_a_round_end(client, db
     "changes, key, words",
     [
         ({"name": ""}, "name", "Give the event a name"),
-        ({"rounds": "many"}, "rounds", "type a whole number"),
+        ({"rounds": "many"}, "rounds", "type a whole number in digits 0-9"),
         ({"rounds": "0"}, "rounds", "from 1 to 30"),
-        ({"target_score": ""}, "target_score", "type a whole number"),
+        ({"target_score": ""}, "target_score", "type a whole number in digits 0-9"),
         ({"max_hands": "0"}, "max_hands", "from 1 to 1000"),
         ({"cut": "3"}, "cut", "Choose a cut"),
         ({"tiebreaker-2": "point_diff"}, "tiebreakers", "once at most"),
@@ -225,7 +225,7 @@ def test_a_paper_result_through_its_form(client, db):
     response = post_from(client, url, url, {"points-0": "x", "points-1": "200", "bags-0": "-1"})
     page = response.get_data(as_text=True)
     assert response.status_code == 422
-    assert "Points: type a whole number." in page and "Bags: from 0 to 10000." in page
+    assert "Points: type a whole number in digits 0-9." in page and "Bags: from 0 to 10000." in page
     response = post_from(client, url, url, {"points-0": "200", "points-1": "200"})
     assert response.status_code == 422 and "Tied on 200" in response.get_data(as_text=True)
     paper = {"points-0": "200", "points-1": "200", "winner": "1"}

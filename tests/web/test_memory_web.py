@@ -90,7 +90,7 @@ MARCH = {"season_name": "S", "start": "2026-03-01", "end": "2026-03-31"}
         ("seasons", {**MARCH, "start": "2026-03-31", "end": "2026-03-01"}, "end", "before"),
         ("seasons", {**MARCH, "start": "2027-01-01", "end": "2027-02-01"}, "start", "No event"),
         ("seasons", {**MARCH, "season_name": ""}, "name", "visible"),
-        ("seasons", {**MARCH, "place_points": "6, -1"}, "place_points", "digits 0-9"),
+        ("seasons", {**MARCH, "place_points": "6, -1"}, "place_points", "from 0 to 1000"),
         ("seasons", {**MARCH, "place_points": "²"}, "place_points", "digits 0-9"),
         ("seasons", {**MARCH, "place_points": "1, 6"}, "place_points", "fewer points"),
         ("seasons", {**MARCH, "place_points": "5000"}, "place_points", "0 to 1000"),
