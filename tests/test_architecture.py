@@ -287,17 +287,11 @@ ROUTE_DECORATORS = {"get", "post", "route"}
 # own (docs/architecture.md rule 1), with why it calls what it calls. Take an entry off when
 # its route is re-laid; the test fails on an entry no longer needed.
 SERVICE_CALLS_ALLOWED: dict[tuple[str, str], str] = {
-    ("events", "results_csv"): "the event read for the file's name beside the file itself",
-    ("events", "standings_csv"): "the event read for the file's name beside the file itself",
-    ("events", "standings_pdf"): "the event, its overview and version make the PDF's cache key",
-    ("events", "public"): "the public page's event, overview and version read one by one",
-    ("events", "projector"): "the projector's event, overview and version read one by one",
+    ("events", "paper"): "the table read for its sides before the form, then the result entered",
     ("games", "new"): "a Start sent twice is answered (submitted) before the form is read",
     ("library", "rematch"): "a Rematch sent twice is answered (submitted) before the rematch",
     ("share", "import_game"): "an Import sent twice is answered (submitted) before the file",
-    ("home", "index"): "the home page lists a browser's games and the club's events",
     ("library", "delete"): "finds the game, deletes it, then lists the games left",
-    ("memory", "season_csv"): "the season's page read for its name beside the file",
     ("share", "export"): "the stored record found, then written out as a file",
 }
 

@@ -9,7 +9,17 @@ from __future__ import annotations
 
 from scorekeeper.store import Database, backup, connect, migrate
 
-from . import event_files, event_views, events, games, keeper, library, memory, memory_files
+from . import (
+    event_files,
+    event_views,
+    events,
+    games,
+    home,
+    keeper,
+    library,
+    memory,
+    memory_files,
+)
 from .errors import (
     AlreadySaved,
     EventMoved,
@@ -33,6 +43,6 @@ __all__ = [
     "GameInEvent", "GameNotFound", "GameUnavailable", "HandNotFound", "HandRefused",
     "MemoryRefused", "OpenGame", "StaleGame",
     "Submitted", "Unavailable", "UnreadableGame", "backup", "connect", "event_files",
-    "event_views", "events", "game_label", "games", "keeper", "library", "memory",
+    "event_views", "events", "game_label", "games", "home", "keeper", "library", "memory",
     "memory_files", "migrate",
 ]  # fmt: skip
