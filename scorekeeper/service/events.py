@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from typing import Protocol
 
 from scorekeeper import store
 from scorekeeper.events import Clock, StandingRow, standings
@@ -232,6 +233,46 @@ def paper_table(db: Database, director_token: str, number: int, table: int) -> P
     if rnd is None or found is None:
         raise EventRefused(f"Round {number} has no table {table}.")
     return PaperTable(event, view, rnd, found)
+
+
+class TypedPaper(Protocol):
+    """A paper result as a person typed it (the web's paper form) and the event's version it
+    was read at: read for a table of ``sides`` sides, it gives (points, bags, winner) as the
+    service takes them, or None with its own errors filled in."""
+
+    version: int
+
+    def read(self, sides: int) -> tuple[list[int], list[int], int | None] | None: ...
+
+
+@dataclass(frozen=True)
+class PaperAnswer:
+    """What came of a typed paper result: the table as it was read before (the page to show
+    again when nothing was saved), whether it was saved and, if so, whether it corrected a
+    closed round; ``refused``: the service's refusal (None when the typing itself was wrong:
+    its errors are the form's)."""
+
+    at: PaperTable
+    saved: bool = False
+    corrected: bool = False
+    refused: EventRefused | None = None
+
+
+def submit_paper(
+    db: Database, director_token: str, number: int, table: int, typed: TypedPaper
+) -> PaperAnswer:
+    """Read a table's paper result as typed and enter it (:func:`enter_paper`, at the version
+    the form was read at). EventRefused when the round has no such table; every other refusal
+    is in the answer, with the table to show the form again."""
+    at = paper_table(db, director_token, number, table)
+    read = typed.read(len(at.table.sides))
+    if read is None:
+        return PaperAnswer(at)
+    try:
+        entered = enter_paper(db, director_token, number, table, *read, seen=typed.version)
+    except EventRefused as e:
+        return PaperAnswer(at, refused=e)
+    return PaperAnswer(at, saved=True, corrected=entered is not None and entered.corrected)
 
 
 def events_of(db: Database, director_tokens: list[str]) -> list[store.EventRecord]:
@@ -554,12 +595,12 @@ def packet_data(db: Database, event: EventRef, number: int) -> PacketData:
 __all__ = [
     "CLOCK_ACTIONS", "CUTS", "ClockNow", "ConsoleView", "DropQuestion", "EVENT_NAME_LENGTH",
     "EntrantView", "EventNotFound", "EventPage", "EventRefused", "EventSettings", "EventView",
-    "EventWords", "MAX_ROUNDS", "MAX_ROUND_MINUTES", "NextStep", "PacketData", "PaperTable",
-    "RoundView", "StandingsSheet", "TablePlace", "TableView", "call_time", "check_settings",
-    "clear_paper", "clock_now", "close_round", "console_view", "create_event", "describe",
-    "drop_question", "enter_paper", "event_config", "event_page", "event_rules", "events_of",
-    "fix_entrant", "game_rules", "is_individual", "next_step", "open_director", "open_public",
-    "overview", "packet_data", "paper_table", "person_key", "public_version", "register",
-    "repair_round", "round_clock", "seat_next_round", "set_active", "set_round_minutes",
-    "standings_sheet", "swap", "table_of_game",
+    "EventWords", "MAX_ROUNDS", "MAX_ROUND_MINUTES", "NextStep", "PacketData", "PaperAnswer",
+    "PaperTable", "RoundView", "StandingsSheet", "TablePlace", "TableView", "TypedPaper",
+    "call_time", "check_settings", "clear_paper", "clock_now", "close_round", "console_view",
+    "create_event", "describe", "drop_question", "enter_paper", "event_config", "event_page",
+    "event_rules", "events_of", "fix_entrant", "game_rules", "is_individual", "next_step",
+    "open_director", "open_public", "overview", "packet_data", "paper_table", "person_key",
+    "public_version", "register", "repair_round", "round_clock", "seat_next_round", "set_active",
+    "set_round_minutes", "standings_sheet", "submit_paper", "swap", "table_of_game",
 ]  # fmt: skip

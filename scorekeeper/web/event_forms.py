@@ -224,6 +224,9 @@ class EntrantForm:
         return next(iter(self.errors.values()), "")
 
 
+PAPER_SIDES = 8  # fields read a side: more than a club table has sides (2, or 3 at cutthroat)
+
+
 @dataclass
 class PaperForm:
     """A table's final points and bags per side, typed from its paper sheet."""
@@ -243,15 +246,21 @@ class PaperForm:
         return cls([str(s["points"]) for s in rows], [str(s["bags"]) for s in rows], winner)
 
     @classmethod
-    def from_post(cls, data: MultiDict, sides: int) -> PaperForm:
+    def from_post(cls, data: MultiDict) -> PaperForm:
+        """Every side's fields as typed, as many as a table can have: :meth:`read` keeps the
+        table's own."""
         return cls(
-            [data.get(f"points-{k}", "").strip()[:20] for k in range(sides)],
-            [data.get(f"bags-{k}", "").strip()[:20] or "0" for k in range(sides)],
+            [data.get(f"points-{k}", "").strip()[:20] for k in range(PAPER_SIDES)],
+            [data.get(f"bags-{k}", "").strip()[:20] or "0" for k in range(PAPER_SIDES)],
             data.get("winner", "").strip()[:3],
             version=read_version(data),
         )
 
-    def read(self) -> tuple[list[int], list[int], int | None] | None:
+    def read(self, sides: int) -> tuple[list[int], list[int], int | None] | None:
+        """The points, bags and winner of a table of ``sides`` sides (what the service takes:
+        ``service.events.TypedPaper``), or None with ``errors`` filled in."""
+        self.points = (self.points + [""] * sides)[:sides]
+        self.bags = (self.bags + ["0"] * sides)[:sides]
         points, bags = [], []
         for k, (p, b) in enumerate(zip(self.points, self.bags, strict=True)):
             try:

@@ -466,9 +466,7 @@ def _paper_page(
     return page, status
 
 
-@bp.route(
-    "/e/<director_token>/rounds/<int:number>/tables/<int:table>/paper", methods=["GET", "POST"]
-)
+@bp.get("/e/<director_token>/rounds/<int:number>/tables/<int:table>/paper")
 def paper(director_token: str, number: int, table: int) -> ResponseReturnValue:
     """A table's final points and bags typed from its paper sheet (a correction, too)."""
     try:
@@ -476,28 +474,31 @@ def paper(director_token: str, number: int, table: int) -> ResponseReturnValue:
     except EventRefused as e:
         flash(e.message, "error")
         return _back(director_token)
-    sides = len(at.table.sides)
-    if request.method == "GET":
-        return _paper_page(director_token, at, PaperForm.blank(sides, at.table.paper))
-    form = PaperForm.from_post(request.form, sides)
-    read = form.read()
-    if read is None:
-        return _paper_page(director_token, at, form, 422)
+    return _paper_page(director_token, at, PaperForm.blank(len(at.table.sides), at.table.paper))
+
+
+@bp.post("/e/<director_token>/rounds/<int:number>/tables/<int:table>/paper")
+def enter_paper(director_token: str, number: int, table: int) -> ResponseReturnValue:
+    """The paper form sent: the result counts, or the form again with each problem by its
+    field and what was typed."""
+    form = PaperForm.from_post(request.form)
     try:
-        entered = events.enter_paper(
-            get_db(), director_token, number, table, *read, seen=form.version
-        )
-    except EventRefused as e:
-        form.errors[e.field or "form"] = e.message
-        return _paper_page(director_token, at, form, 422)
+        answer = events.submit_paper(get_db(), director_token, number, table, form)
+    except EventRefused as e:  # the round has no such table
+        flash(e.message, "error")
+        return _back(director_token)
+    if not answer.saved:
+        if answer.refused is not None:
+            form.errors[answer.refused.field or "form"] = answer.refused.message
+        return _paper_page(director_token, answer.at, form, 422)
     flash(f"Round {number} table {table}: the paper result counts.", "info")
-    if entered is not None and entered.corrected:
+    if answer.corrected:
         flash(
             f"Round {number} was closed: table {table} is marked as corrected after the round "
             "closed, on this console, in the standings' why lines and in the event file.",
             "info",
         )
-    return _back(director_token, "round" if at.current else "past")
+    return _back(director_token, "round" if answer.at.current else "past")
 
 
 @bp.post("/e/<director_token>/rounds/<int:number>/tables/<int:table>/paper/clear")

@@ -9,6 +9,7 @@ import pytest
 
 from scorekeeper import store
 from scorekeeper.service import (
+    EventMoved,
     EventNotFound,
     EventRefused,
     event_files,
@@ -171,3 +172,47 @@ def test_a_seasons_csv_comes_with_the_seasons_name(db):
                 memory_files.season_file(db, token, number)
     finally:
         memory.clear_caches()
+
+
+class Typed:
+    """A paper result as typed: what ``read`` gives for the table's sides, at a version."""
+
+    def __init__(self, version: int, read=None):
+        self.version, self._read, self.asked = version, read, None
+
+    def read(self, sides: int):
+        self.asked = sides
+        return self._read
+
+
+def test_a_paper_result_is_read_for_its_tables_sides_then_entered_in_one_call(db, night):
+    at = events.paper_table(db, night.director_token, 2, 2)
+    version = events.open_director(db, night.director_token).version
+    typing_wrong = Typed(version)
+    answer = events.submit_paper(db, night.director_token, 2, 2, typing_wrong)
+    assert typing_wrong.asked == len(at.table.sides) == 2
+    assert (answer.saved, answer.refused, answer.at.table.number) == (False, None, 2)
+    old = events.submit_paper(
+        db, night.director_token, 2, 2, Typed(version - 1, ([9, 1], [0, 0], None))
+    )
+    assert not old.saved and isinstance(old.refused, EventMoved)
+    tied = events.submit_paper(
+        db, night.director_token, 2, 2, Typed(version, ([5, 5], [0, 0], None))
+    )
+    assert not tied.saved and tied.refused.field == "winner"
+    assert not events.overview(db, night).current.table(2).on_paper  # nothing saved so far
+    done = events.submit_paper(
+        db, night.director_token, 2, 2, Typed(version, ([310, 120], [1, 2], None))
+    )
+    assert (done.saved, done.corrected, done.at.current) == (True, False, True)
+    assert events.overview(db, night).current.table(2).on_paper
+    with pytest.raises(EventRefused, match="Round 2 has no table 9"):
+        events.submit_paper(db, night.director_token, 2, 9, Typed(version, ([1, 0], [0, 0], 0)))
+
+
+def test_a_paper_result_in_a_closed_round_is_a_correction(db, night):
+    version = events.open_director(db, night.director_token).version
+    done = events.submit_paper(
+        db, night.director_token, 1, 1, Typed(version, ([0, 400], [0, 0], None))
+    )
+    assert (done.saved, done.corrected, done.at.current) == (True, True, False)
