@@ -409,6 +409,34 @@ def register(
     )  # fmt: skip
 
 
+@dataclass(frozen=True)
+class Registration:
+    """What came of an entrant sent from the console: the entrant registered, or the refusal
+    with the console as it stands now (to show the form again, as typed)."""
+
+    entrant: EntrantView | None = None
+    refused: EventRefused | None = None
+    console: ConsoleView | None = None
+
+
+def submit_entrant(
+    db: Database,
+    director_token: str,
+    names: list[str],
+    team: str = "",
+    *,
+    seen: int | None = None,
+    browser_id: str | None = None,
+) -> Registration:
+    """:func:`register` from the console's form, read at version ``seen``; refused, the answer
+    carries the console (:func:`console_view`, with ``browser_id``'s known names)."""
+    try:
+        return Registration(register(db, director_token, names, team, seen=seen))
+    except EventRefused as e:
+        console = console_view(db, director_token, browser_id, known=True)
+        return Registration(refused=e, console=console)
+
+
 def person_key(name: str) -> str:
     """What two people's names are compared by (``rules.names.name_key``); a name stored
     before names were cleaned as they enter is compared as it is."""
@@ -596,11 +624,12 @@ __all__ = [
     "CLOCK_ACTIONS", "CUTS", "ClockNow", "ConsoleView", "DropQuestion", "EVENT_NAME_LENGTH",
     "EntrantView", "EventNotFound", "EventPage", "EventRefused", "EventSettings", "EventView",
     "EventWords", "MAX_ROUNDS", "MAX_ROUND_MINUTES", "NextStep", "PacketData", "PaperAnswer",
-    "PaperTable", "RoundView", "StandingsSheet", "TablePlace", "TableView", "TypedPaper",
-    "call_time", "check_settings", "clear_paper", "clock_now", "close_round", "console_view",
-    "create_event", "describe", "drop_question", "enter_paper", "event_config", "event_page",
-    "event_rules", "events_of", "fix_entrant", "game_rules", "is_individual", "next_step",
-    "open_director", "open_public", "overview", "packet_data", "paper_table", "person_key",
-    "public_version", "register", "repair_round", "round_clock", "seat_next_round", "set_active",
-    "set_round_minutes", "standings_sheet", "submit_paper", "swap", "table_of_game",
+    "PaperTable", "Registration", "RoundView", "StandingsSheet", "TablePlace", "TableView",
+    "TypedPaper", "call_time", "check_settings", "clear_paper", "clock_now", "close_round",
+    "console_view", "create_event", "describe", "drop_question", "enter_paper", "event_config",
+    "event_page", "event_rules", "events_of", "fix_entrant", "game_rules", "is_individual",
+    "next_step", "open_director", "open_public", "overview", "packet_data", "paper_table",
+    "person_key", "public_version", "register", "repair_round", "round_clock", "seat_next_round",
+    "set_active", "set_round_minutes", "standings_sheet", "submit_entrant", "submit_paper", "swap",
+    "table_of_game",
 ]  # fmt: skip

@@ -185,13 +185,16 @@ def _console(
     status: int = 200,
     at: str = "",
     live: bool = False,
+    shown: events.ConsoleView | None = None,
 ) -> tuple[str, int]:
     """The console. ``live``: what the console's script fetches when the event's version moved
     (static/console.js takes the parts marked data-live from it): the same page without the
     parts that are never replaced (the entrants and their forms, the links), the one-time
-    messages (they belong to the page the director lands on) and the known names."""
-    me = None if live else browser_id(create=False)
-    shown = events.console_view(get_db(), director_token, me, known=not live)
+    messages (they belong to the page the director lands on) and the known names. ``shown``:
+    the console as a use case already read it."""
+    if shown is None:
+        me = None if live else browser_id(create=False)
+        shown = events.console_view(get_db(), director_token, me, known=not live)
     context: dict[str, Callable[[], str]] = {}
     if live:
         context["flashed_notes"] = lambda: ""
@@ -312,13 +315,17 @@ def round_minutes(director_token: str) -> BaseResponse:
 @bp.post("/e/<director_token>/entrants")
 def register(director_token: str) -> ResponseReturnValue:
     form = EntrantForm.from_post(request.form)
-    try:
-        entrant = events.register(
-            get_db(), director_token, form.names, form.team, seen=form.version
+    answer = events.submit_entrant(
+        get_db(), director_token, form.names, form.team, seen=form.version,
+        browser_id=browser_id(create=False),
+    )  # fmt: skip
+    entrant = answer.entrant
+    if entrant is None:
+        assert answer.refused is not None  # a registration not made says why
+        form.place_error(answer.refused.field, answer.refused.message)
+        return _console(
+            director_token, register=form, status=422, at="entrants", shown=answer.console
         )
-    except EventRefused as e:
-        form.place_error(e.field, e.message)
-        return _console(director_token, register=form, status=422, at="entrants")
     later = f" (joins from round {entrant.joined_round})" if entrant.joined_round > 1 else ""
     flash(f"Registered {entrant.name}{later}.", "info")
     return _back(director_token, "entrants")

@@ -216,3 +216,21 @@ def test_a_paper_result_in_a_closed_round_is_a_correction(db, night):
         db, night.director_token, 1, 1, Typed(version, ([0, 400], [0, 0], None))
     )
     assert (done.saved, done.corrected, done.at.current) == (True, True, False)
+
+
+def test_an_entrant_sent_from_the_console_is_registered_or_refused_with_the_console(db):
+    event = event_with(db, 2)
+    version = events.open_director(db, event.director_token).version
+    made = events.submit_entrant(db, event.director_token, ["Zed", "Yan"], seen=version)
+    assert made.entrant is not None and made.entrant.name == "Zed & Yan"
+    assert made.refused is None and made.console is None
+    again = events.submit_entrant(db, event.director_token, ["Zed", "Xi"], seen=version + 1)
+    assert again.entrant is None and again.refused.field == "names"
+    assert "Zed is already registered" in again.refused.message
+    assert again.console.event.id == event.id
+    assert [e.name for e in again.console.view.entrants][-1] == "Zed & Yan"
+    old = events.submit_entrant(db, event.director_token, ["Wu", "Vi"], seen=version)
+    assert isinstance(old.refused, EventMoved) and old.console is not None
+    assert len(events.overview(db, event).entrants) == 3
+    with pytest.raises(EventNotFound):
+        events.submit_entrant(db, event.public_token, ["Wu", "Vi"])
