@@ -76,6 +76,7 @@ class EventForm:
     shuffle: bool = False
     rules: NewGame = field(default_factory=NewGame.blank)
     errors: dict[str, str] = field(default_factory=dict)
+    apply_preset: bool = False  # the no-JavaScript "Use this preset" button: show, not create
 
     @classmethod
     def blank(cls) -> EventForm:
@@ -105,8 +106,9 @@ class EventForm:
             cut=data.get("cut", "").strip()[:5],
             shuffle=data.get("shuffle") == "on",
             rules=rules,
+            apply_preset=bool(data.get("apply_preset")),
         )
-        if data.get("apply_preset"):  # no JavaScript: show the chosen preset's options
+        if form.apply_preset:  # no JavaScript: show the chosen preset's options
             rules.set_rules(rules.preset)
             form.target_score = rules.options.get("target_score", "")
         return form

@@ -130,7 +130,7 @@ def new() -> ResponseReturnValue:
     if request.method == "GET":
         return _render_new(EventForm.blank())
     form = EventForm.from_post(request.form)
-    if request.form.get("apply_preset"):
+    if form.apply_preset:
         return _render_new(form)
     settings = form.settings()
     if settings is None:
