@@ -322,18 +322,9 @@ def test_the_wtforms_finder_finds_them():
 SERVICE_MODULES = {p.stem for p in (PACKAGE / "service").glob("*.py")} - {"__init__", "errors"}
 ROUTE_DECORATORS = {"get", "post", "route"}
 
-# Routes that still call more than one service function, each waiting for a use case of its
-# own (docs/architecture.md rule 1), with why it calls what it calls. Take an entry off when
-# its route is re-laid; the test fails on an entry no longer needed.
-SERVICE_CALLS_ALLOWED: dict[tuple[str, str], str] = {
-    ("events", "results_csv"): "the event read for the file's name beside the file itself",
-    ("events", "standings_csv"): "the event read for the file's name beside the file itself",
-    ("events", "standings_pdf"): "the event, its overview and version make the PDF's cache key",
-    ("events", "public"): "the public page's event, overview and version read one by one",
-    ("events", "projector"): "the projector's event, overview and version read one by one",
-    ("home", "index"): "the home page lists a browser's games and the club's events",
-    ("memory", "season_csv"): "the season's page read for its name beside the file",
-}
+# Routes allowed to call more than one service function, with why (docs/architecture.md rule
+# 1): none since issue 18's re-lay. An entry must say why; the test fails on one not needed.
+SERVICE_CALLS_ALLOWED: dict[tuple[str, str], str] = {}
 
 
 def service_names(tree: ast.AST) -> tuple[set[str], set[str]]:

@@ -14,6 +14,7 @@ from . import (
     event_views,
     events,
     games,
+    home,
     keeper,
     kitchen,
     library,
@@ -45,6 +46,6 @@ __all__ = [
     "GameInEvent", "GameNotFound", "GameUnavailable", "HandNotFound", "HandRefused",
     "MemoryRefused", "OpenGame", "StaleGame", "StartRefused", "StartUnavailable",
     "Submitted", "Unavailable", "UnreadableGame", "backup", "connect", "event_files",
-    "event_views", "events", "game_label", "games", "keeper", "kitchen", "library", "memory",
-    "memory_files", "migrate",
+    "event_views", "events", "game_label", "games", "home", "keeper", "kitchen", "library",
+    "memory", "memory_files", "migrate",
 ]  # fmt: skip

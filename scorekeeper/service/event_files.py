@@ -11,7 +11,8 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 from typing import Any, cast
 
 from scorekeeper import store
@@ -27,7 +28,15 @@ from scorekeeper.rules.names import NameProblem, clean_name, name_key
 
 from . import games
 from .errors import EventRefused
-from .event_views import ROUND_STATUSES, EventView, build_view, load, score_outcome, side_groups
+from .event_views import (
+    ROUND_STATUSES,
+    EventView,
+    build_view,
+    cached_load,
+    load,
+    score_outcome,
+    side_groups,
+)
 from .events import EventSettings, check_settings, create_event, is_individual, person_key
 
 Database = store.Database
@@ -477,6 +486,39 @@ RESULT_COLUMNS = [
 ]  # fmt: skip
 
 
+@dataclass(frozen=True)
+class EventFile:
+    """A file of an event to download: the event's name and day (its date, else the day it was
+    created: what the file's name is made of) and the file's text."""
+
+    name: str
+    day: str
+    text: str
+
+
+def _event_file(db: Database, director_token: str, text: Callable[[EventView], str]) -> EventFile:
+    event = store.events.event_by_director_token(db, director_token)
+    view = cached_load(db, event)
+    return EventFile(event.name, event.date or event.created_at[:10], text(view))
+
+
+def export_file(db: Database, director_token: str) -> EventFile:
+    """The event file behind a director's link (:func:`export_text`); EventNotFound for an
+    unknown link."""
+    event = store.events.event_by_director_token(db, director_token)
+    return EventFile(event.name, event.date or event.created_at[:10], export_text(db, event))
+
+
+def results_file(db: Database, director_token: str) -> EventFile:
+    """The results as CSV (:func:`results_csv`) behind a director's link."""
+    return _event_file(db, director_token, results_csv)
+
+
+def standings_file(db: Database, director_token: str) -> EventFile:
+    """The standings as CSV (:func:`standings_csv`) behind a director's link."""
+    return _event_file(db, director_token, standings_csv)
+
+
 def results_csv(view: EventView) -> str:
     """One row per side per table (and per bye): round, table, who, points, bags, won/lost."""
 
@@ -545,7 +587,7 @@ def standings_text(view: EventView) -> str:
 
 
 __all__ = [
-    "EVENT_FORMAT", "RESULT_COLUMNS", "STANDING_COLUMNS", "export_data", "export_text",
-    "import_event", "read_event_file", "results_csv", "standings_csv", "standings_text",
-    "view_of_file",
+    "EVENT_FORMAT", "EventFile", "RESULT_COLUMNS", "STANDING_COLUMNS", "export_data",
+    "export_file", "export_text", "import_event", "read_event_file", "results_csv",
+    "results_file", "standings_csv", "standings_file", "standings_text", "view_of_file",
 ]  # fmt: skip

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from typing import Protocol
 
 from scorekeeper import store
 from scorekeeper.events import Clock, StandingRow, standings
@@ -71,6 +72,7 @@ from .event_views import (
     clock_of,
     event_config,
 )
+from .library import player_names
 
 Database = store.Database
 
@@ -121,23 +123,156 @@ def clock_now(db: Database, public_token: str, now: float | None = None) -> Cloc
 @dataclass(frozen=True)
 class ConsoleView:
     """What the director's console shows: the event, its version as read before the rest (what
-    the console's live script compares with the polled one), the whole view, the event in words
-    and the next step."""
+    the console's live script compares with the polled one), the whole view, the event in words,
+    the next step and the names this browser typed before (for the entrant form; empty when
+    not asked for)."""
 
     event: store.EventRecord
     version: str
     view: EventView
     about: EventWords
     step: NextStep
+    known_people: tuple[str, ...] = ()
 
 
-def console_view(db: Database, director_token: str) -> ConsoleView:
+def console_view(
+    db: Database, director_token: str, browser_id: str | None = None, *, known: bool = False
+) -> ConsoleView:
     """The console's content behind a director's link: the version first, so a change made
-    while the page is drawn shows at the next poll. While nothing changed, two queries."""
+    while the page is drawn shows at the next poll. While nothing changed, two queries;
+    ``known``: with this browser's known names too (one more query when it has an id)."""
     event = store.events.event_by_director_token(db, director_token)
     version = public_version(db, event.public_token)
     view = cached_load(db, event)
-    return ConsoleView(event, version, view, describe(event), next_step(view))
+    people = tuple(player_names(db, browser_id)) if known else ()
+    return ConsoleView(event, version, view, describe(event), next_step(view), people)
+
+
+@dataclass(frozen=True)
+class EventPage:
+    """What the public page and the projector show: the event, its version as read before the
+    rest (what their scripts compare with the polled one), the whole view and the event in
+    words."""
+
+    event: store.EventRecord
+    version: str
+    view: EventView
+    about: EventWords
+
+
+def event_page(db: Database, public_token: str) -> EventPage:
+    """The event behind its public link, as its read-only pages show it: the version first, so
+    a change made while the page is drawn shows at the next poll. EventNotFound for an unknown
+    link. While nothing changed, three queries."""
+    version = public_version(db, public_token)
+    event = store.events.event_by_public_token(db, public_token)
+    return EventPage(event, version, cached_load(db, event), describe(event))
+
+
+@dataclass(frozen=True)
+class StandingsSheet:
+    """The standings to print, as plain values: the event's name, date (empty: none) and id,
+    its version (with the id, the printed sheet's cache key: it moves with any change to the
+    event or its games), the standings and the tie-breakers that order them, a title saying
+    when they stand, and a note (the format, and the champion once there is one)."""
+
+    event_id: int
+    name: str
+    date: str
+    version: str
+    standings: tuple[StandingRow, ...]
+    tiebreakers: tuple[str, ...]
+    title: str
+    note: str
+
+
+def standings_sheet(db: Database, director_token: str) -> StandingsSheet:
+    """The standings to print behind a director's link; EventNotFound for an unknown link."""
+    event = store.events.event_by_director_token(db, director_token)
+    view = cached_load(db, event)
+    current = view.current
+    if view.complete:
+        title = "Final standings"
+    elif current is None or current.closed:
+        title = f"Standings after round {current.number}" if current else "Standings"
+    else:
+        title = f"Standings during round {current.number} (its finished tables count)"
+    note = describe(event).format
+    if view.champion:
+        note += f". Champion: {view.champion}"
+    version = public_version(db, event.public_token)
+    return StandingsSheet(
+        event.id, event.name, event.date or "", version, view.standings,
+        view.config.tiebreakers, title, note,
+    )  # fmt: skip
+
+
+@dataclass(frozen=True)
+class PaperTable:
+    """A table of a round whose result is typed from its paper sheet: the event, its whole
+    view, the round and the table."""
+
+    event: store.EventRecord
+    view: EventView
+    round: RoundView
+    table: TableView
+
+    @property
+    def current(self) -> bool:
+        """Whether the table's round is the event's current one."""
+        return self.round is self.view.current
+
+
+def paper_table(db: Database, director_token: str, number: int, table: int) -> PaperTable:
+    """Round ``number``'s table ``table`` behind a director's link, for its paper result;
+    EventRefused when the round has no such table."""
+    event = store.events.event_by_director_token(db, director_token)
+    view = cached_load(db, event)
+    rnd = view.round(number)
+    found = rnd.table(table) if rnd else None
+    if rnd is None or found is None:
+        raise EventRefused(f"Round {number} has no table {table}.")
+    return PaperTable(event, view, rnd, found)
+
+
+class TypedPaper(Protocol):
+    """A paper result as a person typed it (the web's paper form) and the event's version it
+    was read at: read for a table of ``sides`` sides, it gives (points, bags, winner) as the
+    service takes them, or None with its own errors filled in."""
+
+    version: int
+
+    def read(self, sides: int) -> tuple[list[int], list[int], int | None] | None: ...
+
+
+@dataclass(frozen=True)
+class PaperAnswer:
+    """What came of a typed paper result: the table as it was read before (the page to show
+    again when nothing was saved), whether it was saved and, if so, whether it corrected a
+    closed round; ``refused``: the service's refusal (None when the typing itself was wrong:
+    its errors are the form's)."""
+
+    at: PaperTable
+    saved: bool = False
+    corrected: bool = False
+    refused: EventRefused | None = None
+
+
+def submit_paper(
+    db: Database, director_token: str, number: int, table: int, typed: TypedPaper
+) -> PaperAnswer:
+    """Read a table's paper result as typed and enter it (:func:`enter_paper`, at the version
+    the form was read at). EventRefused when the round has no such table; every other refusal
+    is in the answer, with the table to show the form again."""
+    at = paper_table(db, director_token, number, table)
+    read = typed.read(len(at.table.sides))
+    if read is None:
+        return PaperAnswer(at)
+    try:
+        entered = enter_paper(db, director_token, number, table, *read, seen=typed.version)
+    except EventRefused as e:
+        return PaperAnswer(at, refused=e)
+    return PaperAnswer(at, saved=True, corrected=entered is not None and entered.corrected)
 
 
 def events_of(db: Database, director_tokens: list[str]) -> list[store.EventRecord]:
@@ -272,6 +407,34 @@ def register(
         record.id, name, tuple(member_names), record.members, record.ord, True,
         record.joined_round, None,
     )  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Registration:
+    """What came of an entrant sent from the console: the entrant registered, or the refusal
+    with the console as it stands now (to show the form again, as typed)."""
+
+    entrant: EntrantView | None = None
+    refused: EventRefused | None = None
+    console: ConsoleView | None = None
+
+
+def submit_entrant(
+    db: Database,
+    director_token: str,
+    names: list[str],
+    team: str = "",
+    *,
+    seen: int | None = None,
+    browser_id: str | None = None,
+) -> Registration:
+    """:func:`register` from the console's form, read at version ``seen``; refused, the answer
+    carries the console (:func:`console_view`, with ``browser_id``'s known names)."""
+    try:
+        return Registration(register(db, director_token, names, team, seen=seen))
+    except EventRefused as e:
+        console = console_view(db, director_token, browser_id, known=True)
+        return Registration(refused=e, console=console)
 
 
 def person_key(name: str) -> str:
@@ -421,9 +584,12 @@ class PacketData:
     version: str
 
 
-def packet_data(db: Database, event: store.EventRecord, number: int) -> PacketData:
+def packet_data(db: Database, event: EventRef, number: int) -> PacketData:
     """A round's packet: its tables and byes, the rules every table plays, the standings so
-    far; EventRefused for a round that does not exist."""
+    far; ``event`` is the event or its director's link (EventNotFound for an unknown one);
+    EventRefused for a round that does not exist."""
+    if isinstance(event, str):
+        event = store.events.event_by_director_token(db, event)
     view = overview(db, event)
     rnd = view.round(number)
     if rnd is None:
@@ -456,12 +622,14 @@ def packet_data(db: Database, event: store.EventRecord, number: int) -> PacketDa
 
 __all__ = [
     "CLOCK_ACTIONS", "CUTS", "ClockNow", "ConsoleView", "DropQuestion", "EVENT_NAME_LENGTH",
-    "EntrantView", "EventNotFound", "EventRefused", "EventSettings", "EventView", "EventWords",
-    "MAX_ROUNDS", "MAX_ROUND_MINUTES", "NextStep", "PacketData", "RoundView", "TablePlace",
-    "TableView", "call_time", "check_settings", "clear_paper", "clock_now", "close_round",
+    "EntrantView", "EventNotFound", "EventPage", "EventRefused", "EventSettings", "EventView",
+    "EventWords", "MAX_ROUNDS", "MAX_ROUND_MINUTES", "NextStep", "PacketData", "PaperAnswer",
+    "PaperTable", "Registration", "RoundView", "StandingsSheet", "TablePlace", "TableView",
+    "TypedPaper", "call_time", "check_settings", "clear_paper", "clock_now", "close_round",
     "console_view", "create_event", "describe", "drop_question", "enter_paper", "event_config",
-    "event_rules", "events_of", "fix_entrant", "game_rules", "is_individual", "next_step",
-    "open_director", "open_public", "overview", "packet_data", "person_key", "public_version",
-    "register", "repair_round", "round_clock", "seat_next_round", "set_active",
-    "set_round_minutes", "swap", "table_of_game",
+    "event_page", "event_rules", "events_of", "fix_entrant", "game_rules", "is_individual",
+    "next_step", "open_director", "open_public", "overview", "packet_data", "paper_table",
+    "person_key", "public_version", "register", "repair_round", "round_clock", "seat_next_round",
+    "set_active", "set_round_minutes", "standings_sheet", "submit_entrant", "submit_paper", "swap",
+    "table_of_game",
 ]  # fmt: skip

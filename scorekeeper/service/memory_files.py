@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper import store
@@ -30,6 +31,7 @@ from .memory import (
     fingerprint,
     load_club,
     read_hands,
+    season_page,
     table_game,
 )
 
@@ -262,6 +264,22 @@ def season_text(page: SeasonPage, fmt: str) -> str:
 
 def season_csv(page: SeasonPage) -> str:
     return season_text(page, "csv")
+
+
+@dataclass(frozen=True)
+class SeasonFile:
+    """A season's standings to download: the season's name (what the file's name is made of)
+    and the CSV text."""
+
+    name: str
+    text: str
+
+
+def season_file(db: Database, token: str, season_id: int) -> SeasonFile:
+    """A season's standings as CSV behind a read-only link (:func:`.memory.season_page`:
+    NotFound for another link or an unknown season)."""
+    page = season_page(db, token, season_id)
+    return SeasonFile(page.name, season_csv(page))
 
 
 def _json(data: Any) -> str:

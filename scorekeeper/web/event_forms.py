@@ -1,4 +1,5 @@
-"""Reading the event forms: a new event, an entrant, a paper result.
+"""Reading the event forms: a new event, an entrant, a paper result, the console's buttons
+and an event file to import.
 
 Like the game forms, each is read from the posted data into the values the service takes and
 the errors to show next to each field (``errors[field] = message``). The rules editor is the
@@ -13,15 +14,16 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
-from scorekeeper.events import DEFAULT_TIEBREAKERS, TIEBREAKERS
+from scorekeeper.events import DEFAULT_TIEBREAKERS, MAX_EXTEND_MINUTES, TIEBREAKERS
 from scorekeeper.service.events import (
+    CLOCK_ACTIONS,
     CUTS,
     EVENT_NAME_LENGTH,
     MAX_ROUND_MINUTES,
     MAX_ROUNDS,
     EventSettings,
 )
-from scorekeeper.web.fields import number
+from scorekeeper.web.fields import number, whole_number
 from scorekeeper.web.forms import NewGame, minimal_spec
 
 FORMAT_CHOICES = {
@@ -63,6 +65,7 @@ class EventForm:
     shuffle: bool = False
     rules: NewGame = field(default_factory=NewGame.blank)
     errors: dict[str, str] = field(default_factory=dict)
+    apply_preset: bool = False  # the no-JavaScript "Use this preset" button: show, not create
 
     @classmethod
     def blank(cls) -> EventForm:
@@ -92,8 +95,9 @@ class EventForm:
             cut=data.get("cut", "").strip()[:5],
             shuffle=data.get("shuffle") == "on",
             rules=rules,
+            apply_preset=bool(data.get("apply_preset")),
         )
-        if data.get("apply_preset"):  # no JavaScript: show the chosen preset's options
+        if form.apply_preset:  # no JavaScript: show the chosen preset's options
             rules.set_rules(rules.preset)
             form.target_score = rules.options.get("target_score", "")
         return form
@@ -182,17 +186,6 @@ def read_version(data: MultiDict) -> int:
 
 
 @dataclass
-class ButtonPost:
-    """A console button (Seat, Close, Drop...): the version of the event it was read at."""
-
-    version: int = 0
-
-    @classmethod
-    def from_post(cls, data: MultiDict) -> ButtonPost:
-        return cls(read_version(data))
-
-
-@dataclass
 class EntrantForm:
     """Registering an entrant: the names as typed (shown again when refused), the version the
     console was read at, and each problem by its field (``name-0``, ``name-1``, ``team``,
@@ -222,6 +215,9 @@ class EntrantForm:
         return next(iter(self.errors.values()), "")
 
 
+PAPER_SIDES = 8  # fields read a side: more than a club table has sides (2, or 3 at cutthroat)
+
+
 @dataclass
 class PaperForm:
     """A table's final points and bags per side, typed from its paper sheet."""
@@ -241,15 +237,21 @@ class PaperForm:
         return cls([str(s["points"]) for s in rows], [str(s["bags"]) for s in rows], winner)
 
     @classmethod
-    def from_post(cls, data: MultiDict, sides: int) -> PaperForm:
+    def from_post(cls, data: MultiDict) -> PaperForm:
+        """Every side's fields as typed, as many as a table can have: :meth:`read` keeps the
+        table's own."""
         return cls(
-            [data.get(f"points-{k}", "").strip()[:20] for k in range(sides)],
-            [data.get(f"bags-{k}", "").strip()[:20] or "0" for k in range(sides)],
+            [data.get(f"points-{k}", "").strip()[:20] for k in range(PAPER_SIDES)],
+            [data.get(f"bags-{k}", "").strip()[:20] or "0" for k in range(PAPER_SIDES)],
             data.get("winner", "").strip()[:3],
             version=read_version(data),
         )
 
-    def read(self) -> tuple[list[int], list[int], int | None] | None:
+    def read(self, sides: int) -> tuple[list[int], list[int], int | None] | None:
+        """The points, bags and winner of a table of ``sides`` sides (what the service takes:
+        ``service.events.TypedPaper``), or None with ``errors`` filled in."""
+        self.points = (self.points + [""] * sides)[:sides]
+        self.bags = (self.bags + ["0"] * sides)[:sides]
         points, bags = [], []
         for k, (p, b) in enumerate(zip(self.points, self.bags, strict=True)):
             try:
@@ -268,3 +270,173 @@ class PaperForm:
             else:
                 self.errors["winner"] = "Choose the side that won."
         return None if self.errors else (points, bags, winner)
+
+
+# --- the console's other forms -----------------------------------------------------------------
+#
+# A console form is posted and answered by a redirect to the console, where its problems show as
+# messages at the part acted on (``errors`` flashed in order). Each names the version the console
+# was read at; the service refuses a form read before a change (EventMoved) before it reads the
+# fields, so a field the form cannot read is passed on as a value the service refuses by its
+# field (a table 0, no entrant), and an old page is said to be old first.
+
+
+@dataclass
+class ConsoleForm:
+    """The part every console form has: the version read at, and the problems by field."""
+
+    version: int = 0
+    errors: dict[str, str] = field(default_factory=dict)
+
+    def place_error(self, field_name: str | None, message: str) -> None:
+        """A problem the service found, under the field it names (``form``: none)."""
+        self.errors[field_name or "form"] = message
+
+
+@dataclass
+class ButtonPost(ConsoleForm):
+    """A console button (Close, Drop, Repair...): the version of the event it was read at."""
+
+    @classmethod
+    def from_post(cls, data: MultiDict) -> ButtonPost:
+        return cls(read_version(data))
+
+
+def _digits(text: str, longest: int) -> int | None:
+    """ASCII digits, at most ``longest`` of them, as a number; None for anything else."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= longest else None
+
+
+@dataclass
+class SeatForm(ConsoleForm):
+    """Seat: the round the button offered to seat (0, which no round is, when it names none)."""
+
+    round: str = ""
+
+    @classmethod
+    def from_post(cls, data: MultiDict) -> SeatForm:
+        return cls(read_version(data), round=data.get("round", "")[:20])
+
+    @property
+    def number(self) -> int:
+        return _digits(self.round, 4) or 0
+
+
+@dataclass
+class FixForm(ConsoleForm):
+    """Keep an entrant at a table number (from the entrants' list or the round's): the number
+    typed (empty: any table; no number: 0, which the service refuses by the field) and the part
+    of the console to land on (``from``: entrants or round)."""
+
+    table: str = ""
+    at: str = "entrants"
+
+    @classmethod
+    def from_post(cls, data: MultiDict) -> FixForm:
+        at = data.get("from", "entrants")
+        return cls(
+            read_version(data),
+            table=data.get("table", "").strip()[:20],
+            at=at if at in ("entrants", "round") else "entrants",
+        )
+
+    @property
+    def number(self) -> int | None:
+        return None if not self.table else _digits(self.table, 4) or 0
+
+
+@dataclass
+class ChooseForm(ConsoleForm):
+    """Entrants chosen in a round's form (its table's Fix: ``entrant``; Swap: ``first`` and
+    ``second``), each None, which the service refuses, when none is chosen."""
+
+    chosen: dict[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def from_post(cls, data: MultiDict, names: tuple[str, ...]) -> ChooseForm:
+        return cls(read_version(data), chosen={n: data.get(n, "")[:20] for n in names})
+
+    def entrant(self, name: str) -> int | None:
+        return _digits(self.chosen.get(name, ""), 18)
+
+
+@dataclass
+class ClockForm(ConsoleForm):
+    """A clock button: what to do (pause, resume, extend, restart) and, to extend, by how many
+    minutes (ASCII digits, 1 to MAX_EXTEND_MINUTES). The round is in the address."""
+
+    action: str = ""
+    minutes: str = ""
+
+    @classmethod
+    def from_post(cls, data: MultiDict) -> ClockForm:
+        form = cls(
+            read_version(data),
+            action=data.get("action", "")[:20],
+            minutes=data.get("minutes", "").strip()[:20],
+        )
+        if form.action not in CLOCK_ACTIONS:
+            form.errors["action"] = "Choose pause, resume, extend or restart."
+        if form.action == "extend":
+            try:
+                whole_number(form.minutes, 1, MAX_EXTEND_MINUTES)
+            except ValueError:
+                form.errors["minutes"] = f"Extend by 1 to {MAX_EXTEND_MINUTES} minutes."
+        return form
+
+    def read(self) -> tuple[str, int | None]:
+        minutes = whole_number(self.minutes) if self.action == "extend" else None
+        return self.action, minutes
+
+
+@dataclass
+class RoundMinutesForm(ConsoleForm):
+    """The event's round length: ASCII digits, 1 to MAX_ROUND_MINUTES, or empty for none."""
+
+    minutes: str = ""
+
+    @classmethod
+    def from_post(cls, data: MultiDict) -> RoundMinutesForm:
+        form = cls(read_version(data), minutes=data.get("round_minutes", "").strip()[:20])
+        if form.minutes:
+            try:
+                whole_number(form.minutes, 1, MAX_ROUND_MINUTES)
+            except ValueError:
+                form.errors["round_minutes"] = (
+                    f"Minutes a round: 1 to {MAX_ROUND_MINUTES}, or empty for no clock."
+                )
+        return form
+
+    def read(self) -> int | None:
+        return whole_number(self.minutes) if self.minutes else None
+
+
+@dataclass
+class ImportForm:
+    """An event file to import: uploaded (``file``) or pasted (``text``); the file wins when
+    both are sent. ``errors["form"]``: what is wrong, shown above the form."""
+
+    text: str = ""
+    errors: dict[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def from_post(cls, data: MultiDict, files: MultiDict) -> ImportForm:
+        form = cls()
+        upload = files.get("file")
+        if upload is not None and upload.filename:
+            try:
+                form.text = upload.read().decode("utf-8")
+            except UnicodeDecodeError:
+                form.errors["form"] = "That file is not UTF-8 text: is it an event file?"
+                return form
+        form.text = form.text or data.get("text", "")
+        if not form.text.strip():
+            form.errors["form"] = "Choose an event file (or paste its text)."
+        return form
+
+    def place_error(self, field_name: str | None, message: str) -> None:
+        self.errors["form"] = message
+
+    @property
+    def error(self) -> str:
+        return self.errors.get("form", "")

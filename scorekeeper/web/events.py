@@ -9,7 +9,7 @@ change to the event is addressed by it, and nothing else can change the event. T
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from urllib.parse import urlsplit
 
@@ -26,14 +26,15 @@ from flask import (
     request,
     url_for,
 )
-from werkzeug.datastructures import MultiDict
+from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import RequestEntityTooLarge
+from werkzeug.wrappers import Response as BaseResponse
 
 from scorekeeper.config import is_loopback
 from scorekeeper.events import MAX_EXTEND_MINUTES
 from scorekeeper.printing import packets, pool
 from scorekeeper.rules import PRESET_DESCRIPTIONS, PRESETS
-from scorekeeper.service import EventRefused, event_files, events, library
+from scorekeeper.service import EventRefused, event_files, events
 from scorekeeper.web import projector as screens
 from scorekeeper.web.db import get_db
 from scorekeeper.web.event_forms import (
@@ -43,11 +44,17 @@ from scorekeeper.web.event_forms import (
     TIEBREAKER_SLOTS,
     TIEBREAKER_WORDS,
     ButtonPost,
+    ChooseForm,
+    ClockForm,
+    ConsoleForm,
     EntrantForm,
     EventForm,
+    FixForm,
+    ImportForm,
     PaperForm,
+    RoundMinutesForm,
+    SeatForm,
 )
-from scorekeeper.web.forms import whole_number
 from scorekeeper.web.pdf_answers import paper_size, pdf_response, print_refused
 from scorekeeper.web.rules_editor import option_groups, preset_data
 from scorekeeper.web.session import browser_id, remember_event
@@ -69,17 +76,25 @@ class EventFileRequest(Request):
     def _event_file(self) -> bool:
         return self.endpoint == "events.import_event" and bool(current_app)
 
-    @property  # type: ignore[misc]
-    def max_content_length(self) -> int | None:  # type: ignore[override]
+    @property
+    def max_content_length(self) -> int | None:
         if self._event_file():
             return int(current_app.config.get("EVENT_FILE_LIMIT", EVENT_FILE_LIMIT))
         return super().max_content_length
 
-    @property  # type: ignore[misc]
-    def max_form_memory_size(self) -> int | None:  # type: ignore[override]
+    @max_content_length.setter
+    def max_content_length(self, value: int | None) -> None:
+        self._max_content_length = value
+
+    @property
+    def max_form_memory_size(self) -> int | None:
         if self._event_file():
             return int(current_app.config.get("EVENT_FILE_LIMIT", EVENT_FILE_LIMIT))
         return super().max_form_memory_size
+
+    @max_form_memory_size.setter
+    def max_form_memory_size(self, value: int | None) -> None:
+        self._max_form_memory_size = value
 
 
 bp.record_once(lambda state: setattr(state.app, "request_class", EventFileRequest))
@@ -111,11 +126,11 @@ def _render_new(form: EventForm, status: int = 200) -> tuple[str, int]:
 
 
 @bp.route("/events/new", methods=["GET", "POST"])
-def new():
+def new() -> ResponseReturnValue:
     if request.method == "GET":
         return _render_new(EventForm.blank())
     form = EventForm.from_post(request.form)
-    if request.form.get("apply_preset"):
+    if form.apply_preset:
         return _render_new(form)
     settings = form.settings()
     if settings is None:
@@ -131,30 +146,21 @@ def new():
 
 
 @bp.route("/events/import", methods=["GET", "POST"])
-def import_event():
-    error = ""
-    if request.method == "POST":
+def import_event() -> ResponseReturnValue:
+    if request.method == "GET":
+        return render_template("events/import.html", error="")
+    # Reading the files or the form raises RequestEntityTooLarge: said by too_large below.
+    form = ImportForm.from_post(request.form, request.files)
+    if not form.errors:
         try:
-            upload = request.files.get("file")
-            text = upload.read().decode("utf-8") if upload and upload.filename else ""
-        except UnicodeDecodeError:
-            text, error = "", "That file is not UTF-8 text: is it an event file?"
-        except RequestEntityTooLarge:
-            raise  # said by too_large below
-        text = text or request.form.get("text", "")
-        if not error and not text.strip():
-            error = "Choose an event file (or paste its text)."
-        if not error:
-            try:
-                event = event_files.import_event(get_db(), text)
-            except EventRefused as e:
-                error = e.message
-            else:
-                remember_event(event.director_token)
-                flash("Imported as a new event, with new links for it and every table.", "info")
-                return redirect(url_for("events.console", director_token=event.director_token), 303)
-    page = render_template("events/import.html", error=error)
-    return page, 422 if error else 200
+            event = event_files.import_event(get_db(), form.text)
+        except EventRefused as e:
+            form.place_error(e.field, e.message)
+        else:
+            remember_event(event.director_token)
+            flash("Imported as a new event, with new links for it and every table.", "info")
+            return redirect(url_for("events.console", director_token=event.director_token), 303)
+    return render_template("events/import.html", error=form.error), 422
 
 
 @bp.errorhandler(RequestEntityTooLarge)
@@ -172,10 +178,6 @@ def too_large(_e: RequestEntityTooLarge) -> tuple[str, int]:
 # --- the director's console ------------------------------------------------------------------
 
 
-def _open(director_token: str):  # type: ignore[no-untyped-def]
-    return events.open_director(get_db(), director_token)
-
-
 def _console(
     director_token: str,
     *,
@@ -183,14 +185,17 @@ def _console(
     status: int = 200,
     at: str = "",
     live: bool = False,
-):  # type: ignore[no-untyped-def]
+    shown: events.ConsoleView | None = None,
+) -> tuple[str, int]:
     """The console. ``live``: what the console's script fetches when the event's version moved
     (static/console.js takes the parts marked data-live from it): the same page without the
     parts that are never replaced (the entrants and their forms, the links), the one-time
-    messages (they belong to the page the director lands on) and the known names."""
-    db = get_db()
-    shown = events.console_view(db, director_token)
-    context = {}
+    messages (they belong to the page the director lands on) and the known names. ``shown``:
+    the console as a use case already read it."""
+    if shown is None:
+        me = None if live else browser_id(create=False)
+        shown = events.console_view(get_db(), director_token, me, known=not live)
+    context: dict[str, Callable[[], str]] = {}
     if live:
         context["flashed_notes"] = lambda: ""
     else:
@@ -204,7 +209,7 @@ def _console(
         version=shown.version,
         register=register or EntrantForm.blank(),
         at=at,
-        known_people=() if live else library.player_names(db, browser_id(create=False)),
+        known_people=list(shown.known_people),
         token=director_token,
         local_address=_loopback(request.host_url),
         now=time.time(),
@@ -223,23 +228,30 @@ def _loopback(url: str) -> bool:
     return is_loopback(urlsplit(url).hostname or "")
 
 
-def _back(director_token: str, anchor: str = "round") -> Response:
+def _back(director_token: str, anchor: str = "round") -> BaseResponse:
     """Back to the console, at the part acted on, with what happened said there (``at``)."""
     url = url_for("events.console", director_token=director_token, at=anchor, _anchor=anchor)
     return redirect(url, 303)
 
 
-def _act(director_token: str, anchor: str, action) -> Response:  # type: ignore[no-untyped-def]
-    """Run a console action (one service call, given the form's version); its refusal (or
-    its sentence) shows where the console lands."""
+Said = str | Sequence[str] | None  # what a console action says happened: flashed line by line
+
+
+def _act(
+    director_token: str, anchor: str, form: ConsoleForm, action: Callable[[], Said]
+) -> BaseResponse:
+    """Run a console action (one service call, given the form read); its refusal (by the
+    form's field) or its sentence shows where the console lands."""
     try:
-        said = action(ButtonPost.from_post(request.form).version)
+        said = action()
     except EventRefused as e:
-        flash(e.message, "error")
-    else:
-        if said:
-            for line in [said] if isinstance(said, str) else said:
-                flash(line, "info")
+        form.place_error(e.field, e.message)
+        said = None
+    for message in form.errors.values():
+        flash(message, "error")
+    if said:
+        for line in [said] if isinstance(said, str) else said:
+            flash(line, "info")
     return _back(director_token, anchor)
 
 
@@ -247,7 +259,7 @@ PLACES = ("round", "entrants", "past")
 
 
 @bp.get("/e/<director_token>")
-def console(director_token: str):
+def console(director_token: str) -> ResponseReturnValue:
     at = request.args.get("at", "")
     return _console(director_token, at=at if at in PLACES else "")
 
@@ -262,113 +274,65 @@ def console_live(director_token: str) -> Response:
     return response
 
 
-@dataclass
-class ClockForm:
-    """A clock button: what to do (pause, resume, extend, restart) and, to extend, by how many
-    minutes (ASCII digits, 1 to MAX_EXTEND_MINUTES). The round is in the address."""
-
-    action: str = ""
-    minutes: str = ""
-    errors: dict[str, str] = field(default_factory=dict)
-
-    @classmethod
-    def from_post(cls, data: MultiDict) -> ClockForm:
-        form = cls(data.get("action", "")[:20], data.get("minutes", "").strip()[:20])
-        if form.action not in events.CLOCK_ACTIONS:
-            form.errors["action"] = "Choose pause, resume, extend or restart."
-        if form.action == "extend":
-            try:
-                whole_number(form.minutes, 1, MAX_EXTEND_MINUTES)
-            except ValueError:
-                form.errors["minutes"] = f"Extend by 1 to {MAX_EXTEND_MINUTES} minutes."
-        return form
-
-    def read(self) -> tuple[str, int | None]:
-        minutes = whole_number(self.minutes) if self.action == "extend" else None
-        return self.action, minutes
-
-
-@dataclass
-class RoundMinutesForm:
-    """The event's round length: ASCII digits, 1 to events.MAX_ROUND_MINUTES, or empty for none."""
-
-    minutes: str = ""
-    errors: dict[str, str] = field(default_factory=dict)
-
-    @classmethod
-    def from_post(cls, data: MultiDict) -> RoundMinutesForm:
-        form = cls(data.get("round_minutes", "").strip()[:20])
-        if form.minutes:
-            try:
-                whole_number(form.minutes, 1, events.MAX_ROUND_MINUTES)
-            except ValueError:
-                form.errors["round_minutes"] = (
-                    f"Minutes a round: 1 to {events.MAX_ROUND_MINUTES}, or empty for no clock."
-                )
-        return form
-
-    def read(self) -> int | None:
-        return whole_number(self.minutes) if self.minutes else None
-
-
-def _said(director_token: str, anchor: str, use_case) -> Response:  # type: ignore[no-untyped-def]
-    """Run one use case that takes the director's link; its sentence or refusal is flashed."""
-    try:
-        flash(use_case(), "info")
-    except EventRefused as e:
-        flash(e.message, "error")
-    return _back(director_token, anchor)
-
-
 @bp.post("/e/<director_token>/rounds/<int:number>/clock")
-def clock(director_token: str, number: int) -> Response:
+def clock(director_token: str, number: int) -> BaseResponse:
     """Pause, resume, extend or restart round ``number``'s clock (refused once the round has
     moved on: the number is the one the console showed)."""
     form = ClockForm.from_post(request.form)
     if form.errors:
-        _open(director_token)  # an unknown link is not found, whatever was posted
-        for message in form.errors.values():
-            flash(message, "error")
-        return _back(director_token, "round")
+        return _refused(director_token, "round", form)
     action, minutes = form.read()
-    return _said(
+    return _act(
         director_token,
         "round",
+        form,
         lambda: events.round_clock(get_db(), director_token, number, action, minutes),
     )
 
 
+def _refused(director_token: str, anchor: str, form: ConsoleForm) -> BaseResponse:
+    """A console form that could not be read: its problems where the console lands; an unknown
+    link is not found, whatever was posted (the request's one service call)."""
+    events.open_director(get_db(), director_token)
+    return _act(director_token, anchor, form, lambda: None)
+
+
 @bp.post("/e/<director_token>/round-minutes")
-def round_minutes(director_token: str) -> Response:
+def round_minutes(director_token: str) -> BaseResponse:
     """The event's round length, for rounds seated from now on and the clock's restart."""
     form = RoundMinutesForm.from_post(request.form)
     if form.errors:
-        _open(director_token)  # an unknown link is not found, whatever was posted
-        flash(form.errors["round_minutes"], "error")
-        return _back(director_token, "round")
+        return _refused(director_token, "round", form)
     minutes = form.read()
-    return _said(
-        director_token, "round", lambda: events.set_round_minutes(get_db(), director_token, minutes)
+    return _act(
+        director_token,
+        "round",
+        form,
+        lambda: events.set_round_minutes(get_db(), director_token, minutes),
     )
 
 
 @bp.post("/e/<director_token>/entrants")
-def register(director_token: str):
+def register(director_token: str) -> ResponseReturnValue:
     form = EntrantForm.from_post(request.form)
-    try:
-        entrant = events.register(
-            get_db(), director_token, form.names, form.team, seen=form.version
+    answer = events.submit_entrant(
+        get_db(), director_token, form.names, form.team, seen=form.version,
+        browser_id=browser_id(create=False),
+    )  # fmt: skip
+    entrant = answer.entrant
+    if entrant is None:
+        assert answer.refused is not None  # a registration not made says why
+        form.place_error(answer.refused.field, answer.refused.message)
+        return _console(
+            director_token, register=form, status=422, at="entrants", shown=answer.console
         )
-    except EventRefused as e:
-        form.place_error(e.field, e.message)
-        return _console(director_token, register=form, status=422, at="entrants")
     later = f" (joins from round {entrant.joined_round})" if entrant.joined_round > 1 else ""
     flash(f"Registered {entrant.name}{later}.", "info")
     return _back(director_token, "entrants")
 
 
 @bp.get("/e/<director_token>/entrants/<int:entrant>/drop")
-def confirm_drop(director_token: str, entrant: int):
+def confirm_drop(director_token: str, entrant: int) -> ResponseReturnValue:
     """Drop asks first (a page of its own, then one POST): a Drop is easy to tap by mistake."""
     try:
         question = events.drop_question(get_db(), director_token, entrant)
@@ -380,108 +344,103 @@ def confirm_drop(director_token: str, entrant: int):
 
 
 @bp.post("/e/<director_token>/entrants/<int:entrant>/drop")
-def drop(director_token: str, entrant: int):
-    def action(seen):  # type: ignore[no-untyped-def]
-        name = events.set_active(get_db(), director_token, entrant, False, seen=seen)
+def drop(director_token: str, entrant: int) -> BaseResponse:
+    form = ButtonPost.from_post(request.form)
+
+    def action() -> str:
+        name = events.set_active(get_db(), director_token, entrant, False, seen=form.version)
         return f"{name} dropped: kept in the standings, not seated again."
 
-    return _act(director_token, "entrants", action)
+    return _act(director_token, "entrants", form, action)
 
 
 @bp.post("/e/<director_token>/entrants/<int:entrant>/reinstate")
-def reinstate(director_token: str, entrant: int):
-    def action(seen):  # type: ignore[no-untyped-def]
-        name = events.set_active(get_db(), director_token, entrant, True, seen=seen)
+def reinstate(director_token: str, entrant: int) -> BaseResponse:
+    form = ButtonPost.from_post(request.form)
+
+    def action() -> str:
+        name = events.set_active(get_db(), director_token, entrant, True, seen=form.version)
         return f"{name} is back: seated next round."
 
-    return _act(director_token, "entrants", action)
-
-
-def _table_number(text: str) -> int | None:
-    """A table number typed (None: any table); 0, which the service refuses, when it is no
-    number."""
-    text = text.strip()
-    if not text:
-        return None
-    if not text.isdigit() or not text.isascii() or len(text) > 4:
-        return 0
-    return int(text)
+    return _act(director_token, "entrants", form, action)
 
 
 @bp.post("/e/<director_token>/entrants/<int:entrant>/fix")
-def fix(director_token: str, entrant: int):
-    anchor = request.form.get("from", "entrants")
-    anchor = anchor if anchor in ("entrants", "round") else "entrants"
-
-    def action(seen):  # type: ignore[no-untyped-def]
-        number = _table_number(request.form.get("table", ""))
-        return events.fix_entrant(get_db(), director_token, entrant, number, seen=seen)
-
-    return _act(director_token, anchor, action)
+def fix(director_token: str, entrant: int) -> BaseResponse:
+    form = FixForm.from_post(request.form)
+    return _act(
+        director_token,
+        form.at,
+        form,
+        lambda: events.fix_entrant(
+            get_db(), director_token, entrant, form.number, seen=form.version
+        ),
+    )
 
 
 @bp.post("/e/<director_token>/rounds/<int:number>/tables/<int:table>/fix")
-def fix_table(director_token: str, number: int, table: int):
+def fix_table(director_token: str, number: int, table: int) -> BaseResponse:
     """Keep the chosen entrant of this table at its number in every round."""
-
-    def action(seen):  # type: ignore[no-untyped-def]
-        chosen = _entrant_id("entrant")
-        return events.fix_entrant(
-            get_db(), director_token, chosen, table, round_number=number, seen=seen
-        )
-
-    return _act(director_token, "round", action)
+    form = ChooseForm.from_post(request.form, ("entrant",))
+    return _act(
+        director_token,
+        "round",
+        form,
+        lambda: events.fix_entrant(
+            get_db(),
+            director_token,
+            form.entrant("entrant"),
+            table,
+            round_number=number,
+            seen=form.version,
+        ),  # fmt: skip
+    )
 
 
 @bp.post("/e/<director_token>/rounds")
-def seat(director_token: str):
-    def action(seen):  # type: ignore[no-untyped-def]
-        number = _round_field()
-        rnd = events.seat_next_round(get_db(), director_token, number=number, seen=seen)
+def seat(director_token: str) -> BaseResponse:
+    form = SeatForm.from_post(request.form)
+
+    def action() -> list[str]:
+        rnd = events.seat_next_round(
+            get_db(), director_token, number=form.number, seen=form.version
+        )
         return [f"Round {rnd.number} is seated: {len(rnd.tables)} tables.", *rnd.notes]
 
-    return _act(director_token, "round", action)
-
-
-def _round_field() -> int:
-    """The round a Seat form offered (0, which no round is, when it names none)."""
-    text = request.form.get("round", "")
-    return int(text) if text.isascii() and text.isdigit() and len(text) <= 4 else 0
-
-
-def _entrant_id(name: str) -> int | None:
-    """An entrant chosen in a form: None, which the service refuses, when none is."""
-    text = request.form.get(name, "")
-    if not text.isdigit() or not text.isascii() or len(text) > 18:
-        return None
-    return int(text)
+    return _act(director_token, "round", form, action)
 
 
 @bp.post("/e/<director_token>/rounds/<int:number>/swap")
-def swap(director_token: str, number: int):
-    def action(seen):  # type: ignore[no-untyped-def]
-        first, second = _entrant_id("first"), _entrant_id("second")
-        warnings = events.swap(get_db(), director_token, number, first, second, seen=seen)
+def swap(director_token: str, number: int) -> BaseResponse:
+    form = ChooseForm.from_post(request.form, ("first", "second"))
+
+    def action() -> list[str]:
+        first, second = form.entrant("first"), form.entrant("second")
+        warnings = events.swap(get_db(), director_token, number, first, second, seen=form.version)
         return ["Swapped: the tables they changed have new scoring links."] + [
             f"Warning: {w}" for w in warnings
         ]
 
-    return _act(director_token, "round", action)
+    return _act(director_token, "round", form, action)
 
 
 @bp.post("/e/<director_token>/rounds/<int:number>/repair")
-def repair(director_token: str, number: int):
-    def action(seen):  # type: ignore[no-untyped-def]
-        rnd = events.repair_round(get_db(), director_token, number, seen=seen)
+def repair(director_token: str, number: int) -> BaseResponse:
+    form = ButtonPost.from_post(request.form)
+
+    def action() -> str:
+        rnd = events.repair_round(get_db(), director_token, number, seen=form.version)
         return f"Round {number} is paired again: {len(rnd.tables)} tables, new scoring links."
 
-    return _act(director_token, "round", action)
+    return _act(director_token, "round", form, action)
 
 
 @bp.post("/e/<director_token>/rounds/<int:number>/time")
-def call_time(director_token: str, number: int):
-    def action(seen):  # type: ignore[no-untyped-def]
-        capped = events.call_time(get_db(), director_token, number, seen=seen)
+def call_time(director_token: str, number: int) -> BaseResponse:
+    form = ButtonPost.from_post(request.form)
+
+    def action() -> str:
+        capped = events.call_time(get_db(), director_token, number, seen=form.version)
         if not capped:
             return "Time called. No table was still playing."
         return (
@@ -490,79 +449,74 @@ def call_time(director_token: str, number: int):
             "(a tie plays one more hand)."
         )
 
-    return _act(director_token, "round", action)
+    return _act(director_token, "round", form, action)
 
 
 @bp.post("/e/<director_token>/rounds/<int:number>/close")
-def close(director_token: str, number: int):
-    def action(seen):  # type: ignore[no-untyped-def]
-        events.close_round(get_db(), director_token, number, seen=seen)
+def close(director_token: str, number: int) -> BaseResponse:
+    form = ButtonPost.from_post(request.form)
+
+    def action() -> str:
+        events.close_round(get_db(), director_token, number, seen=form.version)
         return f"Round {number} is closed."
 
-    return _act(director_token, "round", action)
+    return _act(director_token, "round", form, action)
 
 
-def _paper_table(director_token: str, number: int, table: int):  # type: ignore[no-untyped-def]
-    """(event, overview, round, table) a paper result is for; None, with a note for the
-    console, when the round has no such table."""
-    event = _open(director_token)
-    view = events.overview(get_db(), event)
-    rnd = view.round(number)
-    found = rnd.table(table) if rnd else None
-    if rnd is None or found is None:
-        flash(f"Round {number} has no table {table}.", "error")
-        return None
-    return event, view, rnd, found
-
-
-def _paper_page(director_token: str, at, form: PaperForm, status=200):  # type: ignore[no-untyped-def]
-    event, view, rnd, found = at
+def _paper_page(
+    director_token: str, at: events.PaperTable, form: PaperForm, status: int = 200
+) -> tuple[str, int]:
     page = render_template(
-        "events/paper.html", event=event, view=view, rnd=rnd, table=found, form=form,
-        token=director_token,
+        "events/paper.html", event=at.event, view=at.view, rnd=at.round, table=at.table,
+        form=form, token=director_token,
     )  # fmt: skip
     return page, status
 
 
-@bp.route(
-    "/e/<director_token>/rounds/<int:number>/tables/<int:table>/paper", methods=["GET", "POST"]
-)
-def paper(director_token: str, number: int, table: int):
+@bp.get("/e/<director_token>/rounds/<int:number>/tables/<int:table>/paper")
+def paper(director_token: str, number: int, table: int) -> ResponseReturnValue:
     """A table's final points and bags typed from its paper sheet (a correction, too)."""
-    at = _paper_table(director_token, number, table)
-    if at is None:
-        return _back(director_token)
-    event, view, rnd, found = at
-    if request.method == "GET":
-        return _paper_page(director_token, at, PaperForm.blank(len(found.sides), found.paper))
-    form = PaperForm.from_post(request.form, len(found.sides))
-    read = form.read()
-    if read is None:
-        return _paper_page(director_token, at, form, 422)
     try:
-        entered = events.enter_paper(
-            get_db(), director_token, number, table, *read, seen=form.version
-        )
+        at = events.paper_table(get_db(), director_token, number, table)
     except EventRefused as e:
-        form.errors[e.field or "form"] = e.message
-        return _paper_page(director_token, at, form, 422)
+        flash(e.message, "error")
+        return _back(director_token)
+    return _paper_page(director_token, at, PaperForm.blank(len(at.table.sides), at.table.paper))
+
+
+@bp.post("/e/<director_token>/rounds/<int:number>/tables/<int:table>/paper")
+def enter_paper(director_token: str, number: int, table: int) -> ResponseReturnValue:
+    """The paper form sent: the result counts, or the form again with each problem by its
+    field and what was typed."""
+    form = PaperForm.from_post(request.form)
+    try:
+        answer = events.submit_paper(get_db(), director_token, number, table, form)
+    except EventRefused as e:  # the round has no such table
+        flash(e.message, "error")
+        return _back(director_token)
+    if not answer.saved:
+        if answer.refused is not None:
+            form.errors[answer.refused.field or "form"] = answer.refused.message
+        return _paper_page(director_token, answer.at, form, 422)
     flash(f"Round {number} table {table}: the paper result counts.", "info")
-    if entered is not None and entered.corrected:
+    if answer.corrected:
         flash(
             f"Round {number} was closed: table {table} is marked as corrected after the round "
             "closed, on this console, in the standings' why lines and in the event file.",
             "info",
         )
-    return _back(director_token, "round" if rnd is view.current else "past")
+    return _back(director_token, "round" if answer.at.current else "past")
 
 
 @bp.post("/e/<director_token>/rounds/<int:number>/tables/<int:table>/paper/clear")
-def clear_paper(director_token: str, number: int, table: int):
-    def action(seen):  # type: ignore[no-untyped-def]
-        events.clear_paper(get_db(), director_token, number, table, seen=seen)
+def clear_paper(director_token: str, number: int, table: int) -> BaseResponse:
+    form = ButtonPost.from_post(request.form)
+
+    def action() -> str:
+        events.clear_paper(get_db(), director_token, number, table, seen=form.version)
         return f"Round {number} table {table}: its game counts again."
 
-    return _act(director_token, "round", action)
+    return _act(director_token, "round", form, action)
 
 
 # --- exports ---------------------------------------------------------------------------------
@@ -575,43 +529,39 @@ def _download(text: str, mimetype: str, name: str) -> Response:
     return response
 
 
-def _filename(event, ext: str, what: str = "") -> str:  # type: ignore[no-untyped-def]
-    stem = export_filename([event.name], event.date or event.created_at[:10]).removesuffix(".json")
-    return f"{stem}{'-' + what if what else ''}.{ext}"
+def _file(file: event_files.EventFile, mimetype: str, ext: str, what: str) -> Response:
+    """An event's file to download, named after the event, its day and what it holds."""
+    stem = export_filename([file.name], file.day).removesuffix(".json")
+    return _download(file.text, mimetype, f"{stem}-{what}.{ext}")
 
 
 @bp.get("/e/<director_token>/event.json")
 def export(director_token: str) -> Response:
-    event = _open(director_token)
-    text = event_files.export_text(get_db(), event)
-    return _download(text, "application/json", _filename(event, "json", "event"))
+    file = event_files.export_file(get_db(), director_token)
+    return _file(file, "application/json", "json", "event")
 
 
 @bp.get("/e/<director_token>/results.csv")
 def results_csv(director_token: str) -> Response:
-    event = _open(director_token)
-    text = event_files.results_csv(events.overview(get_db(), event))
-    return _download(text, "text/csv", _filename(event, "csv", "results"))
+    return _file(event_files.results_file(get_db(), director_token), "text/csv", "csv", "results")
 
 
 @bp.get("/e/<director_token>/standings.csv")
 def standings_csv(director_token: str) -> Response:
-    event = _open(director_token)
-    text = event_files.standings_csv(events.overview(get_db(), event))
-    return _download(text, "text/csv", _filename(event, "csv", "standings"))
+    file = event_files.standings_file(get_db(), director_token)
+    return _file(file, "text/csv", "csv", "standings")
 
 
 # --- printing --------------------------------------------------------------------------------
 
 
 @bp.get("/e/<director_token>/rounds/<int:number>/packet.pdf")
-def packet(director_token: str, number: int) -> Response | tuple:
+def packet(director_token: str, number: int) -> ResponseReturnValue:
     """A round's packet: the pairings, a table card per table with the QR code of its scoring
     link (this server's address, as the director's browser reaches it), a pre-filled score
     sheet per table; made in the printing pool and kept while the event is unchanged."""
-    event = _open(director_token)
     try:
-        data = events.packet_data(get_db(), event, number)
+        data = events.packet_data(get_db(), director_token, number)
     except EventRefused as e:
         flash(e.message, "error")
         return _back(director_token)
@@ -626,6 +576,7 @@ def packet(director_token: str, number: int) -> Response | tuple:
         )
         for t in data.round.tables
     )
+    event = data.event
     packet = packets.RoundPacket(
         event.name, number, tables, rules=data.rules, preset=data.preset,
         date=event.date or None, byes=data.byes, standings=data.standings,
@@ -642,33 +593,20 @@ def packet(director_token: str, number: int) -> Response | tuple:
 
 
 @bp.get("/e/<director_token>/standings.pdf")
-def standings_pdf(director_token: str) -> Response | tuple:
+def standings_pdf(director_token: str) -> ResponseReturnValue:
     """The standings to print: place, wins, the tie-breakers' figures and why."""
-    db = get_db()
-    event = _open(director_token)
-    view = events.overview(db, event)
-    current = view.current
-    if view.complete:
-        title = "Final standings"
-    elif current is None or current.closed:
-        title = f"Standings after round {current.number}" if current else "Standings"
-    else:
-        title = f"Standings during round {current.number} (its finished tables count)"
-    note = events.describe(event).format
-    if view.champion:
-        note += f". Champion: {view.champion}"
+    sheet = events.standings_sheet(get_db(), director_token)
     size = paper_size(request.args.get("paper"))
     doc = packets.StandingsPrint(
-        event.name, view.standings, view.config.tiebreakers, date=event.date or None,
-        title=title, note=note, paper_size=size,
+        sheet.name, sheet.standings, sheet.tiebreakers, date=sheet.date or None,
+        title=sheet.title, note=sheet.note, paper_size=size,
     )  # fmt: skip
-    version = events.public_version(db, event.public_token)
-    key = (current_app.config["DATABASE"], "standings", event.id, version, size)
+    key = (current_app.config["DATABASE"], "standings", sheet.event_id, sheet.version, size)
     try:
         body = pool.printer().pdf(doc, key=key, timeout=current_app.config["PDF_TIMEOUT"])
     except pool.PrintRefused as e:
         return print_refused(e, url_for("events.console", director_token=director_token))
-    return pdf_response(body, f"{event.name} standings")
+    return pdf_response(body, f"{sheet.name} standings")
 
 
 # --- the public page -------------------------------------------------------------------------
@@ -676,17 +614,15 @@ def standings_pdf(director_token: str) -> Response | tuple:
 
 @bp.get("/p/<public_token>")
 def public(public_token: str) -> str:
-    db = get_db()
-    event = events.open_public(db, public_token)
-    view = events.overview(db, event)
+    shown = events.event_page(get_db(), public_token)
     return render_template(
         "events/public.html",
-        event=event,
-        view=view,
-        about=events.describe(event),
-        version=events.public_version(db, public_token),
+        event=shown.event,
+        view=shown.view,
+        about=shown.about,
+        version=shown.version,
         refresh_seconds=REFRESH_SECONDS,
-        figure=screens.figure(event.tiebreakers),
+        figure=screens.figure(shown.event.tiebreakers),
         now=time.time(),
     )
 
@@ -714,17 +650,14 @@ def projector(public_token: str) -> str:
     """The projector / TV page: large type, cycling between the standings and the round's
     tables (static/projector.js), reloading when the version moves. The version is read first,
     so a change made while the page is drawn shows at the next poll."""
-    db = get_db()
-    version = events.public_version(db, public_token)
-    event = events.open_public(db, public_token)
-    view = events.overview(db, event)
+    shown = events.event_page(get_db(), public_token)
     return render_template(
         "events/projector.html",
-        event=event,
-        view=view,
-        screens=screens.screens(view),
-        figure=screens.figure(event.tiebreakers),
-        version=version,
+        event=shown.event,
+        view=shown.view,
+        screens=screens.screens(shown.view),
+        figure=screens.figure(shown.event.tiebreakers),
+        version=shown.version,
         seconds=screens.seconds(request.args.get("seconds")),
         poll_seconds=screens.POLL_SECONDS,
         updated=datetime.now().strftime("%H:%M"),  # the server is in the room: its clock

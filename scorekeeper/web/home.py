@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, render_template
 
-from scorekeeper.service import events, library
+from scorekeeper.service import home
 from scorekeeper.web.db import get_db
 from scorekeeper.web.session import browser_id, remembered_events
 
@@ -13,9 +13,8 @@ bp = Blueprint("home", __name__)
 
 @bp.get("/")
 def index() -> str:
-    lib = library.library(get_db(), browser_id(create=False))
-    club = events.events_of(get_db(), remembered_events())
-    return render_template("home.html", lib=lib, club=club)
+    page = home.home(get_db(), browser_id(create=False), remembered_events())
+    return render_template("home.html", lib=page.games, club=page.events)
 
 
 @bp.get("/healthz")

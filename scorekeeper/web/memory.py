@@ -66,9 +66,9 @@ def season(token: str, season: int) -> str:
 
 @bp.get("/m/<token>/seasons/<int:season>.csv")
 def season_csv(token: str, season: int) -> Response:
-    page = memory.season_page(get_db(), token, season)
-    response = Response(memory_files.season_csv(page), mimetype="text/csv")
-    response.headers["Content-Disposition"] = f'attachment; filename="{_slug(page.name)}.csv"'
+    file = memory_files.season_file(get_db(), token, season)
+    response = Response(file.text, mimetype="text/csv")
+    response.headers["Content-Disposition"] = f'attachment; filename="{_slug(file.name)}.csv"'
     return response
 
 

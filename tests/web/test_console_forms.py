@@ -356,3 +356,87 @@ def test_clearing_a_paper_result_after_close_is_a_correction_and_clearing_none_i
     assert not events.overview(db, event).corrected
     post_from(client, url, f"{url}/rounds/1/tables/1/paper/clear")
     assert [t.number for t in events.overview(db, event).corrected] == [1]
+
+
+# --- the console's forms read as dataclasses (one form style: from_post and errors) ------------
+
+
+@pytest.mark.parametrize(
+    "data, number, at",
+    [
+        ({"table": "3"}, 3, "entrants"),
+        ({"table": " 12 ", "from": "round"}, 12, "round"),
+        ({"table": ""}, None, "entrants"),  # any table
+        ({"table": "   "}, None, "entrants"),
+        ({"table": "x", "from": "nowhere"}, 0, "entrants"),  # no number: the service refuses 0
+        ({"table": "²"}, 0, "entrants"),
+        ({"table": "٣"}, 0, "entrants"),
+        ({"table": "12345"}, 0, "entrants"),
+        ({"table": "-1"}, 0, "entrants"),
+        ({}, None, "entrants"),
+    ],
+)
+def test_the_fix_form_reads_ascii_digits_and_where_to_land(data, number, at):
+    from werkzeug.datastructures import MultiDict
+
+    from scorekeeper.web.event_forms import FixForm
+
+    form = FixForm.from_post(MultiDict({**data, "version": "7"}))
+    assert (form.number, form.at, form.version, form.errors) == (number, at, 7, {})
+
+
+@pytest.mark.parametrize(
+    "text, number", [("2", 2), ("", 0), ("abc", 0), ("①", 0), ("99999", 0), ("0", 0)]
+)
+def test_the_seat_form_reads_the_round_it_offered(text, number):
+    from werkzeug.datastructures import MultiDict
+
+    from scorekeeper.web.event_forms import SeatForm
+
+    form = SeatForm.from_post(MultiDict({"round": text}))
+    assert (form.number, form.version) == (number, 0)  # no version: read as 0, refused
+
+
+@pytest.mark.parametrize(
+    "text, chosen", [("5", 5), ("0", 0), ("", None), ("x", None), ("²", None), ("9" * 19, None)]
+)
+def test_an_entrant_chosen_is_ascii_digits_or_none(text, chosen):
+    from werkzeug.datastructures import MultiDict
+
+    from scorekeeper.web.event_forms import ChooseForm
+
+    form = ChooseForm.from_post(MultiDict({"first": text, "second": "4"}), ("first", "second"))
+    assert (form.entrant("first"), form.entrant("second")) == (chosen, 4)
+
+
+def test_the_import_form_takes_the_file_before_the_text_and_says_what_is_missing():
+    import io
+
+    from werkzeug.datastructures import FileStorage, MultiDict
+
+    from scorekeeper.web.event_forms import ImportForm
+
+    def upload(data: bytes) -> MultiDict:
+        return MultiDict({"file": FileStorage(io.BytesIO(data), filename="e.json")})
+
+    assert ImportForm.from_post(MultiDict({"text": "{}"}), upload(b"[1]")).text == "[1]"
+    assert ImportForm.from_post(MultiDict({"text": "{}"}), MultiDict()).text == "{}"
+    bad = ImportForm.from_post(MultiDict({"text": "{}"}), upload(b"\xff\xfe"))
+    assert bad.error == "That file is not UTF-8 text: is it an event file?"
+    empty = ImportForm.from_post(MultiDict({"text": "  "}), MultiDict())
+    assert empty.error == "Choose an event file (or paste its text)."
+
+
+def test_a_table_number_that_is_no_number_is_refused_by_the_service_where_the_console_lands(
+    client, db
+):
+    event = event_with(db, 4)
+    url = f"/e/{event.director_token}"
+    fields = read_at(client, url)
+    response = client.post(
+        url + "/entrants/1/fix", data={"version": fields["version"], "table": "٣", "from": "round"}
+    )
+    assert response.status_code == 303 and response.headers["Location"].endswith("#round")
+    page = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert "A table number is a whole number from 1 to 1000." in page
+    assert all(e.fixed_table is None for e in store.events.entrants_of(db, event.id))

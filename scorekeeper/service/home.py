@@ -1,0 +1,30 @@
+"""The home page's use case: this browser's games and the club events it runs, in one call."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scorekeeper import store
+
+from .events import events_of
+from .library import Library, library
+
+Database = store.Database
+
+
+@dataclass(frozen=True)
+class Home:
+    """What the home page lists: the games this browser created, opened or imported
+    (:func:`.library.library`) and the events behind the director's links it remembers
+    (:func:`.events.events_of`: unknown links skipped)."""
+
+    games: Library
+    events: list[store.EventRecord]
+
+
+def home(db: Database, browser_id: str | None, director_tokens: list[str]) -> Home:
+    """The home page of a browser (None: one without an id yet, which has no games)."""
+    return Home(library(db, browser_id), events_of(db, director_tokens))
+
+
+__all__ = ["Home", "home"]
