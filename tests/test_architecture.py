@@ -356,26 +356,50 @@ def is_route(node: ast.AST) -> bool:
     )
 
 
+def _direct_calls(
+    function: ast.AST, modules: set[str], functions: set[str], helpers: set[str]
+) -> tuple[set[str], set[str]]:
+    """(service functions, module-level helpers of the same module) that ``function`` calls."""
+    called: set[str] = set()
+    used: set[str] = set()
+    for node in ast.walk(function):
+        if not isinstance(node, ast.Call):
+            continue
+        f, chain = node.func, []
+        if isinstance(f, ast.Name) and f.id in functions:
+            called.add(f.id)
+        elif isinstance(f, ast.Name) and f.id in helpers:
+            used.add(f.id)
+        while isinstance(f, ast.Attribute):
+            chain.append(f.attr)
+            f = f.value
+        if chain and isinstance(f, ast.Name) and f.id in modules and chain[0][:1].islower():
+            called.add(".".join([f.id, *reversed(chain)]))  # a Capitalised name is a class
+    return called, used
+
+
 def service_calls(source: str) -> dict[str, set[str]]:
-    """Each route function of a web module, with the service functions it calls itself
-    (``games.open_game``, ``service.games.open_game``, or a function imported by name)."""
+    """Each route function of a web module, with the service functions it calls
+    (``games.open_game``, ``service.games.open_game``, or a function imported by name): its
+    own, and those of every module-level function of the module it calls, followed through
+    the helpers they call in turn."""
     tree = ast.parse(source)
     modules, functions = service_names(tree)
+    top = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
+    direct = {name: _direct_calls(node, modules, functions, set(top)) for name, node in top.items()}
     out: dict[str, set[str]] = {}
-    for route in (n for n in ast.walk(tree) if is_route(n)):
-        called: set[str] = set()
-        for node in ast.walk(route):
-            if not isinstance(node, ast.Call):
+    for route in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and is_route(n)):
+        called, todo = _direct_calls(route, modules, functions, set(top) - {route.name})
+        seen: set[str] = set()
+        while todo:
+            helper = todo.pop()
+            if helper in seen:
                 continue
-            f, chain = node.func, []
-            if isinstance(f, ast.Name) and f.id in functions:
-                called.add(f.id)
-            while isinstance(f, ast.Attribute):
-                chain.append(f.attr)
-                f = f.value
-            if chain and isinstance(f, ast.Name) and f.id in modules:
-                called.add(".".join([f.id, *reversed(chain)]))
-        out[route.name] = called  # type: ignore[attr-defined]
+            seen.add(helper)
+            more, further = direct[helper]
+            called |= more
+            todo |= further - seen
+        out[route.name] = called
     return out
 
 
@@ -410,4 +434,37 @@ def test_the_route_reader_counts_service_calls():
     assert service_calls(source) == {
         "add": {"games.open_game", "overview", "service.games.add_hand"},
         "one": {"games.submit_hand"},
+    }
+
+
+def test_the_route_reader_follows_the_helpers_a_route_calls():
+    """A helper's service call is the route's: through a chain of helpers (and a helper that
+    calls itself), but not through a helper the route never calls; a service dataclass made
+    to send is no call."""
+    source = (
+        "from scorekeeper.service import events, games, keeper\n"
+        "def _page(token, form):\n"
+        "    if form.errors:\n"
+        "        return _refused(token)\n"
+        "    return render(token)\n"
+        "def _refused(token):\n"
+        "    events.open_director(db, token)\n"
+        "    return _refused(token)\n"
+        "def _unused(token):\n"
+        "    games.open_game(db, token)\n"
+        "@bp.post('/a')\n"
+        "def act(token):\n"
+        "    _page(token, form)\n"
+        "    return events.round_clock(db, token)\n"
+        "@bp.post('/b')\n"
+        "def once(token):\n"
+        "    return _page(token, form)\n"
+        "@bp.post('/c')\n"
+        "def undo(token, change):\n"
+        "    return keeper.submit(db, token, keeper.Unmerge(change))\n"
+    )
+    assert service_calls(source) == {
+        "act": {"events.open_director", "events.round_clock"},
+        "once": {"events.open_director"},
+        "undo": {"keeper.submit"},
     }

@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Any
+from typing import Any, Protocol
 
 from scorekeeper import store
 from scorekeeper.events import (
@@ -457,6 +457,47 @@ def set_round_minutes(db: Database, director_token: str, minutes: int | None) ->
     if minutes is None:
         return "Rounds have no clock from now on."
     return f"Rounds are {minutes} minutes from now on (restart the clock to apply it now)."
+
+
+class TypedClock(Protocol):
+    """A clock button as the console sent it (the web's form): its problems by field (none:
+    it read), and what it asks for (pause, resume, extend or restart; the minutes to extend)."""
+
+    errors: dict[str, str]
+
+    def read(self) -> tuple[str, int | None]: ...
+
+
+def submit_clock(
+    db: Database, director_token: str, number: int, typed: TypedClock, now: float | None = None
+) -> str | None:
+    """The console's clock button: :func:`round_clock` with what it asks for. A button that did
+    not read (``typed.errors`` say why) changes nothing and returns None; an unknown link is
+    EventNotFound whatever was sent."""
+    if typed.errors:
+        store.events.event_by_director_token(db, director_token)
+        return None
+    action, minutes = typed.read()
+    return round_clock(db, director_token, number, action, minutes, now)
+
+
+class TypedRoundMinutes(Protocol):
+    """The console's round length form (the web's form): its problems by field (none: it read)
+    and the minutes a round (None: no clock)."""
+
+    errors: dict[str, str]
+
+    def read(self) -> int | None: ...
+
+
+def submit_round_minutes(db: Database, director_token: str, typed: TypedRoundMinutes) -> str | None:
+    """The console's round length form: :func:`set_round_minutes` with the minutes typed. A form
+    that did not read (``typed.errors`` say why) changes nothing and returns None; an unknown
+    link is EventNotFound whatever was sent."""
+    if typed.errors:
+        store.events.event_by_director_token(db, director_token)
+        return None
+    return set_round_minutes(db, director_token, typed.read())
 
 
 def close_round(

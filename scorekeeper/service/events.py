@@ -36,6 +36,8 @@ from .errors import EventNotFound, EventRefused
 from .event_rounds import (
     CLOCK_ACTIONS,
     NextStep,
+    TypedClock,
+    TypedRoundMinutes,
     call_time,
     clear_paper,
     close_round,
@@ -46,6 +48,8 @@ from .event_rounds import (
     round_clock,
     seat_next_round,
     set_round_minutes,
+    submit_clock,
+    submit_round_minutes,
     swap,
 )
 from .event_settings import (
@@ -625,11 +629,12 @@ __all__ = [
     "EntrantView", "EventNotFound", "EventPage", "EventRefused", "EventSettings", "EventView",
     "EventWords", "MAX_ROUNDS", "MAX_ROUND_MINUTES", "NextStep", "PacketData", "PaperAnswer",
     "PaperTable", "Registration", "RoundView", "StandingsSheet", "TablePlace", "TableView",
-    "TypedPaper", "call_time", "check_settings", "clear_paper", "clock_now", "close_round",
+    "TypedClock", "TypedPaper", "TypedRoundMinutes", "call_time", "check_settings", "clear_paper",
+    "clock_now", "close_round",
     "console_view", "create_event", "describe", "drop_question", "enter_paper", "event_config",
     "event_page", "event_rules", "events_of", "fix_entrant", "game_rules", "is_individual",
     "next_step", "open_director", "open_public", "overview", "packet_data", "paper_table",
     "person_key", "public_version", "register", "repair_round", "round_clock", "seat_next_round",
-    "set_active", "set_round_minutes", "standings_sheet", "submit_entrant", "submit_paper", "swap",
-    "table_of_game",
+    "set_active", "set_round_minutes", "standings_sheet", "submit_clock", "submit_entrant",
+    "submit_paper", "submit_round_minutes", "swap", "table_of_game",
 ]  # fmt: skip

@@ -344,31 +344,76 @@ def add_season(
 
 
 @dataclass(frozen=True)
+class Rename:
+    """A keeper's rename: the person (an id, or a name they have for the command line) and the
+    name to give them."""
+
+    person: int | str
+    name: str
+
+
+@dataclass(frozen=True)
+class Merge:
+    """A keeper's merge: ``person``'s games count as ``into``'s from now on."""
+
+    person: int | str
+    into: int | str
+
+
+@dataclass(frozen=True)
+class Unmerge:
+    """A merge undone, by the id of its change."""
+
+    change: int
+
+
+@dataclass(frozen=True)
+class NewSeason:
+    """A new season: its name, a date range or chosen events, and its scheme."""
+
+    name: str
+    start: str | None
+    end: str | None
+    events: Sequence[int] | None
+    scheme: Scheme
+
+
+KeeperChange = Rename | Merge | Unmerge | NewSeason
+
+
+@dataclass(frozen=True)
 class KeeperResult:
-    """What a keeper's form did: ``said`` when it was done; else ``refused`` with the page to
-    show the form again on (read in the same use case)."""
+    """What a keeper's form did: ``said`` when it was done; else the page to show the form
+    again on (read in the same use case), with ``refused`` when the service refused it (None:
+    the form did not read, and its own errors say why)."""
 
     said: str | None
     refused: MemoryRefused | None = None
     page: KeeperPage | None = None
 
 
-def submit(db: Database, token: str, action: str, **values: object) -> KeeperResult:
-    """One keeper's form: "rename", "merge", "unmerge" or "season" (``values`` as each takes).
-    A refusal comes back with the keeper's page, so the form shows again by its field."""
+def submit(db: Database, token: str, change: KeeperChange | None) -> KeeperResult:
+    """One keeper's form, as the change it asks for; None for a form that did not read (nothing
+    is changed: the answer carries the keeper's page, for the form to show again with its own
+    errors). A refusal comes back with the keeper's page, so the form shows again by its
+    field. An unknown link raises NotFound, whatever was sent."""
     open_keeper(db, token)
+    if change is None:
+        return KeeperResult(None, None, keeper_page(db, token))
     try:
-        if action == "rename":
-            said = "Renamed: " + rename(db, token, values["person"], values["name"]) + "."  # type: ignore[arg-type]
-        elif action == "merge":
-            said = merge(db, token, values["person"], values["into"])  # type: ignore[arg-type]
-        elif action == "unmerge":
-            said = unmerge(db, token, values["change"])  # type: ignore[arg-type]
-        elif action == "season":
-            create_season(db, token, **values)  # type: ignore[arg-type]
-            said = f"Season {values['name']} created."
-        else:
-            raise MemoryRefused("That is not something the keeper's page does.")
+        said = _apply(db, token, change)
     except MemoryRefused as e:
         return KeeperResult(None, e, keeper_page(db, token))
     return KeeperResult(said)
+
+
+def _apply(db: Database, token: str, change: KeeperChange) -> str:
+    """Make ``change``; what was done, in words."""
+    if isinstance(change, Rename):
+        return "Renamed: " + rename(db, token, change.person, change.name) + "."
+    if isinstance(change, Merge):
+        return merge(db, token, change.person, change.into)
+    if isinstance(change, Unmerge):
+        return unmerge(db, token, change.change)
+    create_season(db, token, change.name, change.start, change.end, change.events, change.scheme)
+    return f"Season {change.name} created."

@@ -172,8 +172,13 @@ def house_rules_named(db: Database, name: str, owner: str | None) -> SavedRules 
     return _saved(store.house_rules_by_name(db, name, owner))
 
 
-def delete_house_rules(db: Database, rule_id: int, owner: str | None) -> bool:
-    """Forget saved rules (games keep their own copy); False if this browser has none such."""
+def forget_house_rules(db: Database, rule_id: int, owner: str | None) -> SavedRules | None:
+    """Forget saved rules this browser may use, in one transaction; returns what was forgotten
+    (for the page to name), or None when this browser has none such (nothing changed)."""
     if not 0 < rule_id <= _MAX_ID:
-        return False
-    return store.delete_house_rules(db, rule_id, owner)
+        return None
+    with store.write(db):
+        saved = _saved(store.house_rules_by_id(db, rule_id, owner))
+        if saved is not None:
+            store.delete_house_rules(db, rule_id, owner)
+    return saved

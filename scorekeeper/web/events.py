@@ -180,21 +180,18 @@ def too_large(_e: RequestEntityTooLarge) -> tuple[str, int]:
 
 def _console(
     director_token: str,
+    shown: events.ConsoleView,
     *,
     register: EntrantForm | None = None,
     status: int = 200,
     at: str = "",
     live: bool = False,
-    shown: events.ConsoleView | None = None,
 ) -> tuple[str, int]:
-    """The console. ``live``: what the console's script fetches when the event's version moved
-    (static/console.js takes the parts marked data-live from it): the same page without the
-    parts that are never replaced (the entrants and their forms, the links), the one-time
-    messages (they belong to the page the director lands on) and the known names. ``shown``:
-    the console as a use case already read it."""
-    if shown is None:
-        me = None if live else browser_id(create=False)
-        shown = events.console_view(get_db(), director_token, me, known=not live)
+    """The console, as its route's use case read it (``shown``). ``live``: what the console's
+    script fetches when the event's version moved (static/console.js takes the parts marked
+    data-live from it): the same page without the parts that are never replaced (the entrants
+    and their forms, the links), the one-time messages (they belong to the page the director
+    lands on) and the known names."""
     context: dict[str, Callable[[], str]] = {}
     if live:
         context["flashed_notes"] = lambda: ""
@@ -261,14 +258,16 @@ PLACES = ("round", "entrants", "past")
 @bp.get("/e/<director_token>")
 def console(director_token: str) -> ResponseReturnValue:
     at = request.args.get("at", "")
-    return _console(director_token, at=at if at in PLACES else "")
+    shown = events.console_view(get_db(), director_token, browser_id(create=False), known=True)
+    return _console(director_token, shown, at=at if at in PLACES else "")
 
 
 @bp.get("/e/<director_token>/live")
 def console_live(director_token: str) -> Response:
     """The console as it is now, for its live script (one request only when the version it
     polls moved): tables, the still-playing line, the clock and the standings update in place."""
-    page, _ = _console(director_token, live=True)
+    shown = events.console_view(get_db(), director_token, None, known=False)
+    page, _ = _console(director_token, shown, live=True)
     response = make_response(page)
     response.headers["Cache-Control"] = "no-store"
     return response
@@ -279,36 +278,23 @@ def clock(director_token: str, number: int) -> BaseResponse:
     """Pause, resume, extend or restart round ``number``'s clock (refused once the round has
     moved on: the number is the one the console showed)."""
     form = ClockForm.from_post(request.form)
-    if form.errors:
-        return _refused(director_token, "round", form)
-    action, minutes = form.read()
     return _act(
         director_token,
         "round",
         form,
-        lambda: events.round_clock(get_db(), director_token, number, action, minutes),
+        lambda: events.submit_clock(get_db(), director_token, number, form),
     )
-
-
-def _refused(director_token: str, anchor: str, form: ConsoleForm) -> BaseResponse:
-    """A console form that could not be read: its problems where the console lands; an unknown
-    link is not found, whatever was posted (the request's one service call)."""
-    events.open_director(get_db(), director_token)
-    return _act(director_token, anchor, form, lambda: None)
 
 
 @bp.post("/e/<director_token>/round-minutes")
 def round_minutes(director_token: str) -> BaseResponse:
     """The event's round length, for rounds seated from now on and the clock's restart."""
     form = RoundMinutesForm.from_post(request.form)
-    if form.errors:
-        return _refused(director_token, "round", form)
-    minutes = form.read()
     return _act(
         director_token,
         "round",
         form,
-        lambda: events.set_round_minutes(get_db(), director_token, minutes),
+        lambda: events.submit_round_minutes(get_db(), director_token, form),
     )
 
 
@@ -321,11 +307,9 @@ def register(director_token: str) -> ResponseReturnValue:
     )  # fmt: skip
     entrant = answer.entrant
     if entrant is None:
-        assert answer.refused is not None  # a registration not made says why
+        assert answer.refused is not None and answer.console is not None  # said, with the page
         form.place_error(answer.refused.field, answer.refused.message)
-        return _console(
-            director_token, register=form, status=422, at="entrants", shown=answer.console
-        )
+        return _console(director_token, answer.console, register=form, status=422, at="entrants")
     later = f" (joins from round {entrant.joined_round})" if entrant.joined_round > 1 else ""
     flash(f"Registered {entrant.name}{later}.", "info")
     return _back(director_token, "entrants")

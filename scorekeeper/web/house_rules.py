@@ -20,26 +20,27 @@ from scorekeeper.web.session import browser_id
 bp = Blueprint("house_rules", __name__)
 
 
-def _saved_or_404(rule_id: int) -> library.SavedRules:
-    saved = library.house_rules(get_db(), rule_id, browser_id(create=False))
-    if saved is None:
-        abort(404)
-    return saved
-
-
 @bp.get("/house-rules")
 def index() -> str:
     rules = library.all_house_rules(get_db(), browser_id(create=False))
     return render_template("house_rules/index.html", rules=rules)
 
 
-@bp.route("/house-rules/<int:rule_id>/delete", methods=["GET", "POST"])
-def delete(rule_id: int) -> str | Response:
-    """GET asks (naming them), POST with the CSRF token deletes; games keep their own rules."""
-    saved = _saved_or_404(rule_id)
-    if request.method == "POST":
-        ButtonForm.from_post(request.form)  # the button alone: nothing else to read
-        library.delete_house_rules(get_db(), saved.id, browser_id(create=False))
-        flash(f"Deleted the house rules “{saved.name}”. Games played with them keep them.", "info")
-        return redirect(url_for("house_rules.index"), 303)
+@bp.get("/house-rules/<int:rule_id>/delete")
+def delete(rule_id: int) -> str:
+    """Asks first, naming them; the POST below deletes. Another browser's are not found."""
+    saved = library.house_rules(get_db(), rule_id, browser_id(create=False))
+    if saved is None:
+        abort(404)
     return render_template("house_rules/delete.html", saved=saved, line=saved.line)
+
+
+@bp.post("/house-rules/<int:rule_id>/delete")
+def deleted(rule_id: int) -> Response:
+    """The button, with the CSRF token: deletes; games keep their own rules."""
+    ButtonForm.from_post(request.form)  # the button alone: nothing else to read
+    saved = library.forget_house_rules(get_db(), rule_id, browser_id(create=False))
+    if saved is None:
+        abort(404)
+    flash(f"Deleted the house rules “{saved.name}”. Games played with them keep them.", "info")
+    return redirect(url_for("house_rules.index"), 303)

@@ -133,16 +133,16 @@ def keeper_home(token: str):
     return _keeper(token, keeper.keeper_page(get_db(), token), {})
 
 
-def _submit(token: str, which: str, form, values: dict | None):
-    """Send one keeper's form; on a refusal show the page again with the form as typed."""
-    if values is None:
-        return _keeper(token, keeper.keeper_page(get_db(), token), {which: form}, 422)
-    result = keeper.submit(get_db(), token, which, **values)
-    if result.refused is not None:
+def _submit(token: str, which: str, form, change: keeper.KeeperChange | None):
+    """Send one keeper's form (None: it did not read); refused, show the page again with the
+    form as typed."""
+    result = keeper.submit(get_db(), token, change)
+    if result.said is None:
         assert result.page is not None  # keeper.submit returns a refusal with its page
-        place_error(form, which, result.refused.field, result.refused.message)
+        if result.refused is not None:
+            place_error(form, which, result.refused.field, result.refused.message)
         return _keeper(token, result.page, {which: form}, 422)
-    flash(result.said or "Done.", "info")
+    flash(result.said, "info")
     return redirect(url_for("memory.keeper_home", token=token, _anchor=which), 303)
 
 
@@ -160,7 +160,7 @@ def merge(token: str):
 
 @bp.post("/k/<token>/merges/<int:change>/undo")
 def unmerge(token: str, change: int):
-    result = keeper.submit(get_db(), token, "unmerge", change=change)
+    result = keeper.submit(get_db(), token, keeper.Unmerge(change))
     if result.said:
         flash(result.said, "info")
     elif result.refused is not None:

@@ -8,6 +8,7 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
+from scorekeeper.service.keeper import Merge, NewSeason, Rename
 from scorekeeper.stats import Scheme, StatsError
 from scorekeeper.stats.seasons import MAX_NIGHTS, MAX_PLACES, MAX_POINTS
 from scorekeeper.web.fields import number
@@ -31,13 +32,13 @@ class RenameForm:
     def from_post(cls, data: MultiDict) -> RenameForm:
         return cls(data.get("person", "")[:20], data.get("name", "")[:200])
 
-    def values(self) -> dict[str, Any] | None:
+    def values(self) -> Rename | None:
         person = _id(self.person)
         if person is None:
             self.errors["person"] = "Choose the person to rename."
         if not self.name.strip():
             self.errors["name"] = "Type the new name."
-        return None if self.errors else {"person": person, "name": self.name}
+        return None if self.errors or person is None else Rename(person, self.name)
 
 
 @dataclass
@@ -50,13 +51,13 @@ class MergeForm:
     def from_post(cls, data: MultiDict) -> MergeForm:
         return cls(data.get("person", "")[:20], data.get("into", "")[:20])
 
-    def values(self) -> dict[str, Any] | None:
+    def values(self) -> Merge | None:
         person, into = _id(self.person), _id(self.into)
         if person is None:
             self.errors["person"] = "Choose the person to merge."
         if into is None:
             self.errors["into"] = "Choose the person to merge into."
-        return None if self.errors else {"person": person, "into": into}
+        return None if person is None or into is None else Merge(person, into)
 
 
 @dataclass
@@ -86,7 +87,7 @@ class SeasonForm:
             min_events=data.get("min_events", "").strip()[:20] or "0",
         )
 
-    def values(self) -> dict[str, Any] | None:
+    def values(self) -> NewSeason | None:
         chosen = [_id(e) for e in self.events]
         if any(e is None for e in chosen):
             self.errors["events"] = "Choose events from the list."
@@ -129,13 +130,13 @@ class SeasonForm:
             self.errors[e.field] = e.message
             return None
         events = [e for e in chosen if e is not None]
-        return {
-            "name": self.name,
-            "start": None if events else self.start,
-            "end": None if events else self.end,
-            "events": events or None,
-            "scheme": scheme,
-        }
+        return NewSeason(
+            self.name,
+            None if events else self.start,
+            None if events else self.end,
+            events or None,
+            scheme,
+        )
 
 
 KEEPER_FIELDS = {

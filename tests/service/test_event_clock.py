@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from scorekeeper.service import EventRefused, events
+from scorekeeper.service import EventNotFound, EventRefused, events
 from tests.service.clubs import event_with, finish_round
 
 
@@ -122,3 +122,44 @@ def test_a_tables_place_carries_its_rounds_clock(db):
     events.round_clock(db, event.director_token, 1, "restart", now=1000.0)
     place = events.table_of_game(db, rnd.tables[0].game_id, now=1060.0)
     assert place.clock_left == 540 and not place.clock_paused and place.round_minutes == 10
+
+
+class Typed:
+    """A console form as the web reads it: its errors by field, and what it read."""
+
+    def __init__(self, read, errors=None):
+        self.errors = dict(errors or {})
+        self._read = read
+
+    def read(self):
+        return self._read
+
+
+def test_the_clock_form_is_one_use_case_a_form_that_did_not_read_changes_nothing(db):
+    event = event_with(db, round_minutes=10)
+    events.seat_next_round(db, event)
+    token = event.director_token
+    before = events.public_version(db, event.public_token)
+    bad = Typed(("pause", None), {"action": "Choose pause, resume, extend or restart."})
+    assert events.submit_clock(db, token, 1, bad) is None
+    assert events.public_version(db, event.public_token) == before
+    assert not current(db, event).clock.paused
+    said = events.submit_clock(db, token, 1, Typed(("pause", None)), now=time.time())
+    assert "paused" in said and current(db, event).clock.paused
+    for form in (bad, Typed(("pause", None))):  # an unknown link, whatever was sent
+        with pytest.raises(EventNotFound):
+            events.submit_clock(db, "no-such-link", 1, form)
+
+
+def test_the_round_length_form_is_one_use_case_a_form_that_did_not_read_changes_nothing(db):
+    event = event_with(db, round_minutes=10)
+    token = event.director_token
+    bad = Typed(None, {"round_minutes": "Minutes a round: 1 to 600, or empty for no clock."})
+    assert events.submit_round_minutes(db, token, bad) is None
+    assert events.open_director(db, token).round_minutes == 10
+    assert "30 minutes" in events.submit_round_minutes(db, token, Typed(30))
+    assert events.open_director(db, token).round_minutes == 30
+    assert "no clock" in events.submit_round_minutes(db, token, Typed(None))
+    assert events.open_director(db, token).round_minutes is None
+    with pytest.raises(EventNotFound):
+        events.submit_round_minutes(db, "no-such-link", bad)

@@ -460,3 +460,21 @@ def test_the_kept_ladder_after_adds_corrections_and_merges_is_a_replay(seed, ops
         kept = memory.club_ladder(_club_of(games, merges), key)
         assert kept.ratings == rate(merged_games(games, merges)).ratings
     memory.clear_caches()
+
+
+def test_a_keepers_form_is_one_use_case_refused_or_unread_it_carries_the_page(db):
+    club(db, 1, nights=1)
+    token = keeper.keeper_link(db)
+    ann = memory.find_person(memory.load_club(db), "Ann")
+    unread = keeper.submit(db, token, None)  # the form's own errors say why
+    assert unread.said is None and unread.refused is None
+    assert unread.page == keeper.keeper_page(db, token)
+    refused = keeper.submit(db, token, keeper.Rename(ann, "Bob"))
+    assert refused.said is None and refused.refused.field == "name"
+    assert refused.page is not None and store.club.changes(db) == []
+    done = keeper.submit(db, token, keeper.Rename(ann, "Annie"))
+    assert done == keeper.KeeperResult("Renamed: Annie.")
+    assert store.club.people(db)[ann].name == "Annie"
+    for change in (None, keeper.Unmerge(1)):  # an unknown link, whatever was sent
+        with pytest.raises(memory.NotFound):
+            keeper.submit(db, "no-such-link", change)
