@@ -468,3 +468,174 @@ def test_the_route_reader_follows_the_helpers_a_route_calls():
         "once": {"events.open_director"},
         "undo": {"keeper.submit"},
     }
+
+
+# --- store records stay in the service ------------------------------------------------------
+
+STORE_TYPES = set(
+    ast.literal_eval(
+        next(
+            n.value
+            for n in ast.parse((PACKAGE / "store" / "__init__.py").read_text()).body
+            if isinstance(n, ast.Assign) and ast.unparse(n.targets[0]) == "__all__"
+        )
+    )
+)  # what the store exports (its record types, and its functions and modules)
+
+# What the web takes from the service that still names a store type, with why (docs/
+# architecture.md rule 1). An entry must say why; the test fails on one no longer needed.
+STORE_TYPES_ALLOWED: dict[str, str] = {
+    "EventView.event": "the service's working model of an event: every use case that changes "
+    "one acts on the record it holds (its rules, seed, cut, director's link); the web reads "
+    "only its format and public link (console.html, _tables.html, _standings.html). Next: "
+    "hold an EventInfo and keep the record beside the view inside the service",
+    "OpenGame.record": "the phone's hand walk: the game page reads the game's version, tokens "
+    "and file from the record (web/game_page.py, web/hands.py); its re-lay is the hand walk's "
+    "own piece of issue 18",
+    "Submitted.action": "store.Action is a value (a kind code and a hand number), not a row: "
+    "the store defines it because history rows and one-time ids are written with it",
+}
+
+
+class ServiceTypes:
+    """The service's module-level classes (their annotated fields), type aliases and
+    functions (their return annotations), read from the source; names imported from the store
+    are known as the store's."""
+
+    def __init__(self, sources: dict[str, str]) -> None:
+        self.classes: dict[str, list[tuple[str, ast.expr]]] = {}
+        self.aliases: dict[str, ast.expr] = {}
+        self.returns: dict[str, ast.expr | None] = {}
+        self.from_store: set[str] = set()
+        for module, source in sources.items():
+            for node in ast.parse(source).body:
+                if isinstance(node, ast.ClassDef):
+                    fields = [
+                        (f"{node.name}.{ast.unparse(s.target)}", s.annotation)
+                        for s in node.body
+                        if isinstance(s, ast.AnnAssign)
+                    ]
+                    self.classes.setdefault(node.name, []).extend(fields)
+                elif isinstance(node, ast.FunctionDef):
+                    self.returns[f"{module}.{node.name}"] = node.returns
+                elif isinstance(node, ast.Assign) and len(node.targets) == 1:
+                    target = node.targets[0]
+                    if isinstance(target, ast.Name) and target.id[:1].isupper():
+                        self.aliases[target.id] = node.value
+                elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith(
+                    "scorekeeper.store"
+                ):
+                    self.from_store |= {a.asname or a.name for a in node.names}
+
+    def store_names(self, where: str, annotation: ast.expr | None, seen: set[str]) -> set[str]:
+        """``where: store type`` for each store type ``annotation`` names, directly or through
+        the service's own classes' fields and aliases (each followed once)."""
+        found: set[str] = set()
+        if annotation is None:
+            return found
+        if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
+            annotation = ast.parse(annotation.value, mode="eval").body
+        for node in ast.walk(annotation):
+            if isinstance(node, ast.Attribute):
+                chain = ast.unparse(node)
+                if chain.startswith("store.") and node.attr[:1].isupper():
+                    found.add(f"{where}: {chain}")
+            elif isinstance(node, ast.Name):
+                name = node.id
+                if name in self.from_store and name[:1].isupper() and name != "Database":
+                    found.add(f"{where}: store.{name}")
+                elif name in seen:
+                    continue
+                elif name in self.classes:
+                    seen.add(name)
+                    for field_name, field_type in self.classes[name]:
+                        found |= self.store_names(field_name, field_type, seen)
+                elif name in self.aliases:
+                    seen.add(name)
+                    found |= self.store_names(name, self.aliases[name], seen)
+        return {f for f in found if not f.endswith(": store.Database")}
+
+
+def service_sources() -> dict[str, str]:
+    return {p.stem: p.read_text() for p in sorted((PACKAGE / "service").glob("*.py"))}
+
+
+def web_surface() -> set[str]:
+    """What the web names of the service: ``module.name`` for each attribute of a service
+    module it reads (``events.event_page``), and each name it imports from one."""
+    out: set[str] = set()
+    for path in sorted((PACKAGE / "web").glob("*.py")):
+        tree = ast.parse(path.read_text())
+        modules, _ = service_names(tree)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+                if node.value.id in modules:
+                    module = node.value.id if node.value.id in SERVICE_MODULES else "*"
+                    out.add(f"{module}.{node.attr}")
+            elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith(
+                "scorekeeper.service"
+            ):
+                module = (node.module or "").rpartition(".")[2]
+                module = module if module in SERVICE_MODULES else "*"
+                out |= {f"{module}.{a.name}" for a in node.names}
+    return out
+
+
+def store_types_reaching(surface: set[str], types: ServiceTypes) -> set[str]:
+    """Each store type a function's return or a class's field (followed through the service's
+    own classes) hands to the web, as ``where: store.Type``."""
+    found: set[str] = set()
+    for used in sorted(surface):
+        module, _, name = used.partition(".")
+        returns = [r for f, r in types.returns.items() if f.partition(".")[2] == name]
+        own = f"{module}.{name}"
+        if own in types.returns:
+            returns = [types.returns[own]]
+        for r in returns:
+            found |= types.store_names(used, r, set())
+        if name in types.classes or name in types.aliases:
+            found |= types.store_names(used, ast.Name(name), set())
+    return found
+
+
+def test_no_store_record_reaches_the_web():
+    """Rule 1 of docs/architecture.md: what a service function gives the web is plain values
+    or the service's own dataclasses, never a store record (``record.data[...]``)."""
+    found = store_types_reaching(web_surface(), ServiceTypes(service_sources()))
+    over = {f for f in found if f.partition(":")[0] not in STORE_TYPES_ALLOWED}
+    assert not over, sorted(over)
+    stale = set(STORE_TYPES_ALLOWED) - {f.partition(":")[0] for f in found}
+    assert not stale, f"no store type reaches the web through these now: {sorted(stale)}"
+
+
+def test_the_store_type_finder_finds_them():
+    types = ServiceTypes(
+        {
+            "events": (
+                "from scorekeeper import store\n"
+                "from scorekeeper.store import GameRecord\n"
+                "Ref = store.EventRecord | str\n"
+                "class Inner:\n    game: GameRecord | None\n    n: int\n"
+                "class Page:\n    inner: tuple[Inner, ...]\n    ref: Ref\n    name: str\n"
+                "class Plain:\n    name: str\n    db: store.Database\n"
+                "def page(db) -> Page: ...\n"
+                "def plain(db) -> 'Plain': ...\n"
+                "def record(db) -> store.EventRecord: ...\n"
+            )
+        }
+    )
+    assert store_types_reaching({"events.page", "events.plain", "events.Plain"}, types) == {
+        "Inner.game: store.GameRecord",
+        "Ref: store.EventRecord",
+    }
+    assert store_types_reaching({"events.record"}, types) == {"events.record: store.EventRecord"}
+    assert "EventRecord" in STORE_TYPES and "GameRecord" in STORE_TYPES
+
+
+def test_the_web_never_imports_the_store():
+    found = {
+        name: sorted(m for m in imports_of(name) if m.split(".")[:2] == ["scorekeeper", "store"])
+        for name in MODULES
+        if _layer(name) == "web"
+    }
+    assert {k: v for k, v in found.items() if v} == {}

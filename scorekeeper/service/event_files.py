@@ -30,9 +30,11 @@ from . import games
 from .errors import EventRefused
 from .event_views import (
     ROUND_STATUSES,
+    EventLink,
     EventView,
     build_view,
     cached_load,
+    event_link,
     load,
     score_outcome,
     side_groups,
@@ -420,6 +422,12 @@ def view_of_file(text: str) -> EventView:
 # --- in --------------------------------------------------------------------------------------
 
 
+def import_file(db: Database, text: str) -> EventLink:
+    """:func:`import_event` from the import page: the event made, as its link (the page goes
+    on to its console). Raises EventRefused."""
+    return event_link(import_event(db, text))
+
+
 def import_event(db: Database, text: str) -> store.EventRecord:
     """Store an event file as a new event (new links for the event and every table), in one
     transaction. People are matched by name with the club's people. Raises EventRefused."""
@@ -588,6 +596,6 @@ def standings_text(view: EventView) -> str:
 
 __all__ = [
     "EVENT_FORMAT", "EventFile", "RESULT_COLUMNS", "STANDING_COLUMNS", "export_data",
-    "export_file", "export_text", "import_event", "read_event_file", "results_csv",
+    "export_file", "export_text", "import_event", "import_file", "read_event_file", "results_csv",
     "results_file", "standings_csv", "standings_file", "standings_text", "view_of_file",
 ]  # fmt: skip

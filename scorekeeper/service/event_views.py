@@ -333,6 +333,43 @@ class RoundView:
 
 
 @dataclass(frozen=True)
+class EventInfo:
+    """An event as its pages read it, built from its record: its id, name, day (empty: none),
+    format, minutes a round (None: no clock), tie-breakers in order, public link and version.
+    Never its director's link: the public pages get this too."""
+
+    id: int
+    name: str
+    date: str
+    format: str
+    round_minutes: int | None
+    tiebreakers: tuple[str, ...]
+    public_token: str
+    version: int
+
+
+def event_info(event: store.EventRecord) -> EventInfo:
+    return EventInfo(
+        event.id, event.name, event.date, event.format, event.round_minutes,
+        tuple(event.tiebreakers), event.public_token, event.version,
+    )  # fmt: skip
+
+
+@dataclass(frozen=True)
+class EventLink:
+    """An event behind a director's link, as a list of this browser's events shows it: the link,
+    the event's name and day (empty: none)."""
+
+    director_token: str
+    name: str
+    date: str
+
+
+def event_link(event: store.EventRecord) -> EventLink:
+    return EventLink(event.director_token, event.name, event.date)
+
+
+@dataclass(frozen=True)
 class EventView:
     """An event as it stands: the pages, the standings, the exports and the next round all
     read this."""
@@ -630,7 +667,8 @@ def load(db: Database, event: store.EventRecord) -> EventView:
 
 
 __all__ = [
-    "CACHE_LIMIT", "EntrantView", "EventView", "Outcome", "ROUND_STATUSES", "RoundView",
-    "STATUS_WORDS", "EventRef", "TableView", "build_view", "cached_load", "changing",
-    "clear_cache", "clock_of", "event_config", "load", "score_outcome", "side_groups", "where",
+    "CACHE_LIMIT", "EntrantView", "EventInfo", "EventLink", "EventView", "Outcome",
+    "ROUND_STATUSES", "RoundView", "STATUS_WORDS", "EventRef", "TableView", "build_view",
+    "cached_load", "changing", "clear_cache", "clock_of", "event_config", "event_info",
+    "event_link", "load", "score_outcome", "side_groups", "where",
 ]  # fmt: skip

@@ -67,6 +67,8 @@ from .event_settings import (
 )
 from .event_views import (
     EntrantView,
+    EventInfo,
+    EventLink,
     EventRef,
     EventView,
     RoundView,
@@ -75,6 +77,8 @@ from .event_views import (
     changing,
     clock_of,
     event_config,
+    event_info,
+    event_link,
 )
 from .library import player_names
 
@@ -131,7 +135,7 @@ class ConsoleView:
     the next step and the names this browser typed before (for the entrant form; empty when
     not asked for)."""
 
-    event: store.EventRecord
+    event: EventInfo
     version: str
     view: EventView
     about: EventWords
@@ -149,7 +153,8 @@ def console_view(
     version = public_version(db, event.public_token)
     view = cached_load(db, event)
     people = tuple(player_names(db, browser_id)) if known else ()
-    return ConsoleView(event, version, view, describe(event), next_step(view), people)
+    about = describe(event)
+    return ConsoleView(event_info(event), version, view, about, next_step(view), people)
 
 
 @dataclass(frozen=True)
@@ -158,7 +163,7 @@ class EventPage:
     rest (what their scripts compare with the polled one), the whole view and the event in
     words."""
 
-    event: store.EventRecord
+    event: EventInfo
     version: str
     view: EventView
     about: EventWords
@@ -170,7 +175,7 @@ def event_page(db: Database, public_token: str) -> EventPage:
     link. While nothing changed, three queries."""
     version = public_version(db, public_token)
     event = store.events.event_by_public_token(db, public_token)
-    return EventPage(event, version, cached_load(db, event), describe(event))
+    return EventPage(event_info(event), version, cached_load(db, event), describe(event))
 
 
 @dataclass(frozen=True)
@@ -216,7 +221,7 @@ class PaperTable:
     """A table of a round whose result is typed from its paper sheet: the event, its whole
     view, the round and the table."""
 
-    event: store.EventRecord
+    event: EventInfo
     view: EventView
     round: RoundView
     table: TableView
@@ -236,7 +241,7 @@ def paper_table(db: Database, director_token: str, number: int, table: int) -> P
     found = rnd.table(table) if rnd else None
     if rnd is None or found is None:
         raise EventRefused(f"Round {number} has no table {table}.")
-    return PaperTable(event, view, rnd, found)
+    return PaperTable(event_info(event), view, rnd, found)
 
 
 class TypedPaper(Protocol):
@@ -279,12 +284,12 @@ def submit_paper(
     return PaperAnswer(at, saved=True, corrected=entered is not None and entered.corrected)
 
 
-def events_of(db: Database, director_tokens: list[str]) -> list[store.EventRecord]:
+def events_of(db: Database, director_tokens: list[str]) -> list[EventLink]:
     """The events behind these director's links (a browser's list); unknown ones skipped."""
     found = []
     for token in director_tokens:
         try:
-            found.append(store.events.event_by_director_token(db, token))
+            found.append(event_link(store.events.event_by_director_token(db, token)))
         except EventNotFound:
             continue
     return found
@@ -334,6 +339,12 @@ def create_event(db: Database, settings: EventSettings) -> store.EventRecord:
     columns = checked.columns()
     columns["rules"] = event_rules(checked.rules)
     return store.events.create_event(db, columns)
+
+
+def new_event(db: Database, settings: EventSettings) -> EventLink:
+    """:func:`create_event` from the new event page: the event made, as its link (the page
+    goes on to its console)."""
+    return event_link(create_event(db, settings))
 
 
 # --- entrants --------------------------------------------------------------------------------
@@ -577,7 +588,7 @@ class PacketData:
     first round. ``version`` moves with any change to the event or its games: a cache key.
     """
 
-    event: store.EventRecord
+    event: EventInfo
     round: RoundView
     round_name: str
     rules: Rules
@@ -612,7 +623,7 @@ def packet_data(db: Database, event: EventRef, number: int) -> PacketData:
     if rnd.knockout and len(rnd.tables) in KNOCKOUT_ROUNDS:
         name += f": {KNOCKOUT_ROUNDS[len(rnd.tables)]}"
     return PacketData(
-        event=event,
+        event=event_info(event),
         round=rnd,
         round_name=name,
         rules=rules,
@@ -626,15 +637,15 @@ def packet_data(db: Database, event: EventRef, number: int) -> PacketData:
 
 __all__ = [
     "CLOCK_ACTIONS", "CUTS", "ClockNow", "ConsoleView", "DropQuestion", "EVENT_NAME_LENGTH",
-    "EntrantView", "EventNotFound", "EventPage", "EventRefused", "EventSettings", "EventView",
-    "EventWords", "MAX_ROUNDS", "MAX_ROUND_MINUTES", "NextStep", "PacketData", "PaperAnswer",
-    "PaperTable", "Registration", "RoundView", "StandingsSheet", "TablePlace", "TableView",
-    "TypedClock", "TypedPaper", "TypedRoundMinutes", "call_time", "check_settings", "clear_paper",
-    "clock_now", "close_round",
-    "console_view", "create_event", "describe", "drop_question", "enter_paper", "event_config",
-    "event_page", "event_rules", "events_of", "fix_entrant", "game_rules", "is_individual",
-    "next_step", "open_director", "open_public", "overview", "packet_data", "paper_table",
-    "person_key", "public_version", "register", "repair_round", "round_clock", "seat_next_round",
-    "set_active", "set_round_minutes", "standings_sheet", "submit_clock", "submit_entrant",
-    "submit_paper", "submit_round_minutes", "swap", "table_of_game",
+    "EntrantView", "EventInfo", "EventLink", "EventNotFound", "EventPage", "EventRefused",
+    "EventSettings", "EventView", "EventWords", "MAX_ROUNDS", "MAX_ROUND_MINUTES", "NextStep",
+    "PacketData", "PaperAnswer", "PaperTable", "Registration", "RoundView", "StandingsSheet",
+    "TablePlace", "TableView", "TypedClock", "TypedPaper", "TypedRoundMinutes", "call_time",
+    "check_settings", "clear_paper", "clock_now", "close_round", "console_view", "create_event",
+    "describe", "drop_question", "enter_paper", "event_config", "event_page", "event_rules",
+    "events_of", "fix_entrant", "game_rules", "is_individual", "new_event", "next_step",
+    "open_director", "open_public", "overview", "packet_data", "paper_table", "person_key",
+    "public_version", "register", "repair_round", "round_clock", "seat_next_round", "set_active",
+    "set_round_minutes", "standings_sheet", "submit_clock", "submit_entrant", "submit_paper",
+    "submit_round_minutes", "swap", "table_of_game",
 ]  # fmt: skip

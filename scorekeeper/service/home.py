@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from scorekeeper import store
 
+from .event_views import EventLink
 from .events import events_of
 from .library import Library, library
 
@@ -19,7 +20,7 @@ class Home:
     (:func:`.events.events_of`: unknown links skipped)."""
 
     games: Library
-    events: list[store.EventRecord]
+    events: list[EventLink]
 
 
 def home(db: Database, browser_id: str | None, director_tokens: list[str]) -> Home:

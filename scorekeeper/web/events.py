@@ -136,7 +136,7 @@ def new() -> ResponseReturnValue:
     if settings is None:
         return _render_new(form, 422)
     try:
-        event = events.create_event(get_db(), settings)
+        event = events.new_event(get_db(), settings)
     except EventRefused as e:
         form.place_error(e.field, e.message)
         return _render_new(form, 422)
@@ -153,7 +153,7 @@ def import_event() -> ResponseReturnValue:
     form = ImportForm.from_post(request.form, request.files)
     if not form.errors:
         try:
-            event = event_files.import_event(get_db(), form.text)
+            event = event_files.import_file(get_db(), form.text)
         except EventRefused as e:
             form.place_error(e.field, e.message)
         else:

@@ -41,6 +41,12 @@ def night(db):
 def test_the_public_page_reads_the_event_its_version_view_and_words_in_one_call(db, night):
     page = events.event_page(db, night.public_token)
     assert page.event.id == night.id
+    now = events.open_public(db, night.public_token)
+    assert page.event == events.EventInfo(
+        now.id, now.name, now.date, now.format, now.round_minutes, tuple(now.tiebreakers),
+        now.public_token, now.version,
+    )  # fmt: skip
+    assert not hasattr(page.event, "director_token")  # a public page holds no director's link
     assert page.version == events.public_version(db, night.public_token)
     assert page.view is events.overview(db, night)
     assert page.about == events.describe(night)
@@ -146,7 +152,8 @@ def test_the_home_page_lists_the_browsers_games_and_its_events_skipping_unknown_
     store.adopt_games(db, browser, [(game.edit_token, "2026-01-01T00:00:00+00:00")])
     other = event_with(db, 4)
     page = home.home(db, browser, [other.director_token, "no-such-link", night.director_token])
-    assert [e.id for e in page.events] == [other.id, night.id]
+    assert [e.director_token for e in page.events] == [other.director_token, night.director_token]
+    assert page.events[0] == events.EventLink(other.director_token, other.name, other.date)
     assert page.games == library.library(db, browser)
     assert [g.token for g in page.games.in_progress] == [game.edit_token]
     empty = home.home(db, None, [])
