@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import Any
+from typing import Any, Protocol
 
 from scorekeeper import store
 from scorekeeper.cache import SizedCache
@@ -333,7 +333,7 @@ class RoundView:
 
 
 @dataclass(frozen=True)
-class EventInfo:
+class EventFacts:
     """An event as its pages read it, built from its record: its id, name, day (empty: none),
     format, minutes a round (None: no clock), tie-breakers in order, public link and version.
     Never its director's link: the public pages get this too."""
@@ -348,8 +348,8 @@ class EventInfo:
     version: int
 
 
-def event_info(event: store.EventRecord) -> EventInfo:
-    return EventInfo(
+def event_facts(event: store.EventRecord) -> EventFacts:
+    return EventFacts(
         event.id, event.name, event.date, event.format, event.round_minutes,
         tuple(event.tiebreakers), event.public_token, event.version,
     )  # fmt: skip
@@ -509,7 +509,18 @@ def event_config(event: store.EventRecord) -> EventConfig:
     )
 
 
-def side_groups(entrants: tuple[int, ...], event: store.EventRecord) -> tuple[tuple[int, ...], ...]:
+class Seating(Protocol):
+    """What sides an event's tables have: its format and sides a table (an event's record, or
+    the club memory's note of it)."""
+
+    @property
+    def format(self) -> str: ...
+
+    @property
+    def sides_per_table(self) -> int: ...
+
+
+def side_groups(entrants: tuple[int, ...], event: Seating) -> tuple[tuple[int, ...], ...]:
     """A table's sides as the core names them (teams; progressive partners; cutthroat): the
     core's ``table_sides``, without building a config for every table."""
     if event.format == "progressive" and event.sides_per_table == 2:
@@ -667,8 +678,8 @@ def load(db: Database, event: store.EventRecord) -> EventView:
 
 
 __all__ = [
-    "CACHE_LIMIT", "EntrantView", "EventInfo", "EventLink", "EventView", "Outcome",
+    "CACHE_LIMIT", "EntrantView", "EventFacts", "EventLink", "EventView", "Outcome",
     "ROUND_STATUSES", "RoundView", "STATUS_WORDS", "EventRef", "TableView", "build_view",
-    "cached_load", "changing", "clear_cache", "clock_of", "event_config", "event_info",
+    "cached_load", "changing", "clear_cache", "clock_of", "event_config", "event_facts",
     "event_link", "load", "score_outcome", "side_groups", "where",
 ]  # fmt: skip

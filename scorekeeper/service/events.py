@@ -67,7 +67,7 @@ from .event_settings import (
 )
 from .event_views import (
     EntrantView,
-    EventInfo,
+    EventFacts,
     EventLink,
     EventRef,
     EventView,
@@ -77,7 +77,7 @@ from .event_views import (
     changing,
     clock_of,
     event_config,
-    event_info,
+    event_facts,
     event_link,
 )
 from .library import player_names
@@ -135,7 +135,7 @@ class ConsoleView:
     the next step and the names this browser typed before (for the entrant form; empty when
     not asked for)."""
 
-    event: EventInfo
+    event: EventFacts
     version: str
     view: EventView
     about: EventWords
@@ -154,7 +154,7 @@ def console_view(
     view = cached_load(db, event)
     people = tuple(player_names(db, browser_id)) if known else ()
     about = describe(event)
-    return ConsoleView(event_info(event), version, view, about, next_step(view), people)
+    return ConsoleView(event_facts(event), version, view, about, next_step(view), people)
 
 
 @dataclass(frozen=True)
@@ -163,7 +163,7 @@ class EventPage:
     rest (what their scripts compare with the polled one), the whole view and the event in
     words."""
 
-    event: EventInfo
+    event: EventFacts
     version: str
     view: EventView
     about: EventWords
@@ -175,7 +175,7 @@ def event_page(db: Database, public_token: str) -> EventPage:
     link. While nothing changed, three queries."""
     version = public_version(db, public_token)
     event = store.events.event_by_public_token(db, public_token)
-    return EventPage(event_info(event), version, cached_load(db, event), describe(event))
+    return EventPage(event_facts(event), version, cached_load(db, event), describe(event))
 
 
 @dataclass(frozen=True)
@@ -221,7 +221,7 @@ class PaperTable:
     """A table of a round whose result is typed from its paper sheet: the event, its whole
     view, the round and the table."""
 
-    event: EventInfo
+    event: EventFacts
     view: EventView
     round: RoundView
     table: TableView
@@ -241,7 +241,7 @@ def paper_table(db: Database, director_token: str, number: int, table: int) -> P
     found = rnd.table(table) if rnd else None
     if rnd is None or found is None:
         raise EventRefused(f"Round {number} has no table {table}.")
-    return PaperTable(event_info(event), view, rnd, found)
+    return PaperTable(event_facts(event), view, rnd, found)
 
 
 class TypedPaper(Protocol):
@@ -588,7 +588,7 @@ class PacketData:
     first round. ``version`` moves with any change to the event or its games: a cache key.
     """
 
-    event: EventInfo
+    event: EventFacts
     round: RoundView
     round_name: str
     rules: Rules
@@ -623,7 +623,7 @@ def packet_data(db: Database, event: EventRef, number: int) -> PacketData:
     if rnd.knockout and len(rnd.tables) in KNOCKOUT_ROUNDS:
         name += f": {KNOCKOUT_ROUNDS[len(rnd.tables)]}"
     return PacketData(
-        event=event_info(event),
+        event=event_facts(event),
         round=rnd,
         round_name=name,
         rules=rules,
@@ -637,7 +637,7 @@ def packet_data(db: Database, event: EventRef, number: int) -> PacketData:
 
 __all__ = [
     "CLOCK_ACTIONS", "CUTS", "ClockNow", "ConsoleView", "DropQuestion", "EVENT_NAME_LENGTH",
-    "EntrantView", "EventInfo", "EventLink", "EventNotFound", "EventPage", "EventRefused",
+    "EntrantView", "EventFacts", "EventLink", "EventNotFound", "EventPage", "EventRefused",
     "EventSettings", "EventView", "EventWords", "MAX_ROUNDS", "MAX_ROUND_MINUTES", "NextStep",
     "PacketData", "PaperAnswer", "PaperTable", "Registration", "RoundView", "StandingsSheet",
     "TablePlace", "TableView", "TypedClock", "TypedPaper", "TypedRoundMinutes", "call_time",

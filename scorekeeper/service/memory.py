@@ -20,7 +20,7 @@ import functools
 import hashlib
 import os
 import threading
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -113,7 +113,7 @@ class LazyTallies(Mapping[Person, Any]):
     def __getitem__(self, person: Person) -> Any:
         return self._tallies()[person]
 
-    def __iter__(self):  # type: ignore[no-untyped-def]
+    def __iter__(self) -> Iterator[Person]:
         return iter(self._tallies())
 
     def __len__(self) -> int:
@@ -211,9 +211,9 @@ def table_game(
     """A table as the memory counts it; None while it is unfinished (or cannot be scored).
     ``result`` is the game's :func:`game_result` when it was kept (then ``data`` may be None:
     the file is read only when a page counts its hands, by ``game_id``)."""
-    sides = side_groups(entrants, event)  # type: ignore[arg-type]
+    sides = side_groups(entrants, event)
     people = tuple(tuple(p for e in side for p in members.get(e, ())) for side in sides)
-    tallies: dict[Person, Any] = {}
+    tallies: Mapping[Person, Any] = {}
     if paper is not None:
         points = tuple(int(s["points"]) for s in paper["sides"])
         bags = tuple(int(s["bags"]) for s in paper["sides"])
@@ -234,7 +234,7 @@ def table_game(
             who = None if k is None else person_of_name.get(k)
             if who is not None:
                 names[p] = who
-        tallies = LazyTallies(data, names, game_id)  # type: ignore[assignment]
+        tallies = LazyTallies(data, names, game_id)
     if len(points) != len(sides):
         return None
     label = f"{event.name}, round {round_number} table {number}"

@@ -15,7 +15,7 @@ from typing import Any
 from scorekeeper import store
 from scorekeeper.events import Entrant
 from scorekeeper.rules.names import NameProblem, clean_name, name_key
-from scorekeeper.stats import Scheme, StatsError, merged_games, rate, sort_games
+from scorekeeper.stats import Ladder, Scheme, StatsError, merged_games, rate, sort_games
 
 from .errors import MemoryRefused
 from .event_files import csv_text, read_event_file
@@ -90,7 +90,7 @@ def club_from_files(texts: Sequence[tuple[str, str]]) -> Club:
     )  # fmt: skip
 
 
-def _club(db: Database | None, files: Sequence[tuple[str, str]]):  # type: ignore[no-untyped-def]
+def _club(db: Database | None, files: Sequence[tuple[str, str]]) -> tuple[Club, Ladder]:
     if files:
         club = club_from_files(files)
         return club, rate(club.games)

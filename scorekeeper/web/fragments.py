@@ -17,7 +17,7 @@ All are bounded by the bytes held.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 from flask import Flask, current_app, request
@@ -58,10 +58,19 @@ def row_key(hand: HandResult, sides: list[str], links: bool) -> Hashable:
     return links, hand.number, False, tuple(hand.sides[s][:-1] for s in sides)
 
 
+def macro(template: str, name: str) -> Callable[..., Markup]:
+    """A macro of one of the app's templates, from the template's module (its attributes are
+    its macros, which no type checker can know)."""
+    found: Callable[..., Markup] = getattr(
+        current_app.jinja_env.get_template(template).module, name
+    )
+    return found
+
+
 def rows_html(current: OpenGame, *, links: bool) -> Markup:
     """The screen sheet's rows, each rendered once for what it shows."""
     sheet = current.sheet
-    row = current_app.jinja_env.get_template("_sheet_row.html").module.row  # type: ignore[attr-defined]
+    row = macro("_sheet_row.html", "row")
     parts = []
     for hand in sheet.hands:
         key = row_key(hand, sheet.sides, links)
@@ -103,8 +112,7 @@ def pad_html(pad: Any, form: Any, rules: Rules) -> Markup:
            pad.nil_only, pad.any, chosen, error, win, loss)  # fmt: skip
     html = _pads.get(key)
     if html is None:
-        macro = current_app.jinja_env.get_template("games/_pad.html").module.pad  # type: ignore[attr-defined]
-        html = macro(pad, chosen, error, win, loss)
+        html = macro("games/_pad.html", "pad")(pad, chosen, error, win, loss)
         _pads.put(key, html)
     return html
 
@@ -141,7 +149,8 @@ def _notes() -> Markup:
     """The notes a redirect left for this page ("Hand 9 was already saved"), once: the
     ``notes`` macro of templates/_macros.html, taken from the template's module once (a
     ``{% from %}`` import in a template costs a set difference of every global, each page)."""
-    return current_app.jinja_env.get_template("_macros.html").module.notes()  # type: ignore[attr-defined]
+    notes: Markup = macro("_macros.html", "notes")()
+    return notes
 
 
 def init_app(app: Flask) -> None:

@@ -42,7 +42,7 @@ def test_the_public_page_reads_the_event_its_version_view_and_words_in_one_call(
     page = events.event_page(db, night.public_token)
     assert page.event.id == night.id
     now = events.open_public(db, night.public_token)
-    assert page.event == events.EventInfo(
+    assert page.event == events.EventFacts(
         now.id, now.name, now.date, now.format, now.round_minutes, tuple(now.tiebreakers),
         now.public_token, now.version,
     )  # fmt: skip
