@@ -485,10 +485,6 @@ STORE_TYPES = set(
 # What the web takes from the service that still names a store type, with why (docs/
 # architecture.md rule 1). An entry must say why; the test fails on one no longer needed.
 STORE_TYPES_ALLOWED: dict[str, str] = {
-    "EventView.event": "the service's working model of an event: every use case that changes "
-    "one acts on the record it holds (its rules, seed, cut, director's link); the web reads "
-    "only its format and public link (console.html, _tables.html, _standings.html). Next: "
-    "hold an EventFacts and keep the record beside the view inside the service",
     "OpenGame.record": "the phone's hand walk: the game page reads the game's version, tokens "
     "and file from the record (web/game_page.py, web/hands.py); its re-lay is the hand walk's "
     "own piece of issue 18",

@@ -167,13 +167,13 @@ def _name_to_fix(view: EventView, table: tuple[int, ...]) -> str:
 
 def _create_tables(
     db: Database,
+    event: store.EventRecord,
     view: EventView,
     round_id: int,
     pairing: Pairing,
     numbers: list[int],
     fixed: list[bool],
 ) -> None:
-    event = view.event
     seating = seat_tables(pairing, [e.core for e in view.entrants], view.config)
     for pos, (table, seat) in enumerate(zip(pairing.tables, seating, strict=True), 1):
         number = numbers[pos - 1]
@@ -202,7 +202,7 @@ def _seat_next(db: Database, event: store.EventRecord) -> int:
         knockout=knockout,
         clock_deadline=Clock.start(minutes * 60, time.time()).deadline if minutes else None,
     )  # fmt: skip
-    _create_tables(db, view, rnd.id, pairing, numbers, fixed)
+    _create_tables(db, event, view, rnd.id, pairing, numbers, fixed)
     store.events.touch_event(db, event.id)
     return number
 
@@ -215,14 +215,14 @@ def seat_next_round(
     offered to seat and ``seen`` the version it was read at: EventMoved when either is no
     longer so. Raises EventRefused."""
     with store.write(db):
-        view = changing(db, event, seen)
+        record, view = changing(db, event, seen)
         if number is not None and number != len(view.rounds) + 1:
             raise EventMoved(
                 f"Nothing was done: the page offered to seat round {number}, but "
                 f"{where(view)}. Here is the event as it stands now."
             )
-        number = _seat_next(db, view.event)
-    return _round(load(db, view.event), number)
+        number = _seat_next(db, record)
+    return _round(load(db, record), number)
 
 
 def _round(view: EventView, number: int) -> RoundView:
@@ -252,8 +252,7 @@ def repair_round(
     """Pair a round that has not started again: its tables and their (empty) games go, late
     entrants and reinstated entrants are included, drops left out. One transaction."""
     with store.write(db):
-        view = changing(db, event, seen)
-        event = view.event
+        event, view = changing(db, event, seen)
         rnd = open_round(view, number, "re-paired")
         for game_id in store.events.delete_round(db, rnd.id):
             store.delete_game(db, store.game_by_id(db, game_id))
@@ -275,8 +274,7 @@ def swap(
     tables they leave are seated again with new games. Returns warnings: a swap that makes a
     pairing repeat (opponents who met in an earlier round) is done and said."""
     with store.write(db):
-        view = changing(db, event, seen)
-        event = view.event
+        event, view = changing(db, event, seen)
         if first is None or second is None:
             raise EventRefused("Choose two to swap.", field="swap")
         if first == second:
@@ -356,8 +354,7 @@ def call_time(db: Database, event: EventRef, number: int, *, seen: int | None = 
     the engine ends it after that hand. Safe to repeat (a table that undid it is capped again).
     Returns the table numbers capped."""
     with store.write(db):
-        view = changing(db, event, seen)
-        event = view.event
+        event, view = changing(db, event, seen)
         rnd = _round(view, number)
         if rnd is not view.current or rnd.closed:
             raise EventRefused(f"Round {number} is closed: time can be called on the current one.")
@@ -506,8 +503,7 @@ def close_round(
     """Close the current round once every table is finished or has a paper result; else
     EventRefused naming the tables still playing."""
     with store.write(db):
-        view = changing(db, event, seen)
-        event = view.event
+        event, view = changing(db, event, seen)
         rnd = _round(view, number)
         if rnd.closed:
             raise EventRefused(f"Round {number} is already closed.")
@@ -541,8 +537,7 @@ def enter_paper(
     (a side index) is needed when the top scores tie, and may name a side that won otherwise
     (set out, a losing score)."""
     with store.write(db):
-        view = changing(db, event, seen)
-        event = view.event
+        event, view = changing(db, event, seen)
         rnd = _round(view, number)
         table = rnd.table(table_number)
         if table is None:
@@ -582,8 +577,7 @@ def clear_paper(
 ) -> None:
     """Forget a table's paper result: its game counts again."""
     with store.write(db):
-        view = changing(db, event, seen)
-        event = view.event
+        event, view = changing(db, event, seen)
         table = _round(view, number).table(table_number)
         if table is None:
             raise EventRefused(f"Round {number} has no table {table_number}.")

@@ -334,9 +334,10 @@ class RoundView:
 
 @dataclass(frozen=True)
 class EventFacts:
-    """An event as its pages read it, built from its record: its id, name, day (empty: none),
-    format, minutes a round (None: no clock), tie-breakers in order, public link and version.
-    Never its director's link: the public pages get this too."""
+    """An event as its pages (and its view, :class:`EventView`) read it, built from its record:
+    its id, name, day (empty: none), format, minutes a round (None: no clock), tie-breakers in
+    order, public link, version, status, sides a table, rounds planned, knockout cut (None:
+    none) and pairing seed. Never its director's link: the public pages get this too."""
 
     id: int
     name: str
@@ -346,12 +347,18 @@ class EventFacts:
     tiebreakers: tuple[str, ...]
     public_token: str
     version: int
+    status: str
+    sides_per_table: int
+    rounds: int
+    cut: int | None
+    seed: int | None
 
 
 def event_facts(event: store.EventRecord) -> EventFacts:
     return EventFacts(
         event.id, event.name, event.date, event.format, event.round_minutes,
-        tuple(event.tiebreakers), event.public_token, event.version,
+        tuple(event.tiebreakers), event.public_token, event.version, event.status,
+        event.sides_per_table, event.rounds, event.cut, event.seed,
     )  # fmt: skip
 
 
@@ -372,9 +379,10 @@ def event_link(event: store.EventRecord) -> EventLink:
 @dataclass(frozen=True)
 class EventView:
     """An event as it stands: the pages, the standings, the exports and the next round all
-    read this."""
+    read this. A use case that changes the event acts on its record, read beside the view
+    (:func:`changing`)."""
 
-    event: store.EventRecord
+    event: EventFacts
     entrants: tuple[EntrantView, ...]
     rounds: tuple[RoundView, ...]
 
@@ -500,7 +508,7 @@ def _corrections(where: list[str]) -> str:
     return f"{tables[:1].upper()}{tables[1:]} {said}."
 
 
-def event_config(event: store.EventRecord) -> EventConfig:
+def event_config(event: EventFacts | store.EventRecord) -> EventConfig:
     return EventConfig(
         format=event.format,
         sides_per_table=event.sides_per_table,
@@ -602,7 +610,7 @@ def build_view(
         )  # fmt: skip
         for r in sorted(rounds, key=lambda r: r.number)
     )
-    return EventView(event, entrant_views, round_views)
+    return EventView(event_facts(event), entrant_views, round_views)
 
 
 def clock_of(r: store.RoundRecord | store.TableRef) -> Clock | None:
@@ -637,13 +645,15 @@ def cached_load(db: Database, event: store.EventRecord) -> EventView:
 EventRef = store.EventRecord | str  # an event, or its director's link (what a console form has)
 
 
-def changing(db: Database, event: EventRef, seen: int | None = None) -> EventView:
-    """The event as it is now, for a use case that changes it (call it inside the write
-    transaction): read by its director's link or again by its id, so the use case acts on the
-    event as stored, never on a record read earlier. ``seen`` is the event's version a form was
-    read at: when the event has moved on since (another tab, another device, an old page sent
-    again), nothing is done and EventMoved says where the event is now. None (the command line,
-    a test) acts on the event as it is."""
+def changing(
+    db: Database, event: EventRef, seen: int | None = None
+) -> tuple[store.EventRecord, EventView]:
+    """The event as it is now, its record and its view, for a use case that changes it (call it
+    inside the write transaction): read by its director's link or again by its id, so the use
+    case acts on the event as stored, never on a record read earlier. ``seen`` is the event's
+    version a form was read at: when the event has moved on since (another tab, another device,
+    an old page sent again), nothing is done and EventMoved says where the event is now. None
+    (the command line, a test) acts on the event as it is."""
     if isinstance(event, str):
         record = store.events.event_by_director_token(db, event)
     else:
@@ -654,7 +664,7 @@ def changing(db: Database, event: EventRef, seen: int | None = None) -> EventVie
             f"Nothing was done: the event changed since this page was read ({where(view)}). "
             "Here it is as it stands now."
         )
-    return view
+    return record, view
 
 
 def where(view: EventView) -> str:

@@ -380,8 +380,7 @@ def register(
     if len(team) > TEAM_NAME_LENGTH:
         raise EventRefused(f"Keep the team name to {TEAM_NAME_LENGTH} characters.", field="team")
     with store.write(db):
-        view = changing(db, event, seen)
-        event = view.event
+        event, view = changing(db, event, seen)
         need = 1 if is_individual(event) else 2
         if len(typed) != need:
             raise EventRefused(
@@ -498,8 +497,7 @@ def set_active(
     keeps their results and row in the standings and is never seated again until reinstated;
     a table they already sit at plays on (re-pair the round if it has not started)."""
     with store.write(db):
-        view = changing(db, event, seen)
-        event = view.event
+        event, view = changing(db, event, seen)
         entrant = view.entrant(entrant_id)
         if active:
             for p in entrant.person_ids:
@@ -527,8 +525,7 @@ def fix_entrant(
     the entrant at that table, as for the other round actions. Returns a sentence saying what
     happened."""
     with store.write(db):
-        view = changing(db, event, seen)
-        event = view.event
+        event, view = changing(db, event, seen)
         if entrant_id is None:
             raise EventRefused("Choose an entrant.", field="entrant")
         if table_number is not None and not 1 <= table_number <= 1000:
