@@ -7,7 +7,7 @@ the explain lines a person reads are built from them on demand.
 The rules are stated once, one piece a function: the bid reader (``_bids_reader``: by team or
 by player, with ``_bid`` and ``_check_side_bids``), the tricks reader (``_tricks_reader``) and
 ``_read_renege`` check a hand; the sides scorer (``_score_sides_with``) scores each side of it,
-with the nil scorer (``_nils_scorer``) and the contract scorer (``_contract_scorer``);
+with the nil scorer (``_nils_scorer``) and the contract rules;
 ``_check_end`` ends the game. ``_fold`` runs them in that order, hand after hand (``score_hand``
 is the fold of one hand). The readers and scorers are functions made once per game from these
 statements (``Context``: the game and its rules read when they are made, not at every hand or
@@ -434,16 +434,20 @@ _BIDS_READ_LIMIT = 256  # bid values remembered in a game (the valid ones only)
 
 
 def _score_sides_with(ctx: Context) -> SidesScorer:
-    """Each side's result for a checked hand, under the game's rules: its nils, its contract
-    (tricks it gave away by a renege are not its own; those it received count toward the
-    contract), its bags and the bag limit, the running total and the run of sets. ``state``
-    moves on for each side. The contract rules are the game's contract scorer
-    (``_contract_scorer``), the nil rules its nil scorer (``_nils_scorer``)."""
+    """Each side's result for a checked hand, under the game's rules: its nils (the game's nil
+    scorer, ``_nils_scorer``), its contract (tricks it gave away by a renege are not its own;
+    those it received count toward the contract), its bags and the bag limit, the running total
+    and the run of sets. ``state`` moves on for each side.
+
+    The contract rules are stated once: a plain bid's here, then the rules that change whether
+    it is made (``_special_contracts``: moon, ten for 200, blind exact, an overtrick limit,
+    double back), then its points. Under rules with none of these (``special`` false, read once
+    per game) a side without a blind bid skips them with one test: the fast path is the same
+    statement, not a copy of it."""
     rules = ctx.rules
     T = ctx.T
     sides = ctx.sides
     other = ctx.other
-    score_contract = _contract_scorer(rules, T)
     score_nils = _nils_scorer(rules, ctx.members)
     nil_bags_always = rules.nil_tricks == "bags"
     nil_contract = rules.nil_tricks == "contract"
@@ -451,6 +455,15 @@ def _score_sides_with(ctx: Context) -> SidesScorer:
     bag_penalty = rules.bag_penalty
     tv = rules.trick_value
     ov = rules.overtrick_value
+    set_penalty = rules.set_penalty
+    special, special_made = _special_contracts(rules, T)
+    double_back = rules.double_back
+    win_times, loss_times = rules.blind_win_multiplier, rules.blind_loss_multiplier
+    blind_overtricks = rules.blind_overtricks
+    moon_value = 0 if rules.moon_value == "win" else int(rules.moon_value)
+    ten_value = rules.ten_for_200_value
+    ten_penalty = ten_value if rules.ten_for_200_penalty is None else rules.ten_for_200_penalty
+    moon_penalty = rules.moon_penalty
 
     def score_sides(
         state: State,
@@ -484,9 +497,49 @@ def _score_sides_with(ctx: Context) -> SidesScorer:
                 if earned < 0:
                     earned = 0
                 toward = earned + r
-                kind, made, over, cpoints, opoints, dback, over_set = score_contract(
-                    contract, blind, toward, earned
-                )
+                # made or set, and the overtricks (bags only when made)
+                kind = NORMAL
+                made = toward >= contract
+                over = earned - contract if earned > contract else 0
+                dback = over_set = False
+                if special or blind:
+                    kind, made, dback, over_set = special_made(
+                        contract, blind, toward, earned, over, made
+                    )
+                # the contract's points and the overtricks'
+                if made:
+                    opoints = ov * over
+                    if kind == NORMAL:
+                        cpoints = tv * contract
+                    elif kind == TEN:
+                        cpoints = ten_value
+                    else:
+                        cpoints = moon_value
+                    if blind:
+                        cpoints *= win_times
+                        if blind_overtricks == "none":
+                            over = opoints = 0
+                        elif blind_overtricks == "penalty":
+                            opoints = -win_times * tv * over
+                else:
+                    over = opoints = 0
+                    times = loss_times if blind else 1
+                    if dback:
+                        lost = double_back * tv * contract
+                    elif kind == NORMAL:
+                        if blind:
+                            lost = tv * contract * times
+                        elif set_penalty == "bid":
+                            lost = tv * contract
+                        elif set_penalty == "shortfall":
+                            lost = tv * contract if over_set else tv * (contract - toward)
+                        else:
+                            lost = 0
+                    elif kind == TEN:
+                        lost = ten_penalty * times
+                    else:
+                        lost = moon_penalty * times
+                    cpoints = -lost
             elif no_bids:
                 kind, made, over, opoints, dback, over_set = NO_BIDS, None, 0, 0, False, False
                 toward = max(own_taken - g, 0) + r
@@ -520,6 +573,41 @@ def _score_sides_with(ctx: Context) -> SidesScorer:
         return results
 
     return score_sides
+
+
+SpecialMade = Callable[[int, bool, int, int, int, bool], tuple[str, bool, bool, bool]]
+
+
+def _special_contracts(rules: Rules, T: int) -> tuple[bool, SpecialMade]:
+    """The rules that change whether a plain bid is made, for the sides scorer: (whether these
+    rules have any besides blind bids, the function). The function takes (contract, blind,
+    tricks toward it, tricks earned, overtricks, made as a plain bid) and gives (kind, made,
+    double back, set by overtricks): a bid of every trick is a moon, of 10 a ten for 200 (when
+    the rules have them), a blind bid may need its tricks exactly, and a plain bid made with too
+    many overtricks is set (an overtrick limit, or double back)."""
+    moon, ten, ten_exact = rules.moon, rules.ten_for_200, rules.ten_for_200_exact
+    blind_exact, max_over, double_back = rules.blind_exact, rules.max_overtricks, rules.double_back
+
+    def special_made(
+        contract: int, blind: bool, toward: int, earned: int, over: int, made: bool
+    ) -> tuple[str, bool, bool, bool]:
+        kind = NORMAL
+        if moon and contract == T:
+            kind = MOON
+            made = toward >= T
+        elif ten and contract == 10:
+            kind = TEN
+            made = toward == 10 if ten_exact else toward >= 10
+        if blind and blind_exact and toward != contract:
+            made = False
+        if made and kind == NORMAL and not blind:
+            if max_over is not None and over > max_over:
+                return kind, False, False, True
+            if double_back and contract > 0 and earned >= 2 * contract:
+                return kind, False, True, False
+        return kind, made, False, False
+
+    return bool(moon or ten or max_over is not None or double_back), special_made
 
 
 def _check_end(
@@ -911,79 +999,6 @@ def _nils_scorer(
         return tuple(out), total, took_all
 
     return score_nils
-
-
-ContractScore = tuple[str, bool, int, int, int, bool, bool]
-
-
-def _contract_scorer(rules: Rules, T: int) -> Callable[[int, bool, int, int], ContractScore]:
-    """The contract rules of one game, as a function of (contract, blind, tricks toward it,
-    tricks earned): (kind, made, overtricks, contract points, overtrick points, double back,
-    set by overtricks). Overtricks are bags only when made. Made once per game (``Context``):
-    the rules are read here, once, not at every hand."""
-    tv = rules.trick_value
-    ov = rules.overtrick_value
-    moon, ten, ten_exact = rules.moon, rules.ten_for_200, rules.ten_for_200_exact
-    blind_exact, max_over, double_back = rules.blind_exact, rules.max_overtricks, rules.double_back
-    win_times, loss_times = rules.blind_win_multiplier, rules.blind_loss_multiplier
-    blind_overtricks, set_penalty = rules.blind_overtricks, rules.set_penalty
-    moon_value = 0 if rules.moon_value == "win" else int(rules.moon_value)
-    moon_penalty = rules.moon_penalty
-    ten_value = rules.ten_for_200_value
-    ten_penalty = ten_value if rules.ten_for_200_penalty is None else rules.ten_for_200_penalty
-
-    def score_contract(contract: int, blind: bool, toward: int, earned: int) -> ContractScore:
-        if moon and contract == T:
-            kind = MOON
-            made = toward >= T
-        elif ten and contract == 10:
-            kind = TEN
-            made = toward == 10 if ten_exact else toward >= 10
-        else:
-            kind = NORMAL
-            made = toward >= contract
-        if blind and blind_exact and toward != contract:
-            made = False
-        over = earned - contract if earned > contract else 0
-        over_set = False
-        if made and kind == NORMAL and not blind:
-            if max_over is not None and over > max_over:
-                made = False
-                over_set = True
-            elif double_back and contract > 0 and earned >= 2 * contract:
-                return kind, False, 0, -double_back * tv * contract, 0, True, False
-        if made:
-            if kind == NORMAL:
-                base = tv * contract
-            elif kind == TEN:
-                base = ten_value
-            else:
-                base = moon_value
-            if not blind:
-                return kind, True, over, base, ov * over, False, False
-            base *= win_times
-            if blind_overtricks == "none":
-                return kind, True, 0, base, 0, False, False
-            if blind_overtricks == "penalty":
-                return kind, True, over, base, -win_times * tv * over, False, False
-            return kind, True, over, base, ov * over, False, False
-        times = loss_times if blind else 1
-        if kind == NORMAL:
-            if blind:
-                lost = tv * contract * times
-            elif set_penalty == "bid":
-                lost = tv * contract
-            elif set_penalty == "shortfall":
-                lost = tv * contract if over_set else tv * (contract - toward)
-            else:
-                lost = 0
-        elif kind == TEN:
-            lost = ten_penalty * times
-        else:
-            lost = moon_penalty * times
-        return kind, False, 0, -lost, 0, False, over_set
-
-    return score_contract
 
 
 def start_state(game: Game) -> tuple[Context, State]:
