@@ -315,6 +315,7 @@ class State:
         "winner",
         "reason",
         "ended_at",
+        "reached",
     )
 
     def __init__(self, ctx: Context):
@@ -333,6 +334,8 @@ class State:
         self.winner: str | None = None
         self.reason: str | None = None
         self.ended_at: int | None = None
+        # a side is at or over the target (the sides scorer keeps it, hand after hand)
+        self.reached = max(self.totals.values()) >= ctx.target
 
 
 def _err(number: int, field: str, message: str) -> GameError:
@@ -368,8 +371,6 @@ def _fold(ctx: Context, state: State, hands: Iterable[Hand], first: int) -> list
     read_tricks = ctx.read_tricks
     score_sides = ctx.score_sides
     end_checks = ctx.end_checks
-    target = ctx.target
-    totals = state.totals
     new = _new
     out: list[HandResult] = []
     append = out.append
@@ -407,7 +408,7 @@ def _fold(ctx: Context, state: State, hands: Iterable[Hand], first: int) -> list
         )
         state.played += 1
         state.dealer = (seat + 1) % n_players
-        if end_checks or max(totals.values()) >= target:
+        if end_checks or state.reached:
             _check_end(ctx, state, results, taken, number)
         append(new(HandResult, (number, players[seat], False, note, results, no_bids)))
     return out
@@ -448,6 +449,7 @@ def _score_sides_with(ctx: Context) -> SidesScorer:
     T = ctx.T
     sides = ctx.sides
     other = ctx.other
+    target = ctx.target
     score_nils = _nils_scorer(rules, ctx.members)
     nil_bags_always = rules.nil_tricks == "bags"
     nil_contract = rules.nil_tricks == "contract"
@@ -481,6 +483,7 @@ def _score_sides_with(ctx: Context) -> SidesScorer:
         sets = state.sets_in_row
         results: dict[str, SideResult] = {}
         g = r = add = 0
+        reached = False
         for side, (contract, blind, nils, _), own_taken in zip(sides, side_bids, taken):  # noqa: B905
             if given is not None:
                 g = given.get(side, 0)
@@ -562,6 +565,8 @@ def _score_sides_with(ctx: Context) -> SidesScorer:
             else:
                 penalties = penalty = 0
             total = totals[side] = totals[side] + points
+            if total >= target:
+                reached = True
             bags_now[side] = bags
             streak = sets[side] = sets[side] + 1 if is_set else 0
             results[side] = _new(SideResult, (
@@ -570,6 +575,7 @@ def _score_sides_with(ctx: Context) -> SidesScorer:
                 g, r, other.get(side) if g or r else None, penalties, streak, own_taken == T,
                 note if add else None, rules,  # the game's own rules
             ))  # fmt: skip
+        state.reached = reached
         return results
 
     return score_sides
@@ -987,7 +993,7 @@ def _nils_scorer(
             took_all = sum(tricks[p] for p, _ in nils)
             pts = double if took_all == 0 else double_lost
             return (NilResult(side, "double nil", took_all == 0, took_all, pts),), pts, took_all
-        out = []
+        out: tuple[NilResult, ...] = ()
         total = took_all = 0
         for p, kind in nils:
             took = tricks[p]
@@ -995,8 +1001,8 @@ def _nils_scorer(
             name, made, lost = value_of[kind]
             pts = made if took == 0 else lost
             total += pts
-            out.append(_new(NilResult, (p, name, took == 0, took, pts)))
-        return tuple(out), total, took_all
+            out = (*out, _new(NilResult, (p, name, took == 0, took, pts)))
+        return out, total, took_all
 
     return score_nils
 
