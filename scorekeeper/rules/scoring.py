@@ -7,7 +7,7 @@ the explain lines a person reads are built from them on demand.
 The rules are stated once, one piece a function: the bid reader (``_bids_reader``: by team or
 by player, with ``_bid`` and ``_check_side_bids``), the tricks reader (``_tricks_reader``) and
 ``_read_renege`` check a hand; the sides scorer (``_score_sides_with``) scores each side of it,
-with the nil scorer (``_nils_scorer``) and the contract rules;
+with the nil and contract rules;
 ``_check_end`` ends the game. ``_fold`` runs them in that order, hand after hand (``score_hand``
 is the fold of one hand). The readers and scorers are functions made once per game from these
 statements (``Context``: the game and its rules read when they are made, not at every hand or
@@ -435,8 +435,8 @@ _BIDS_READ_LIMIT = 256  # bid values remembered in a game (the valid ones only)
 
 
 def _score_sides_with(ctx: Context) -> SidesScorer:
-    """Each side's result for a checked hand, under the game's rules: its nils (the game's nil
-    scorer, ``_nils_scorer``), its contract (tricks it gave away by a renege are not its own;
+    """Each side's result for a checked hand, under the game's rules: its nils (a team's double
+    nil is ``_double_nil_scorer``), its contract (tricks it gave away by a renege are not its own;
     those it received count toward the contract), its bags and the bag limit, the running total
     and the run of sets. ``state`` moves on for each side.
 
@@ -445,21 +445,14 @@ def _score_sides_with(ctx: Context) -> SidesScorer:
     double back), then its points. Under rules with none of these (``special`` false, read once
     per game) a side without a blind bid skips them with one test: the fast path is the same
     statement, not a copy of it."""
-    rules = ctx.rules
-    T = ctx.T
-    sides = ctx.sides
-    other = ctx.other
-    target = ctx.target
-    score_nils = _nils_scorer(rules, ctx.members)
+    rules, T, sides, other, target = ctx.rules, ctx.T, ctx.sides, ctx.other, ctx.target
+    members, double, nil_values = ctx.members, _double_nil_scorer(rules), _nil_values(rules)
     nil_bags_always = rules.nil_tricks == "bags"
     nil_contract = rules.nil_tricks == "contract"
     limit = _NEVER if rules.bag_limit is None else rules.bag_limit
-    bag_penalty = rules.bag_penalty
-    tv = rules.trick_value
-    ov = rules.overtrick_value
-    set_penalty = rules.set_penalty
+    tv, ov, bag_penalty = rules.trick_value, rules.overtrick_value, rules.bag_penalty
+    set_penalty, double_back = rules.set_penalty, rules.double_back
     special, special_made = _special_contracts(rules, T)
-    double_back = rules.double_back
     win_times, loss_times = rules.blind_win_multiplier, rules.blind_loss_multiplier
     blind_overtricks = rules.blind_overtricks
     moon_value = 0 if rules.moon_value == "win" else int(rules.moon_value)
@@ -491,7 +484,18 @@ def _score_sides_with(ctx: Context) -> SidesScorer:
             if adjust is not None:
                 add = adjust.get(side, 0)
             if nils:
-                nil_results, nil_points, nt = score_nils(side, nils, tricks)
+                if double is not None and len(nils) >= 2 and len(nils) == len(members[side]):
+                    nil_results, nil_points, nt = double(side, nils, tricks)
+                else:  # each nil on its own: its bonus when its bidder took no trick
+                    nil_results, nil_points, nt = (), 0, 0
+                    for p, nil_kind in nils:
+                        took = tricks[p]
+                        nt += took
+                        name, nil_made, nil_lost = nil_values[nil_kind]
+                        pts = nil_made if took == 0 else nil_lost
+                        nil_points += pts
+                        one = _new(NilResult, (p, name, took == 0, took, pts))
+                        nil_results = (*nil_results, one)
                 nil_bags = nt if nt and (nil_bags_always or contract is None) else 0
             else:
                 nil_results, nil_points, nt, nil_bags = (), 0, 0, 0
@@ -967,17 +971,9 @@ def _read_renege(ctx: Context, renege: dict[str, int], number: int) -> dict[str,
 NilsScore = tuple[tuple[NilResult, ...], int, int]
 
 
-def _nils_scorer(
-    rules: Rules, members: dict[str, tuple[str, ...]]
-) -> Callable[[str, tuple[tuple[str, str], ...], dict[str, int]], NilsScore]:
-    """The nil rules of one option set, as a function of (side, its nils, the hand's tricks by
-    player), for a game whose sides have these ``members``: nil and blind nil bonuses and
-    penalties, or one double nil for the whole team: (results, points, tricks the nil bidders
-    took). Made with the sides scorer."""
-    double = rules.double_nil_value
-    penalty = rules.double_nil_penalty
-    double_lost = 0 if double is None else -(double if penalty is None else penalty)
-    value_of = {  # a nil kind -> (its name, made, lost)
+def _nil_values(rules: Rules) -> dict[str, tuple[str, int, int]]:
+    """Each nil kind's (name, points when made, points when lost) under the rules."""
+    return {
         NIL: ("nil", rules.nil_value, -(
             rules.nil_value if rules.nil_penalty is None else rules.nil_penalty
         )),
@@ -986,25 +982,25 @@ def _nils_scorer(
         )),
     }  # fmt: skip
 
-    def score_nils(
+
+def _double_nil_scorer(
+    rules: Rules,
+) -> Callable[[str, tuple[tuple[str, str], ...], dict[str, int]], NilsScore] | None:
+    """A team's double nil (every player of it bid nil), when the rules value one: one result
+    for the team, (results, points, tricks the nil bidders took). None without the rule."""
+    double = rules.double_nil_value
+    if double is None:
+        return None
+    lost = -(double if rules.double_nil_penalty is None else rules.double_nil_penalty)
+
+    def score_double_nil(
         side: str, nils: tuple[tuple[str, str], ...], tricks: dict[str, int]
     ) -> NilsScore:
-        if double is not None and len(nils) == len(members[side]) and len(nils) >= 2:
-            took_all = sum(tricks[p] for p, _ in nils)
-            pts = double if took_all == 0 else double_lost
-            return (NilResult(side, "double nil", took_all == 0, took_all, pts),), pts, took_all
-        out: tuple[NilResult, ...] = ()
-        total = took_all = 0
-        for p, kind in nils:
-            took = tricks[p]
-            took_all += took
-            name, made, lost = value_of[kind]
-            pts = made if took == 0 else lost
-            total += pts
-            out = (*out, _new(NilResult, (p, name, took == 0, took, pts)))
-        return out, total, took_all
+        took_all = sum(tricks[p] for p, _ in nils)
+        pts = double if took_all == 0 else lost
+        return (NilResult(side, "double nil", took_all == 0, took_all, pts),), pts, took_all
 
-    return score_nils
+    return score_double_nil
 
 
 def start_state(game: Game) -> tuple[Context, State]:
