@@ -6,12 +6,15 @@ the explain lines a person reads are built from them on demand.
 
 The rules are stated once, one piece a function: the bid reader (``_bids_reader``: by team or
 by player, with ``_bid`` and ``_check_side_bids``), the tricks reader (``_tricks_reader``) and
-``_read_renege`` check a hand; the sides scorer (``_score_sides_with``) scores each side of it,
-with the nil and contract rules;
-``_check_end`` ends the game. ``_fold`` runs them in that order, hand after hand (``score_hand``
-is the fold of one hand). The readers and scorers are functions made once per game from these
-statements (``Context``: the game and its rules read when they are made, not at every hand or
-every side of every hand); a game remembers the valid bid values it has read (``_bid``).
+``_read_renege`` check a hand; the sides scorer (``_score_sides_with``) scores each side of it:
+its nils (a team's double nil is ``_double_nil_scorer``) and its contract, a plain bid's rules
+first, then the piece of rules that change whether it is made (``_special_contracts``), which
+a side skips with one test when the game's rules have none of them (the fast path is the
+statement itself, not a copy: tests/rules/test_fast_path.py); ``_check_end`` ends the game.
+``_fold`` runs them in that order, hand after hand (``score_hand`` is the fold of one hand).
+The readers and scorers are functions made once per game from these statements (``Context``:
+the game and its rules read when they are made, not at every hand or every side of every
+hand); a game remembers the valid bid values it has read (``_bid``).
 tests/rules/test_reference_equivalence.py holds them to the sheets and exact errors of thousands
 of random and broken games, as the engine gave them before it was made fast.
 """
