@@ -4,13 +4,17 @@ Each hand is checked against the rules as it is scored (blind bids depend on the
 so an invalid hand raises GameError naming the hand and the field. Results are light tuples;
 the explain lines a person reads are built from them on demand.
 
-The rules are stated once, one piece a function: ``read_bids`` (and ``_bid``), ``_read_tricks``
-and ``_read_renege`` check a hand; the sides scorer (``_score_sides_with``) scores each side of
-it, with the nil scorer (``_nils_scorer``) and the contract scorer (``_contract_scorer``);
-``_check_end`` ends the game. ``_fold`` runs them in that order, hand after hand (``score_hand``
-is the fold of one hand). The scorers are functions made once per game from these
-statements (``Context``: the rules read when they are made, not at every side of every hand);
-a game remembers the valid bid values it has read (``_bid``).
+The rules are stated once, one piece a function: the bid reader (``_bids_reader``: by team or
+by player, with ``_bid`` and ``_check_side_bids``), the tricks reader (``_tricks_reader``) and
+``_read_renege`` check a hand; the sides scorer (``_score_sides_with``) scores each side of it:
+its nils (a team's double nil is ``_double_nil_scorer``) and its contract, a plain bid's rules
+first, then the piece of rules that change whether it is made (``_special_contracts``), which
+a side skips with one test when the game's rules have none of them (the fast path is the
+statement itself, not a copy: tests/rules/test_fast_path.py); ``_check_end`` ends the game.
+``_fold`` runs them in that order, hand after hand (``score_hand`` is the fold of one hand).
+The readers and scorers are functions made once per game from these statements (``Context``:
+the game and its rules read when they are made, not at every hand or every side of every
+hand); a game remembers the valid bid values it has read (``_bid``).
 tests/rules/test_reference_equivalence.py holds them to the sheets and exact errors of thousands
 of random and broken games, as the engine gave them before it was made fast.
 """
@@ -253,6 +257,8 @@ class Context:
         "target",
         "score_sides",
         "bids_read",
+        "read_bids",
+        "read_tricks",
     )
 
     def __init__(self, game: Game):
@@ -282,8 +288,13 @@ class Context:
         # made per game, not remembered across games: games under ever new rules would keep
         # them alive for the garbage collector to walk (a cache of them cost the random games
         # of bench_scoring a fifth of their speed)
-        self.score_sides = _score_sides_with(r, self.T)
         self.bids_read: BidsRead = {}
+        # the hand's pieces for this game (each takes what it needs of the game now, not the
+        # Context itself: a Context held by its own functions would live on as garbage for the
+        # collector to find)
+        self.read_bids = _bids_reader(self)
+        self.read_tricks = _tricks_reader(self)
+        self.score_sides = _score_sides_with(self)
         # end-of-game checks other than the target, needed after every hand
         self.end_checks = bool(
             r.set_out is not None
@@ -307,6 +318,7 @@ class State:
         "winner",
         "reason",
         "ended_at",
+        "reached",
     )
 
     def __init__(self, ctx: Context):
@@ -325,6 +337,8 @@ class State:
         self.winner: str | None = None
         self.reason: str | None = None
         self.ended_at: int | None = None
+        # a side is at or over the target (the sides scorer keeps it, hand after hand)
+        self.reached = max(self.totals.values()) >= ctx.target
 
 
 def _err(number: int, field: str, message: str) -> GameError:
@@ -347,18 +361,20 @@ def _fold(ctx: Context, state: State, hands: Iterable[Hand], first: int) -> list
     """Score ``hands`` (numbered from ``first``) in order, updating ``state``.
 
     A hand is checked whole, in the order its errors are reported (bids, tricks, renege,
-    adjust), before it changes any state; then each side is scored (the game's sides scorer,
-    ``_score_sides_with``) and the game may end (``_check_end``). What the loop reads of the game is
-    read once, before it."""
+    adjust), before it changes any state; then each side is scored and the game may end
+    (``_check_end``). The pieces are the game's own (``Context``: its bid reader, tricks reader
+    and sides scorer, made for its rules); what the loop reads of the game is read once, before
+    it."""
     players = ctx.players
     n_players = len(players)
     side_set = ctx.side_set
     deal_passes = ctx.rules.misdeal_deal_passes
     first_no_bids = ctx.first_no_bids
+    read_bids = ctx.read_bids
+    read_tricks = ctx.read_tricks
     score_sides = ctx.score_sides
     end_checks = ctx.end_checks
-    target = ctx.target
-    totals = state.totals
+    new = _new
     out: list[HandResult] = []
     append = out.append
     for number, hand in enumerate(hands, first):
@@ -368,7 +384,7 @@ def _fold(ctx: Context, state: State, hands: Iterable[Hand], first: int) -> list
         if hand.misdeal:
             if deal_passes:
                 state.dealer = (seat + 1) % n_players
-            append(_new(HandResult, (number, players[seat], True, hand.note, {}, False)))
+            append(new(HandResult, (number, players[seat], True, hand.note, {}, False)))
             continue
         no_bids = first_no_bids and state.played == 0
         if no_bids:
@@ -377,10 +393,10 @@ def _fold(ctx: Context, state: State, hands: Iterable[Hand], first: int) -> list
             side_bids: Sequence[SideBid] = ctx.no_bids
         else:
             side_bids = read_bids(ctx, state, hand, number)
-        if hand.tricks is None:
-            raise _err(number, "tricks", "tricks are missing")
-        taken = _read_tricks(ctx, hand, number, side_bids)
         tricks = hand.tricks
+        if tricks is None:
+            raise _missing(number, "tricks")
+        taken = read_tricks(tricks, number, side_bids)
         given = hand.renege or None
         received = None if given is None else _read_renege(ctx, given, number)
         adjust = hand.adjust
@@ -391,19 +407,18 @@ def _fold(ctx: Context, state: State, hands: Iterable[Hand], first: int) -> list
         # the hand is valid: score it side by side
         note = hand.note
         results = score_sides(
-            ctx, state, side_bids, taken, tricks, given, received, adjust, no_bids, note
+            state, side_bids, taken, tricks, given, received, adjust, no_bids, note
         )
         state.played += 1
         state.dealer = (seat + 1) % n_players
-        if end_checks or max(totals.values()) >= target:
+        if end_checks or state.reached:
             _check_end(ctx, state, results, taken, number)
-        append(_new(HandResult, (number, players[seat], False, note, results, no_bids)))
+        append(new(HandResult, (number, players[seat], False, note, results, no_bids)))
     return out
 
 
 SidesScorer = Callable[
     [
-        "Context",
         "State",
         Sequence[SideBid],
         list[int],
@@ -416,26 +431,39 @@ SidesScorer = Callable[
     ],
     dict[str, SideResult],
 ]
+BidsReader = Callable[["Context", "State", Hand, int], list[SideBid]]
+TricksReader = Callable[[dict[str, int], int, Sequence[SideBid]], list[int]]
 BidsRead = dict[object, tuple[str, int]]  # a bid value as written -> what ``_bid`` made of it
 _BIDS_READ_LIMIT = 256  # bid values remembered in a game (the valid ones only)
 
 
-def _score_sides_with(rules: Rules, T: int) -> SidesScorer:
-    """Each side's result for a checked hand, under ``rules``: its nils, its contract (tricks it
-    gave away by a renege are not its own; those it received count toward the contract), its
-    bags and the bag limit, the running total and the run of sets. ``state`` moves on for each
-    side. The contract rules are the game's contract scorer (``_contract_scorer``)."""
-    score_contract = _contract_scorer(rules, T)
-    score_nils = _nils_scorer(rules)
+def _score_sides_with(ctx: Context) -> SidesScorer:
+    """Each side's result for a checked hand, under the game's rules: its nils (a team's double
+    nil is ``_double_nil_scorer``), its contract (tricks it gave away by a renege are not its own;
+    those it received count toward the contract), its bags and the bag limit, the running total
+    and the run of sets. ``state`` moves on for each side.
+
+    The contract rules are stated once: a plain bid's here, then the rules that change whether
+    it is made (``_special_contracts``: moon, ten for 200, blind exact, an overtrick limit,
+    double back), then its points. Under rules with none of these (``special`` false, read once
+    per game) a side without a blind bid skips them with one test: the fast path is the same
+    statement, not a copy of it."""
+    rules, T, sides, other, target = ctx.rules, ctx.T, ctx.sides, ctx.other, ctx.target
+    members, double, nil_values = ctx.members, _double_nil_scorer(rules), _nil_values(rules)
     nil_bags_always = rules.nil_tricks == "bags"
     nil_contract = rules.nil_tricks == "contract"
     limit = _NEVER if rules.bag_limit is None else rules.bag_limit
-    bag_penalty = rules.bag_penalty
-    tv = rules.trick_value
-    ov = rules.overtrick_value
+    tv, ov, bag_penalty = rules.trick_value, rules.overtrick_value, rules.bag_penalty
+    set_penalty, double_back = rules.set_penalty, rules.double_back
+    special, special_made = _special_contracts(rules, T)
+    win_times, loss_times = rules.blind_win_multiplier, rules.blind_loss_multiplier
+    blind_overtricks = rules.blind_overtricks
+    moon_value = 0 if rules.moon_value == "win" else int(rules.moon_value)
+    ten_value = rules.ten_for_200_value
+    ten_penalty = ten_value if rules.ten_for_200_penalty is None else rules.ten_for_200_penalty
+    moon_penalty = rules.moon_penalty
 
     def score_sides(
-        ctx: Context,
         state: State,
         side_bids: Sequence[SideBid],
         taken: list[int],
@@ -451,14 +479,26 @@ def _score_sides_with(rules: Rules, T: int) -> SidesScorer:
         sets = state.sets_in_row
         results: dict[str, SideResult] = {}
         g = r = add = 0
-        for side, (contract, blind, nils, _), own_taken in zip(ctx.sides, side_bids, taken):  # noqa: B905
+        reached = False
+        for side, (contract, blind, nils, _), own_taken in zip(sides, side_bids, taken):  # noqa: B905
             if given is not None:
                 g = given.get(side, 0)
                 r = received.get(side, 0) if received else 0
             if adjust is not None:
                 add = adjust.get(side, 0)
             if nils:
-                nil_results, nil_points, nt = score_nils(side, nils, tricks, ctx)
+                if double is not None and len(nils) >= 2 and len(nils) == len(members[side]):
+                    nil_results, nil_points, nt = double(side, nils, tricks)
+                else:  # each nil on its own: its bonus when its bidder took no trick
+                    nil_results, nil_points, nt = (), 0, 0
+                    for p, nil_kind in nils:
+                        took = tricks[p]
+                        nt += took
+                        name, nil_made, nil_lost = nil_values[nil_kind]
+                        pts = nil_made if took == 0 else nil_lost
+                        nil_points += pts
+                        one = _new(NilResult, (p, name, took == 0, took, pts))
+                        nil_results = (*nil_results, one)
                 nil_bags = nt if nt and (nil_bags_always or contract is None) else 0
             else:
                 nil_results, nil_points, nt, nil_bags = (), 0, 0, 0
@@ -467,9 +507,49 @@ def _score_sides_with(rules: Rules, T: int) -> SidesScorer:
                 if earned < 0:
                     earned = 0
                 toward = earned + r
-                kind, made, over, cpoints, opoints, dback, over_set = score_contract(
-                    contract, blind, toward, earned
-                )
+                # made or set, and the overtricks (bags only when made)
+                kind = NORMAL
+                made = toward >= contract
+                over = earned - contract if earned > contract else 0
+                dback = over_set = False
+                if special or blind:
+                    kind, made, dback, over_set = special_made(
+                        contract, blind, toward, earned, over, made
+                    )
+                # the contract's points and the overtricks'
+                if made:
+                    opoints = ov * over
+                    if kind == NORMAL:
+                        cpoints = tv * contract
+                    elif kind == TEN:
+                        cpoints = ten_value
+                    else:
+                        cpoints = moon_value
+                    if blind:
+                        cpoints *= win_times
+                        if blind_overtricks == "none":
+                            over = opoints = 0
+                        elif blind_overtricks == "penalty":
+                            opoints = -win_times * tv * over
+                else:
+                    over = opoints = 0
+                    times = loss_times if blind else 1
+                    if dback:
+                        lost = double_back * tv * contract
+                    elif kind == NORMAL:
+                        if blind:
+                            lost = tv * contract * times
+                        elif set_penalty == "bid":
+                            lost = tv * contract
+                        elif set_penalty == "shortfall":
+                            lost = tv * contract if over_set else tv * (contract - toward)
+                        else:
+                            lost = 0
+                    elif kind == TEN:
+                        lost = ten_penalty * times
+                    else:
+                        lost = moon_penalty * times
+                    cpoints = -lost
             elif no_bids:
                 kind, made, over, opoints, dback, over_set = NO_BIDS, None, 0, 0, False, False
                 toward = max(own_taken - g, 0) + r
@@ -492,17 +572,55 @@ def _score_sides_with(rules: Rules, T: int) -> SidesScorer:
             else:
                 penalties = penalty = 0
             total = totals[side] = totals[side] + points
+            if total >= target:
+                reached = True
             bags_now[side] = bags
             streak = sets[side] = sets[side] + 1 if is_set else 0
             results[side] = _new(SideResult, (
                 contract, own_taken, points, hand_bags, penalty, is_set, total, bags, kind, blind,
                 made, toward, over, cpoints, opoints, dback, over_set, nil_results, nil_bags, add,
-                g, r, ctx.other.get(side) if g or r else None, penalties, streak, own_taken == T,
-                note if add else None, ctx.rules,  # the game's own rules (these are equal)
+                g, r, other.get(side) if g or r else None, penalties, streak, own_taken == T,
+                note if add else None, rules,  # the game's own rules
             ))  # fmt: skip
+        state.reached = reached
         return results
 
     return score_sides
+
+
+SpecialMade = Callable[[int, bool, int, int, int, bool], tuple[str, bool, bool, bool]]
+
+
+def _special_contracts(rules: Rules, T: int) -> tuple[bool, SpecialMade]:
+    """The rules that change whether a plain bid is made, for the sides scorer: (whether these
+    rules have any besides blind bids, the function). The function takes (contract, blind,
+    tricks toward it, tricks earned, overtricks, made as a plain bid) and gives (kind, made,
+    double back, set by overtricks): a bid of every trick is a moon, of 10 a ten for 200 (when
+    the rules have them), a blind bid may need its tricks exactly, and a plain bid made with too
+    many overtricks is set (an overtrick limit, or double back)."""
+    moon, ten, ten_exact = rules.moon, rules.ten_for_200, rules.ten_for_200_exact
+    blind_exact, max_over, double_back = rules.blind_exact, rules.max_overtricks, rules.double_back
+
+    def special_made(
+        contract: int, blind: bool, toward: int, earned: int, over: int, made: bool
+    ) -> tuple[str, bool, bool, bool]:
+        kind = NORMAL
+        if moon and contract == T:
+            kind = MOON
+            made = toward >= T
+        elif ten and contract == 10:
+            kind = TEN
+            made = toward == 10 if ten_exact else toward >= 10
+        if blind and blind_exact and toward != contract:
+            made = False
+        if made and kind == NORMAL and not blind:
+            if max_over is not None and over > max_over:
+                return kind, False, False, True
+            if double_back and contract > 0 and earned >= 2 * contract:
+                return kind, False, True, False
+        return kind, made, False, False
+
+    return bool(moon or ten or max_over is not None or double_back), special_made
 
 
 def _check_end(
@@ -547,26 +665,43 @@ def _blind_allowed(ctx: Context, state: State, side: str) -> str | None:
 
 
 def read_bids(ctx: Context, state: State, hand: Hand, number: int) -> list[SideBid]:
-    """Check the bids; per side in order: (contract or None, blind, nils, any blind)."""
-    bids = hand.bids
-    if bids is None:
-        raise _err(number, "bids", "bids are missing")
-    rules = ctx.rules
-    T = ctx.T
-    out: list[SideBid] = []
-    if ctx.partnership:
+    """Check the bids; per side in order: (contract or None, blind, nils, any blind). The
+    game's bid reader (``_bids_reader``)."""
+    return ctx.read_bids(ctx, state, hand, number)
+
+
+def _bids_reader(ctx: Context) -> BidsReader:
+    """The game's ``read_bids``, for its bidding (a number per team, or per player), with what
+    it reads of the game read once. Side limits and blind eligibility are ``_check_side_bids``,
+    called when a side's bid could break one."""
+    return _team_bids(ctx) if ctx.partnership else _player_bids(ctx)
+
+
+def _team_bids(ctx: Context) -> BidsReader:
+    """Partnership bidding: each team bids its number; its players may bid nil by name."""
+    sides = ctx.sides
+    side_set = ctx.side_set
+    side_of = ctx.side_of
+    members = ctx.members
+    nil_on = ctx.rules.nil
+
+    def read_team_bids(ctx: Context, state: State, hand: Hand, number: int) -> list[SideBid]:
+        bids = hand.bids
+        if bids is None:
+            raise _missing(number, "bids")
+        out: list[SideBid] = []
         team_bid: dict[str, tuple[str, int]] = {}
-        nils: dict[str, list[tuple[str, str]]] = {s: [] for s in ctx.sides}
+        nils: dict[str, list[tuple[str, str]]] = {s: [] for s in sides}
         for who, value in bids.items():
             kind, n = _bid(ctx, number, who, value)
-            if who in ctx.side_set:
+            if who in side_set:
                 if kind in (NIL, BNIL):
                     raise _err(
                         number, f"bids.{who}", f"{who} is a team: a nil is bid by a player, by name"
                     )
                 team_bid[who] = (kind, n)
-            elif who in ctx.side_of:
-                if kind == NUM and n == 0 and rules.nil:
+            elif who in side_of:
+                if kind == NUM and n == 0 and nil_on:
                     kind = NIL
                 if kind not in (NIL, BNIL):
                     raise _err(
@@ -575,13 +710,13 @@ def read_bids(ctx: Context, state: State, hand: Hand, number: int) -> list[SideB
                         f"in partnership bidding {who} may bid only nil by name; "
                         f"the team bids its number",
                     )
-                nils[ctx.side_of[who]].append((who, kind))
+                nils[side_of[who]].append((who, kind))
             else:
                 raise _err(number, f"bids.{who}", f"unknown player or team {who} in bids")
-        for side in ctx.sides:
+        for side in sides:
             team_nils = tuple(nils[side])
             has_bnil = any(k == BNIL for _, k in team_nils)
-            all_nil = len(team_nils) == len(ctx.members[side])
+            all_nil = len(team_nils) == len(members[side])
             if side not in team_bid:
                 if not all_nil:
                     raise _err(number, f"bids.{side}", f"no bid for {side}")
@@ -593,16 +728,36 @@ def read_bids(ctx: Context, state: State, hand: Hand, number: int) -> list[SideB
                 )
             kind, n = team_bid[side]
             out.append((n, kind == BLIND, team_nils, has_bnil or kind == BLIND))
-    else:
-        if bids.keys() != ctx.player_set:
+        _check_side_bids(ctx, state, out, number)
+        return out
+
+    return read_team_bids
+
+
+def _player_bids(ctx: Context) -> BidsReader:
+    """Every player bids: a side's contract is the sum of its players' numbers, its nils are
+    theirs by name."""
+    T = ctx.T
+    player_set = ctx.player_set
+    member_lists = ctx.member_lists
+    teams = ctx.teams
+    nil_on = ctx.rules.nil
+    known = ctx.bids_read
+    lo, within = _side_bid_range(ctx.rules, T)
+
+    def read_player_bids(ctx: Context, state: State, hand: Hand, number: int) -> list[SideBid]:
+        bids = hand.bids
+        if bids is None:
+            raise _missing(number, "bids")
+        if bids.keys() != player_set:
             for who in bids:
-                if who not in ctx.player_set:
+                if who not in player_set:
                     raise _err(number, f"bids.{who}", f"unknown player {who} in bids")
             missing = next(p for p in ctx.players if p not in bids)
             raise _err(number, f"bids.{missing}", f"no bid for {missing}")
-        nil_on = rules.nil
-        known = ctx.bids_read
-        for members in ctx.member_lists:
+        out: list[SideBid] = []
+        check = False  # a side's bid may break a limit or bid blind: _check_side_bids
+        for members in member_lists:
             contract = 0
             has_number = blind = any_blind = False
             side_nils: tuple[tuple[str, str], ...] = ()
@@ -622,7 +777,7 @@ def read_bids(ctx: Context, state: State, hand: Hand, number: int) -> list[SideB
                     any_blind = any_blind or kind == BNIL
                     continue
                 if kind == BLIND:
-                    if ctx.teams:
+                    if teams:
                         raise _err(
                             number,
                             f"bids.{p}",
@@ -632,12 +787,32 @@ def read_bids(ctx: Context, state: State, hand: Hand, number: int) -> list[SideB
                     blind = any_blind = True
                 contract += n
                 has_number = True
-            out.append((contract if has_number else None, blind, side_nils, any_blind))
-    # side limits and blind eligibility
-    lo = rules.min_side_bid
+            if has_number:
+                out.append((contract, blind, side_nils, any_blind))
+                check = check or any_blind or not lo <= contract <= within
+            else:
+                out.append((None, blind, side_nils, any_blind))
+                check = check or any_blind
+        if check:
+            _check_side_bids(ctx, state, out, number)
+        return out
+
+    return read_player_bids
+
+
+def _side_bid_range(rules: Rules, T: int) -> tuple[int, int]:
+    """(lo, hi): a side's bid from lo to hi passes every limit on a side's bid."""
     hi = rules.max_bid
-    within = T if hi is None else min(hi, T)  # a side bid from lo to this passes every limit
-    for side, (side_bid, blind, side_nils, any_blind) in zip(ctx.sides, out):  # noqa: B905
+    return rules.min_side_bid, T if hi is None else min(hi, T)
+
+
+def _check_side_bids(ctx: Context, state: State, bids: list[SideBid], number: int) -> None:
+    """Each side's bid read (in order) within the side limits, and blind only when allowed."""
+    rules = ctx.rules
+    T = ctx.T
+    lo, within = _side_bid_range(rules, T)
+    hi = rules.max_bid
+    for side, (side_bid, blind, side_nils, any_blind) in zip(ctx.sides, bids):  # noqa: B905
         if any_blind:
             why = _blind_allowed(ctx, state, side)
             if why is not None:
@@ -657,7 +832,10 @@ def read_bids(ctx: Context, state: State, hand: Hand, number: int) -> list[SideB
             raise _err(
                 number, f"bids.{side}", f"{side} bid {side_bid}, above the largest bid of {hi}"
             )
-    return out
+
+
+def _missing(number: int, field: str) -> GameError:
+    return _err(number, field, f"{field} are missing")
 
 
 def _bid(ctx: Context, number: int, who: str, value: object) -> tuple[str, int]:
@@ -694,58 +872,67 @@ def _bid(ctx: Context, number: int, who: str, value: object) -> tuple[str, int]:
     return kind, n
 
 
-def _read_tricks(ctx: Context, hand: Hand, number: int, side_bids: Sequence[SideBid]) -> list[int]:
-    """Check the tricks; return tricks taken per side (in order). A nil bidder's tricks are
-    always given by name (``hand.tricks[player]``): by team, they are refused here."""
-    tricks = hand.tricks
-    assert tricks is not None
+def _tricks_reader(ctx: Context) -> TricksReader:
+    """The game's tricks reader: (the hand's tricks, its number, its side bids) -> tricks taken
+    per side (in order), the tricks checked. A nil bidder's tricks are always given by name
+    (``hand.tricks[player]``): by team, they are refused here."""
     T = ctx.T
     index = ctx.side_index_of
-    taken = [0] * len(ctx.sides)
-    if tricks.keys() == ctx.player_set:
-        for p, n in tricks.items():
-            if type(n) is not int or not 0 <= n <= T:
-                raise _tricks_out_of_range(number, p, n, T)
-            taken[index[p]] += n
-    elif ctx.by_side and tricks.keys() == ctx.side_set:  # each team's tricks as one number
-        position = ctx.side_position
-        for side, n in tricks.items():
-            if type(n) is not int or not 0 <= n <= T:
-                raise _tricks_out_of_range(number, side, n, T)
-            i = position[side]
-            nilled = side_bids[i][2]
-            if nilled:
-                raise _nil_tricks_by_team(number, side, nilled)
-            taken[i] = n
-    else:
-        covered: dict[str, str] = {}
-        for who, n in tricks.items():
-            if type(n) is not int or not 0 <= n <= T:
-                raise _tricks_out_of_range(number, who, n, T)
-            if who in index:  # a player
-                if who in covered:
-                    raise _given_twice(number, who, who, covered[who])
-                covered[who] = who
-                taken[index[who]] += n
-                continue
-            if who not in ctx.side_set:
-                raise _err(number, f"tricks.{who}", f"unknown player or team {who} in tricks")
-            i = ctx.side_position[who]
-            nilled = side_bids[i][2]
-            if nilled:
-                raise _nil_tricks_by_team(number, who, nilled)
-            for m in ctx.members[who]:
-                if m in covered:
-                    raise _given_twice(number, who, m, covered[m])
-                covered[m] = who
-            taken[i] += n
-        if len(covered) < len(ctx.players):
-            missing = next(p for p in ctx.players if p not in covered)
-            raise _err(number, f"tricks.{missing}", f"no tricks for {missing}")
-    total = sum(taken)
-    if total != T:
-        raise _err(number, "tricks", f"tricks add up to {total}, not {T}")
-    return taken
+    n_sides = len(ctx.sides)
+    player_set = ctx.player_set
+    side_set = ctx.side_set
+    by_side = ctx.by_side
+    position = ctx.side_position
+    members = ctx.members
+    players = ctx.players
+
+    def read_tricks(tricks: dict[str, int], number: int, side_bids: Sequence[SideBid]) -> list[int]:
+        taken = [0] * n_sides
+        if tricks.keys() == player_set:
+            for p, n in tricks.items():
+                if type(n) is not int or not 0 <= n <= T:
+                    raise _tricks_out_of_range(number, p, n, T)
+                taken[index[p]] += n
+        elif by_side and tricks.keys() == side_set:  # each team's tricks as one number
+            for side, n in tricks.items():
+                if type(n) is not int or not 0 <= n <= T:
+                    raise _tricks_out_of_range(number, side, n, T)
+                i = position[side]
+                nilled = side_bids[i][2]
+                if nilled:
+                    raise _nil_tricks_by_team(number, side, nilled)
+                taken[i] = n
+        else:
+            covered: dict[str, str] = {}
+            for who, n in tricks.items():
+                if type(n) is not int or not 0 <= n <= T:
+                    raise _tricks_out_of_range(number, who, n, T)
+                if who in index:  # a player
+                    if who in covered:
+                        raise _given_twice(number, who, who, covered[who])
+                    covered[who] = who
+                    taken[index[who]] += n
+                    continue
+                if who not in side_set:
+                    raise _err(number, f"tricks.{who}", f"unknown player or team {who} in tricks")
+                i = position[who]
+                nilled = side_bids[i][2]
+                if nilled:
+                    raise _nil_tricks_by_team(number, who, nilled)
+                for m in members[who]:
+                    if m in covered:
+                        raise _given_twice(number, who, m, covered[m])
+                    covered[m] = who
+                taken[i] += n
+            if len(covered) < len(players):
+                missing = next(p for p in players if p not in covered)
+                raise _err(number, f"tricks.{missing}", f"no tricks for {missing}")
+        total = sum(taken)
+        if total != T:
+            raise _err(number, "tricks", f"tricks add up to {total}, not {T}")
+        return taken
+
+    return read_tricks
 
 
 def _tricks_out_of_range(number: int, who: str, n: object, T: int) -> GameError:
@@ -787,16 +974,9 @@ def _read_renege(ctx: Context, renege: dict[str, int], number: int) -> dict[str,
 NilsScore = tuple[tuple[NilResult, ...], int, int]
 
 
-def _nils_scorer(
-    rules: Rules,
-) -> Callable[[str, tuple[tuple[str, str], ...], dict[str, int], Context], NilsScore]:
-    """The nil rules of one option set, as a function of (side, its nils, the hand's tricks by
-    player, the game): nil and blind nil bonuses and penalties, or one double nil for the whole
-    team: (results, points, tricks the nil bidders took). Made with the sides scorer."""
-    double = rules.double_nil_value
-    penalty = rules.double_nil_penalty
-    double_lost = 0 if double is None else -(double if penalty is None else penalty)
-    value_of = {  # a nil kind -> (its name, made, lost)
+def _nil_values(rules: Rules) -> dict[str, tuple[str, int, int]]:
+    """Each nil kind's (name, points when made, points when lost) under the rules."""
+    return {
         NIL: ("nil", rules.nil_value, -(
             rules.nil_value if rules.nil_penalty is None else rules.nil_penalty
         )),
@@ -805,98 +985,25 @@ def _nils_scorer(
         )),
     }  # fmt: skip
 
-    def score_nils(
-        side: str, nils: tuple[tuple[str, str], ...], tricks: dict[str, int], ctx: Context
+
+def _double_nil_scorer(
+    rules: Rules,
+) -> Callable[[str, tuple[tuple[str, str], ...], dict[str, int]], NilsScore] | None:
+    """A team's double nil (every player of it bid nil), when the rules value one: one result
+    for the team, (results, points, tricks the nil bidders took). None without the rule."""
+    double = rules.double_nil_value
+    if double is None:
+        return None
+    lost = -(double if rules.double_nil_penalty is None else rules.double_nil_penalty)
+
+    def score_double_nil(
+        side: str, nils: tuple[tuple[str, str], ...], tricks: dict[str, int]
     ) -> NilsScore:
-        if double is not None and len(nils) == len(ctx.members[side]) and len(nils) >= 2:
-            took_all = sum(tricks[p] for p, _ in nils)
-            pts = double if took_all == 0 else double_lost
-            return (NilResult(side, "double nil", took_all == 0, took_all, pts),), pts, took_all
-        out = []
-        total = took_all = 0
-        for p, kind in nils:
-            took = tricks[p]
-            took_all += took
-            name, made, lost = value_of[kind]
-            pts = made if took == 0 else lost
-            total += pts
-            out.append(_new(NilResult, (p, name, took == 0, took, pts)))
-        return tuple(out), total, took_all
+        took_all = sum(tricks[p] for p, _ in nils)
+        pts = double if took_all == 0 else lost
+        return (NilResult(side, "double nil", took_all == 0, took_all, pts),), pts, took_all
 
-    return score_nils
-
-
-ContractScore = tuple[str, bool, int, int, int, bool, bool]
-
-
-def _contract_scorer(rules: Rules, T: int) -> Callable[[int, bool, int, int], ContractScore]:
-    """The contract rules of one game, as a function of (contract, blind, tricks toward it,
-    tricks earned): (kind, made, overtricks, contract points, overtrick points, double back,
-    set by overtricks). Overtricks are bags only when made. Made once per game (``Context``):
-    the rules are read here, once, not at every hand."""
-    tv = rules.trick_value
-    ov = rules.overtrick_value
-    moon, ten, ten_exact = rules.moon, rules.ten_for_200, rules.ten_for_200_exact
-    blind_exact, max_over, double_back = rules.blind_exact, rules.max_overtricks, rules.double_back
-    win_times, loss_times = rules.blind_win_multiplier, rules.blind_loss_multiplier
-    blind_overtricks, set_penalty = rules.blind_overtricks, rules.set_penalty
-    moon_value = 0 if rules.moon_value == "win" else int(rules.moon_value)
-    moon_penalty = rules.moon_penalty
-    ten_value = rules.ten_for_200_value
-    ten_penalty = ten_value if rules.ten_for_200_penalty is None else rules.ten_for_200_penalty
-
-    def score_contract(contract: int, blind: bool, toward: int, earned: int) -> ContractScore:
-        if moon and contract == T:
-            kind = MOON
-            made = toward >= T
-        elif ten and contract == 10:
-            kind = TEN
-            made = toward == 10 if ten_exact else toward >= 10
-        else:
-            kind = NORMAL
-            made = toward >= contract
-        if blind and blind_exact and toward != contract:
-            made = False
-        over = earned - contract if earned > contract else 0
-        over_set = False
-        if made and kind == NORMAL and not blind:
-            if max_over is not None and over > max_over:
-                made = False
-                over_set = True
-            elif double_back and contract > 0 and earned >= 2 * contract:
-                return kind, False, 0, -double_back * tv * contract, 0, True, False
-        if made:
-            if kind == NORMAL:
-                base = tv * contract
-            elif kind == TEN:
-                base = ten_value
-            else:
-                base = moon_value
-            if not blind:
-                return kind, True, over, base, ov * over, False, False
-            base *= win_times
-            if blind_overtricks == "none":
-                return kind, True, 0, base, 0, False, False
-            if blind_overtricks == "penalty":
-                return kind, True, over, base, -win_times * tv * over, False, False
-            return kind, True, over, base, ov * over, False, False
-        times = loss_times if blind else 1
-        if kind == NORMAL:
-            if blind:
-                lost = tv * contract * times
-            elif set_penalty == "bid":
-                lost = tv * contract
-            elif set_penalty == "shortfall":
-                lost = tv * contract if over_set else tv * (contract - toward)
-            else:
-                lost = 0
-        elif kind == TEN:
-            lost = ten_penalty * times
-        else:
-            lost = moon_penalty * times
-        return kind, False, 0, -lost, 0, False, over_set
-
-    return score_contract
+    return score_double_nil
 
 
 def start_state(game: Game) -> tuple[Context, State]:
