@@ -15,7 +15,7 @@ All are bounded by the bytes held.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 from flask import Flask, current_app, request
@@ -83,6 +83,17 @@ def sheet_html(current: OpenGame, *, edit_links: bool) -> Markup:
             rows=rows_html(current, links=edit_links),
         )
     )
+
+
+class Later:
+    """A piece of a page made only if a template prints it (Jinja calls ``__html__``): the game
+    page's sheet, which the page kept at this version (``_pages``) already holds."""
+
+    def __init__(self, make: Callable[[], Markup]) -> None:
+        self._make = make
+
+    def __html__(self) -> Markup:
+        return self._make()
 
 
 def pad_html(pad: Any, form: Any, rules: Rules) -> Markup:

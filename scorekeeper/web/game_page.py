@@ -16,7 +16,7 @@ from scorekeeper.service import OpenGame, events, games
 from scorekeeper.web import saving
 from scorekeeper.web.db import get_db
 from scorekeeper.web.forms import NIL_WORDS, HandForm, bid_pad, contract_labels
-from scorekeeper.web.fragments import game_page, render, sheet_html
+from scorekeeper.web.fragments import Later, game_page, render, sheet_html
 
 
 @dataclass
@@ -224,7 +224,7 @@ def render_game(
         "why": sheet.hands[editing - 1] if editing else None,
         "printing": False,
         "event_table": events.table_of_game(get_db(), current.record.id),
-        "sheet_html": sheet_html(current, edit_links=True),
+        "sheet_html": Later(lambda: sheet_html(current, edit_links=True)),  # made on a miss
     }
     hand_form = render("games/_hand_form.html", **context) if entry else ""
     page = game_page(current, context, hand_form, keep=not stale)
