@@ -1,6 +1,7 @@
 """What each cache saves on a phone's hand cycle: the app in process, each cache turned off in turn.
 
-    python bench/bench_caches.py [--hands 20] [--rounds 3]
+    python bench/bench_caches.py [--hands 20] [--rounds 3] [--repeat 3]
+                                 [--only rows,pads] [--group rows,sheets,pages ...]
 
 A hand cycle is what a phone asks for to score a hand (as in bench/bench_web.py): GET the game
 page, GET the tricks step (the bids in the query string), POST the hand (its version and one-time
@@ -11,22 +12,28 @@ figure is the app's own CPU time per cycle (no server, no sockets), measured wit
 ``--rounds`` games. Each side bids 7 and they take turns making and missing it, so the scores
 swing and the game never ends.
 
-Each line turns one cache off (an empty cache that keeps nothing, put in its place) and gives the
-cycle's cost beside the baseline measured in the same run with every cache on; the last line
-turns them all off together. Caches that a hand cycle does not touch (an event's views, printed
-sheets, the print templates) are listed in docs/architecture.md and not measured here. Timings
-are printed, never asserted.
+Each line turns one cache off (an empty cache that keeps nothing, put in its place: ``--only``
+names which) and gives what that adds to a cycle: ``--repeat`` pairs, each the cycle with every
+cache on then with that one off, measured back to back (the machine is shared: a change in its
+load falls on both sides of a pair alike), their median and each pair's figure. The first line
+turns nothing off: on against on, the noise a figure must beat. Each ``--group`` turns several
+off at once (caches that cover for each other, such as the page frame, the sheet and its rows,
+save more together than alone); without ``--only`` or ``--group`` the last line turns them all
+off together. Caches that a hand cycle does not touch (an event's views, printed sheets, the
+print templates) are listed in docs/architecture.md and not measured here. Timings are printed,
+never asserted.
 """
 
 from __future__ import annotations
 
 import argparse
 import re
+import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -73,25 +80,22 @@ def _dict_off(owner: Any, name: str) -> Callable[[], Iterator[None]]:
     return off
 
 
-def caches() -> dict[str, Callable[[], Iterator[None]]]:
-    """Each cache a hand cycle reads, by the name docs/architecture.md gives it."""
+def caches() -> dict[str, tuple[str, Callable[[], Iterator[None]]]]:
+    """Each cache a hand cycle reads: a short name (for --only, --group), the name
+    docs/architecture.md gives it, and how to turn it off."""
     from scorekeeper.rules import game, scoring
-    from scorekeeper.service import games, library
-    from scorekeeper.web import fragments, game_page, urls
+    from scorekeeper.service import games
+    from scorekeeper.web import fragments, urls
 
     return {
-        "opened games (service/games._opened)": _sized_off(games, "_opened"),
-        "Undo/Redo labels (service/games._buttons)": _sized_off(games, "_buttons"),
-        "opened-at times (service/library._opened_at)": _dict_off(library, "_opened_at"),
-        "sheet rows (web/fragments._rows)": _sized_off(fragments, "_rows"),
-        "whole sheets (web/fragments._sheets)": _sized_off(fragments, "_sheets"),
-        "tap pads (web/fragments._pads)": _sized_off(fragments, "_pads"),
-        "page frames (web/fragments._pages)": _sized_off(fragments, "_pages"),
-        "hand form entries (web/game_page._entries)": _sized_off(game_page, "_entries"),
-        "built addresses (web/urls._built)": _dict_off(urls, "_built"),
-        "seatings (rules/scoring._SEATINGS)": _dict_off(scoring, "_SEATINGS"),
-        "words read as bids (rules/game._BID_CACHE)": _dict_off(game, "_BID_CACHE"),
-        "signed cookies read (web/session, the app's)": _session_off,
+        "opened": ("opened games (service/games._opened)", _sized_off(games, "_opened")),
+        "rows": ("sheet rows (web/fragments._rows)", _sized_off(fragments, "_rows")),
+        "pads": ("tap pads (web/fragments._pads)", _sized_off(fragments, "_pads")),
+        "pages": ("page frames (web/fragments._pages)", _sized_off(fragments, "_pages")),
+        "built": ("built addresses (web/urls._built)", _dict_off(urls, "_built")),
+        "seatings": ("seatings (rules/scoring._SEATINGS)", _dict_off(scoring, "_SEATINGS")),
+        "bids": ("words read as bids (rules/game._BID_CACHE)", _dict_off(game, "_BID_CACHE")),
+        "cookies": ("signed cookies read (web/session, the app's)", _session_off),
     }
 
 
@@ -148,58 +152,69 @@ def play(hands: int) -> float:
         return (time.process_time() - t0) / hands
 
 
-def measure(hands: int, rounds: int, off: Callable[[], Any] | None = None) -> float:
-    best = float("inf")
-    for _ in range(rounds):
-        if off is None:
-            best = min(best, play(hands))
-        else:
-            with off():
-                best = min(best, play(hands))
-    return best
+def measure(hands: int, rounds: int, offs: Sequence[Callable[[], Any]] = ()) -> float:
+    """The best of ``rounds`` games (CPU seconds a cycle) with the caches of ``offs`` off."""
+    with ExitStack() as stack:
+        for off in offs:
+            stack.enter_context(off())
+        return min(play(hands) for _ in range(rounds))
+
+
+def line(label: str, pairs: list[tuple[float, float]]) -> str:
+    """One figure: what turning ``label`` off adds to a cycle, pair by pair (on, off)."""
+    saves = sorted((off - on) * 1e3 for on, off in pairs)
+    on = min(p[0] for p in pairs) * 1e3
+    off = min(p[1] for p in pairs) * 1e3
+    each = ", ".join(f"{s:+.2f}" for s in saves)
+    return (
+        f"  {label:58} {off:5.2f} ms (on {on:5.2f}); saves {statistics.median(saves):+.2f} ms "
+        f"median of [{each}]"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=20, help="timed hands per game")
     parser.add_argument("--rounds", type=int, default=3, help="games per figure (the best)")
-    args = parser.parse_args(argv)
-    measure(args.hands, 2)  # warm up: imports, templates compiled, caches of code paths
-    table = caches()
-    base = measure(args.hands, args.rounds)
-    print(f"hand cycle, in process, {args.hands} hands, best of {args.rounds} games:")
-    print(f"  every cache on{'':44} {base * 1e3:6.2f} ms CPU a cycle")
-    for name, off in table.items():
-        # the baseline again beside each line: the machine is shared, its load moves
-        again = measure(args.hands, args.rounds)
-        without = measure(args.hands, args.rounds, off)
-        print(
-            f"  without {name:50} {without * 1e3:6.2f} ms  (on: {again * 1e3:5.2f} ms, "
-            f"saves {(without - again) * 1e3:+.2f} ms, ratio {without / again:.2f}x)"
-        )
-
-    @contextmanager
-    def all_off() -> Iterator[None]:
-        with contextlib_nested([off() for off in table.values()]):
-            yield
-
-    again = measure(args.hands, args.rounds)
-    without = measure(args.hands, args.rounds, all_off)
-    print(
-        f"  without all of them{'':39} {without * 1e3:6.2f} ms  (on: {again * 1e3:5.2f} ms, "
-        f"saves {(without - again) * 1e3:+.2f} ms, ratio {without / again:.2f}x)"
+    parser.add_argument("--repeat", type=int, default=3, help="on/off pairs per line")
+    parser.add_argument(
+        "--only", default="", help="measure only these caches alone (names, comma-separated)"
     )
+    parser.add_argument(
+        "--group",
+        action="append",
+        default=[],
+        help="also turn these caches off together (comma-separated; may be given again)",
+    )
+    args = parser.parse_args(argv)
+    table = caches()
+    groups = [[n.strip() for n in g.split(",") if n.strip()] for g in args.group]
+    only = [n.strip() for n in args.only.split(",") if n.strip()]
+    unknown = {n for n in [*only, *(n for g in groups for n in g)] if n not in table}
+    if unknown:
+        parser.error(f"no such cache: {', '.join(sorted(unknown))} (known: {', '.join(table)})")
+    measure(args.hands, 2)  # warm up: imports, templates compiled, caches of code paths
+    print(
+        f"hand cycle, in process, {args.hands} hands, best of {args.rounds} games, "
+        f"{args.repeat} on/off pairs a line; 'saves' is off minus on, CPU a cycle:"
+    )
+
+    def run(label: str, names: Sequence[str]) -> None:
+        offs = [table[n][1] for n in names]
+        pairs = [
+            (measure(args.hands, args.rounds), measure(args.hands, args.rounds, offs))
+            for _ in range(args.repeat)
+        ]
+        print(line(label, pairs), flush=True)
+
+    run("nothing off (the noise: on against on)", [])
+    for name in only or table:
+        run(f"without {table[name][0]}", [name])
+    for names in groups:
+        run(f"without {' + '.join(names)}", names)
+    if not only and not groups:
+        run("without all of them", list(table))
     return 0
-
-
-@contextmanager
-def contextlib_nested(managers: list[Any]) -> Iterator[None]:
-    from contextlib import ExitStack
-
-    with ExitStack() as stack:
-        for m in managers:
-            stack.enter_context(m)
-        yield
 
 
 if __name__ == "__main__":

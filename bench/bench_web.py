@@ -423,7 +423,8 @@ def report(title: str, bares: list[Result], apps: list[Result], goals: bool) -> 
     print(f"  {'':22}{'bare':>10}{'app':>10}{'app/bare':>10}")
 
     def line(name: str, b: float, a: float, fmt: str, goal: str = "") -> None:
-        print(f"  {name:22}{b:>10{fmt}}{a:>10{fmt}}{a / b:>9.2f}x  {goal}".rstrip())
+        ratio = a / b if b else float("nan")  # a tiny run's CPU can be under one clock tick
+        print(f"  {name:22}{b:>10{fmt}}{a:>10{fmt}}{ratio:>9.2f}x  {goal}".rstrip())
 
     ok_rate = app.rate >= GOAL_THROUGHPUT * bare.rate
     goal = f"goal >= {GOAL_THROUGHPUT}x: {verdict(ok_rate)}" if goals else ""

@@ -652,31 +652,16 @@ def _unavailable_on(db: Database, token: str) -> Iterator[None]:
         raise GameUnavailable(open_game(db, token), e) from e
 
 
-# What Undo and Redo would do, by (edit token, version): a game's history changes only with its
-# version (every change, undo and redo included, makes a new one), so a version's two buttons
-# are read once.
-_buttons: SizedCache[tuple[str | None, str | None]] = SizedCache(50_000, lambda _b: 1)
-
-
-def _undo_redo(db: Database, current: OpenGame) -> tuple[str | None, str | None]:
-    key = _key(current.record)
-    buttons = _buttons.get(key)
-    if buttons is None:
-        undo = store.last_action(db, current.record)
-        redo = store.redo_action(db, current.record)
-        buttons = (None if undo is None else undo.words, None if redo is None else redo.words)
-        _buttons.put(key, buttons)
-    return buttons
-
-
 def last_action(db: Database, current: OpenGame) -> str | None:
     """What Undo would take back ("add hand 3"), or None when there is nothing to undo."""
-    return _undo_redo(db, current)[0]
+    undo = store.last_action(db, current.record)
+    return None if undo is None else undo.words
 
 
 def redo_action(db: Database, current: OpenGame) -> str | None:
     """What Redo would put back ("add hand 3"), or None when there is nothing to redo."""
-    return _undo_redo(db, current)[1]
+    redo = store.redo_action(db, current.record)
+    return None if redo is None else redo.words
 
 
 def unavailable(error: BaseException | None) -> Unavailable | None:

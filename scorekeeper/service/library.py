@@ -81,32 +81,13 @@ def library(db: Database, browser_id: str | None) -> Library:
     return Library([g for g in games if not g.finished], [g for g in games if g.finished])
 
 
-# When this process last saw each browser open each game (by edit token: ids can be reused),
-# so a game page asked for again within REOPEN_AFTER costs no query at all. Forgotten whole
-# when it holds too many (it only saves queries).
-_opened_at: dict[tuple[str, str], datetime] = {}
-_OPENED_AT_MOST = 50_000
-
-
-def _saw(key: tuple[str, str], when: datetime) -> None:
-    if len(_opened_at) >= _OPENED_AT_MOST:
-        _opened_at.clear()
-    _opened_at[key] = when
-
-
 def opened(db: Database, browser_id: str, record: store.GameRecord) -> None:
     """This browser opened the game: put it first in its list (one row; nothing else moves)."""
     stamp = store.now_exact()
-    now, key = _parse(stamp), (browser_id, record.edit_token)
-    known = _opened_at.get(key)
-    if known is not None and now - known < REOPEN_AFTER:
-        return
     seen = store.last_opened(db, browser_id, record.id)
-    if seen is not None and now - _parse(seen) < REOPEN_AFTER:
-        _saw(key, _parse(seen))
+    if seen is not None and _parse(stamp) - _parse(seen) < REOPEN_AFTER:
         return
     store.record_opened(db, browser_id, record.id, stamp)
-    _saw(key, now)
 
 
 def adopt_games(db: Database, browser_id: str, tokens: Sequence[str]) -> int:

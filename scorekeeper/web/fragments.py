@@ -1,12 +1,10 @@
-"""Rendered pieces of pages that depend only on what they show: the score sheet, its rows, the
-hand form's pads.
+"""Rendered pieces of pages that depend only on what they show: the score sheet's rows, the
+hand form's pads, the game page around its hand form.
 
-The sheet is the largest part of the game page and is asked for several times a hand (the bids
-step, the tricks step, the read-only page polling) while the game stays at one version, so it
-is rendered once per version and kept. A new version (a hand saved) changes the sheet by a row
-or so: each hand's row is kept too, under everything the row shows, so the new version's sheet
-renders only the rows that changed. A hand form's tap pads are the same hand after hand (a
-player's bid pad changes only with the rules or a tap): each is kept under its content.
+The sheet is the largest part of the game page, and a new version (a hand saved) changes it by
+a row or so: each hand's row is kept under everything the row shows, so a sheet renders only
+the rows that changed and joins the rest. A hand form's tap pads are the same hand after hand
+(a player's bid pad changes only with the rules or a tap): each is kept under its content.
 
 The game page itself (templates/games/show.html) is the same at one version for the bids step
 and the tricks step but for the hand form, the notes a redirect left, the forms' CSRF token and
@@ -29,7 +27,6 @@ from scorekeeper.rules import HandResult, Rules, SideResult
 from scorekeeper.service import OpenGame
 from scorekeeper.web import offline, saving
 
-_sheets: SizedCache[Markup] = SizedCache(16 * 1024 * 1024, len)
 _rows: SizedCache[Markup] = SizedCache(8 * 1024 * 1024, len)
 _pads: SizedCache[Markup] = SizedCache(4 * 1024 * 1024, len)
 _pages: SizedCache[str] = SizedCache(16 * 1024 * 1024, len)
@@ -83,23 +80,29 @@ def rows_html(current: OpenGame, *, links: bool) -> Markup:
 
 
 def sheet_html(current: OpenGame, *, edit_links: bool) -> Markup:
-    """The screen sheet (templates/_sheet.html); ``edit_links`` makes each hand's number a link
-    to the page that explains and fixes it (the edit link's page only)."""
-    key = (current.record.edit_token, current.record.version, edit_links)
-    html = _sheets.get(key)
-    if html is None:
-        html = Markup(  # noqa: S704 -- the template's own autoescaped output
-            render(
-                "_sheet.html",
-                sheet=current.sheet,
-                game=current.game,
-                printing=False,
-                edit_token=current.record.edit_token if edit_links else None,
-                rows=rows_html(current, links=edit_links),
-            )
+    """The screen sheet (templates/_sheet.html) around its kept rows; ``edit_links`` makes each
+    hand's number a link to the page that explains and fixes it (the edit link's page only)."""
+    return Markup(  # noqa: S704 -- the template's own autoescaped output
+        render(
+            "_sheet.html",
+            sheet=current.sheet,
+            game=current.game,
+            printing=False,
+            edit_token=current.record.edit_token if edit_links else None,
+            rows=rows_html(current, links=edit_links),
         )
-        _sheets.put(key, html)
-    return html
+    )
+
+
+class Later:
+    """A piece of a page made only if a template prints it (Jinja calls ``__html__``): the game
+    page's sheet, which the page kept at this version (``_pages``) already holds."""
+
+    def __init__(self, make: Callable[[], Markup]) -> None:
+        self._make = make
+
+    def __html__(self) -> Markup:
+        return self._make()
 
 
 def pad_html(pad: Any, form: Any, rules: Rules) -> Markup:

@@ -5,19 +5,18 @@ show it again with a refused or out-of-date form (web/hands.py)."""
 from __future__ import annotations
 
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from flask import flash, redirect, url_for
 from werkzeug.wrappers import Response
 
-from scorekeeper.cache import SizedCache
 from scorekeeper.rules import Game, GameError, Sheet, bid_options, bidding, check_bids
 from scorekeeper.service import OpenGame, events, games
 from scorekeeper.web import saving
 from scorekeeper.web.db import get_db
 from scorekeeper.web.forms import NIL_WORDS, HandForm, bid_pad, contract_labels
-from scorekeeper.web.fragments import game_page, render, sheet_html
+from scorekeeper.web.fragments import Later, game_page, render, sheet_html
 
 
 @dataclass
@@ -149,11 +148,6 @@ def entry_for(
     return entry
 
 
-# A hand form's pads depend only on the game at its version and on what the form is for, and the
-# same pads are asked for twice a hand (the bids step, then the tricks step): each is made once.
-_entries: SizedCache[Entry] = SizedCache(20_000, lambda e: len(e.bids) + len(e.trick_pads) + 1)
-
-
 def entry_of(
     current: OpenGame,
     number: int,
@@ -161,15 +155,10 @@ def entry_of(
     extra_nil: AbstractSet[str] = frozenset(),
     step: str = "both",
 ) -> Entry:
-    """:func:`entry_for` the game as opened, made once per version; a copy the caller may fill
-    in (``hidden``, ``contracts``)."""
-    key = (current.token, current.record.version, number, dealer, frozenset(extra_nil), step)
-    entry = _entries.get(key)
-    if entry is None:
-        sheet = current.sheet if number == len(current.game.hands) + 1 else None
-        entry = entry_for(current.game, number, dealer, extra_nil, step, sheet=sheet)
-        _entries.put(key, entry)
-    return replace(entry)
+    """:func:`entry_for` the game as opened (scored when the hand is the next one), for the
+    caller to fill in (``hidden``, ``contracts``)."""
+    sheet = current.sheet if number == len(current.game.hands) + 1 else None
+    return entry_for(current.game, number, dealer, extra_nil, step, sheet=sheet)
 
 
 def _team_tricks_hint(members: tuple[str, ...], nil_bidders: AbstractSet[str]) -> str:
@@ -235,7 +224,7 @@ def render_game(
         "why": sheet.hands[editing - 1] if editing else None,
         "printing": False,
         "event_table": events.table_of_game(get_db(), current.record.id),
-        "sheet_html": sheet_html(current, edit_links=True),
+        "sheet_html": Later(lambda: sheet_html(current, edit_links=True)),  # made on a miss
     }
     hand_form = render("games/_hand_form.html", **context) if entry else ""
     page = game_page(current, context, hand_form, keep=not stale)

@@ -176,6 +176,23 @@ def test_a_note_left_by_a_redirect_shows_once_on_a_kept_page(client):
     assert "already saved" not in client.get(f"/g/{token}").get_data(as_text=True)
 
 
+def test_a_kept_game_page_does_not_render_its_sheet_again(client, monkeypatch):
+    """The sheet is made only when the page is (web/fragments.py Later): the page kept at a
+    version holds it, so asking again (the tricks step, a reload) renders no sheet."""
+    from scorekeeper.web import game_page
+
+    token = _started(client)
+    made = []
+    real = game_page.sheet_html
+    monkeypatch.setattr(game_page, "sheet_html", lambda *a, **k: made.append(1) or real(*a, **k))
+    first = client.get(f"/g/{token}").get_data(as_text=True)
+    assert len(made) == 1 and 'class="sheet' in first
+    again = client.get(f"/g/{token}").get_data(as_text=True)
+    tricks = client.get(f"/g/{token}?step=tricks&hand_no=1&" + _bids()).get_data(as_text=True)
+    assert len(made) == 1
+    assert again.split('<div class="sheet-wrap">')[1].split("</div>")[0] in tricks
+
+
 def test_a_kept_hand_form_is_filled_in_for_each_request_alone(client):
     """The pads of a version are made once; the bids each tricks step carries are its own."""
     token = _started(client)
