@@ -83,7 +83,7 @@ def _dict_off(owner: Any, name: str) -> Callable[[], Iterator[None]]:
 def caches() -> dict[str, tuple[str, Callable[[], Iterator[None]]]]:
     """Each cache a hand cycle reads: a short name (for --only, --group), the name
     docs/architecture.md gives it, and how to turn it off."""
-    from scorekeeper.rules import game, scoring
+    from scorekeeper.rules import scoring
     from scorekeeper.service import games
     from scorekeeper.web import fragments, urls
 
@@ -94,7 +94,6 @@ def caches() -> dict[str, tuple[str, Callable[[], Iterator[None]]]]:
         "pages": ("page frames (web/fragments._pages)", _sized_off(fragments, "_pages")),
         "built": ("built addresses (web/urls._built)", _dict_off(urls, "_built")),
         "seatings": ("seatings (rules/scoring._SEATINGS)", _dict_off(scoring, "_SEATINGS")),
-        "bids": ("words read as bids (rules/game._BID_CACHE)", _dict_off(game, "_BID_CACHE")),
         "cookies": ("signed cookies read (web/session, the app's)", _session_off),
     }
 

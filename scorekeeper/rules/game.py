@@ -115,8 +115,6 @@ class Game:
 
 # --- reading bids -------------------------------------------------------------------------
 
-_BID_CACHE: dict[Any, tuple[str, int]] = {}
-
 
 def read_bid(value: Any) -> tuple[str, int]:
     """A bid value as (kind, number); raises GameError (no hand, no field) if it is not a bid.
@@ -130,9 +128,6 @@ def read_bid(value: Any) -> tuple[str, int]:
         raise GameError(
             f'a bid must be a number, "nil", "blind nil" or "blind N", not {_show(value)}'
         )
-    hit = _BID_CACHE.get(value)
-    if hit is not None:
-        return hit
     words = value.lower().split()
     if words == ["nil"]:
         bid = (NIL, 0)
@@ -146,8 +141,6 @@ def read_bid(value: Any) -> tuple[str, int]:
         raise GameError(
             f'a bid must be a number, "nil", "blind nil" or "blind N", not {_show(value)}'
         )
-    if len(_BID_CACHE) < 4096:
-        _BID_CACHE[value] = bid
     return bid
 
 
