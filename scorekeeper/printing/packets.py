@@ -88,7 +88,7 @@ class PacketTable:
     @property
     def seated_sides(self) -> tuple[tuple[tuple[str, str], ...], ...]:
         """Each side's (seat, name) pairs: North-South and East-West, or one seat a side."""
-        return tuple(opposite_teams(self.seats, self.side_count))  # type: ignore[arg-type]
+        return tuple(opposite_teams(self.seats, self.side_count))
 
     @property
     def members(self) -> tuple[tuple[str, ...], ...]:

@@ -6,6 +6,8 @@ through the same ``seat_tables`` a real event does.
 
 from __future__ import annotations
 
+from typing import Any
+
 from scorekeeper.events import (
     Entrant,
     EventConfig,
@@ -55,7 +57,7 @@ def sample_token(number: int) -> str:
     return "".join(out)
 
 
-def sample_packet(tables: int, *, round_number: int = 1, **options: object) -> RoundPacket:
+def sample_packet(tables: int, *, round_number: int = 1, **options: Any) -> RoundPacket:
     """A round packet of ``tables`` tables (two teams each), seated by the event core."""
     entrants = sample_entrants(2 * tables)
     config = EventConfig("swiss")
@@ -74,7 +76,7 @@ def sample_packet(tables: int, *, round_number: int = 1, **options: object) -> R
         round_number=round_number,
         tables=packet_tables,
         date="2026-11-19",
-        **options,  # type: ignore[arg-type]
+        **options,
     )
 
 

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TypeVar
 
 from .game import Game
 
+Seat = TypeVar("Seat")  # a name, or whatever a caller seats (a packet: (seat word, name) pairs)
 
-def opposite_teams(seats: Sequence[str], teams: int) -> list[tuple[str, ...]]:
+
+def opposite_teams(seats: Sequence[Seat], teams: int) -> list[tuple[Seat, ...]]:
     """Partners sit opposite: with ``teams`` teams round the table, seat i's partners are
     i + teams, i + 2·teams, ... (4 seats, 2 teams: 1 & 3 v 2 & 4; 6 seats, 3 teams: 1 & 4,
     2 & 5, 3 & 6; 6 seats, 2 teams: 1, 3, 5 v 2, 4, 6)."""
