@@ -21,6 +21,7 @@ import json
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from functools import cached_property
 from typing import Any, Protocol
 
@@ -52,6 +53,7 @@ from .errors import (
     Unavailable,
     UnreadableGame,
 )
+from .event_views import TablePlace, table_of_game
 
 Database = store.Database
 
@@ -535,7 +537,7 @@ def submit_hand(
     returns the game's new version. A form read before the director called time is no
     conflict (only the rules changed since). Raises AlreadySaved, StaleGame, HandRefused,
     GameDeleted, GameUnavailable."""
-    with _unavailable_on(db, token), store.write(db):
+    with _with_page(db), _unavailable_on(db, token), store.write(db):
         current = open_game(db, token)
         _once(db, submission)
         if not typed_at(db, current, read_version):
@@ -565,7 +567,7 @@ def change_hand(
     """Replace hand ``number`` (1-based) with the hand as typed on a form read at
     ``read_version`` (any save since is a conflict); returns the new version. Raises what
     :func:`submit_hand` raises, and HandNotFound."""
-    with _unavailable_on(db, token), store.write(db):
+    with _with_page(db), _unavailable_on(db, token), store.write(db):
         current = open_game(db, token)
         _once(db, submission)
         _check_version(current, read_version)
@@ -595,7 +597,7 @@ def one_tap(
     ``number``), pressed on a page read at ``read_version``; returns the new version, or None
     when Undo or Redo had nothing to do. Raises AlreadySaved, HandNotFound, StaleGame,
     HandRefused (the change leaves a game the rules refuse), GameDeleted, GameUnavailable."""
-    with _unavailable_on(db, token), store.write(db):
+    with _with_page(db), _unavailable_on(db, token), store.write(db):
         current = open_game(db, token)
         _once(db, submission)
         try:
@@ -664,18 +666,80 @@ def redo_action(db: Database, current: OpenGame) -> str | None:
     return None if redo is None else redo.words
 
 
+# --- the game page --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GamePage:
+    """Everything the game page shows, read in one use case: the game as opened, what Undo
+    would take back and Redo put back (their words, None when there is nothing), and the
+    event's table the game is played at (None for a kitchen table's game)."""
+
+    current: OpenGame
+    last_action: str | None
+    redo_action: str | None
+    event_table: TablePlace | None
+
+
+# Opening a game again this soon does not move it up the browser's list: the game page, read
+# on every hand, then costs one read here and not a write.
+REOPEN_AFTER = timedelta(minutes=5)
+
+
+def note_opened(db: Database, browser_id: str, game_id: int) -> None:
+    """This browser opened the game: put it first in its list (one row; nothing else moves),
+    unless it opened it less than :data:`REOPEN_AFTER` ago."""
+    stamp = store.now_exact()
+    seen = store.last_opened(db, browser_id, game_id)
+    if seen is not None and _stamp(stamp) - _stamp(seen) < REOPEN_AFTER:
+        return
+    store.record_opened(db, browser_id, game_id, stamp)
+
+
+def _stamp(stamp: str) -> datetime:
+    return datetime.fromisoformat(stamp)
+
+
+def game_page(db: Database, token: str, browser: str | None = None) -> GamePage:
+    """The game page of the game ``token``, opened by ``browser`` (this browser's id: the game
+    goes first in its list; None records nothing). Raises GameNotFound, UnreadableGame."""
+    current = open_game(db, token)
+    if browser:
+        note_opened(db, browser, current.record.id)
+    return _page(db, current)
+
+
+def _page(db: Database, current: OpenGame) -> GamePage:
+    return GamePage(
+        current,
+        last_action(db, current),
+        redo_action(db, current),
+        table_of_game(db, current.record.id),
+    )
+
+
+@contextmanager
+def _with_page(db: Database) -> Iterator[None]:
+    """A hand refused (StaleGame, HandRefused, GameUnavailable): it carries the game page as
+    the game is now (``page``), so the page showing the typing again needs nothing more."""
+    try:
+        yield
+    except (StaleGame, HandRefused, GameUnavailable) as e:
+        e.page = _page(db, e.current)
+        raise
+
+
 def unavailable(error: BaseException | None) -> Unavailable | None:
     """The Unavailable (busy or full database) an error means, if any: for the error pages."""
     return None if error is None else store.unavailable(error)
 
 
 __all__ = [
-    "AlreadySaved", "Database", "GameDeleted", "GameInEvent", "GameNotFound", "GameUnavailable",
-    "HandNotFound", "HandRefused", "ONE_TAP", "OpenGame", "StaleGame", "Submitted", "TIME_CALLED",
-    "TypedHand", "Unavailable", "UnreadableGame", "add_hand", "change_hand", "create_game",
-    "delete_game", "delete_hand", "edit_hand", "export_text", "find_game", "game_label",
-    "import_game", "last_action", "misdeal", "one_tap", "open_game", "open_shared", "outcome",
-    "redo", "redo_action", "rematch", "submit_hand", "submitted", "typed_at", "unavailable",
-    "undo",
-    "version_of_shared",
+    "AlreadySaved", "Database", "GameDeleted", "GameInEvent", "GameNotFound", "GamePage",
+    "GameUnavailable", "HandNotFound", "HandRefused", "ONE_TAP", "OpenGame", "REOPEN_AFTER",
+    "StaleGame", "Submitted", "TIME_CALLED", "TypedHand", "Unavailable", "UnreadableGame",
+    "add_hand", "change_hand", "create_game", "delete_game", "delete_hand", "edit_hand",
+    "export_text", "find_game", "game_label", "game_page", "import_game", "last_action", "misdeal",
+    "note_opened", "one_tap", "open_game", "open_shared", "outcome", "redo", "redo_action",
+    "rematch", "submit_hand", "submitted", "typed_at", "unavailable", "undo", "version_of_shared",
 ]  # fmt: skip
