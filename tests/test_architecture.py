@@ -579,9 +579,6 @@ STORE_TYPES = set(
 # What the web takes from the service that still names a store type, with why (docs/
 # architecture.md rule 1). An entry must say why; the test fails on one no longer needed.
 STORE_TYPES_ALLOWED: dict[str, str] = {
-    "OpenGame.record": "the phone's hand walk: the game page reads the game's version, tokens "
-    "and file from the record (web/game_page.py, web/hands.py); its re-lay is the hand walk's "
-    "own piece of issue 18",
     "Submitted.action": "store.Action is a value (a kind code and a hand number), not a row: "
     "the store defines it because history rows and one-time ids are written with it",
 }

@@ -31,7 +31,7 @@ class StaleGame(Exception):
     """The game changed since the form was read: nothing saved; ``current`` is the game now."""
 
     def __init__(self, current: OpenGame) -> None:
-        super().__init__(f"the game is at version {current.record.version}")
+        super().__init__(f"the game is at version {current.version}")
         self.current = current
         self.page: GamePage | None = None  # the game page now, from the use case refusing
 

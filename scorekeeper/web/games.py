@@ -123,7 +123,7 @@ def version(token: str):
     current = games.open_game(get_db(), token)
     return (
         {
-            "version": current.record.version,
+            "version": current.facts.version,
             "hands": len(current.game.hands),
             "csrf": generate_csrf(),
         },

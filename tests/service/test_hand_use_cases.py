@@ -30,7 +30,7 @@ class Typed:
 
 
 def hands(db, token: str) -> list:
-    return list(service.games.open_game(db, token).record.data["hands"])
+    return list(service.games.open_game(db, token).file["hands"])
 
 
 def test_a_hand_submitted_is_saved_once_and_its_new_version_returned(db):
@@ -136,3 +136,22 @@ def test_a_refused_hand_carries_the_game_page_as_it_is_now(db):
     with pytest.raises(service.StaleGame) as tapped:
         service.games.one_tap(db, token, "undo", 1, ID)
     assert tapped.value.page is not None and tapped.value.page.last_action == "add hand 1"
+
+
+def test_a_game_opened_long_ago_is_written_over_its_record_read_again_never_a_newer_one(
+    db, monkeypatch
+):
+    """The record stays in the service, kept beside the game opened: once the cache has let
+    it go, a write reads it again, and refuses when the game moved on since it was opened."""
+    from scorekeeper.cache import SizedCache
+
+    monkeypatch.setattr(service.games, "_opened", SizedCache(0, lambda _hit: 1))  # keeps none
+    token = store_game(db, game_file()).edit_token
+    current = service.games.open_game(db, token)
+    service.games.add_hand(db, current, HAND)
+    assert hands(db, token) == [HAND] and service.games.last_action(db, current) == "add hand 1"
+    with pytest.raises(service.StaleGame) as stale:
+        service.games.add_hand(db, current, HAND)  # the game is at version 2 now
+    assert stale.value.current.version == 2 and hands(db, token) == [HAND]
+    with pytest.raises(service.StaleGame):
+        service.games.undo(db, current, version=None)
