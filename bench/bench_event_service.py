@@ -94,8 +94,8 @@ def main(argv: list[str] | None = None) -> int:
         def one_hand_later() -> None:
             event_views.clear_cache()
             warm()
-            current = service.games.open_game(db, tables[0].edit_token)
-            store.save_game(db, current.record, current.record.data, action=store.Action("other"))
+            record = store.game_by_edit_token(db, tables[0].edit_token)
+            store.save_game(db, record, record.data, action=store.Action("other"))
             t = time.perf_counter()
             warm()
             times.append(time.perf_counter() - t)

@@ -349,6 +349,10 @@ ROUTE_DECORATORS = {"get", "post", "route"}
 # 1): none since issue 18's re-lay. An entry must say why; the test fails on one not needed.
 SERVICE_CALLS_ALLOWED: dict[tuple[str, str], str] = {}
 
+# Service functions a route reaches that are no use case: web/db.py ``get_db`` opens the
+# thread's connection (once, then kept), which every route reaches through ``get_db()``.
+NOT_USE_CASES = {"service.connect"}
+
 
 def service_names(tree: ast.AST) -> tuple[set[str], set[str]]:
     """(names bound to service modules, names bound to service functions) in a module."""
@@ -379,59 +383,100 @@ def is_route(node: ast.AST) -> bool:
     )
 
 
-def _direct_calls(
-    function: ast.AST, modules: set[str], functions: set[str], helpers: set[str]
-) -> tuple[set[str], set[str]]:
-    """(service functions, module-level helpers of the same module) that ``function`` calls."""
-    called: set[str] = set()
-    used: set[str] = set()
-    for node in ast.walk(function):
-        if not isinstance(node, ast.Call):
+def web_names(tree: ast.AST) -> tuple[dict[str, str], dict[str, tuple[str, str]]]:
+    """(names bound to other web modules, by module; names bound to other web modules'
+    functions, as (module, function)) in a module: ``from scorekeeper.web import saving`` and
+    ``from scorekeeper.web.game_page import render_game``."""
+    modules: dict[str, str] = {}
+    functions: dict[str, tuple[str, str]] = {}
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.ImportFrom) or not node.module:
             continue
-        f, chain = node.func, []
-        if isinstance(f, ast.Name) and f.id in functions:
-            called.add(f.id)
-        elif isinstance(f, ast.Name) and f.id in helpers:
-            used.add(f.id)
-        while isinstance(f, ast.Attribute):
-            chain.append(f.attr)
-            f = f.value
-        if chain and isinstance(f, ast.Name) and f.id in modules and chain[0][:1].islower():
-            called.add(".".join([f.id, *reversed(chain)]))  # a Capitalised name is a class
-    return called, used
+        for alias in node.names:
+            bound = alias.asname or alias.name
+            if node.module == "scorekeeper.web":
+                modules[bound] = alias.name
+            elif node.module.startswith("scorekeeper.web."):
+                functions[bound] = (node.module.rpartition(".")[2], alias.name)
+    return modules, functions
 
 
-def service_calls(source: str) -> dict[str, set[str]]:
-    """Each route function of a web module, with the service functions it calls
-    (``games.open_game``, ``service.games.open_game``, or a function imported by name): its
-    own, and those of every module-level function of the module it calls, followed through
-    the helpers they call in turn."""
-    tree = ast.parse(source)
-    modules, functions = service_names(tree)
-    top = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
-    direct = {name: _direct_calls(node, modules, functions, set(top)) for name, node in top.items()}
-    out: dict[str, set[str]] = {}
-    for route in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and is_route(n)):
-        called, todo = _direct_calls(route, modules, functions, set(top) - {route.name})
-        seen: set[str] = set()
-        while todo:
-            helper = todo.pop()
-            if helper in seen:
+class WebModule:
+    """What the route reader knows of one web module: the names bound to the service and to
+    other web modules, and its module-level functions."""
+
+    def __init__(self, name: str, source: str) -> None:
+        self.name = name
+        self.tree = ast.parse(source)
+        self.modules, self.functions = service_names(self.tree)
+        self.web_modules, self.web_functions = web_names(self.tree)
+        self.top = {n.name: n for n in self.tree.body if isinstance(n, ast.FunctionDef)}
+
+    def calls(self, function: ast.AST, skip: str = "") -> tuple[set[str], set[tuple[str, str]]]:
+        """(service functions, web functions as (module, name): this module's own helpers and
+        other web modules' functions, imported by name or read as a module's attribute) that
+        ``function`` calls."""
+        called: set[str] = set()
+        used: set[tuple[str, str]] = set()
+        for node in ast.walk(function):
+            if not isinstance(node, ast.Call):
                 continue
-            seen.add(helper)
-            more, further = direct[helper]
-            called |= more
-            todo |= further - seen
-        out[route.name] = called
+            f, chain = node.func, []
+            if isinstance(f, ast.Name) and f.id in self.functions:
+                called.add(f.id)
+            elif isinstance(f, ast.Name) and f.id in self.top and f.id != skip:
+                used.add((self.name, f.id))
+            elif isinstance(f, ast.Name) and f.id in self.web_functions:
+                used.add(self.web_functions[f.id])
+            while isinstance(f, ast.Attribute):
+                chain.append(f.attr)
+                f = f.value
+            if not chain or not isinstance(f, ast.Name):
+                continue
+            if f.id in self.modules and chain[0][:1].islower():
+                called.add(".".join([f.id, *reversed(chain)]))  # a Capitalised name is a class
+            elif f.id in self.web_modules and len(chain) == 1:
+                used.add((self.web_modules[f.id], chain[0]))
+        return called, used
+
+
+def route_calls(sources: dict[str, str]) -> dict[tuple[str, str], set[str]]:
+    """Each route function of the web modules ``sources`` (name: source), with the service
+    functions it calls (``games.open_game``, ``service.games.open_game``, or a function imported
+    by name): its own, and those of every function it calls, in its own module or another web
+    module, followed through the functions they call in turn."""
+    modules = {name: WebModule(name, source) for name, source in sources.items()}
+    direct: dict[tuple[str, str], tuple[set[str], set[tuple[str, str]]]] = {}
+    for module in modules.values():
+        for name, node in module.top.items():
+            direct[(module.name, name)] = module.calls(node)
+    out: dict[tuple[str, str], set[str]] = {}
+    for module in modules.values():
+        routes = [n for n in ast.walk(module.tree) if isinstance(n, ast.FunctionDef)]
+        for route in (n for n in routes if is_route(n)):
+            called, todo = module.calls(route, skip=route.name)
+            seen: set[tuple[str, str]] = set()
+            while todo:
+                helper = todo.pop()
+                if helper in seen or helper not in direct:
+                    continue  # seen, or not a function of a web module (a class, a name)
+                seen.add(helper)
+                more, further = direct[helper]
+                called |= more
+                todo |= further - seen
+            out[(module.name, route.name)] = called
     return out
 
 
+def service_calls(source: str) -> dict[str, set[str]]:
+    """:func:`route_calls` of one module, by route name."""
+    return {route: called for (_, route), called in route_calls({"m": source}).items()}
+
+
 def test_each_route_calls_one_service_function():
-    found = {}
-    for path in sorted((PACKAGE / "web").glob("*.py")):
-        for route, called in service_calls(path.read_text()).items():
-            if len(called) > 1:
-                found[(path.stem, route)] = sorted(called)
+    sources = {p.stem: p.read_text() for p in sorted((PACKAGE / "web").glob("*.py"))}
+    calls = {k: v - NOT_USE_CASES for k, v in route_calls(sources).items()}
+    found = {k: sorted(v) for k, v in calls.items() if len(v) > 1}
     over = {k: v for k, v in found.items() if k not in SERVICE_CALLS_ALLOWED}
     assert not over, f"routes calling more than one service function (rule 1): {over}"
     stale = set(SERVICE_CALLS_ALLOWED) - set(found)
@@ -493,6 +538,55 @@ def test_the_route_reader_follows_the_helpers_a_route_calls():
     }
 
 
+def test_the_route_reader_follows_calls_into_other_web_modules():
+    """A function of another web module is followed as a helper is, imported by name
+    (``render_game``) or read as its module's attribute (``session.opened``), and through the
+    functions it calls in turn, in its own module or a third; a class or a name that is no
+    web module's function is not."""
+    sources = {
+        "games": (
+            "from scorekeeper.service import games\n"
+            "from scorekeeper.web import session\n"
+            "from scorekeeper.web.game_page import render_game, Entry\n"
+            "@bp.get('/g/<token>')\n"
+            "def show(token):\n"
+            "    current = games.open_game(db, token)\n"
+            "    session.opened(current)\n"
+            "    return render_game(current, Entry())\n"
+            "@bp.get('/g/<token>/rules')\n"
+            "def rules(token):\n"
+            "    return session.browser_id() and games.open_game(db, token)\n"
+        ),
+        "game_page": (
+            "from scorekeeper.service import games\n"
+            "from scorekeeper.web.fragments import sheet_html\n"
+            "class Entry: ...\n"
+            "def render_game(current, form):\n"
+            "    return _undo(current) + sheet_html(current)\n"
+            "def _undo(current):\n"
+            "    return games.last_action(db, current)\n"
+        ),
+        "fragments": (
+            "from scorekeeper.service import events\n"
+            "def sheet_html(current):\n"
+            "    return events.table_of_game(db, current)\n"
+        ),
+        "session": (
+            "from scorekeeper.service import library\n"
+            "def opened(current):\n"
+            "    library.opened(db, browser_id(), current)\n"
+            "def browser_id():\n"
+            "    return 'b'\n"
+        ),
+    }
+    assert route_calls(sources) == {
+        ("games", "show"): {
+            "games.open_game", "library.opened", "games.last_action", "events.table_of_game",
+        },
+        ("games", "rules"): {"games.open_game"},
+    }  # fmt: skip
+
+
 # --- store records stay in the service ------------------------------------------------------
 
 STORE_TYPES = set(
@@ -508,9 +602,6 @@ STORE_TYPES = set(
 # What the web takes from the service that still names a store type, with why (docs/
 # architecture.md rule 1). An entry must say why; the test fails on one no longer needed.
 STORE_TYPES_ALLOWED: dict[str, str] = {
-    "OpenGame.record": "the phone's hand walk: the game page reads the game's version, tokens "
-    "and file from the record (web/game_page.py, web/hands.py); its re-lay is the hand walk's "
-    "own piece of issue 18",
     "Submitted.action": "store.Action is a value (a kind code and a hand number), not a row: "
     "the store defines it because history rows and one-time ids are written with it",
 }

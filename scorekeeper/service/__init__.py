@@ -39,11 +39,11 @@ from .errors import (
     Unavailable,
     UnreadableGame,
 )
-from .games import OpenGame, Submitted, game_label
+from .games import GamePage, OpenGame, Submitted, game_label
 
 __all__ = [
     "AlreadySaved", "Database", "EventMoved", "EventNotFound", "EventRefused", "GameDeleted",
-    "GameInEvent", "GameNotFound", "GameUnavailable", "HandNotFound", "HandRefused",
+    "GameInEvent", "GameNotFound", "GamePage", "GameUnavailable", "HandNotFound", "HandRefused",
     "MemoryRefused", "OpenGame", "StaleGame", "StartRefused", "StartUnavailable",
     "Submitted", "Unavailable", "UnreadableGame", "backup", "connect", "event_files",
     "event_views", "events", "game_label", "games", "home", "keeper", "kitchen", "library",

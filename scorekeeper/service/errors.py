@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from scorekeeper.rules import GameError
     from scorekeeper.store import TableRef
 
-    from .games import OpenGame, Submitted
+    from .games import GamePage, OpenGame, Submitted
     from .kitchen import NewGamePage
 
 __all__ = [
@@ -31,8 +31,9 @@ class StaleGame(Exception):
     """The game changed since the form was read: nothing saved; ``current`` is the game now."""
 
     def __init__(self, current: OpenGame) -> None:
-        super().__init__(f"the game is at version {current.record.version}")
+        super().__init__(f"the game is at version {current.version}")
         self.current = current
+        self.page: GamePage | None = None  # the game page now, from the use case refusing
 
 
 class HandRefused(Exception):
@@ -44,6 +45,7 @@ class HandRefused(Exception):
         super().__init__(str(error) if error else "the hand as typed does not read")
         self.current = current
         self.error = error
+        self.page: GamePage | None = None  # the game page now, from the use case refusing
 
 
 class GameUnavailable(Unavailable):
@@ -54,6 +56,7 @@ class GameUnavailable(Unavailable):
         super().__init__(error.reason)
         self.args = error.args
         self.current = current
+        self.page: GamePage | None = None  # the game page now, from the use case refusing
 
 
 class AlreadySaved(Exception):

@@ -9,6 +9,7 @@ that changed since; a corrected game gets a new version and is scored again.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from functools import cached_property
@@ -687,9 +688,42 @@ def load(db: Database, event: store.EventRecord) -> EventView:
     )
 
 
+@dataclass(frozen=True)
+class TablePlace:
+    """Where a game is played in an event, as its game page shows it on top: the event, round
+    and table, the round length, and the round's clock at the moment asked (``clock_left``
+    seconds, None without a clock to show; ``clock_paused``)."""
+
+    event_name: str
+    public_token: str
+    round_number: int
+    round_status: str
+    table_number: int
+    rounds: int
+    round_minutes: int | None
+    clock_left: int | None
+    clock_paused: bool
+
+
+def table_of_game(db: Database, game_id: int, now: float | None = None) -> TablePlace | None:
+    """The event, round and table a game is played at (the game page's header), or None."""
+    ref = store.events.table_of_game(db, game_id)
+    if ref is None:
+        return None
+    clock = clock_of(ref)
+    left = None
+    if clock is not None and ref.round_status not in ("closed", "time_called"):
+        left = clock.remaining(time.time() if now is None else now)
+    return TablePlace(
+        ref.event_name, ref.public_token, ref.round_number, ref.round_status, ref.table_number,
+        ref.rounds, ref.round_minutes, left, clock is not None and clock.paused,
+    )  # fmt: skip
+
+
 __all__ = [
     "CACHE_LIMIT", "EntrantView", "EventFacts", "EventLink", "EventView", "Outcome",
-    "ROUND_STATUSES", "RoundView", "STATUS_WORDS", "EventRef", "TableView", "build_view",
+    "ROUND_STATUSES", "RoundView", "STATUS_WORDS", "EventRef", "TablePlace", "TableView",
+    "build_view",
     "cached_load", "changing", "clear_cache", "clock_of", "event_config", "event_facts",
-    "event_link", "load", "score_outcome", "side_groups", "where",
+    "event_link", "load", "score_outcome", "side_groups", "table_of_game", "where",
 ]  # fmt: skip

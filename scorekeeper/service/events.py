@@ -72,13 +72,14 @@ from .event_views import (
     EventRef,
     EventView,
     RoundView,
+    TablePlace,
     TableView,
     cached_load,
     changing,
-    clock_of,
     event_config,
     event_facts,
     event_link,
+    table_of_game,
 )
 from .library import player_names
 
@@ -299,38 +300,6 @@ def public_version(db: Database, token: str) -> str:
     """What the public and projector pages poll: it changes whenever anything they show does
     (the event, its entrants and rounds, or any table's game). One query."""
     return ".".join(str(n) for n in store.events.event_version_by_public_token(db, token))
-
-
-@dataclass(frozen=True)
-class TablePlace:
-    """Where a game is played in an event, as its game page shows it on top: the event, round
-    and table, the round length, and the round's clock at the moment asked (``clock_left``
-    seconds, None without a clock to show; ``clock_paused``)."""
-
-    event_name: str
-    public_token: str
-    round_number: int
-    round_status: str
-    table_number: int
-    rounds: int
-    round_minutes: int | None
-    clock_left: int | None
-    clock_paused: bool
-
-
-def table_of_game(db: Database, game_id: int, now: float | None = None) -> TablePlace | None:
-    """The event, round and table a game is played at (the game page's header), or None."""
-    ref = store.events.table_of_game(db, game_id)
-    if ref is None:
-        return None
-    clock = clock_of(ref)
-    left = None
-    if clock is not None and ref.round_status not in ("closed", "time_called"):
-        left = clock.remaining(time.time() if now is None else now)
-    return TablePlace(
-        ref.event_name, ref.public_token, ref.round_number, ref.round_status, ref.table_number,
-        ref.rounds, ref.round_minutes, left, clock is not None and clock.paused,
-    )  # fmt: skip
 
 
 def create_event(db: Database, settings: EventSettings) -> store.EventRecord:

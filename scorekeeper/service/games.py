@@ -21,6 +21,7 @@ import json
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from functools import cached_property
 from typing import Any, Protocol
 
@@ -52,16 +53,40 @@ from .errors import (
     Unavailable,
     UnreadableGame,
 )
+from .event_views import TablePlace, table_of_game
 
 Database = store.Database
 
 
 @dataclass(frozen=True)
-class OpenGame:
-    """A stored game, read as a Game; its sheet is scored on first use."""
+class GameFacts:
+    """What the pages show of a stored game beside its file: its links, title, version and
+    times (the stored record itself stays in the service)."""
 
-    record: store.GameRecord
+    edit_token: str
+    view_token: str
+    title: str
+    version: int
+    created_at: str
+    updated_at: str
+
+
+def _facts(record: store.GameRecord) -> GameFacts:
+    return GameFacts(
+        record.edit_token, record.view_token, record.title, record.version, record.created_at,
+        record.updated_at,
+    )  # fmt: skip
+
+
+@dataclass(frozen=True)
+class OpenGame:
+    """A stored game, read as a Game; its sheet is scored on first use. ``file`` is the game
+    file as stored (the contract's JSON: a hand's edit form and the printed sheet are made
+    from it); never changed in place."""
+
+    facts: GameFacts
     game: Game
+    file: dict[str, Any]
 
     @cached_property
     def sheet(self) -> Sheet:
@@ -69,25 +94,25 @@ class OpenGame:
         try:
             return score_game(self.game)
         except GameError as e:
-            raise UnreadableGame(self.record, e) from e
+            raise UnreadableGame(self.facts, e) from e
 
     @property
     def label(self) -> str:
-        return game_label(self.record.title, self.game.sides())
+        return game_label(self.facts.title, self.game.sides())
 
     @property
     def token(self) -> str:
-        return self.record.edit_token
+        return self.facts.edit_token
 
     @property
     def version(self) -> int:
         """The version read: what a form names to act on this game as it was shown."""
-        return self.record.version
+        return self.facts.version
 
     def stored_hand(self, number: int) -> dict[str, Any]:
         """Hand ``number`` (1-based) as the game file writes it (to fill in its edit form);
         HandNotFound when the game has no such hand."""
-        hands = self.record.data.get("hands", [])
+        hands = self.file.get("hands", [])
         if not 1 <= number <= len(hands):
             raise HandNotFound(number)
         return dict(hands[number - 1])
@@ -98,43 +123,71 @@ def game_label(title: str, sides: Iterable[object]) -> str:
     return title or " vs ".join(map(str, sides)) or "A game"
 
 
-# The games opened lately, parsed and (once asked) scored, by (edit token, version). A
-# version's file never changes (every save makes a new version), so a page asked for again
-# (the bids step, then the tricks step; a read-only page polling) neither parses nor scores
-# again. Bounded by the hands held, so a few long games cannot take the memory.
-_opened: SizedCache[OpenGame] = SizedCache(20_000, lambda g: len(g.game.hands) + 1)
+# The games opened lately, parsed and (once asked) scored, by (edit token, version), each with
+# the stored record it was read from (for the service's own writes). A version's file never
+# changes (every save makes a new version), so a page asked for again (the bids step, then the
+# tricks step; a read-only page polling) neither parses nor scores again. Bounded by the hands
+# held, so a few long games cannot take the memory.
+_Loaded = tuple[store.GameRecord, OpenGame]
+_opened: SizedCache[_Loaded] = SizedCache(20_000, lambda hit: len(hit[1].game.hands) + 1)
 
 
 def _key(record: store.GameRecord) -> tuple[str, int]:
     return record.edit_token, record.version
 
 
-def _open(record: store.GameRecord) -> OpenGame:
+def _load(record: store.GameRecord) -> _Loaded:
     hit = _opened.get(_key(record))
     if hit is not None:
         return hit
     try:
         if record.problem:
             raise GameError(record.problem)
-        opened = OpenGame(record, parse_game(record.data))
+        loaded = (record, OpenGame(_facts(record), parse_game(record.data), record.data))
     except GameError as e:
         raise UnreadableGame(record, e) from e
-    _opened.put(_key(record), opened)
-    return opened
+    _opened.put(_key(record), loaded)
+    return loaded
+
+
+def _open(record: store.GameRecord) -> OpenGame:
+    return _load(record)[1]
+
+
+def _read(db: Database, token: str) -> _Loaded:
+    """The game with this edit token and its record. Its version is read first: a version
+    opened lately is not read (nor decoded) again."""
+    hit = _opened.get(store.version_by_edit_token(db, token))
+    return hit if hit is not None else _load(store.game_by_edit_token(db, token))
 
 
 def open_game(db: Database, token: str) -> OpenGame:
-    """The game with this edit token; raises GameNotFound or UnreadableGame.
-
-    Its version is read first: a version opened lately is not read (nor decoded) again."""
-    hit = _opened.get(store.version_by_edit_token(db, token))
-    return hit if hit is not None else _open(store.game_by_edit_token(db, token))
+    """The game with this edit token; raises GameNotFound or UnreadableGame."""
+    return _read(db, token)[1]
 
 
 def open_shared(db: Database, view_token: str) -> OpenGame:
     """The game with this read-only token; raises GameNotFound or UnreadableGame."""
     hit = _opened.get(store.version_by_view_token(db, view_token))
-    return hit if hit is not None else _open(store.game_by_view_token(db, view_token))
+    return (hit if hit is not None else _load(store.game_by_view_token(db, view_token)))[1]
+
+
+def _record_of(db: Database, current: OpenGame, *, exact: bool = True) -> store.GameRecord:
+    """The stored record a game was opened from: kept with it, else read again (a game
+    opened long ago). ``exact``: the record must be the version opened (to write over it):
+    StaleGame when the game changed since, GameDeleted when it is gone."""
+    hit = _opened.get((current.token, current.version))
+    if hit is not None:
+        return hit[0]
+    try:
+        record = store.game_by_edit_token(db, current.token)
+    except GameNotFound:
+        if not exact:
+            raise
+        raise GameDeleted(current.token) from None
+    if exact and record.version != current.version:
+        raise StaleGame(_open(record))
+    return record
 
 
 def find_game(db: Database, token: str) -> store.GameRecord:
@@ -319,7 +372,7 @@ def delete_game(db: Database, token: str) -> store.GameRecord:
 
 
 def _check_version(current: OpenGame, version: int | None) -> None:
-    if version is not None and version != current.record.version:
+    if version is not None and version != current.version:
         raise StaleGame(current)
 
 
@@ -335,49 +388,49 @@ def _save(
 ) -> store.GameRecord:
     """Score the new file once (raises GameError), then save it over the version read.
     ``game`` is the new file already read, when the change made it so (a hand added)."""
-    data = {**current.record.data, "hands": hands}
+    data = {**current.file, "hands": hands}
     game = parse_game(data) if game is None else game
     sheet = score_game(game)
     with store.write(db):
         _once(db, submission)
         _check_version(current, version)
-        record = _write(db, current, data, sheet, action, submission)
+        record = _write(db, _record_of(db, current), data, sheet, action, submission)
     _remember(record, game, sheet)
     return record
 
 
 def _write(
     db: Database,
-    current: OpenGame,
+    read: store.GameRecord,
     data: dict[str, Any],
     sheet: Sheet,
     action: Action,
     submission: str | None,
 ) -> store.GameRecord:
     """Inside the write, the checks made: save the scored file over the version read and
-    record the form's one-time id."""
+    record the form's one-time id. ``read`` is the version read."""
     try:
         record = store.save_game(
-            db, current.record, data, action=action, finished=sheet.finished,
+            db, read, data, action=action, finished=sheet.finished,
             winner=sheet.winner,
         )  # fmt: skip
     except store.StaleRecord as e:
         raise StaleGame(_open(e.current)) from None
     except GameNotFound:
-        raise GameDeleted(current.token) from None
+        raise GameDeleted(read.edit_token) from None
     _record_submission(db, submission, record, action)
     return record
 
 
 def _remember(record: store.GameRecord, game: Game, sheet: Sheet) -> None:
     """Keep a game just saved, scored, for the page that follows the save."""
-    opened = OpenGame(record, game)
+    opened = OpenGame(_facts(record), game, record.data)
     opened.__dict__["sheet"] = sheet  # what the cached property would compute
-    _opened.put(_key(record), opened)
+    _opened.put(_key(record), (record, opened))
 
 
 def _hands(current: OpenGame) -> list[Any]:
-    return list(current.record.data.get("hands", []))
+    return list(current.file.get("hands", []))
 
 
 def _check_number(current: OpenGame, number: int) -> list[Any]:
@@ -395,11 +448,11 @@ TIME_CALLED = Action(actions.TIME_CALLED)
 def typed_at(db: Database, current: OpenGame, version: int | None) -> bool:
     """Whether a hand form read at ``version`` may be saved over the game as it is now: nobody
     saved since, or the only saves since were the director's time call."""
-    if version is None or version == current.record.version:
+    if version is None or version == current.version:
         return True
-    if not 0 < version < current.record.version:
+    if not 0 < version < current.version:
         return False
-    saves = store.saves_since(db, current.record, version)
+    saves = store.saves_since(db, _record_of(db, current, exact=False), version)
     return bool(saves) and all(s == (actions.CHANGE, TIME_CALLED) for s in saves)
 
 
@@ -414,8 +467,8 @@ def add_hand(
     """Add the next hand; raises GameError, StaleGame (someone saved since ``version``, other
     than the director calling time), AlreadySaved (this ``submission`` id was saved before),
     GameDeleted."""
-    if version is not None and version != current.record.version and typed_at(db, current, version):
-        version = current.record.version  # only the director's time call since: no conflict
+    if version is not None and version != current.version and typed_at(db, current, version):
+        version = current.version  # only the director's time call since: no conflict
     hands = _hands(current)
     action = Action(actions.ADD_HAND, len(hands) + 1)
     game = with_hand_added(current.game, hand)  # the hands before it were read on opening
@@ -479,7 +532,7 @@ def _restore(
         _once(db, submission)
         _check_version(current, version)
         try:
-            record = step(db, current.record, outcome=outcome)
+            record = step(db, _record_of(db, current), outcome=outcome)
         except store.StaleRecord as e:
             raise StaleGame(_open(e.current)) from None
         except GameNotFound:
@@ -535,8 +588,8 @@ def submit_hand(
     returns the game's new version. A form read before the director called time is no
     conflict (only the rules changed since). Raises AlreadySaved, StaleGame, HandRefused,
     GameDeleted, GameUnavailable."""
-    with _unavailable_on(db, token), store.write(db):
-        current = open_game(db, token)
+    with _with_page(db), _unavailable_on(db, token), store.write(db):
+        read, current = _read(db, token)
         _once(db, submission)
         if not typed_at(db, current, read_version):
             raise StaleGame(current)
@@ -547,9 +600,9 @@ def submit_hand(
             sheet = score_game(game)
         except GameError as e:
             raise HandRefused(current, e) from None
-        data = {**current.record.data, "hands": [*_hands(current), hand]}
+        data = {**current.file, "hands": [*_hands(current), hand]}
         action = Action(actions.ADD_HAND, number)
-        record = _write(db, current, data, sheet, action, submission)
+        record = _write(db, read, data, sheet, action, submission)
     _remember(record, game, sheet)
     return record.version
 
@@ -565,19 +618,19 @@ def change_hand(
     """Replace hand ``number`` (1-based) with the hand as typed on a form read at
     ``read_version`` (any save since is a conflict); returns the new version. Raises what
     :func:`submit_hand` raises, and HandNotFound."""
-    with _unavailable_on(db, token), store.write(db):
-        current = open_game(db, token)
+    with _with_page(db), _unavailable_on(db, token), store.write(db):
+        read, current = _read(db, token)
         _once(db, submission)
         _check_version(current, read_version)
         hands = _check_number(current, number)
         hands[number - 1] = _typed_hand(current, typed, number)
-        data = {**current.record.data, "hands": hands}
+        data = {**current.file, "hands": hands}
         try:
             game = parse_game(data)
             sheet = score_game(game)
         except GameError as e:
             raise HandRefused(current, e) from None
-        record = _write(db, current, data, sheet, Action(actions.EDIT_HAND, number), submission)
+        record = _write(db, read, data, sheet, Action(actions.EDIT_HAND, number), submission)
     _remember(record, game, sheet)
     return record.version
 
@@ -595,7 +648,7 @@ def one_tap(
     ``number``), pressed on a page read at ``read_version``; returns the new version, or None
     when Undo or Redo had nothing to do. Raises AlreadySaved, HandNotFound, StaleGame,
     HandRefused (the change leaves a game the rules refuse), GameDeleted, GameUnavailable."""
-    with _unavailable_on(db, token), store.write(db):
+    with _with_page(db), _unavailable_on(db, token), store.write(db):
         current = open_game(db, token)
         _once(db, submission)
         try:
@@ -654,14 +707,78 @@ def _unavailable_on(db: Database, token: str) -> Iterator[None]:
 
 def last_action(db: Database, current: OpenGame) -> str | None:
     """What Undo would take back ("add hand 3"), or None when there is nothing to undo."""
-    undo = store.last_action(db, current.record)
+    undo = store.last_action(db, _record_of(db, current, exact=False))
     return None if undo is None else undo.words
 
 
 def redo_action(db: Database, current: OpenGame) -> str | None:
     """What Redo would put back ("add hand 3"), or None when there is nothing to redo."""
-    redo = store.redo_action(db, current.record)
+    redo = store.redo_action(db, _record_of(db, current, exact=False))
     return None if redo is None else redo.words
+
+
+# --- the game page --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GamePage:
+    """Everything the game page shows, read in one use case: the game as opened, what Undo
+    would take back and Redo put back (their words, None when there is nothing), and the
+    event's table the game is played at (None for a kitchen table's game)."""
+
+    current: OpenGame
+    last_action: str | None
+    redo_action: str | None
+    event_table: TablePlace | None
+
+
+# Opening a game again this soon does not move it up the browser's list: the game page, read
+# on every hand, then costs one read here and not a write.
+REOPEN_AFTER = timedelta(minutes=5)
+
+
+def note_opened(db: Database, browser_id: str, game_id: int) -> None:
+    """This browser opened the game: put it first in its list (one row; nothing else moves),
+    unless it opened it less than :data:`REOPEN_AFTER` ago."""
+    stamp = store.now_exact()
+    seen = store.last_opened(db, browser_id, game_id)
+    if seen is not None and _stamp(stamp) - _stamp(seen) < REOPEN_AFTER:
+        return
+    store.record_opened(db, browser_id, game_id, stamp)
+
+
+def _stamp(stamp: str) -> datetime:
+    return datetime.fromisoformat(stamp)
+
+
+def game_page(db: Database, token: str, browser: str | None = None) -> GamePage:
+    """The game page of the game ``token``, opened by ``browser`` (this browser's id: the game
+    goes first in its list; None records nothing). Raises GameNotFound, UnreadableGame."""
+    read, current = _read(db, token)
+    if browser:
+        note_opened(db, browser, read.id)
+    return _page(db, read, current)
+
+
+def _page(db: Database, read: store.GameRecord, current: OpenGame) -> GamePage:
+    undo, redo = store.last_action(db, read), store.redo_action(db, read)
+    return GamePage(
+        current,
+        None if undo is None else undo.words,
+        None if redo is None else redo.words,
+        table_of_game(db, read.id),
+    )
+
+
+@contextmanager
+def _with_page(db: Database) -> Iterator[None]:
+    """A hand refused (StaleGame, HandRefused, GameUnavailable): it carries the game page as
+    the game is now (``page``), so the page showing the typing again needs nothing more."""
+    try:
+        yield
+    except (StaleGame, HandRefused, GameUnavailable) as e:
+        e.page = _page(db, _record_of(db, e.current, exact=False), e.current)
+        raise
 
 
 def unavailable(error: BaseException | None) -> Unavailable | None:
@@ -670,12 +787,12 @@ def unavailable(error: BaseException | None) -> Unavailable | None:
 
 
 __all__ = [
-    "AlreadySaved", "Database", "GameDeleted", "GameInEvent", "GameNotFound", "GameUnavailable",
-    "HandNotFound", "HandRefused", "ONE_TAP", "OpenGame", "StaleGame", "Submitted", "TIME_CALLED",
-    "TypedHand", "Unavailable", "UnreadableGame", "add_hand", "change_hand", "create_game",
-    "delete_game", "delete_hand", "edit_hand", "export_text", "find_game", "game_label",
-    "import_game", "last_action", "misdeal", "one_tap", "open_game", "open_shared", "outcome",
+    "AlreadySaved", "Database", "GameDeleted", "GameFacts", "GameInEvent", "GameNotFound",
+    "GamePage", "GameUnavailable", "HandNotFound", "HandRefused", "ONE_TAP", "OpenGame",
+    "REOPEN_AFTER", "StaleGame", "Submitted", "TIME_CALLED", "TypedHand", "Unavailable",
+    "UnreadableGame", "add_hand", "change_hand", "create_game", "delete_game", "delete_hand",
+    "edit_hand", "export_text", "find_game", "game_label", "game_page", "import_game",
+    "last_action", "misdeal", "note_opened", "one_tap", "open_game", "open_shared", "outcome",
     "redo", "redo_action", "rematch", "submit_hand", "submitted", "typed_at", "unavailable",
-    "undo",
-    "version_of_shared",
+    "undo", "version_of_shared",
 ]  # fmt: skip

@@ -15,7 +15,7 @@ from typing import Any
 from scorekeeper import store
 from scorekeeper.rules import GameError, changes_line, parse_game, score_game
 
-from .games import Database, game_label
+from .games import Database, game_label, note_opened
 
 
 @dataclass(frozen=True)
@@ -68,9 +68,6 @@ class Library:
 
 
 MAX_LISTED = 100  # games on a browser's home page, the most recently opened
-# Opening a game again this soon does not move it up the list: the game page, read on every
-# hand, then costs one read here and not a write.
-REOPEN_AFTER = timedelta(minutes=5)
 MAX_NAMES = 200  # names suggested for a new game
 
 
@@ -83,11 +80,7 @@ def library(db: Database, browser_id: str | None) -> Library:
 
 def opened(db: Database, browser_id: str, record: store.GameRecord) -> None:
     """This browser opened the game: put it first in its list (one row; nothing else moves)."""
-    stamp = store.now_exact()
-    seen = store.last_opened(db, browser_id, record.id)
-    if seen is not None and _parse(stamp) - _parse(seen) < REOPEN_AFTER:
-        return
-    store.record_opened(db, browser_id, record.id, stamp)
+    note_opened(db, browser_id, record.id)
 
 
 def adopt_games(db: Database, browser_id: str, tokens: Sequence[str]) -> int:

@@ -88,7 +88,7 @@ def sheet_html(current: OpenGame, *, edit_links: bool) -> Markup:
             sheet=current.sheet,
             game=current.game,
             printing=False,
-            edit_token=current.record.edit_token if edit_links else None,
+            edit_token=current.facts.edit_token if edit_links else None,
             rows=rows_html(current, links=edit_links),
         )
     )
@@ -124,13 +124,13 @@ def game_page(current: OpenGame, context: dict[str, Any], hand_form: str, *, kee
     """templates/games/show.html with ``context`` (everything but the hand form and the notes)
     around ``hand_form``; kept per version when ``keep`` (the context is then the version's
     own: no out-of-date note)."""
-    offline.shown_version(current.record.version)
+    offline.shown_version(current.facts.version)
     if not keep:
         form = Markup(hand_form)  # noqa: S704 -- templates/games/_hand_form.html, rendered
         return render("games/show.html", **context, hand_form_html=form, notes_html=_notes())
     event = context.get("event_table")
     key = (
-        current.record.edit_token, current.record.version, context.get("editing"), event,
+        current.facts.edit_token, current.facts.version, context.get("editing"), event,
         context.get("last_action"), context.get("redo_action"), request.script_root,
         request.host_url,
     )  # fmt: skip

@@ -12,9 +12,8 @@ from flask import flash, redirect, url_for
 from werkzeug.wrappers import Response
 
 from scorekeeper.rules import Game, GameError, Sheet, bid_options, bidding, check_bids
-from scorekeeper.service import OpenGame, events, games
+from scorekeeper.service import GamePage, OpenGame
 from scorekeeper.web import saving
-from scorekeeper.web.db import get_db
 from scorekeeper.web.forms import NIL_WORDS, HandForm, bid_pad, contract_labels
 from scorekeeper.web.fragments import Later, game_page, render, sheet_html
 
@@ -187,7 +186,7 @@ STALE = (
 
 
 def render_game(
-    current: OpenGame,
+    page: GamePage,
     form: HandForm,
     *,
     editing: int | None = None,
@@ -196,8 +195,10 @@ def render_game(
 ) -> tuple[str, int] | tuple[str, int, dict[str, str]]:
     """The game page: the sheet, and the form for the next hand (or the hand being edited).
 
+    ``page`` is what the service read for it (one use case: the game page, or a hand refused);
     ``stale``: the form was read before the sheet changed (shown with a note, typing kept).
     """
+    current = page.current
     game, sheet = current.game, current.sheet
     entry = None
     if editing is not None and not 1 <= editing <= len(game.hands):
@@ -219,18 +220,18 @@ def render_game(
         "form": form,
         "editing": editing,
         "stale": _stale_note(current, form, editing) if stale else "",
-        "last_action": games.last_action(get_db(), current),
-        "redo_action": games.redo_action(get_db(), current),
+        "last_action": page.last_action,
+        "redo_action": page.redo_action,
         "why": sheet.hands[editing - 1] if editing else None,
         "printing": False,
-        "event_table": events.table_of_game(get_db(), current.record.id),
+        "event_table": page.event_table,
         "sheet_html": Later(lambda: sheet_html(current, edit_links=True)),  # made on a miss
     }
     hand_form = render("games/_hand_form.html", **context) if entry else ""
-    page = game_page(current, context, hand_form, keep=not stale)
+    html = game_page(current, context, hand_form, keep=not stale)
     if status == 503:
-        return saving.unavailable_response(page)
-    return page, status
+        return saving.unavailable_response(html)
+    return html, status
 
 
 def _stale_note(current: OpenGame, form: HandForm, editing: int | None) -> str:

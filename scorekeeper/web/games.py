@@ -23,7 +23,7 @@ from scorekeeper.web.db import get_db
 from scorekeeper.web.forms import TEAM_CHOICES, HandForm, NewGame, range_words
 from scorekeeper.web.game_page import render_game, tricks_step_gone
 from scorekeeper.web.rules_editor import option_groups, preset_data
-from scorekeeper.web.session import browser_id, opened
+from scorekeeper.web.session import browser_id
 
 bp = Blueprint("games", __name__)
 
@@ -105,14 +105,14 @@ def start():
 
 @bp.get("/g/<token>")
 def show(token: str):
-    current = games.open_game(get_db(), token)
-    opened(current.record)
+    page = games.game_page(get_db(), token, browser_id())  # this browser opened it
+    current = page.current
     number = request.args.get("hand", type=int)
     if number is not None and 1 <= number <= len(current.game.hands):
         stored = current.stored_hand(number)
-        return render_game(current, HandForm.from_hand(current.game, stored), editing=number)
+        return render_game(page, HandForm.from_hand(current.game, stored), editing=number)
     form = HandForm.from_post(request.args)
-    return tricks_step_gone(current, form) or render_game(current, form)
+    return tricks_step_gone(current, form) or render_game(page, form)
 
 
 @bp.get("/g/<token>/version")
@@ -123,7 +123,7 @@ def version(token: str):
     current = games.open_game(get_db(), token)
     return (
         {
-            "version": current.record.version,
+            "version": current.facts.version,
             "hands": len(current.game.hands),
             "csrf": generate_csrf(),
         },

@@ -45,7 +45,12 @@ def _posted_form() -> HandForm:
     return form
 
 
-def _answer(token: str, form: HandForm, error: Exception, editing: int | None = None):
+def _answer(
+    token: str,
+    form: HandForm,
+    error: AlreadySaved | StaleGame | HandRefused | GameUnavailable,
+    editing: int | None = None,
+):
     """A change refused: the page it lands on, the form as typed. Already saved (this form's id
     was used): the sheet with a note. Out of date: the game now, the typing kept (409). The
     hand refused: its errors by their fields (422). The database busy or full: 503, the form
@@ -53,16 +58,17 @@ def _answer(token: str, form: HandForm, error: Exception, editing: int | None = 
     """
     if isinstance(error, AlreadySaved):
         return saving.already_saved(error.submitted, token)
+    page = error.page  # the game page as it is now, read by the use case that refused
+    if page is None:
+        raise error
     if isinstance(error, StaleGame):
-        return render_game(error.current, form, editing=editing, stale=True, status=409)
+        return render_game(page, form, editing=editing, stale=True, status=409)
     if isinstance(error, HandRefused):
         if error.error is not None:
-            form.place_error(error.current.game, error.error)
-        return render_game(error.current, form, editing=editing, status=422)
-    if isinstance(error, GameUnavailable):
-        form.errors["form"] = saving.not_saved(error)
-        return render_game(error.current, form, editing=editing, status=503)
-    raise error
+            form.place_error(page.current.game, error.error)
+        return render_game(page, form, editing=editing, status=422)
+    form.errors["form"] = saving.not_saved(error)  # GameUnavailable
+    return render_game(page, form, editing=editing, status=503)
 
 
 REFUSED = (AlreadySaved, StaleGame, HandRefused, GameUnavailable)
@@ -156,7 +162,7 @@ def csrf_failed(_e: CSRFError):
     """A form sent after the session was lost: show the page again with the hand kept."""
     token = (request.view_args or {}).get("token", "")
     try:
-        current = games.open_game(get_db(), token)
+        page = games.game_page(get_db(), token)  # not opened: nothing recorded
     except (GameNotFound, UnreadableGame) as e:  # no game to show the hand on: say which
         return current_app.handle_user_exception(e)
     form = _posted_form()
@@ -167,4 +173,4 @@ def csrf_failed(_e: CSRFError):
     editing = (request.view_args or {}).get("number")
     if request.endpoint != "hands.update":
         editing = None
-    return render_game(current, form, editing=editing, status=400)
+    return render_game(page, form, editing=editing, status=400)

@@ -59,16 +59,16 @@ def _game_pdf(
     download: str | None = None,
 ) -> Response | tuple:
     current = open_by(get_db(), token)
-    record, config = current.record, current_app.config
+    facts, config = current.facts, current_app.config
     size = paper_size(request.args.get("paper"))
-    job = pool.GameJob(record.data, current.label, size, record.created_at)
-    key = (config["DATABASE"], record.id, record.version, size)
+    job = pool.GameJob(current.file, current.label, size, facts.created_at)
+    key = (config["DATABASE"], facts.edit_token, facts.version, size)
     try:
         body = pool.printer().game_pdf(
             key, job, max_hands=config["PDF_MAX_HANDS"], timeout=config["PDF_TIMEOUT"]
         )
     except GameError as e:  # stored before a rule changed: the worker could not score it
-        raise UnreadableGame(record, e) from e
+        raise UnreadableGame(facts, e) from e
     except pool.PrintRefused as e:
         return print_refused(e, back, download)
     return pdf_response(body, current.label)

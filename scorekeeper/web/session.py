@@ -47,11 +47,6 @@ def browser_id(*, create: bool = True) -> str | None:
     return new
 
 
-def opened(record) -> None:
-    """This browser opened (or made) the game: it goes first in the browser's list."""
-    library.opened(get_db(), browser_id(), record)
-
-
 def _today() -> int:
     return datetime.now(UTC).toordinal()
 

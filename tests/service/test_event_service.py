@@ -202,7 +202,7 @@ def test_call_time_ends_each_game_after_the_hand_in_play(db):
     assert events.call_time(db, event, 1) == []  # already capped: nothing to do again
     current = service.games.open_game(db, t2.edit_token)
     assert service.games.last_action(db, current) == "time called"
-    service.games.undo(db, current, version=current.record.version)  # the phone undid it
+    service.games.undo(db, current, version=current.version)  # the phone undid it
     assert events.call_time(db, event, 1) == [2]  # ... so calling again caps it again
     play(db, t2, 6)  # 60 v 61: the second side wins the one hand in play
     sheet = service.games.open_game(db, t2.edit_token).sheet
@@ -218,7 +218,7 @@ def test_a_hand_typed_before_time_was_called_still_saves(db):
     typing = service.games.open_game(db, t.edit_token)  # the tricks step, read at this version
     events.call_time(db, event, 1)
     now = service.games.open_game(db, t.edit_token)
-    service.games.add_hand(db, now, hand(now.game, 7), version=typing.record.version)
+    service.games.add_hand(db, now, hand(now.game, 7), version=typing.version)
     sheet = service.games.open_game(db, t.edit_token).sheet
     assert sheet.finished and sheet.played == 2  # the hand in play ended the game
     # ... but a hand saved by another phone meanwhile is a conflict, time called or not
@@ -230,7 +230,7 @@ def test_a_hand_typed_before_time_was_called_still_saves(db):
     events.call_time(db, other, 1)
     now = service.games.open_game(db, t.edit_token)
     with pytest.raises(service.StaleGame):
-        service.games.add_hand(db, now, hand(now.game, 7), version=typing.record.version)
+        service.games.add_hand(db, now, hand(now.game, 7), version=typing.version)
 
 
 def test_a_tied_game_at_time_plays_one_more_hand(db):
@@ -373,7 +373,7 @@ def test_a_corrected_result_gives_the_standings_as_if_entered_right(db):
     wrong_view = events.overview(db, wrong)
     assert shown(wrong_view) != shown(events.overview(db, right))
     current = service.games.open_game(db, table_of(wrong_view, 1, 1).edit_token)
-    service.games.edit_hand(db, current, 1, hand(current.game, 9), version=current.record.version)
+    service.games.edit_hand(db, current, 1, hand(current.game, 9), version=current.version)
     said = " Round 1 table 1 was corrected after its round closed."
     fixed = events.overview(db, wrong)
     at_table = set(table_of(fixed, 1, 1).entrants)
@@ -402,7 +402,7 @@ def test_a_game_changed_after_its_round_closed_holds_the_next_round(db):
     finish_round(db, event)
     table = table_of(events.overview(db, event), 1, 1)
     current = service.games.open_game(db, table.edit_token)
-    service.games.delete_hand(db, current, 2, version=current.record.version)
+    service.games.delete_hand(db, current, 2, version=current.version)
     with pytest.raises(EventRefused, match="Round 1 table 1 is no longer finished"):
         events.seat_next_round(db, event)
     assert events.next_step(events.overview(db, event)).blocked

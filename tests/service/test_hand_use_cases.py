@@ -30,7 +30,7 @@ class Typed:
 
 
 def hands(db, token: str) -> list:
-    return list(service.games.open_game(db, token).record.data["hands"])
+    return list(service.games.open_game(db, token).file["hands"])
 
 
 def test_a_hand_submitted_is_saved_once_and_its_new_version_returned(db):
@@ -97,3 +97,61 @@ def test_a_stored_hand_is_read_through_the_opened_game(db):
     assert current.stored_hand(1) == HAND and current.version == 1
     with pytest.raises(service.HandNotFound):
         current.stored_hand(2)
+
+
+# --- the game page, and the page a refusal carries ---------------------------------------------
+
+
+def test_the_game_page_is_one_call_with_the_undo_words_and_no_table(db):
+    token = store_game(db, game_file()).edit_token
+    page = service.games.game_page(db, token)
+    assert page.current.token == token and page.last_action is None
+    assert page.redo_action is None and page.event_table is None
+    service.games.submit_hand(db, token, Typed(HAND), 1)
+    service.games.one_tap(db, token, "undo", 2)
+    page = service.games.game_page(db, token)
+    assert page.current.version == 3 and page.redo_action == "add hand 1"
+    with pytest.raises(service.GameNotFound):
+        service.games.game_page(db, "no-such-token")
+
+
+def test_the_game_page_opened_by_a_browser_puts_the_game_first_in_its_list(db):
+    first, second = store_game(db, game_file()), store_game(db, game_file())
+    service.games.game_page(db, first.edit_token, "b" * 24)
+    service.games.game_page(db, second.edit_token)  # no browser: nothing recorded
+    listed = service.library.library(db, "b" * 24).in_progress
+    assert [g.token for g in listed] == [first.edit_token]
+
+
+def test_a_refused_hand_carries_the_game_page_as_it_is_now(db):
+    token = store_game(db, game_file()).edit_token
+    service.games.submit_hand(db, token, Typed(HAND), 1)
+    with pytest.raises(service.StaleGame) as stale:
+        service.games.submit_hand(db, token, Typed(HAND), 1, ID)
+    page = stale.value.page
+    assert page is not None and page.current.version == 2 and page.last_action == "add hand 1"
+    with pytest.raises(service.HandRefused) as refused:
+        service.games.change_hand(db, token, 1, Typed(None), 2, ID)
+    assert refused.value.page is not None and refused.value.page.current.version == 2
+    with pytest.raises(service.StaleGame) as tapped:
+        service.games.one_tap(db, token, "undo", 1, ID)
+    assert tapped.value.page is not None and tapped.value.page.last_action == "add hand 1"
+
+
+def test_a_game_opened_long_ago_is_written_over_its_record_read_again_never_a_newer_one(
+    db, monkeypatch
+):
+    """The record stays in the service, kept beside the game opened: once the cache has let
+    it go, a write reads it again, and refuses when the game moved on since it was opened."""
+    from scorekeeper.cache import SizedCache
+
+    monkeypatch.setattr(service.games, "_opened", SizedCache(0, lambda _hit: 1))  # keeps none
+    token = store_game(db, game_file()).edit_token
+    current = service.games.open_game(db, token)
+    service.games.add_hand(db, current, HAND)
+    assert hands(db, token) == [HAND] and service.games.last_action(db, current) == "add hand 1"
+    with pytest.raises(service.StaleGame) as stale:
+        service.games.add_hand(db, current, HAND)  # the game is at version 2 now
+    assert stale.value.current.version == 2 and hands(db, token) == [HAND]
+    with pytest.raises(service.StaleGame):
+        service.games.undo(db, current, version=None)

@@ -244,7 +244,7 @@ def test_one_more_game_is_rated_on_top_and_a_correction_replays(db):
     a, b = list(data["tricks"])[:2]
     data["tricks"][a], data["tricks"][b] = data["tricks"][b], data["tricks"][a]
     before = memory.ladder_page(db, reader).lines
-    service.games.edit_hand(db, current, 1, data, version=current.record.version)
+    service.games.edit_hand(db, current, 1, data, version=current.version)
     corrected = memory.ladder_page(db, reader).lines
     assert corrected != before
     memory.clear_caches()
@@ -325,13 +325,13 @@ def test_a_kept_result_counts_only_at_its_games_version(db, monkeypatch):
     # a result kept at the game's version is what the cold ladder counts (shown here by a
     # false one: the other side as the winner)
     false = {**kept, "winner": 1 - kept["winner"]}
-    store.club.keep_results(db, [(table.edit_token, current.record.version, false)])
+    store.club.keep_results(db, [(table.edit_token, current.version, false)])
     memory.clear_caches()
     fooled = memory.ladder_page(db, reader).lines
     # ... and one kept at an older version is not: a change to the game scores it again
     hand = dict(current.game.hands[0].__dict__)
     data = {"bids": hand["bids"], "tricks": dict(hand["tricks"])}
-    service.games.edit_hand(db, current, 1, data, version=current.record.version)
+    service.games.edit_hand(db, current, 1, data, version=current.version)
     memory.clear_caches()
     after = memory.ladder_page(db, reader).lines
     assert after != fooled

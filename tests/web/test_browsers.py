@@ -69,7 +69,7 @@ def test_two_tabs_opening_games_at_once_keep_both(app, db):
 
 
 def test_opening_a_game_again_moves_it_first(app, db, monkeypatch):
-    from scorekeeper.service import library
+    from scorekeeper.service import games
 
     client = app.test_client()
     a, b = store.create_game(db, game_file()), store.create_game(db, game_file())
@@ -78,7 +78,7 @@ def test_opening_a_game_again_moves_it_first(app, db, monkeypatch):
     assert listed(db, client) == [b.edit_token, a.edit_token]
     open_game(client, a.edit_token)  # again at once: not worth a write
     assert listed(db, client) == [b.edit_token, a.edit_token]
-    monkeypatch.setattr(library, "REOPEN_AFTER", library.REOPEN_AFTER * 0)
+    monkeypatch.setattr(games, "REOPEN_AFTER", games.REOPEN_AFTER * 0)
     open_game(client, a.edit_token)
     assert listed(db, client) == [a.edit_token, b.edit_token]
 

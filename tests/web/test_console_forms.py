@@ -264,7 +264,7 @@ def test_a_hand_changed_on_a_closed_rounds_table_is_said_on_the_console(client, 
     assert "corrected after" not in client.get(url).get_data(as_text=True)
     table = events.overview(db, event).round(1).table(1)
     current = service.games.open_game(db, table.edit_token)
-    service.games.edit_hand(db, current, 1, hand(current.game, 2), version=current.record.version)
+    service.games.edit_hand(db, current, 1, hand(current.game, 2), version=current.version)
     page = client.get(url).get_data(as_text=True)
     assert "Corrected after the round closed: round 1 table 1." in page
     assert "Round 1 table 1 was corrected after its round closed." in page

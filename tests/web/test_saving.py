@@ -441,7 +441,7 @@ def test_a_read_that_meets_a_full_or_busy_database_answers_503(app, monkeypatch,
     def failing(*_args, **_kwargs):
         raise sqlite3.OperationalError(error)
 
-    monkeypatch.setattr(service.games, "open_game", failing)
+    monkeypatch.setattr(service.games, "game_page", failing)  # the game page's one read
     response = app.test_client().get("/g/some-game")
     assert response.status_code == 503 and response.headers["Retry-After"]
     assert said in response.get_data(as_text=True)
