@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from scorekeeper import store
-from scorekeeper.rules import GameError
+from scorekeeper.rules import GameError, parse_game, score_game
 
 from . import games, library
 from .errors import AlreadySaved, GameNotFound, StartRefused, StartUnavailable, Unavailable
@@ -65,12 +65,17 @@ def start_game(
     for this browser again), StartRefused (nothing started: the form's own errors, the engine's
     refusal, or saved rules of that name already, which ``typed.replace_saved`` allows to
     replace; it carries the page to show the form on), StartUnavailable (the database busy or
-    full, with the page as it can still be read)."""
+    full, with the page as it can still be read).
+
+    A form that does not read is refused before the write is begun (a read says whether its
+    one-time id did anything yet), so its messages are shown even while another writer holds
+    the database; the write checks the id again."""
     try:
+        data = None if games.submitted(db, submission) else _read_form(db, browser, typed)
         with store.write(db):
             seen = _list_again(db, browser, submission)
             if seen is None:
-                record = _start(db, browser, typed, submission)
+                record = _start(db, browser, typed, data, submission)
     except Unavailable as e:
         raise StartUnavailable(new_game_page(db, browser), e) from e
     if seen is not None:
@@ -78,14 +83,32 @@ def start_game(
     return record.edit_token
 
 
-def _start(
-    db: Database, browser: str | None, typed: TypedGame, submission: str | None
-) -> store.GameRecord:
-    """Inside the write: read the form, check the name its rules are saved under, store."""
+def _read_form(db: Database, browser: str | None, typed: TypedGame) -> dict[str, Any]:
+    """The game file the form gives, checked by the engine as storing it will; StartRefused
+    (with the page) for its own errors or the engine's refusal."""
     try:
         data = typed.game_to_start()
-        if data is None:
-            raise StartRefused(new_game_page(db, browser))
+        if data is not None:
+            score_game(parse_game(data))
+    except GameError as e:
+        raise StartRefused(new_game_page(db, browser), error=e) from None
+    if data is None:
+        raise StartRefused(new_game_page(db, browser))
+    return data
+
+
+def _start(
+    db: Database,
+    browser: str | None,
+    typed: TypedGame,
+    data: dict[str, Any] | None,
+    submission: str | None,
+) -> store.GameRecord:
+    """Inside the write: the form read (``data``, or read now), the name its rules are saved
+    under checked, the game stored."""
+    if data is None:
+        data = _read_form(db, browser, typed)
+    try:
         if typed.save_as and not typed.replace_saved:
             saved = library.house_rules_named(db, typed.save_as, browser)
             if saved is not None and saved.spec != data["rules"]:

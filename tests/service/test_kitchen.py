@@ -138,3 +138,29 @@ def test_delete_answers_what_it_deleted_and_the_game_is_gone(db):
     assert kitchen.delete_game(db, token).label == "Ann & Cy vs Bob & Di"
     with pytest.raises(service.GameNotFound):
         kitchen.delete_game(db, token)
+
+
+@pytest.mark.parametrize(
+    "typed",
+    [Typed(None), Typed(game_file(rules={"preset": "standard", "target_score": -5}))],
+    ids=["its own errors", "the engine's refusal"],
+)
+def test_a_start_that_does_not_read_is_refused_while_another_writer_holds_the_database(
+    db, monkeypatch, typed
+):
+    """Its messages are the answer, not "busy": the form is read before the write begins."""
+
+    def held(_db: Any) -> Any:
+        raise store.Unavailable("busy")
+
+    monkeypatch.setattr(store, "write", held)
+    with pytest.raises(service.StartRefused) as refused:
+        kitchen.start_game(db, ME, typed, ID)
+    assert refused.value.page.saved_rules == [] and count_games(db) == 0
+
+
+def test_a_start_sent_twice_is_listed_again_though_the_form_now_has_errors(db):
+    token = kitchen.start_game(db, ME, Typed(game_file()), ID)
+    with pytest.raises(service.AlreadySaved) as seen:
+        kitchen.start_game(db, ME, Typed(None), ID)  # Back, a field emptied, Start again
+    assert seen.value.submitted.token == token and count_games(db) == 1
