@@ -705,18 +705,6 @@ def _unavailable_on(db: Database, token: str) -> Iterator[None]:
         raise GameUnavailable(open_game(db, token), e) from e
 
 
-def last_action(db: Database, current: OpenGame) -> str | None:
-    """What Undo would take back ("add hand 3"), or None when there is nothing to undo."""
-    undo = store.last_action(db, _record_of(db, current, exact=False))
-    return None if undo is None else undo.words
-
-
-def redo_action(db: Database, current: OpenGame) -> str | None:
-    """What Redo would put back ("add hand 3"), or None when there is nothing to redo."""
-    redo = store.redo_action(db, _record_of(db, current, exact=False))
-    return None if redo is None else redo.words
-
-
 # --- the game page --------------------------------------------------------------------------
 
 
@@ -792,7 +780,7 @@ __all__ = [
     "REOPEN_AFTER", "StaleGame", "Submitted", "TIME_CALLED", "TypedHand", "Unavailable",
     "UnreadableGame", "add_hand", "change_hand", "create_game", "delete_game", "delete_hand",
     "edit_hand", "export_text", "find_game", "game_label", "game_page", "import_game",
-    "last_action", "misdeal", "note_opened", "one_tap", "open_game", "open_shared", "outcome",
-    "redo", "redo_action", "rematch", "submit_hand", "submitted", "typed_at", "unavailable",
+    "misdeal", "note_opened", "one_tap", "open_game", "open_shared", "outcome",
+    "redo", "rematch", "submit_hand", "submitted", "typed_at", "unavailable",
     "undo", "version_of_shared",
 ]  # fmt: skip

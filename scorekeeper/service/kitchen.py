@@ -127,7 +127,7 @@ def _list_again(db: Database, browser: str | None, submission: str | None) -> Su
     seen = games.submitted(db, submission)
     if seen is not None and seen.token and browser:
         with suppress(GameNotFound):  # deleted since: AlreadySaved's answer says so
-            library.opened(db, browser, games.find_game(db, seen.token))
+            games.note_opened(db, browser, games.find_game(db, seen.token).id)
     return seen
 
 

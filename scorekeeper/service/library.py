@@ -15,7 +15,7 @@ from typing import Any
 from scorekeeper import store
 from scorekeeper.rules import GameError, changes_line, parse_game, score_game
 
-from .games import Database, game_label, note_opened
+from .games import Database, game_label
 
 
 @dataclass(frozen=True)
@@ -76,11 +76,6 @@ def library(db: Database, browser_id: str | None) -> Library:
     records = store.browser_games(db, browser_id, MAX_LISTED) if browser_id else []
     games = [summarize(r) for r in records]
     return Library([g for g in games if not g.finished], [g for g in games if g.finished])
-
-
-def opened(db: Database, browser_id: str, record: store.GameRecord) -> None:
-    """This browser opened the game: put it first in its list (one row; nothing else moves)."""
-    note_opened(db, browser_id, record.id)
 
 
 def adopt_games(db: Database, browser_id: str, tokens: Sequence[str]) -> int:

@@ -201,7 +201,7 @@ def test_call_time_ends_each_game_after_the_hand_in_play(db):
     assert sheet.finished and sheet.reason == "hands" and sheet.winner == sheet.sides[0]
     assert events.call_time(db, event, 1) == []  # already capped: nothing to do again
     current = service.games.open_game(db, t2.edit_token)
-    assert service.games.last_action(db, current) == "time called"
+    assert service.games.game_page(db, t2.edit_token).last_action == "time called"
     service.games.undo(db, current, version=current.version)  # the phone undid it
     assert events.call_time(db, event, 1) == [2]  # ... so calling again caps it again
     play(db, t2, 6)  # 60 v 61: the second side wins the one hand in play

@@ -149,7 +149,10 @@ def test_a_game_opened_long_ago_is_written_over_its_record_read_again_never_a_ne
     token = store_game(db, game_file()).edit_token
     current = service.games.open_game(db, token)
     service.games.add_hand(db, current, HAND)
-    assert hands(db, token) == [HAND] and service.games.last_action(db, current) == "add hand 1"
+    assert (
+        hands(db, token) == [HAND]
+        and service.games.game_page(db, token).last_action == "add hand 1"
+    )
     with pytest.raises(service.StaleGame) as stale:
         service.games.add_hand(db, current, HAND)  # the game is at version 2 now
     assert stale.value.current.version == 2 and hands(db, token) == [HAND]
