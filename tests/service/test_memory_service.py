@@ -124,19 +124,24 @@ def test_a_bad_rename_is_refused_by_the_field_and_changes_nothing(db, name, word
     assert store.club.changes(db) == []
 
 
-def test_a_merge_joins_histories_and_undo_brings_back_both(db):
-    club(db, 2, nights=2)
-    # Two spellings of one person, each playing a night of their own.
+def annie_b_plays_a_night(db) -> tuple[str, str]:
+    """A night of its own for "Annie B" (Ann's other spelling) and three others, finished;
+    the keeper's and the reader's links."""
+    from tests.service.clubs import finish
+
     event = events.create_event(db, events.EventSettings(name="Extra", date="2026-05-01"))
     for pair in (["Annie B", "Zed"], ["Yan", "Xu"]):
         events.register(db, event, pair)
     events.seat_next_round(db, event)
-    from tests.service.clubs import finish
-
     for table in events.overview(db, event).current.tables:
         finish(db, table, 9)
-    token = keeper.keeper_link(db)
-    reader = keeper.reader_link(db)
+    return keeper.keeper_link(db), keeper.reader_link(db)
+
+
+def test_a_merge_joins_histories_and_undo_brings_back_both(db):
+    club(db, 2, nights=2)
+    # Two spellings of one person, each playing a night of their own.
+    token, reader = annie_b_plays_a_night(db)
     c = memory.load_club(db)
     ann, other = memory.find_person(c, "Ann"), memory.find_person(c, "Annie B")
     a = memory.player_page(db, reader, ann).figures
@@ -375,16 +380,7 @@ def test_keeping_results_drops_those_of_games_gone_and_never_fails_a_read(db, mo
 def test_a_merged_persons_page_reads_kept_results_like_fresh_ones(db, monkeypatch):
     monkeypatch.setattr(memory, "KEEP_AT_LEAST", 1)
     club(db, 6, nights=2)
-    event = events.create_event(db, events.EventSettings(name="Extra", date="2026-05-01"))
-    for pair in (["Annie B", "Zed"], ["Yan", "Xu"]):
-        events.register(db, event, pair)
-    events.seat_next_round(db, event)
-    from tests.service.clubs import finish
-
-    for table in events.overview(db, event).current.tables:
-        finish(db, table, 9)
-    token = keeper.keeper_link(db)
-    reader = keeper.reader_link(db)
+    token, reader = annie_b_plays_a_night(db)
     c = memory.load_club(db)
     a, b = memory.find_person(c, "Ann"), memory.find_person(c, "Annie B")
     keeper.merge(db, token, b, a)
