@@ -10,10 +10,13 @@ PORT ?= 5000
 # The runtime install, from the lock (exact versions, checked by hash: requirements/), then the
 # app itself without dependencies; re-done when the lock or pyproject.toml changes.
 PIP := $(BIN)/python -m pip install --quiet --disable-pip-version-check
+CHECK_LOCK := $(BIN)/python -m pip check --disable-pip-version-check >/dev/null || \
+	($(BIN)/python -m pip check; echo 'pyproject.toml asks for what the lock lacks: make lock'; exit 1)
 $(VENV)/.installed-run: pyproject.toml requirements/app.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(PIP) -r requirements/app.txt
 	$(PIP) --no-deps --no-build-isolation -e .
+	$(CHECK_LOCK)
 	touch $@
 
 # The runtime plus what the tests need (one lock holding both).
@@ -21,6 +24,7 @@ $(VENV)/.installed-test: pyproject.toml requirements/test.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(PIP) -r requirements/test.txt
 	$(PIP) --no-deps --no-build-isolation -e .
+	$(CHECK_LOCK)
 	touch $(VENV)/.installed-run $@
 
 # Refresh the locks from pyproject.toml's ranges (newest releases in them), then run `make test`
