@@ -302,12 +302,15 @@ def public_version(db: Database, token: str) -> str:
     return ".".join(str(n) for n in store.events.event_version_by_public_token(db, token))
 
 
-def create_event(db: Database, settings: EventSettings) -> store.EventRecord:
-    """A new event with its director's and public links; raises EventRefused."""
+def create_event(
+    db: Database, settings: EventSettings, *, created: str | None = None
+) -> store.EventRecord:
+    """A new event with its director's and public links; raises EventRefused. ``created``:
+    when it was created, for an event read from a file (else now)."""
     checked = check_settings(settings)
     columns = checked.columns()
     columns["rules"] = event_rules(checked.rules)
-    return store.events.create_event(db, columns)
+    return store.events.create_event(db, columns, created=created)
 
 
 def new_event(db: Database, settings: EventSettings) -> EventLink:
