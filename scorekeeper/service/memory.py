@@ -142,8 +142,9 @@ def _engine_stamp() -> str:
     engine (a rule fixed) is scored again, not trusted."""
     digest = hashlib.sha256()
     try:
-        for path in sorted(Path(rules.__file__).parent.glob("*.py")):
-            digest.update(path.name.encode() + b"\0" + path.read_bytes())
+        root = Path(rules.__file__).parent
+        for path in sorted(root.rglob("*.py")):  # rules/options/ is a package of its own
+            digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
     except OSError:  # the source cannot be read: trust no result kept by another process
         return f"unread-{os.getpid()}-{id(digest)}"
     return digest.hexdigest()[:16]
