@@ -59,6 +59,9 @@ def configured_app(test_config: dict[str, Any] | None = None) -> Flask:
         BACKUP_DIR="",
         BACKUP_HOURS=6,
         BACKUP_KEEP=14,
+        # The public page and the projector: the event is read again at most this often (in
+        # seconds), so the version a room of phones polls moves at most that often.
+        PUBLIC_HOLD_SECONDS=5.0,
     )
     if test_config is None:
         app.config.from_prefixed_env("SCOREKEEPER")
