@@ -17,9 +17,8 @@ import threading
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from scorekeeper.config import BackupSettings
-
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the command line starts without Flask (config) or the service loaded
+    from scorekeeper.config import BackupSettings
     from scorekeeper.service import Database
 
 log = logging.getLogger("scorekeeper.backups")
