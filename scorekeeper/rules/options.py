@@ -11,6 +11,7 @@ from dataclasses import dataclass, fields
 from typing import Any, NamedTuple
 
 from .errors import GameError, show_number
+from .specials import Bonus, Special, bonuses_to_spec, read_bonuses, read_specials, specials_to_spec
 
 # tricks in a hand by number of players, when ``tricks_per_hand`` is null
 # The ranges of the numbers (docs/contract.md, section 6, "Ranges"): wide enough for any table,
@@ -509,6 +510,9 @@ class Rules:
     set_out: int | None = None
     first_hand_no_bids: bool = False
     misdeal_deal_passes: bool = True
+    # declared specials and counted bonuses (rules/specials.py): lists, read and checked there
+    specials: tuple[Special, ...] = ()
+    bonuses: tuple[Bonus, ...] = ()
 
     def __post_init__(self) -> None:
         for info in OPTIONS:
@@ -650,11 +654,18 @@ def rules_from_spec(spec: Any) -> Rules:
     for name, value in spec.items():
         if name == "preset":
             continue
+        if name in _EXTRAS:
+            values[name] = _EXTRAS[name](value)
+            continue
         if name not in OPTION_BY_NAME:
             raise GameError(f"unknown option {_show(name)} in rules", field=f"rules.{name}")
         check_option(OPTION_BY_NAME[name], value)
         values[name] = value
     return Rules(**values)
+
+
+# the rules' lists of specials and bonuses: read (and checked) by rules/specials.py
+_EXTRAS = {"specials": read_specials, "bonuses": read_bonuses}
 
 
 def preset_rules(preset: str = "standard") -> Rules:
@@ -674,4 +685,8 @@ def rules_to_spec(rules: Rules, preset: str = "standard") -> dict[str, Any]:
         value = getattr(rules, info.name)
         if value != base[info.name] or type(value) is not type(base[info.name]):
             spec[info.name] = value
+    if rules.specials != base["specials"]:
+        spec["specials"] = specials_to_spec(rules.specials)
+    if rules.bonuses != base["bonuses"]:
+        spec["bonuses"] = bonuses_to_spec(rules.bonuses)
     return spec
