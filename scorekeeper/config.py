@@ -50,6 +50,9 @@ def configured_app(test_config: dict[str, Any] | None = None) -> Flask:
         # any work, and a sheet not made within this many seconds answers "try again".
         PDF_MAX_HANDS=400,
         PDF_TIMEOUT=20.0,
+        # The public page and the projector: the event is read again at most this often (in
+        # seconds), so the version a room of phones polls moves at most that often.
+        PUBLIC_HOLD_SECONDS=5.0,
     )
     if test_config is None:
         app.config.from_prefixed_env("SCOREKEEPER")
