@@ -5,19 +5,39 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 5000
 
-.PHONY: run test lint bench screenshots system-deps system-deps-test clean
+.PHONY: run test lint bench screenshots system-deps system-deps-test clean lock
 
-# The runtime install; re-done when pyproject.toml changes.
-$(VENV)/.installed-run: pyproject.toml
+# The runtime install, from the lock (exact versions, checked by hash: requirements/), then the
+# app itself without dependencies; re-done when the lock or pyproject.toml changes.
+PIP := $(BIN)/python -m pip install --quiet --disable-pip-version-check
+CHECK_LOCK := $(BIN)/python -m pip check --disable-pip-version-check >/dev/null || \
+	($(BIN)/python -m pip check; echo 'pyproject.toml asks for what the lock lacks: make lock'; exit 1)
+$(VENV)/.installed-run: pyproject.toml requirements/app.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e .
+	$(PIP) -r requirements/app.txt
+	$(PIP) --no-deps --no-build-isolation -e .
+	$(CHECK_LOCK)
 	touch $@
 
-# The runtime plus what the tests need.
-$(VENV)/.installed-test: pyproject.toml
+# The runtime plus what the tests need (one lock holding both).
+$(VENV)/.installed-test: pyproject.toml requirements/test.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
+	$(PIP) -r requirements/test.txt
+	$(PIP) --no-deps --no-build-isolation -e .
+	$(CHECK_LOCK)
 	touch $(VENV)/.installed-run $@
+
+# Refresh the locks from pyproject.toml's ranges (newest releases in them), then run `make test`
+# before committing them: the lock holds the versions the tests passed with. The test lock is
+# resolved first; the app's lock takes the same versions.
+LOCK_TOOL := build/lock-tool
+LOCK := $(LOCK_TOOL)/bin/pip-compile --quiet --generate-hashes --strip-extras \
+	--no-emit-index-url --no-emit-find-links --build-deps-for editable --build-deps-for wheel
+lock:
+	test -x $(LOCK_TOOL)/bin/pip-compile || \
+		($(PYTHON) -m venv $(LOCK_TOOL) && $(LOCK_TOOL)/bin/pip install --quiet pip-tools)
+	$(LOCK) --upgrade --extra test -o requirements/test.txt pyproject.toml
+	$(LOCK) --upgrade -c requirements/test.txt -o requirements/app.txt pyproject.toml
 
 node_modules/.installed: package.json
 	npm install --no-audit --no-fund --silent

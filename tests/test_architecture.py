@@ -233,6 +233,17 @@ def test_the_length_finder_finds_a_long_function():
     assert long_functions(f"def f():\n{body}\n", limit=MAX_FUNCTION_LINES + 1) == []
 
 
+# The scoring engine is split by mechanism (bids, tricks, contracts, the game's end, the fold):
+# a rules module that outgrows this wants a mechanism of its own (issue 22).
+MAX_RULES_MODULE_LINES = 700
+
+
+@pytest.mark.parametrize("name", sorted(n for n in MODULES if n.startswith("scorekeeper.rules")))
+def test_no_rules_module_is_longer_than_700_lines(name):
+    lines = MODULES[name].read_text().count("\n")
+    assert lines <= MAX_RULES_MODULE_LINES, f"{name}: {lines} lines, split it by mechanism"
+
+
 def type_ignores(source: str) -> list[int]:
     """The lines of ``source`` whose comment silences the type checker."""
     found = []

@@ -26,13 +26,18 @@ def _database_path() -> Path:
 
 def cmd_migrate(_args: argparse.Namespace) -> int:
     from scorekeeper import service
+    from scorekeeper.config import backup_settings
 
-    path = _database_path()
+    settings = backup_settings()
+    path = settings.database
     db = service.connect(path)
     try:
-        applied = service.migrate(db)
+        # an existing database is backed up before a migration changes it
+        applied, taken = service.backups.migrate(db, path, settings.folder)
     finally:
         db.close()
+    if taken is not None:
+        print(f"backed up {path} to {taken} before migrating it")
     if applied:
         print(f"applied {len(applied)} migration(s) to {path}: {', '.join(applied)}")
     else:
@@ -82,19 +87,29 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
+    import contextlib
     import signal
 
     import waitress
 
-    from scorekeeper import create_app
-    from scorekeeper.cli import lan
-    from scorekeeper.config import proxy_count
+    from scorekeeper import create_app, service
+    from scorekeeper.cli import backups, lan
+    from scorekeeper.config import backup_settings, proxy_count
     from scorekeeper.printing import pool
 
+    # Held while serving: `scorekeeper restore` refuses to replace the file under a server (and
+    # a server started during a restore waits for it), released by the ExitStack at the end.
+    stack = contextlib.ExitStack()
+    stack.enter_context(service.backups.serving(backup_settings().database))
     # Migrations run once, here, before any worker thread can touch the database. Printed
     # sheets are made in worker processes started (and warmed up) on the first one.
     cmd_migrate(args)
     app = create_app()
+    _log_to_stderr()
+    # Backups that run themselves (once now, then every BACKUP_HOURS while there were changes).
+    scheduler = backups.Scheduler(backup_settings(app.config))
+    scheduler.start()
+    stack.callback(scheduler.stop)
     _settle_memory()
     # Where phones find it: printed here, and shown on the director's console.
     app.config["LAN_ADDRESSES"] = lan.announce(args.host, args.port)
@@ -115,8 +130,21 @@ def cmd_serve(args: argparse.Namespace) -> int:
         )
     finally:
         signal.signal(signal.SIGTERM, previous)
+        stack.close()
         pool.shutdown()
     return 0
+
+
+def _log_to_stderr() -> None:
+    """The app's own log lines (the backups') on standard error, with their time."""
+    import logging
+
+    logger = logging.getLogger("scorekeeper")
+    if not logger.handlers:
+        handler = logging.StreamHandler()
+        handler.setFormatter(logging.Formatter("%(asctime)s %(name)s %(levelname)s %(message)s"))
+        logger.addHandler(handler)
+        logger.setLevel(logging.INFO)
 
 
 def _interrupt(_signum: int, _frame: object) -> None:
@@ -171,8 +199,8 @@ def build_parser() -> argparse.ArgumentParser:
     backup = sub.add_parser(
         "backup",
         help="copy the database to a file, safely while the server runs",
-        description="Write a consistent copy of the database (SQLite's online backup) to OUTPUT. "
-        "To restore, stop the server and put the copy in the database's place.",
+        description="Write a consistent copy of the database (SQLite's online backup) to OUTPUT, "
+        "checked before it is given its name. To put one back: scorekeeper restore BACKUP.",
     )
     backup.add_argument(
         "output", nargs="?", help="the file to write (default scorekeeper-backup-DATE.sqlite)"
@@ -189,6 +217,9 @@ def build_parser() -> argparse.ArgumentParser:
     imports.add_argument("file", metavar="GAMEFILE", help="the game file, or - for standard input")
     imports.set_defaults(func=cmd_import)
 
+    from scorekeeper.cli import backups
+
+    backups.add_parser(sub)
     score.add_parser(sub)
     printing.add_parsers(sub)  # argparse only: WeasyPrint loads inside the commands
     event.add_parser(sub)

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .bids import read_bids
 from .game import BidValue, Game, Hand
-from .scoring import Sheet, read_bids, score_game, start_state
+from .scoring import Sheet, score_game, start_state
 
 # Why a bid is not open, as a code (beside the words a person reads, in ``*_reason``)
 GAME_OVER = "game_over"

@@ -1,11 +1,16 @@
-"""The end of the game: who won and why, checked after every played hand (contract section 4)."""
+"""The end of the game: who won and why, checked after every played hand (contract section 4):
+``end_after_hand`` is the fold's step, ``check_end`` the rules' order."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .options import Rules
+
+if TYPE_CHECKING:
+    from .results import SideResult
+    from .scoring import Context, State
 
 TARGET, SET_OUT, LOSING, HANDS, BOSTON = "target", "set out", "losing score", "hands", "boston"
 
@@ -68,3 +73,29 @@ def check_end(
         if winner is not None:
             return winner, HANDS
     return None
+
+
+def end_after_hand(
+    ctx: Context, state: State, results: dict[str, SideResult], taken: list[int], number: int
+) -> None:
+    """End the game after this hand when the rules say so (``check_end``). Skipped when no rule
+    could end it now (the usual case)."""
+    rules = ctx.rules
+    totals = state.totals
+    took_all_side = next((s for s, t in zip(ctx.sides, taken) if t == ctx.T), None)  # noqa: B905
+    if not (
+        max(totals.values()) >= ctx.target
+        or rules.moon_value == "win"
+        or (took_all_side is not None and rules.boston_wins is not None)
+        or (rules.set_out is not None and max(state.sets_in_row.values()) >= rules.set_out)
+        or (rules.losing_score is not None and min(totals.values()) <= rules.losing_score)
+        or (rules.max_hands is not None and state.played >= rules.max_hands)
+    ):
+        return
+    end = check_end(
+        ctx.sides, rules, results, totals, state.sets_in_row, state.played, took_all_side
+    )
+    if end is not None:
+        state.finished = True
+        state.winner, state.reason = end
+        state.ended_at = number

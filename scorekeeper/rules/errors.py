@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 
 class GameError(ValueError):
     """A game file or a hand that breaks the contract.
@@ -30,3 +32,19 @@ def show_number(n: int) -> str:
         return str(n)
     digits = int(n.bit_length() * 0.30103) + 1  # log10(2): right to within one digit
     return f"a number of about {digits} digits"
+
+
+def hand_error(number: int, field: str, message: str) -> GameError:
+    """The error of hand ``number``, naming its field."""
+    return GameError(message, hand=number, field=field)
+
+
+def missing_field(number: int, field: str) -> GameError:
+    """Hand ``number`` lacks its ``field`` ("bids" or "tricks")."""
+    return hand_error(number, field, f"{field} are missing")
+
+
+def shown(value: object, show: Callable[[object], str] = str) -> str:
+    """A value in a message: ``show(value)``, or a short form of an int too long to print
+    (parse_game refuses those; a Game built by hand may still hold one)."""
+    return show_number(value) if type(value) is int else show(value)

@@ -393,18 +393,20 @@ def round_clock(
     action: str,
     minutes: int | None = None,
     now: float | None = None,
+    *,
+    seen: int | None = None,
 ) -> str:
     """Pause, resume, extend (by ``minutes``) or restart (the event's round length, from now)
     round ``number``'s clock; returns what happened in a sentence. Refused when round
-    ``number`` is not the round in play (a console read before the round moved on)."""
+    ``number`` is not the round in play (a console read before the round moved on), and, like
+    every console form, EventMoved when the event changed since version ``seen``."""
     if action not in CLOCK_ACTIONS:
         raise EventRefused("Choose pause, resume, extend or restart.", field="clock")
     if action == "extend" and (minutes is None or not 1 <= minutes <= MAX_EXTEND_MINUTES):
         raise EventRefused(f"Extend by 1 to {MAX_EXTEND_MINUTES} minutes.", field="minutes")
     now = time.time() if now is None else now
     with store.write(db):
-        event = store.events.event_by_director_token(db, director_token)
-        view = load(db, event)
+        event, view = changing(db, director_token, seen)
         rnd = _round(view, number)
         if rnd is not view.current or rnd.closed:
             raise EventRefused(
@@ -441,15 +443,18 @@ def _minutes(seconds: int) -> str:
     return f"{m} minute{'' if m == 1 else 's'}"
 
 
-def set_round_minutes(db: Database, director_token: str, minutes: int | None) -> str:
+def set_round_minutes(
+    db: Database, director_token: str, minutes: int | None, *, seen: int | None = None
+) -> str:
     """Change the event's round length (None: no clock); rounds seated from now on, and the
-    clock's "restart", use it. Returns what happened in a sentence."""
+    clock's "restart", use it. Returns what happened in a sentence. EventMoved when the event
+    changed since version ``seen`` (the console form's)."""
     if minutes is not None and not 1 <= minutes <= MAX_ROUND_MINUTES:
         raise EventRefused(
             f"Round time: from 1 to {MAX_ROUND_MINUTES} minutes, or none.", field="round_minutes"
         )
     with store.write(db):
-        event = store.events.event_by_director_token(db, director_token)
+        event, _ = changing(db, director_token, seen)
         store.events.touch_event(db, event.id, round_minutes=minutes)
     if minutes is None:
         return "Rounds have no clock from now on."
@@ -457,9 +462,11 @@ def set_round_minutes(db: Database, director_token: str, minutes: int | None) ->
 
 
 class TypedClock(Protocol):
-    """A clock button as the console sent it (the web's form): its problems by field (none:
-    it read), and what it asks for (pause, resume, extend or restart; the minutes to extend)."""
+    """A clock button as the console sent it (the web's form): the event's version it was read
+    at, its problems by field (none: it read), and what it asks for (pause, resume, extend or
+    restart; the minutes to extend)."""
 
+    version: int
     errors: dict[str, str]
 
     def read(self) -> tuple[str, int | None]: ...
@@ -470,18 +477,19 @@ def submit_clock(
 ) -> str | None:
     """The console's clock button: :func:`round_clock` with what it asks for. A button that did
     not read (``typed.errors`` say why) changes nothing and returns None; an unknown link is
-    EventNotFound whatever was sent."""
+    EventNotFound whatever was sent; a button read before the event changed is EventMoved."""
     if typed.errors:
         store.events.event_by_director_token(db, director_token)
         return None
     action, minutes = typed.read()
-    return round_clock(db, director_token, number, action, minutes, now)
+    return round_clock(db, director_token, number, action, minutes, now, seen=typed.version)
 
 
 class TypedRoundMinutes(Protocol):
-    """The console's round length form (the web's form): its problems by field (none: it read)
-    and the minutes a round (None: no clock)."""
+    """The console's round length form (the web's form): the event's version it was read at,
+    its problems by field (none: it read) and the minutes a round (None: no clock)."""
 
+    version: int
     errors: dict[str, str]
 
     def read(self) -> int | None: ...
@@ -490,11 +498,12 @@ class TypedRoundMinutes(Protocol):
 def submit_round_minutes(db: Database, director_token: str, typed: TypedRoundMinutes) -> str | None:
     """The console's round length form: :func:`set_round_minutes` with the minutes typed. A form
     that did not read (``typed.errors`` say why) changes nothing and returns None; an unknown
-    link is EventNotFound whatever was sent."""
+    link is EventNotFound whatever was sent; a form read before the event changed is
+    EventMoved."""
     if typed.errors:
         store.events.event_by_director_token(db, director_token)
         return None
-    return set_round_minutes(db, director_token, typed.read())
+    return set_round_minutes(db, director_token, typed.read(), seen=typed.version)
 
 
 def close_round(

@@ -338,7 +338,8 @@ class EventFacts:
     """An event as its pages (and its view, :class:`EventView`) read it, built from its record:
     its id, name, day (empty: none), format, minutes a round (None: no clock), tie-breakers in
     order, public link, version, status, sides a table, rounds planned, knockout cut (None:
-    none) and pairing seed. Never its director's link: the public pages get this too."""
+    none), pairing seed and when it was created. Never its director's link: the public pages
+    get this too."""
 
     id: int
     name: str
@@ -353,13 +354,14 @@ class EventFacts:
     rounds: int
     cut: int | None
     seed: int | None
+    created_at: str = ""
 
 
 def event_facts(event: store.EventRecord) -> EventFacts:
     return EventFacts(
         event.id, event.name, event.date, event.format, event.round_minutes,
         tuple(event.tiebreakers), event.public_token, event.version, event.status,
-        event.sides_per_table, event.rounds, event.cut, event.seed,
+        event.sides_per_table, event.rounds, event.cut, event.seed, event.created_at,
     )  # fmt: skip
 
 

@@ -170,13 +170,48 @@ class EventPage:
     about: EventWords
 
 
-def event_page(db: Database, public_token: str) -> EventPage:
+HOLD_SECONDS = 5.0  # what the public page and the projector are shown is read at most this often
+_HELD: dict[str, tuple[float, str]] = {}  # by public link: (when read, the version read)
+_PAGES: dict[str, EventPage] = {}  # by public link: the page read at the version held
+
+
+def polled_version(
+    db: Database, public_token: str, *, hold: float = 0.0, now: float | None = None
+) -> str:
+    """The event's version as its public pages poll it: read from the database (one query) at
+    most every ``hold`` seconds in this process, so the version a room of phones polls moves at
+    most that often however many tables save. ``now``: a monotonic clock reading, for tests.
+    Several processes each hold their own reading: a phone may be told a version one process
+    read up to ``hold`` seconds before another did, never one that was not the event's."""
+    t = time.monotonic() if now is None else now
+    kept = _HELD.get(public_token)
+    if kept is not None and 0 <= t - kept[0] < hold:
+        return kept[1]
+    version = public_version(db, public_token)
+    if len(_HELD) > 10_000:
+        _HELD.clear()
+    _HELD[public_token] = (t, version)
+    return version
+
+
+def event_page(
+    db: Database, public_token: str, *, hold: float = 0.0, now: float | None = None
+) -> EventPage:
     """The event behind its public link, as its read-only pages show it: the version first, so
     a change made while the page is drawn shows at the next poll. EventNotFound for an unknown
-    link. While nothing changed, three queries."""
-    version = public_version(db, public_token)
+    link. ``hold``: the version is the one :func:`polled_version` holds, and the page read at
+    it is answered again without a query; after a change, three queries and the tables that
+    changed scored again."""
+    version = polled_version(db, public_token, hold=hold, now=now)
+    kept = _PAGES.get(public_token)
+    if kept is not None and kept.version == version:
+        return kept
     event = store.events.event_by_public_token(db, public_token)
-    return EventPage(event_facts(event), version, cached_load(db, event), describe(event))
+    page = EventPage(event_facts(event), version, cached_load(db, event), describe(event))
+    if len(_PAGES) > 1000:
+        _PAGES.clear()
+    _PAGES[public_token] = page
+    return page
 
 
 @dataclass(frozen=True)
@@ -302,12 +337,15 @@ def public_version(db: Database, token: str) -> str:
     return ".".join(str(n) for n in store.events.event_version_by_public_token(db, token))
 
 
-def create_event(db: Database, settings: EventSettings) -> store.EventRecord:
-    """A new event with its director's and public links; raises EventRefused."""
+def create_event(
+    db: Database, settings: EventSettings, *, created: str | None = None
+) -> store.EventRecord:
+    """A new event with its director's and public links; raises EventRefused. ``created``:
+    when it was created, for an event read from a file (else now)."""
     checked = check_settings(settings)
     columns = checked.columns()
     columns["rules"] = event_rules(checked.rules)
-    return store.events.create_event(db, columns)
+    return store.events.create_event(db, columns, created=created)
 
 
 def new_event(db: Database, settings: EventSettings) -> EventLink:

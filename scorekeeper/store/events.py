@@ -136,9 +136,12 @@ def _event(row: Sequence[Any]) -> EventRecord:
     return EventRecord(*values)
 
 
-def create_event(db: Database, fields: dict[str, Any]) -> EventRecord:
+def create_event(
+    db: Database, fields: dict[str, Any], *, created: str | None = None
+) -> EventRecord:
     """Store a new event with fresh director and public tokens. ``fields`` are the columns
-    from ``name`` to ``seed`` (``rules`` a spec, ``tiebreakers`` a list)."""
+    from ``name`` to ``seed`` (``rules`` a spec, ``tiebreakers`` a list); ``created`` the
+    creation time (an imported event keeps its own; else now)."""
     stamp = now()
     row = {
         **fields,
@@ -148,7 +151,7 @@ def create_event(db: Database, fields: dict[str, Any]) -> EventRecord:
         "public_token": new_token(),
         "status": "open",
         "version": 1,
-        "created_at": stamp,
+        "created_at": created or stamp,
         "updated_at": stamp,
     }
     with write(db):

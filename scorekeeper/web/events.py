@@ -20,13 +20,14 @@ from flask import (
     current_app,
     flash,
     jsonify,
-    make_response,
     redirect,
     render_template,
     request,
+    session,
     url_for,
 )
 from flask.typing import ResponseReturnValue
+from flask_wtf.csrf import generate_csrf
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wrappers import Response as BaseResponse
 
@@ -36,6 +37,7 @@ from scorekeeper.printing import packets, pool
 from scorekeeper.rules import PRESET_DESCRIPTIONS, PRESETS
 from scorekeeper.service import EventRefused, event_files, events
 from scorekeeper.web import projector as screens
+from scorekeeper.web import rendered
 from scorekeeper.web.db import get_db
 from scorekeeper.web.event_forms import (
     FORMAT_CHOICES,
@@ -265,12 +267,20 @@ def console(director_token: str) -> ResponseReturnValue:
 @bp.get("/e/<director_token>/live")
 def console_live(director_token: str) -> Response:
     """The console as it is now, for its live script (one request only when the version it
-    polls moved): tables, the still-playing line, the clock and the standings update in place."""
+    polls moved): tables, the still-playing line, the clock and the standings update in place.
+    Rendered once a version for each director's session (its forms carry the session's CSRF
+    token, which stays good) and host (the table cards' addresses), gzip-compressed."""
     shown = events.console_view(get_db(), director_token, None, known=False)
-    page, _ = _console(director_token, shown, live=True)
-    response = make_response(page)
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    rnd = shown.view.current
+    now = time.time()
+    step = None
+    if rnd is not None:
+        step = rendered.clock_step(rnd.clock_left(now), bool(rnd.clock and rnd.clock.paused), now)
+    generate_csrf()  # the session's token exists before it is part of the key
+    key = ("live", director_token, shown.version, step, request.host_url, session.get("csrf_token"))
+    return rendered.answer(
+        key, lambda: _console(director_token, shown, live=True)[0], cache_control="no-store"
+    )
 
 
 @bp.post("/e/<director_token>/rounds/<int:number>/clock")
@@ -596,25 +606,50 @@ def standings_pdf(director_token: str) -> ResponseReturnValue:
 # --- the public page -------------------------------------------------------------------------
 
 
+def _held(public_token: str) -> events.EventPage:
+    """The event as its public pages show it, read at most every PUBLIC_HOLD_SECONDS (config)
+    by this process: the version a room of phones polls moves at most that often."""
+    return events.event_page(get_db(), public_token, hold=_hold())
+
+
+def _hold() -> float:
+    return float(current_app.config.get("PUBLIC_HOLD_SECONDS", events.HOLD_SECONDS))
+
+
+def _clock_step(shown: events.EventPage, now: float) -> int | None:
+    rnd = shown.view.current
+    if rnd is None:
+        return None
+    return rendered.clock_step(rnd.clock_left(now), bool(rnd.clock and rnd.clock.paused), now)
+
+
 @bp.get("/p/<public_token>")
-def public(public_token: str) -> str:
-    shown = events.event_page(get_db(), public_token)
-    return render_template(
-        "events/public.html",
-        event=shown.event,
-        view=shown.view,
-        about=shown.about,
-        version=shown.version,
-        refresh_seconds=REFRESH_SECONDS,
-        figure=screens.figure(shown.event.tiebreakers),
-        now=time.time(),
+def public(public_token: str) -> Response:
+    """The public page: rendered once a version (and a running clock's step), served again
+    with its ETag (304 for a phone that has it), gzip-compressed."""
+    shown = _held(public_token)
+    now = time.time()
+    key = ("public", public_token, shown.version, _clock_step(shown, now))
+    return rendered.answer(
+        key,
+        lambda: render_template(
+            "events/public.html",
+            event=shown.event,
+            view=shown.view,
+            about=shown.about,
+            version=shown.version,
+            refresh_seconds=REFRESH_SECONDS,
+            figure=screens.figure(shown.event.tiebreakers),
+            now=now,
+        ),
     )
 
 
 @bp.get("/p/<public_token>/version.json")
 def public_version(public_token: str) -> Response:
-    """What the public page polls: it reloads when anything it shows changed."""
-    response = jsonify(version=events.public_version(get_db(), public_token))
+    """What the public page polls: it reloads when anything it shows changed (the version as
+    this process last read it, at most PUBLIC_HOLD_SECONDS ago)."""
+    response = jsonify(version=events.polled_version(get_db(), public_token, hold=_hold()))
     response.headers["Cache-Control"] = "no-store"
     return response
 
@@ -630,20 +665,28 @@ def clock_now(public_token: str) -> Response:
 
 
 @bp.get("/p/<public_token>/screen")
-def projector(public_token: str) -> str:
+def projector(public_token: str) -> Response:
     """The projector / TV page: large type, cycling between the standings and the round's
     tables (static/projector.js), reloading when the version moves. The version is read first,
-    so a change made while the page is drawn shows at the next poll."""
-    shown = events.event_page(get_db(), public_token)
-    return render_template(
-        "events/projector.html",
-        event=shown.event,
-        view=shown.view,
-        screens=screens.screens(shown.view),
-        figure=screens.figure(shown.event.tiebreakers),
-        version=shown.version,
-        seconds=screens.seconds(request.args.get("seconds")),
-        poll_seconds=screens.POLL_SECONDS,
-        updated=datetime.now().strftime("%H:%M"),  # the server is in the room: its clock
-        now=time.time(),
+    so a change made while the page is drawn shows at the next poll. Rendered once a version
+    (and a minute of the room's clock it shows)."""
+    shown = _held(public_token)
+    now = time.time()
+    seconds = screens.seconds(request.args.get("seconds"))
+    updated = datetime.now().strftime("%H:%M")  # the server is in the room: its clock
+    key = ("screen", public_token, shown.version, _clock_step(shown, now), seconds, updated)
+    return rendered.answer(
+        key,
+        lambda: render_template(
+            "events/projector.html",
+            event=shown.event,
+            view=shown.view,
+            screens=screens.screens(shown.view),
+            figure=screens.figure(shown.event.tiebreakers),
+            version=shown.version,
+            seconds=seconds,
+            poll_seconds=screens.POLL_SECONDS,
+            updated=updated,
+            now=now,
+        ),
     )

@@ -1,10 +1,11 @@
 """The sides scorer's fast path is derived from the one statement of the contract rules.
 
 A side's contract is scored as a plain bid, then put through the piece that states the rules
-which change whether it is made (``_special_contracts``: moon, ten for 200, blind exact, an
-overtrick limit, double back). Under rules with none of these, a side without a blind bid skips
-that piece. Here every side is forced through it, and the sheets must be the same, for random
-games under random rules (half of them stripped of those rules, so the fast path is taken).
+which change whether it is made (``special_contracts`` in rules/contracts.py: moon, ten for
+200, blind exact, an overtrick limit, double back). Under rules with none of these, a side
+without a blind bid skips that piece. Here every side is forced through it, and the sheets must
+be the same, for random games under random rules (half of them stripped of those rules, so the
+fast path is taken).
 """
 
 from __future__ import annotations
@@ -18,19 +19,19 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.rules import Game, GameError, Rules, score_game, scoring, sheet_to_json
+from scorekeeper.rules import Game, GameError, Rules, contracts, score_game, sheet_to_json
 from scorekeeper.rules.sample import random_game, random_rules
 
 SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 
 PLAIN = {"moon": False, "ten_for_200": False, "max_overtricks": None, "double_back": 0}
-_special_contracts = scoring._special_contracts  # the piece as the engine has it
+special_contracts = contracts.special_contracts  # the piece as the engine has it
 
 
 def _always_special(rules: Rules, T: int) -> tuple[bool, Callable[..., object]]:
     """The piece, taken by every side whatever the rules."""
-    return True, _special_contracts(rules, T)[1]
+    return True, special_contracts(rules, T)[1]
 
 
 def game_of(seed: int) -> Game:
@@ -54,7 +55,7 @@ def outcome(game: Game) -> object:
 def test_every_side_through_the_special_rules_scores_the_same(seed):
     game = game_of(seed)
     fast = outcome(game)
-    with mock.patch.object(scoring, "_special_contracts", _always_special):
+    with mock.patch.object(contracts, "special_contracts", _always_special):
         forced = outcome(game)
     assert fast == forced
 
@@ -74,4 +75,4 @@ def test_every_side_through_the_special_rules_scores_the_same(seed):
 )
 def test_the_fast_path_is_taken_only_without_the_special_rules(change, special):
     rules = dataclasses.replace(Rules(), **change)
-    assert _special_contracts(rules, 13)[0] is special
+    assert special_contracts(rules, 13)[0] is special

@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from scorekeeper.service import EventNotFound, EventRefused, events
+from scorekeeper.service import EventMoved, EventNotFound, EventRefused, events
 from tests.service.clubs import event_with, finish_round
 
 
@@ -125,11 +125,18 @@ def test_a_tables_place_carries_its_rounds_clock(db):
 
 
 class Typed:
-    """A console form as the web reads it: its errors by field, and what it read."""
+    """A console form as the web reads it: the version read at, its errors by field, and what
+    it read."""
 
-    def __init__(self, read, errors=None):
+    def __init__(self, read, errors=None, version=None):
         self.errors = dict(errors or {})
         self._read = read
+        self.version = version
+
+    def at(self, db, event):
+        """This form as read from the console now."""
+        self.version = events.open_director(db, event.director_token).version
+        return self
 
     def read(self):
         return self._read
@@ -144,7 +151,7 @@ def test_the_clock_form_is_one_use_case_a_form_that_did_not_read_changes_nothing
     assert events.submit_clock(db, token, 1, bad) is None
     assert events.public_version(db, event.public_token) == before
     assert not current(db, event).clock.paused
-    said = events.submit_clock(db, token, 1, Typed(("pause", None)), now=time.time())
+    said = events.submit_clock(db, token, 1, Typed(("pause", None)).at(db, event), now=time.time())
     assert "paused" in said and current(db, event).clock.paused
     for form in (bad, Typed(("pause", None))):  # an unknown link, whatever was sent
         with pytest.raises(EventNotFound):
@@ -157,9 +164,34 @@ def test_the_round_length_form_is_one_use_case_a_form_that_did_not_read_changes_
     bad = Typed(None, {"round_minutes": "Minutes a round: 1 to 600, or empty for no clock."})
     assert events.submit_round_minutes(db, token, bad) is None
     assert events.open_director(db, token).round_minutes == 10
-    assert "30 minutes" in events.submit_round_minutes(db, token, Typed(30))
+    assert "30 minutes" in events.submit_round_minutes(db, token, Typed(30).at(db, event))
     assert events.open_director(db, token).round_minutes == 30
-    assert "no clock" in events.submit_round_minutes(db, token, Typed(None))
+    assert "no clock" in events.submit_round_minutes(db, token, Typed(None).at(db, event))
     assert events.open_director(db, token).round_minutes is None
     with pytest.raises(EventNotFound):
         events.submit_round_minutes(db, "no-such-link", bad)
+
+
+@pytest.mark.parametrize(
+    "typed", [Typed(("pause", None)), Typed(("extend", 5)), Typed(("restart", None))]
+)
+def test_a_clock_button_read_before_the_event_moved_on_does_nothing(db, typed):
+    """docs/events.md: "Every console form ... carries `version`": a button read before a
+    change (here the clock's own pause from another tab) changes nothing."""
+    event = event_with(db, round_minutes=10)
+    events.seat_next_round(db, event)
+    typed.at(db, event)
+    events.round_clock(db, event.director_token, 1, "extend", 3)  # another tab
+    clock = current(db, event).clock
+    with pytest.raises(EventMoved, match="Nothing was done"):
+        events.submit_clock(db, event.director_token, 1, typed)
+    assert current(db, event).clock == clock
+
+
+def test_the_round_length_read_before_the_event_moved_on_does_nothing(db):
+    event = event_with(db, round_minutes=10)
+    typed = Typed(30).at(db, event)
+    events.seat_next_round(db, event)
+    with pytest.raises(EventMoved, match="Nothing was done"):
+        events.submit_round_minutes(db, event.director_token, typed)
+    assert events.open_director(db, event.director_token).round_minutes == 10

@@ -19,6 +19,11 @@ def console(client, event) -> str:
     return client.get(f"/e/{event.director_token}").get_data(as_text=True)
 
 
+def version(db, event) -> str:
+    """The event's version now, as a console form read now carries it."""
+    return str(events.open_director(db, event.director_token).version)
+
+
 # --- the live console ------------------------------------------------------------------------
 
 
@@ -103,10 +108,12 @@ def test_the_clock_buttons_through_the_console(client, db):
     event = event_with(db, 4, round_minutes=10)
     events.seat_next_round(db, event)
     url = f"/e/{event.director_token}/rounds/1/clock"
-    response = client.post(url, data={"action": "pause"}, follow_redirects=True)
+    data = {"action": "pause", "version": version(db, event)}
+    response = client.post(url, data=data, follow_redirects=True)
     assert "paused with 10 minutes left" in response.get_data(as_text=True)
     assert events.overview(db, event).current.clock.paused
-    response = client.post(url, data={"action": "extend", "minutes": "5"}, follow_redirects=True)
+    data = {"action": "extend", "minutes": "5", "version": version(db, event)}
+    response = client.post(url, data=data, follow_redirects=True)
     assert "5 more minutes" in response.get_data(as_text=True)
     assert events.overview(db, event).current.clock.left == 900
     page = console(client, event)
@@ -120,7 +127,7 @@ def test_an_extension_out_of_range_is_refused_and_changes_nothing(client, db, mi
     clock = events.overview(db, event).current.clock
     response = client.post(
         f"/e/{event.director_token}/rounds/1/clock",
-        data={"action": "extend", "minutes": minutes},
+        data={"action": "extend", "minutes": minutes, "version": version(db, event)},
         follow_redirects=True,
     )
     assert response.status_code == 200
@@ -135,7 +142,7 @@ def test_an_old_consoles_clock_button_is_refused_once_the_round_moved_on(client,
     events.seat_next_round(db, event)
     response = client.post(
         f"/e/{event.director_token}/rounds/1/clock",
-        data={"action": "pause"},
+        data={"action": "pause", "version": version(db, event)},
         follow_redirects=True,
     )
     assert "Round 1 is over" in response.get_data(as_text=True)
@@ -156,11 +163,51 @@ def test_the_round_length_is_changed_from_the_console(client, db, typed, stored,
     events.seat_next_round(db, event)
     response = client.post(
         f"/e/{event.director_token}/round-minutes",
-        data={"round_minutes": typed},
+        data={"round_minutes": typed, "version": version(db, event)},
         follow_redirects=True,
     )
     assert words in response.get_data(as_text=True)
     assert events.open_director(db, event.director_token).round_minutes == stored
+
+
+def test_every_clock_form_on_the_console_carries_the_events_version(client, db):
+    event = event_with(db, 4, round_minutes=10)
+    events.seat_next_round(db, event)
+    page = console(client, event)
+    start = page.index('class="clock-box"')
+    box = page[start : page.index("</details>", start)]
+    forms = re.findall(r"<form .*?</form>", box, re.S)
+    assert len(forms) == 4  # pause, extend, restart, minutes a round
+    for form in forms:
+        assert f'name="version" value="{version(db, event)}"' in form, form
+
+
+@pytest.mark.parametrize(
+    "address, data",
+    [
+        ("rounds/1/clock", {"action": "pause"}),
+        ("rounds/1/clock", {"action": "extend", "minutes": "5"}),
+        ("rounds/1/clock", {"action": "restart"}),
+        ("round-minutes", {"round_minutes": "30"}),
+    ],
+)
+def test_a_clock_form_read_before_the_event_moved_on_does_nothing(client, db, address, data):
+    """docs/events.md: every console form carries the version it was read at; one read before
+    a change (here the clock extended from another tab) does nothing and says so."""
+    event = event_with(db, 4, round_minutes=10)
+    events.seat_next_round(db, event)
+    old = version(db, event)
+    events.round_clock(db, event.director_token, 1, "extend", 3)
+    clock = events.overview(db, event).current.clock
+    response = client.post(
+        f"/e/{event.director_token}/{address}", data={**data, "version": old}, follow_redirects=True
+    )
+    assert "Nothing was done: the event changed" in response.get_data(as_text=True)
+    assert events.overview(db, event).current.clock == clock
+    assert events.open_director(db, event.director_token).round_minutes == 10
+    for sent in ({**data}, {**data, "version": "x"}):  # no version at all: never acts either
+        client.post(f"/e/{event.director_token}/{address}", data=sent)
+        assert events.overview(db, event).current.clock == clock
 
 
 def test_a_tables_phone_polls_its_rounds_clock(app, client, db):

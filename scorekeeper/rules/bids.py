@@ -1,0 +1,243 @@
+"""Bids: the game's bid reader checks a hand's bids and reads each side's (``bids_reader``: by
+team or by player, with ``_bid`` for one value and ``_check_side_bids`` for a side's limits and
+blind eligibility). ``read_bids`` is the reader of a game's Context, for the bid forms
+(bidding.py) as for scoring.
+
+A game remembers the valid bid values it has read (``Context.bids_read``, filled by ``_bid``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from .errors import GameError, hand_error, missing_field, shown
+from .game import BLIND, BNIL, NIL, NUM, Hand, read_bid
+from .options import Rules
+from .results import SideBid
+
+if TYPE_CHECKING:
+    from .scoring import Context, State
+
+BidsReader = Callable[["Context", "State", Hand, int], list[SideBid]]
+BidsRead = dict[object, tuple[str, int]]  # a bid value as written -> what ``_bid`` made of it
+_BIDS_READ_LIMIT = 256  # bid values remembered in a game (the valid ones only)
+
+
+def read_bids(ctx: Context, state: State, hand: Hand, number: int) -> list[SideBid]:
+    """Check the bids; per side in order: (contract or None, blind, nils, any blind). The
+    game's bid reader (``bids_reader``)."""
+    return ctx.read_bids(ctx, state, hand, number)
+
+
+def bids_reader(ctx: Context) -> BidsReader:
+    """The game's ``read_bids``, for its bidding (a number per team, or per player), with what
+    it reads of the game read once. Side limits and blind eligibility are ``_check_side_bids``,
+    called when a side's bid could break one."""
+    return _team_bids(ctx) if ctx.partnership else _player_bids(ctx)
+
+
+def _team_bids(ctx: Context) -> BidsReader:
+    """Partnership bidding: each team bids its number; its players may bid nil by name."""
+    sides = ctx.sides
+    side_set = ctx.side_set
+    side_of = ctx.side_of
+    members = ctx.members
+    nil_on = ctx.rules.nil
+
+    def read_team_bids(ctx: Context, state: State, hand: Hand, number: int) -> list[SideBid]:
+        bids = hand.bids
+        if bids is None:
+            raise missing_field(number, "bids")
+        out: list[SideBid] = []
+        team_bid: dict[str, tuple[str, int]] = {}
+        nils: dict[str, list[tuple[str, str]]] = {s: [] for s in sides}
+        for who, value in bids.items():
+            kind, n = _bid(ctx, number, who, value)
+            if who in side_set:
+                if kind in (NIL, BNIL):
+                    raise hand_error(
+                        number, f"bids.{who}", f"{who} is a team: a nil is bid by a player, by name"
+                    )
+                team_bid[who] = (kind, n)
+            elif who in side_of:
+                if kind == NUM and n == 0 and nil_on:
+                    kind = NIL
+                if kind not in (NIL, BNIL):
+                    raise hand_error(
+                        number,
+                        f"bids.{who}",
+                        f"in partnership bidding {who} may bid only nil by name; "
+                        f"the team bids its number",
+                    )
+                nils[side_of[who]].append((who, kind))
+            else:
+                raise hand_error(number, f"bids.{who}", f"unknown player or team {who} in bids")
+        for side in sides:
+            team_nils = tuple(nils[side])
+            has_bnil = any(k == BNIL for _, k in team_nils)
+            all_nil = len(team_nils) == len(members[side])
+            if side not in team_bid:
+                if not all_nil:
+                    raise hand_error(number, f"bids.{side}", f"no bid for {side}")
+                out.append((None, False, team_nils, has_bnil))
+                continue
+            if all_nil:
+                raise hand_error(
+                    number, f"bids.{side}", f"every player of {side} bid nil: there is no team bid"
+                )
+            kind, n = team_bid[side]
+            out.append((n, kind == BLIND, team_nils, has_bnil or kind == BLIND))
+        _check_side_bids(ctx, state, out, number)
+        return out
+
+    return read_team_bids
+
+
+def _player_bids(ctx: Context) -> BidsReader:
+    """Every player bids: a side's contract is the sum of its players' numbers, its nils are
+    theirs by name."""
+    T = ctx.T
+    player_set = ctx.player_set
+    member_lists = ctx.member_lists
+    teams = ctx.teams
+    nil_on = ctx.rules.nil
+    known = ctx.bids_read
+    lo, within = _side_bid_range(ctx.rules, T)
+
+    def read_player_bids(ctx: Context, state: State, hand: Hand, number: int) -> list[SideBid]:
+        bids = hand.bids
+        if bids is None:
+            raise missing_field(number, "bids")
+        if bids.keys() != player_set:
+            for who in bids:
+                if who not in player_set:
+                    raise hand_error(number, f"bids.{who}", f"unknown player {who} in bids")
+            missing = next(p for p in ctx.players if p not in bids)
+            raise hand_error(number, f"bids.{missing}", f"no bid for {missing}")
+        out: list[SideBid] = []
+        check = False  # a side's bid may break a limit or bid blind: _check_side_bids
+        for members in member_lists:
+            contract = 0
+            has_number = blind = any_blind = False
+            side_nils: tuple[tuple[str, str], ...] = ()
+            for p in members:
+                value = bids[p]
+                if type(value) is int and 0 < value <= T:
+                    contract += value
+                    has_number = True
+                    continue
+                kind, n = (
+                    known.get(value) if type(value) is str or type(value) is int else None
+                ) or _bid(ctx, number, p, value)
+                if kind == NUM and n == 0 and nil_on:
+                    kind = NIL
+                if kind in (NIL, BNIL):
+                    side_nils = (*side_nils, (p, kind))
+                    any_blind = any_blind or kind == BNIL
+                    continue
+                if kind == BLIND:
+                    if teams:
+                        raise hand_error(
+                            number,
+                            f"bids.{p}",
+                            f"{p} bid {value}: a blind number is a side's whole bid, "
+                            f"which needs partnership bidding",
+                        )
+                    blind = any_blind = True
+                contract += n
+                has_number = True
+            if has_number:
+                out.append((contract, blind, side_nils, any_blind))
+                check = check or any_blind or not lo <= contract <= within
+            else:
+                out.append((None, blind, side_nils, any_blind))
+                check = check or any_blind
+        if check:
+            _check_side_bids(ctx, state, out, number)
+        return out
+
+    return read_player_bids
+
+
+def _side_bid_range(rules: Rules, T: int) -> tuple[int, int]:
+    """(lo, hi): a side's bid from lo to hi passes every limit on a side's bid."""
+    hi = rules.max_bid
+    return rules.min_side_bid, T if hi is None else min(hi, T)
+
+
+def _check_side_bids(ctx: Context, state: State, bids: list[SideBid], number: int) -> None:
+    """Each side's bid read (in order) within the side limits, and blind only when allowed."""
+    rules = ctx.rules
+    T = ctx.T
+    lo, within = _side_bid_range(rules, T)
+    hi = rules.max_bid
+    for side, (side_bid, blind, side_nils, any_blind) in zip(ctx.sides, bids):  # noqa: B905
+        if any_blind:
+            why = _blind_allowed(ctx, state, side)
+            if why is not None:
+                who = side if blind else next(p for p, k in side_nils if k == BNIL)
+                raise hand_error(number, f"bids.{who}", why)
+        if side_bid is None or lo <= side_bid <= within:
+            continue
+        if side_bid > T:
+            raise hand_error(
+                number, f"bids.{side}", f"{side} bid {side_bid}, more than the {T} tricks in a hand"
+            )
+        if side_bid < lo:
+            raise hand_error(
+                number, f"bids.{side}", f"{side} bid {side_bid}, below the smallest bid of {lo}"
+            )
+        if hi is not None and side_bid > hi and not blind and not (rules.moon and side_bid == T):
+            raise hand_error(
+                number, f"bids.{side}", f"{side} bid {side_bid}, above the largest bid of {hi}"
+            )
+
+
+def _bid(ctx: Context, number: int, who: str, value: object) -> tuple[str, int]:
+    """Read one bid value and check it is allowed by the rules (eligibility aside). What it
+    reads depends on the rules and the value alone: valid values are remembered for the game
+    (``Context.bids_read``), so a hand's bid may skip this when it is known."""
+    try:
+        kind, n = read_bid(value)
+    except GameError as e:
+        raise hand_error(number, f"bids.{who}", f"{who}'s bid: {e.message}") from None
+    rules = ctx.rules
+    if kind in (NUM, BLIND):
+        if not 0 <= n <= ctx.T:
+            raise hand_error(
+                number, f"bids.{who}", f"{who}'s bid {shown(value)} is out of range (0 to {ctx.T})"
+            )
+        if kind == BLIND:
+            if not rules.blind_bids:
+                raise hand_error(number, f"bids.{who}", "blind bids are not allowed in these rules")
+            if n < rules.blind_min:
+                raise hand_error(
+                    number,
+                    f"bids.{who}",
+                    f"{who} bid {value}: the smallest blind bid is {rules.blind_min}",
+                )
+    elif kind == NIL:
+        if not rules.nil:
+            raise hand_error(number, f"bids.{who}", "nil bids are not allowed in these rules")
+    elif not rules.blind_nil:
+        raise hand_error(number, f"bids.{who}", "blind nil is not allowed in these rules")
+    known = ctx.bids_read  # remembered by value (no bool: True would find 1), valid ones only
+    if (type(value) is str or type(value) is int) and len(known) < _BIDS_READ_LIMIT:
+        known[value] = (kind, n)
+    return kind, n
+
+
+def _blind_allowed(ctx: Context, state: State, side: str) -> str | None:
+    """None when the side may bid blind now, else why not."""
+    deficit = ctx.rules.blind_deficit
+    if deficit is None:
+        return None
+    mine = state.totals[side]
+    totals = state.totals
+    best = (
+        totals[ctx.other[side]] if ctx.two_sides else max(v for s, v in totals.items() if s != side)
+    )
+    if best - mine >= deficit:
+        return None
+    return f"blind bids only when {deficit} or more behind ({side} is {max(best - mine, 0)} behind)"

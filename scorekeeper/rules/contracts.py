@@ -1,0 +1,257 @@
+"""Contracts: the sides scorer (``score_sides_with``) scores each side of a checked hand: its
+nils (a team's double nil is ``_double_nil_scorer``), its contract (a plain bid's rules first,
+then the rules that change whether it is made, ``special_contracts``, which a side skips with
+one test when the game's rules have none of them: the fast path is the statement itself, not a
+copy, tests/rules/test_fast_path.py), its bags and the bag limit, the running total and the run
+of sets."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+from .game import BNIL, MOON, NIL, NO_BIDS, NORMAL, TEN
+from .options import Rules
+from .results import NilResult, SideBid, SideResult
+
+if TYPE_CHECKING:
+    from .scoring import Context, State
+
+_new = tuple.__new__  # builds result tuples without the NamedTuple constructor's cost
+_NEVER = 1 << 62  # a bag limit that is never reached (no bag limit)
+
+SidesScorer = Callable[
+    [
+        "State",
+        Sequence[SideBid],
+        list[int],
+        dict[str, int],
+        "dict[str, int] | None",
+        "dict[str, int] | None",
+        "dict[str, int] | None",
+        bool,
+        "str | None",
+    ],
+    dict[str, SideResult],
+]
+
+
+def score_sides_with(ctx: Context) -> SidesScorer:
+    """Each side's result for a checked hand, under the game's rules: its nils (a team's double
+    nil is ``_double_nil_scorer``), its contract (tricks it gave away by a renege are not its own;
+    those it received count toward the contract), its bags and the bag limit, the running total
+    and the run of sets. ``state`` moves on for each side.
+
+    The contract rules are stated once: a plain bid's here, then the rules that change whether
+    it is made (``special_contracts``: moon, ten for 200, blind exact, an overtrick limit,
+    double back), then its points. Under rules with none of these (``special`` false, read once
+    per game) a side without a blind bid skips them with one test: the fast path is the same
+    statement, not a copy of it."""
+    rules, T, sides, other, target = ctx.rules, ctx.T, ctx.sides, ctx.other, ctx.target
+    members, double, nil_values = ctx.members, _double_nil_scorer(rules), _nil_values(rules)
+    nil_bags_always = rules.nil_tricks == "bags"
+    nil_contract = rules.nil_tricks == "contract"
+    limit = _NEVER if rules.bag_limit is None else rules.bag_limit
+    tv, ov, bag_penalty = rules.trick_value, rules.overtrick_value, rules.bag_penalty
+    set_penalty, double_back = rules.set_penalty, rules.double_back
+    special, special_made = special_contracts(rules, T)
+    win_times, loss_times = rules.blind_win_multiplier, rules.blind_loss_multiplier
+    blind_overtricks = rules.blind_overtricks
+    moon_value = 0 if rules.moon_value == "win" else int(rules.moon_value)
+    ten_value = rules.ten_for_200_value
+    ten_penalty = ten_value if rules.ten_for_200_penalty is None else rules.ten_for_200_penalty
+    moon_penalty = rules.moon_penalty
+
+    def score_sides(
+        state: State,
+        side_bids: Sequence[SideBid],
+        taken: list[int],
+        tricks: dict[str, int],
+        given: dict[str, int] | None,
+        received: dict[str, int] | None,
+        adjust: dict[str, int] | None,
+        no_bids: bool,
+        note: str | None,
+    ) -> dict[str, SideResult]:
+        totals = state.totals
+        bags_now = state.bags
+        sets = state.sets_in_row
+        results: dict[str, SideResult] = {}
+        g = r = add = 0
+        reached = False
+        for side, (contract, blind, nils, _), own_taken in zip(sides, side_bids, taken):  # noqa: B905
+            if given is not None:
+                g = given.get(side, 0)
+                r = received.get(side, 0) if received else 0
+            if adjust is not None:
+                add = adjust.get(side, 0)
+            if nils:
+                if double is not None and len(nils) >= 2 and len(nils) == len(members[side]):
+                    nil_results, nil_points, nt = double(side, nils, tricks)
+                else:  # each nil on its own: its bonus when its bidder took no trick
+                    nil_results, nil_points, nt = (), 0, 0
+                    for p, nil_kind in nils:
+                        took = tricks[p]
+                        nt += took
+                        name, nil_made, nil_lost = nil_values[nil_kind]
+                        pts = nil_made if took == 0 else nil_lost
+                        nil_points += pts
+                        one = _new(NilResult, (p, name, took == 0, took, pts))
+                        nil_results = (*nil_results, one)
+                nil_bags = nt if nt and (nil_bags_always or contract is None) else 0
+            else:
+                nil_results, nil_points, nt, nil_bags = (), 0, 0, 0
+            if contract is not None:
+                earned = own_taken - g if nil_contract else own_taken - nt - g
+                if earned < 0:
+                    earned = 0
+                toward = earned + r
+                # made or set, and the overtricks (bags only when made)
+                kind = NORMAL
+                made = toward >= contract
+                over = earned - contract if earned > contract else 0
+                dback = over_set = False
+                if special or blind:
+                    kind, made, dback, over_set = special_made(
+                        contract, blind, toward, earned, over, made
+                    )
+                # the contract's points and the overtricks'
+                if made:
+                    opoints = ov * over
+                    if kind == NORMAL:
+                        cpoints = tv * contract
+                    elif kind == TEN:
+                        cpoints = ten_value
+                    else:
+                        cpoints = moon_value
+                    if blind:
+                        cpoints *= win_times
+                        if blind_overtricks == "none":
+                            over = opoints = 0
+                        elif blind_overtricks == "penalty":
+                            opoints = -win_times * tv * over
+                else:
+                    over = opoints = 0
+                    times = loss_times if blind else 1
+                    if dback:
+                        lost = double_back * tv * contract
+                    elif kind == NORMAL:
+                        if blind:
+                            lost = tv * contract * times
+                        elif set_penalty == "bid":
+                            lost = tv * contract
+                        elif set_penalty == "shortfall":
+                            lost = tv * contract if over_set else tv * (contract - toward)
+                        else:
+                            lost = 0
+                    elif kind == TEN:
+                        lost = ten_penalty * times
+                    else:
+                        lost = moon_penalty * times
+                    cpoints = -lost
+            elif no_bids:
+                kind, made, over, opoints, dback, over_set = NO_BIDS, None, 0, 0, False, False
+                toward = max(own_taken - g, 0) + r
+                cpoints = tv * toward
+            else:
+                kind, made = None, None
+                toward = over = cpoints = opoints = 0
+                dback = over_set = False
+            is_set = made is False
+            hand_bags = over + nil_bags
+            points = cpoints + opoints + nil_points + add
+            if nil_bags:
+                points += ov * nil_bags
+            bags = bags_now[side] + hand_bags
+            if bags >= limit:
+                penalties = bags // limit
+                bags -= penalties * limit
+                penalty = penalties * bag_penalty
+                points -= penalty
+            else:
+                penalties = penalty = 0
+            total = totals[side] = totals[side] + points
+            if total >= target:
+                reached = True
+            bags_now[side] = bags
+            streak = sets[side] = sets[side] + 1 if is_set else 0
+            results[side] = _new(SideResult, (
+                contract, own_taken, points, hand_bags, penalty, is_set, total, bags, kind, blind,
+                made, toward, over, cpoints, opoints, dback, over_set, nil_results, nil_bags, add,
+                g, r, other.get(side) if g or r else None, penalties, streak, own_taken == T,
+                note if add else None, rules,  # the game's own rules
+            ))  # fmt: skip
+        state.reached = reached
+        return results
+
+    return score_sides
+
+
+SpecialMade = Callable[[int, bool, int, int, int, bool], tuple[str, bool, bool, bool]]
+
+
+def special_contracts(rules: Rules, T: int) -> tuple[bool, SpecialMade]:
+    """The rules that change whether a plain bid is made, for the sides scorer: (whether these
+    rules have any besides blind bids, the function). The function takes (contract, blind,
+    tricks toward it, tricks earned, overtricks, made as a plain bid) and gives (kind, made,
+    double back, set by overtricks): a bid of every trick is a moon, of 10 a ten for 200 (when
+    the rules have them), a blind bid may need its tricks exactly, and a plain bid made with too
+    many overtricks is set (an overtrick limit, or double back)."""
+    moon, ten, ten_exact = rules.moon, rules.ten_for_200, rules.ten_for_200_exact
+    blind_exact, max_over, double_back = rules.blind_exact, rules.max_overtricks, rules.double_back
+
+    def special_made(
+        contract: int, blind: bool, toward: int, earned: int, over: int, made: bool
+    ) -> tuple[str, bool, bool, bool]:
+        kind = NORMAL
+        if moon and contract == T:
+            kind = MOON
+            made = toward >= T
+        elif ten and contract == 10:
+            kind = TEN
+            made = toward == 10 if ten_exact else toward >= 10
+        if blind and blind_exact and toward != contract:
+            made = False
+        if made and kind == NORMAL and not blind:
+            if max_over is not None and over > max_over:
+                return kind, False, False, True
+            if double_back and contract > 0 and earned >= 2 * contract:
+                return kind, False, True, False
+        return kind, made, False, False
+
+    return bool(moon or ten or max_over is not None or double_back), special_made
+
+
+NilsScore = tuple[tuple[NilResult, ...], int, int]
+
+
+def _nil_values(rules: Rules) -> dict[str, tuple[str, int, int]]:
+    """Each nil kind's (name, points when made, points when lost) under the rules."""
+    return {
+        NIL: ("nil", rules.nil_value, -(
+            rules.nil_value if rules.nil_penalty is None else rules.nil_penalty
+        )),
+        BNIL: ("blind nil", rules.blind_nil_value, -(
+            rules.blind_nil_value if rules.blind_nil_penalty is None else rules.blind_nil_penalty
+        )),
+    }  # fmt: skip
+
+
+def _double_nil_scorer(
+    rules: Rules,
+) -> Callable[[str, tuple[tuple[str, str], ...], dict[str, int]], NilsScore] | None:
+    """A team's double nil (every player of it bid nil), when the rules value one: one result
+    for the team, (results, points, tricks the nil bidders took). None without the rule."""
+    double = rules.double_nil_value
+    if double is None:
+        return None
+    lost = -(double if rules.double_nil_penalty is None else rules.double_nil_penalty)
+
+    def score_double_nil(
+        side: str, nils: tuple[tuple[str, str], ...], tricks: dict[str, int]
+    ) -> NilsScore:
+        took_all = sum(tricks[p] for p, _ in nils)
+        pts = double if took_all == 0 else lost
+        return (NilResult(side, "double nil", took_all == 0, took_all, pts),), pts, took_all
+
+    return score_double_nil
