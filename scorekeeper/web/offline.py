@@ -6,8 +6,9 @@ page with every pad of the next hand (``?step=both``) and its chart: offline, th
 with the sheet as last seen, and static/offline.js keeps the hands typed on it, in order, until
 the network is back. Any other page, or a form sent (Undo, Rematch, the PDF, New game), gets the
 app's own "No network" page (``/offline``, kept by the worker) saying what needs the network,
-with the way back to the game, rather than the browser's error page. Every game page answers with its version in ``X-Game-Version`` so that the phone, sending
-those hands one after the other, gives each the version the previous save produced.
+with the way back to the game, rather than the browser's error page. Every game page answers
+with its version in ``X-Game-Version`` so that the phone, sending those hands one after the
+other, gives each the version the previous save produced.
 
 static/game.js, the game page's script (the page works without it), in words (its own comments
 are few: the page has a weight budget):
