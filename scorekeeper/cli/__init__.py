@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 
@@ -27,13 +27,18 @@ def _database_path() -> Path:
 
 def cmd_migrate(_args: argparse.Namespace) -> int:
     from scorekeeper import service
+    from scorekeeper.config import backup_settings
 
-    path = _database_path()
+    settings = backup_settings()
+    path = settings.database
     db = service.connect(path)
     try:
-        applied = service.migrate(db)
+        # an existing database is backed up before a migration changes it
+        applied, taken = service.backups.migrate(db, path, settings.folder)
     finally:
         db.close()
+    if taken is not None:
+        print(f"backed up {path} to {taken} before migrating it")
     if applied:
         print(f"applied {len(applied)} migration(s) to {path}: {', '.join(applied)}")
     else:
@@ -83,11 +88,12 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
+    import contextlib
     import signal
 
-    from scorekeeper import create_app
-    from scorekeeper.cli import lan, workers
-    from scorekeeper.config import proxy_count
+    from scorekeeper import create_app, service
+    from scorekeeper.cli import backups, lan, workers
+    from scorekeeper.config import backup_settings, proxy_count
     from scorekeeper.printing import pool
 
     serving = workers.Serving(
@@ -99,13 +105,26 @@ def cmd_serve(args: argparse.Namespace) -> int:
         return 2
     if (short := workers.open_files_for(serving)) is not None:
         print(f"scorekeeper: warning: {short}", file=sys.stderr)
+    # Held while serving: `scorekeeper restore` refuses to replace the file under a server (and
+    # a server started during a restore waits for it), released by the ExitStack at the end.
+    stack = contextlib.ExitStack()
+    stack.enter_context(service.backups.serving(backup_settings().database))
     # Migrations run once, here, before any worker (thread or process) can touch the database.
     # Printed sheets are made in printing processes started (and warmed up) on the first one.
     cmd_migrate(args)
     app = create_app()
+    _log_to_stderr()
     # Behind a trusted proxy the app reads its X-Forwarded-* headers (PROXY_FIX); waitress
     # would otherwise drop them before the app sees them, as it should for a direct client.
     serving = replace(serving, clear_proxy_headers=not proxy_count(app.config))
+    # Backups that run themselves (once now, then every BACKUP_HOURS while there were changes):
+    # in this process only, started once the workers are forked (workers.serve's ``alone``).
+    scheduler = backups.Scheduler(backup_settings(app.config))
+
+    def backing_up() -> Callable[[], None]:
+        scheduler.start()
+        return scheduler.stop
+
     _settle_memory()
     # Where phones find it: printed here, and shown on the director's console.
     app.config["LAN_ADDRESSES"] = lan.announce(args.host, args.port)
@@ -117,13 +136,26 @@ def cmd_serve(args: argparse.Namespace) -> int:
     # would report).
     previous = signal.signal(signal.SIGTERM, _interrupt)
     try:
-        workers.serve(app, serving)
+        workers.serve(app, serving, alone=backing_up)
     except KeyboardInterrupt:
         pass
     finally:
         signal.signal(signal.SIGTERM, previous)
+        stack.close()
         pool.shutdown()
     return 0
+
+
+def _log_to_stderr() -> None:
+    """The app's own log lines (the backups') on standard error, with their time."""
+    import logging
+
+    logger = logging.getLogger("scorekeeper")
+    if not logger.handlers:
+        handler = logging.StreamHandler()
+        handler.setFormatter(logging.Formatter("%(asctime)s %(name)s %(levelname)s %(message)s"))
+        logger.addHandler(handler)
+        logger.setLevel(logging.INFO)
 
 
 def _interrupt(_signum: int, _frame: object) -> None:
@@ -199,8 +231,8 @@ def build_parser() -> argparse.ArgumentParser:
     backup = sub.add_parser(
         "backup",
         help="copy the database to a file, safely while the server runs",
-        description="Write a consistent copy of the database (SQLite's online backup) to OUTPUT. "
-        "To restore, stop the server and put the copy in the database's place.",
+        description="Write a consistent copy of the database (SQLite's online backup) to OUTPUT, "
+        "checked before it is given its name. To put one back: scorekeeper restore BACKUP.",
     )
     backup.add_argument(
         "output", nargs="?", help="the file to write (default scorekeeper-backup-DATE.sqlite)"
@@ -217,6 +249,9 @@ def build_parser() -> argparse.ArgumentParser:
     imports.add_argument("file", metavar="GAMEFILE", help="the game file, or - for standard input")
     imports.set_defaults(func=cmd_import)
 
+    from scorekeeper.cli import backups
+
+    backups.add_parser(sub)
     score.add_parser(sub)
     printing.add_parsers(sub)  # argparse only: WeasyPrint loads inside the commands
     event.add_parser(sub)

@@ -2,7 +2,8 @@
 season's standings as text, CSV or JSON, read from the database or from event files alone.
 
 From event files, people are their names (cleaned, compared without case); the events count
-in the order of their dates, then as given.
+in the order the database counts them (their dates, else the day each was created, then when
+each was created), then as given.
 """
 
 from __future__ import annotations
@@ -55,8 +56,10 @@ def club_from_files(texts: Sequence[tuple[str, str]]) -> Club:
             message = getattr(e, "message", str(e))
             raise MemoryRefused(f"{label}: {message}", field="file") from None
         ev = view.event
-        info = EventInfo(i, ev.name, ev.date or "", None, ev.format, ev.sides_per_table,
-                         tuple(ev.tiebreakers))  # fmt: skip
+        # as the database reads an event: undated, it is dated the day it was created (an
+        # exported file says when: event.created); the files' order stands in for the ids
+        info = EventInfo(i, ev.name, ev.date or ev.created_at[:10], None, ev.format,
+                         ev.sides_per_table, tuple(ev.tiebreakers), ev.created_at)  # fmt: skip
         events[i] = info
         entrants[i] = [e.core for e in view.entrants]
         members[i] = {}
@@ -124,7 +127,7 @@ def ladder_report(db: Database | None, files: Sequence[tuple[str, str]], fmt: st
             r.provisional,
             _num(r.trend, 2),
         ]  # fmt: skip
-        for r in ladder.rows()
+        for r in ladder.rows(name=club.name)
     ]
     if fmt == "csv":
         return csv_text([LADDER_COLUMNS, *([*r[:7], "yes" if r[7] else "", r[8]] for r in rows)])

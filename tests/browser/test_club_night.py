@@ -166,13 +166,19 @@ def test_a_club_night_of_eight_tables(browser, browser_context_args, live_server
     director_click(director, "Seat round 2")
     round_2 = director.locator("#round .tables").inner_text()
     assert "Late1 & Late2" in round_2 and "P9 & P10" not in round_2
-    assert director.get_by_role("button", name="Call time").count() == 0
+    assert director.get_by_role("link", name="Call time").count() == 0
     for page, link in zip(phones, scoring_links(director), strict=True):
         page.goto(live_server + link)
     play_hand(phones[:4], 2, 1)
     bids(phones[4:])
     director.goto(console)
-    director_click(director, "Call time")
+    director.get_by_role("link", name="Call time").click()  # it changes every table: asks first
+    assert "Call time for round 2?" in director.locator("h1").inner_text()
+    assert (
+        "Still playing: tables 1, 2, 3, 4, 5, 6, 7, 8."
+        in director.locator(".card p").first.inner_text()
+    )
+    director_click(director, "Call time for round 2")
     assert "Time called: tables 5, 6, 7, 8 finish" in director.locator(".flash").inner_text()
     phones[4].reload()  # a phone that looks again is told; the others just save
     assert "Time is called" in phones[4].locator(".time-called").inner_text()

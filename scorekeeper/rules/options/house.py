@@ -1,0 +1,74 @@
+"""One game's house rules: the frozen ``Rules`` value, every field an option of the table
+(``OPTIONS``), checked when it is made."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any
+
+from ..specials import Bonus, Special
+from .info import TRICKS_BY_PLAYERS, check_option
+from .table import OPTIONS
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """All the house rules of one game. Build one with ``rules_from_spec``; values are checked."""
+
+    target_score: int = 500
+    losing_score: int | None = None
+    max_hands: int | None = None
+    tricks_per_hand: int | None = None
+    bidding: str = "individual"
+    trick_value: int = 10
+    overtrick_value: int = 1
+    bag_limit: int | None = 10
+    bag_penalty: int = 100
+    set_penalty: str = "bid"
+    max_overtricks: int | None = None
+    double_back: int = 0
+    min_side_bid: int = 0
+    max_bid: int | None = None
+    nil: bool = True
+    nil_value: int = 100
+    nil_penalty: int | None = None
+    nil_tricks: str = "bags"
+    blind_nil: bool = True
+    blind_nil_value: int = 200
+    blind_nil_penalty: int | None = None
+    double_nil_value: int | None = None
+    double_nil_penalty: int | None = None
+    blind_bids: bool = False
+    blind_min: int = 6
+    blind_win_multiplier: int = 2
+    blind_loss_multiplier: int = 2
+    blind_exact: bool = False
+    blind_overtricks: str = "bags"
+    blind_deficit: int | None = 100
+    ten_for_200: bool = False
+    ten_for_200_value: int = 200
+    ten_for_200_penalty: int | None = None
+    ten_for_200_exact: bool = False
+    moon: bool = False
+    moon_value: int | str = 200
+    moon_penalty: int = 200
+    boston_wins: str | None = None
+    set_out: int | None = None
+    first_hand_no_bids: bool = False
+    misdeal_deal_passes: bool = True
+    # declared specials and counted bonuses (rules/specials.py): lists, read and checked there
+    specials: tuple[Special, ...] = ()
+    bonuses: tuple[Bonus, ...] = ()
+
+    def __post_init__(self) -> None:
+        for info in OPTIONS:
+            check_option(info, getattr(self, info.name))
+
+    def tricks_for(self, players: int) -> int:
+        """Tricks in a hand for this many players."""
+        if self.tricks_per_hand is not None:
+            return self.tricks_per_hand
+        return TRICKS_BY_PLAYERS.get(players, 13)
+
+
+DEFAULTS: dict[str, Any] = {f.name: f.default for f in fields(Rules)}

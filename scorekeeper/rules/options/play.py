@@ -1,0 +1,46 @@
+"""The options of the group "Play": how a hand is played: tricks in a hand, the bidding, the
+first hand, misdeals."""
+
+from __future__ import annotations
+
+from .info import MAX_TRICKS_PER_HAND, OptionInfo
+
+PLAY: list[OptionInfo] = [
+    OptionInfo(
+        "tricks_per_hand",
+        "int",
+        None,
+        "Play",
+        "Tricks in a hand",
+        "Empty: by players, 2 and 4 play 13, 3 and 6 play 17, 5 play 10.",
+        nullable=True,
+        minimum=1,
+        maximum=MAX_TRICKS_PER_HAND,
+    ),
+    OptionInfo(
+        "bidding",
+        "choice",
+        "individual",
+        "Play",
+        "Bidding",
+        "Individual: every player bids and partners' bids add up. "
+        "Partnership: each team agrees one bid.",
+        choices=("individual", "partnership"),
+    ),
+    OptionInfo(
+        "first_hand_no_bids",
+        "bool",
+        False,
+        "Play",
+        "First hand without bids",
+        "The first hand is played without bids; each side scores its tricks.",
+    ),
+    OptionInfo(
+        "misdeal_deal_passes",
+        "bool",
+        True,
+        "Play",
+        "Deal passes after a misdeal",
+        "After a misdeal the next player deals; off: the same dealer deals again.",
+    ),
+]

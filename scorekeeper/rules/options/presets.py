@@ -1,0 +1,129 @@
+"""Presets as dicts of changes to the defaults, and a game file's ``rules`` read and written."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import GameError
+from ..specials import bonuses_to_spec, read_bonuses, read_specials, specials_to_spec
+from .house import DEFAULTS, Rules
+from .info import check_option, show_value
+from .table import OPTION_BY_NAME, OPTIONS
+
+PRESETS: dict[str, dict[str, Any]] = {
+    "standard": {},
+    "nyc": {
+        "bidding": "partnership",
+        "min_side_bid": 4,
+        "max_bid": 10,
+        "nil": False,
+        "blind_nil": False,
+        "blind_bids": True,
+        "blind_min": 6,
+        "blind_win_multiplier": 2,
+        "blind_loss_multiplier": 1,
+        "overtrick_value": 0,
+        "bag_limit": None,
+        "max_overtricks": 2,
+        "ten_for_200": True,
+        "boston_wins": "ten",
+        "set_out": 2,
+        "first_hand_no_bids": True,
+    },
+    "barmore": {
+        "bidding": "partnership",
+        "nil": False,
+        "blind_nil": False,
+        "blind_bids": True,
+        "blind_min": 7,
+        "blind_win_multiplier": 2,
+        "blind_loss_multiplier": 2,
+        "blind_deficit": None,
+    },
+    "military": {
+        "min_side_bid": 4,
+        "blind_nil": False,
+        "blind_bids": True,
+        "blind_min": 6,
+        "blind_win_multiplier": 2,
+        "blind_loss_multiplier": 1,
+        "blind_overtricks": "none",
+        "ten_for_200": True,
+        "ten_for_200_penalty": 100,
+        "boston_wins": "any",
+    },
+    "cutthroat": {},
+    "three-player": {"overtrick_value": -10, "bag_limit": None, "target_score": 300},
+    "head-to-head": {"target_score": 300, "blind_nil": False},
+    "six-player": {},
+}
+
+PRESET_DESCRIPTIONS: dict[str, str] = {
+    "standard": "Four players in two teams, to 500; nil 100, blind nil 200, 10 bags cost 100.",
+    "nyc": "New York City: partnership bids of 4 to 10, no nil, blind 6 or more when 100 "
+    "behind, at most 2 bags, 10 for 200, set twice in a row loses, first hand without bids.",
+    "barmore": "Dennis J Barmore's rules: partnership bids, no nil, blind 7 or more any time "
+    "for double.",
+    "military": "Military: board of 4, blind 6 for double (lost singly, no bags), "
+    "10 for 200 (lost for 100), taking every trick wins.",
+    "cutthroat": "Everyone for themselves (no teams), standard scoring.",
+    "three-player": "Three players, 17 tricks each hand; every bag costs 10, to 300.",
+    "head-to-head": "Two players, 13 tricks; to 300, no blind nil.",
+    "six-player": "Three teams of two, 17 tricks each hand; standard scoring.",
+}
+
+
+def rules_from_spec(spec: Any) -> Rules:
+    """Rules from a file's ``rules``: a preset name, or {"preset": name, option: value, ...}."""
+    if isinstance(spec, str):
+        spec = {"preset": spec}
+    if not isinstance(spec, dict):
+        raise GameError("rules must be a preset name or an object of options", field="rules")
+    preset = spec.get("preset", "standard")
+    if not isinstance(preset, str) or preset not in PRESETS:
+        raise GameError(
+            f"unknown preset {show_value(preset)} (known: {', '.join(PRESETS)})",
+            field="rules.preset",
+        )
+    values = dict(DEFAULTS)
+    values.update(PRESETS[preset])
+    for name, value in spec.items():
+        if name == "preset":
+            continue
+        if name in _EXTRAS:
+            values[name] = _EXTRAS[name](value)
+            continue
+        if name not in OPTION_BY_NAME:
+            raise GameError(f"unknown option {show_value(name)} in rules", field=f"rules.{name}")
+        check_option(OPTION_BY_NAME[name], value)
+        values[name] = value
+    return Rules(**values)
+
+
+# the rules' lists of specials and bonuses: read (and checked) by rules/specials.py
+_EXTRAS = {"specials": read_specials, "bonuses": read_bonuses}
+
+
+def preset_rules(preset: str = "standard") -> Rules:
+    """The rules of a preset, unchanged."""
+    return rules_from_spec(preset)
+
+
+def rules_to_spec(rules: Rules, preset: str = "standard") -> dict[str, Any]:
+    """The smallest spec that gives ``rules``: {"preset": preset} plus the options that differ."""
+    if preset not in PRESETS:
+        raise GameError(
+            f"unknown preset {show_value(preset)} (known: {', '.join(PRESETS)})",
+            field="rules.preset",
+        )
+    base = {**DEFAULTS, **PRESETS[preset]}
+    spec: dict[str, Any] = {"preset": preset}
+    for info in OPTIONS:
+        value = getattr(rules, info.name)
+        if value != base[info.name] or type(value) is not type(base[info.name]):
+            spec[info.name] = value
+    if rules.specials != base["specials"]:
+        spec["specials"] = specials_to_spec(rules.specials)
+    if rules.bonuses != base["bonuses"]:
+        spec["bonuses"] = bonuses_to_spec(rules.bonuses)
+    return spec
