@@ -164,6 +164,7 @@ def test_serve_with_workers_migrates_once_then_forks_the_workers(tmp_path):
         assert len(workers) == 2
     log = (tmp_path / next(p.name for p in tmp_path.glob("serve-*.log"))).read_text()
     assert log.count("applied ") == 1 and "serving with 2 worker processes" in log
+    assert log.count("backup written and checked") == 1  # once at start, by one process
     assert all(not Path(f"/proc/{w}").exists() for w in workers)  # stopped with the server
 
 
@@ -203,3 +204,26 @@ def test_serve_says_what_workers_and_connections_it_takes():
     assert workers.refused(workers.Serving(HOST, 1, workers=2)) is None or not hasattr(os, "fork")
     options = workers.Serving(HOST, 1).waitress_options()
     assert options["connection_limit"] >= 4000 and options["asyncore_use_poll"] is True
+
+
+def test_what_runs_alone_starts_in_the_serving_process_after_the_workers_fork(monkeypatch):
+    """The scheduled backup (``alone``) never runs in a worker: a worker ends inside
+    ``_fork_worker`` (os._exit), and the serving process starts ``alone`` once every worker is
+    forked, then stops it on the way out."""
+    from scorekeeper.cli import workers
+
+    happened: list[str] = []
+    monkeypatch.setattr(workers, "listening_socket", lambda host, port: socket.socket())
+    forks = iter(range(1000, 1100))
+    monkeypatch.setattr(workers, "_fork_worker", lambda *a: happened.append("fork") or next(forks))
+    monkeypatch.setattr(workers, "_supervise", lambda *a: happened.append("serve"))
+    monkeypatch.setattr(workers, "_stop_all", lambda children: happened.append("stop workers"))
+
+    def alone():
+        happened.append("backups start")
+        return lambda: happened.append("backups stop")
+
+    workers.serve(object(), workers.Serving(HOST, 0, workers=3), alone=alone)
+    assert happened == [
+        "fork", "fork", "fork", "backups start", "serve", "stop workers", "backups stop"
+    ]  # fmt: skip
