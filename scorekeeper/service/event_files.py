@@ -13,6 +13,7 @@ import io
 import json
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any, cast
 
 from scorekeeper import store
@@ -73,7 +74,7 @@ def export_data(db: Database, event: store.EventRecord) -> dict[str, Any]:
     settings["tiebreakers"] = list(event.tiebreakers)
     return {
         "format": EVENT_FORMAT,
-        "event": {**settings, "status": event.status},
+        "event": {**settings, "status": event.status, "created": event.created_at},
         "people": people,
         "entrants": [
             {
@@ -254,13 +255,24 @@ def _read_settings(top: dict[str, Any]) -> tuple[EventSettings, store.EventRecor
         raise _Bad(f"event.rules: {e}") from None
     status = raw.get("status", "open")
     _need(status in ("open", "finished"), "event.status", 'is "open" or "finished"')
+    created = _text(raw.get("created"), "event.created", 40)
+    _need(not created or _is_time(created), "event.created", "a time like 2026-03-01T19:30:00")
     event = store.EventRecord(
         0, settings.name, settings.date, settings.rules, settings.format, settings.rounds,
         settings.sides_per_table, settings.target_score, settings.max_hands,
         settings.round_minutes, tuple(settings.tiebreakers), settings.cut, settings.seed, "", "",
-        status, 1, "", "",
+        status, 1, created, "",
     )  # fmt: skip
     return settings, event
+
+
+def _is_time(text: str) -> bool:
+    """An ISO time as the store writes one (when an event was created)."""
+    try:
+        datetime.fromisoformat(text)
+    except ValueError:
+        return False
+    return text[:4].isdigit() and text.isascii()
 
 
 def _read_people(top: dict[str, Any]) -> dict[int, str]:
@@ -433,7 +445,8 @@ def import_event(db: Database, text: str) -> store.EventRecord:
     transaction. People are matched by name with the club's people. Raises EventRefused."""
     settings, view, files = read_event_file(text)
     with store.write(db):
-        event = create_event(db, settings)
+        # the file's creation time is kept: the club's memory orders events by it
+        event = create_event(db, settings, created=view.event.created_at or None)
         names = [m for e in view.entrants for m in e.members]
         people = store.events.people_named(db, names, person_key)
         person_of = dict(zip([p for e in view.entrants for p in e.person_ids], people, strict=True))

@@ -36,6 +36,7 @@ from .errors import EventNotFound, EventRefused
 from .event_rounds import (
     CLOCK_ACTIONS,
     NextStep,
+    TimeQuestion,
     TypedClock,
     TypedRoundMinutes,
     call_time,
@@ -51,6 +52,7 @@ from .event_rounds import (
     submit_clock,
     submit_round_minutes,
     swap,
+    time_question,
 )
 from .event_settings import (
     CUTS,
@@ -337,12 +339,15 @@ def public_version(db: Database, token: str) -> str:
     return ".".join(str(n) for n in store.events.event_version_by_public_token(db, token))
 
 
-def create_event(db: Database, settings: EventSettings) -> store.EventRecord:
-    """A new event with its director's and public links; raises EventRefused."""
+def create_event(
+    db: Database, settings: EventSettings, *, created: str | None = None
+) -> store.EventRecord:
+    """A new event with its director's and public links; raises EventRefused. ``created``:
+    when it was created, for an event read from a file (else now)."""
     checked = check_settings(settings)
     columns = checked.columns()
     columns["rules"] = event_rules(checked.rules)
-    return store.events.create_event(db, columns)
+    return store.events.create_event(db, columns, created=created)
 
 
 def new_event(db: Database, settings: EventSettings) -> EventLink:
@@ -648,5 +653,5 @@ __all__ = [
     "open_director", "open_public", "overview", "packet_data", "paper_table", "person_key",
     "public_version", "register", "repair_round", "round_clock", "seat_next_round", "set_active",
     "set_round_minutes", "standings_sheet", "submit_clock", "submit_entrant", "submit_paper",
-    "submit_round_minutes", "swap", "table_of_game",
+    "submit_round_minutes", "swap", "table_of_game", "TimeQuestion", "time_question",
 ]  # fmt: skip

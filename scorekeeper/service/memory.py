@@ -184,13 +184,24 @@ def game_result(data: Mapping[str, Any] | None) -> dict[str, Any]:
 
 @dataclass(frozen=True)
 class EventInfo:
-    id: Any
+    """An event as the memory reads it. ``date``: its date, else the day it was created;
+    ``created``: when it was created ("" when an event file does not say); ``id``: a number
+    that follows creation (the database's id; from event files, the order they are given)."""
+
+    id: int
     name: str
     date: str
     link: str | None
     format: str
     sides_per_table: int
     tiebreakers: tuple[str, ...]
+    created: str = ""
+
+    @property
+    def order(self) -> tuple[str, str, int]:
+        """Where the event's games come in the club's order (docs/stats.md "Order"): its day,
+        then when it was created, then its id as a number (night 9 before night 10)."""
+        return (self.date, self.created, self.id)
 
 
 def table_game(
@@ -242,7 +253,7 @@ def table_game(
     try:
         played = PlayedGame(
             key=table_key,
-            order=(event.date, str(event.id), round_number, number),
+            order=(*event.order, round_number, number),
             date=event.date,
             label=label,
             sides=people,
@@ -324,6 +335,7 @@ def _read_club(db: Database) -> Club:
             e.format,
             e.sides_per_table,
             e.tiebreakers,
+            e.created_at,
         )  # fmt: skip
         for e in store.club.club_events(db)
     }
@@ -538,7 +550,7 @@ class LadderPage:
 
 
 def _ladder_lines(club: Club, ladder: Ladder) -> tuple[LadderLine, ...]:
-    return tuple(LadderLine(r, club.name(r.person), r.person) for r in ladder.rows())
+    return tuple(LadderLine(r, club.name(r.person), r.person) for r in ladder.rows(name=club.name))
 
 
 def ladder_page(db: Database, token: str) -> LadderPage:
@@ -649,7 +661,7 @@ def build_player_page(
                 None if c is None else c.why(club.name),
             )  # fmt: skip
         )
-    rows = {r.person: r for r in ladder.rows()}
+    rows = {r.person: r for r in ladder.rows(name=club.name)}
     partners = sorted(
         ((club.name(p), p, r.games, r.wins) for p, r in overall.partners.items()),
         key=lambda x: (-x[2], x[0].casefold()),
@@ -696,7 +708,7 @@ def season_events(club: Club, season: store.club.SeasonRecord) -> list[EventInfo
             e for e in club.events.values()
             if (season.start or "") <= e.date <= (season.end or "9999")
         ]  # fmt: skip
-    return sorted(chosen, key=lambda e: (e.date, str(e.id)))
+    return sorted(chosen, key=lambda e: e.order)
 
 
 def event_places(club: Club, event: EventInfo) -> dict[Person, Finish]:

@@ -2,7 +2,8 @@
 season's standings as text, CSV or JSON, read from the database or from event files alone.
 
 From event files, people are their names (cleaned, compared without case); the events count
-in the order of their dates, then as given.
+in the order the database counts them (their dates, else the day each was created, then when
+each was created), then as given.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 from scorekeeper import store
 from scorekeeper.events import Entrant
 from scorekeeper.rules.names import NameProblem, clean_name, name_key
+from scorekeeper.rules.words import count
 from scorekeeper.stats import Ladder, Scheme, StatsError, merged_games, rate, sort_games
 
 from .errors import MemoryRefused
@@ -55,8 +57,10 @@ def club_from_files(texts: Sequence[tuple[str, str]]) -> Club:
             message = getattr(e, "message", str(e))
             raise MemoryRefused(f"{label}: {message}", field="file") from None
         ev = view.event
-        info = EventInfo(i, ev.name, ev.date or "", None, ev.format, ev.sides_per_table,
-                         tuple(ev.tiebreakers))  # fmt: skip
+        # as the database reads an event: undated, it is dated the day it was created (an
+        # exported file says when: event.created); the files' order stands in for the ids
+        info = EventInfo(i, ev.name, ev.date or ev.created_at[:10], None, ev.format,
+                         ev.sides_per_table, tuple(ev.tiebreakers), ev.created_at)  # fmt: skip
         events[i] = info
         entrants[i] = [e.core for e in view.entrants]
         members[i] = {}
@@ -124,7 +128,7 @@ def ladder_report(db: Database | None, files: Sequence[tuple[str, str]], fmt: st
             r.provisional,
             _num(r.trend, 2),
         ]  # fmt: skip
-        for r in ladder.rows()
+        for r in ladder.rows(name=club.name)
     ]
     if fmt == "csv":
         return csv_text([LADDER_COLUMNS, *([*r[:7], "yes" if r[7] else "", r[8]] for r in rows)])
@@ -133,7 +137,8 @@ def ladder_report(db: Database | None, files: Sequence[tuple[str, str]], fmt: st
     lines = [f"Ladder: {len(club.games)} rated games; rating = mu - 3 sigma"]
     for r in rows:
         mark = "  (provisional)" if r[7] else ""
-        lines.append(f"{r[0]:>3}. {r[1]:<30} {r[2]:>7.2f}  {r[5]:>3} games, {r[6]} won{mark}")
+        games = f"{r[5]:>3} game{'' if r[5] == 1 else 's'}"
+        lines.append(f"{r[0]:>3}. {r[1]:<30} {r[2]:>7.2f}  {games}, {r[6]} won{mark}")
     return "\n".join(lines) + "\n"
 
 
@@ -258,7 +263,8 @@ def season_text(page: SeasonPage, fmt: str) -> str:
         )
     lines = [f"{page.name}: {page.when}; {page.scheme.words()}"]
     for r in rows:
-        lines.append(f"{r[0]:>4} {r[1]:<30} {r[2]:>5} pts  {r[3]} nights  {r[7]}")
+        points, nights = f"{r[2]:>5} point{'' if r[2] == 1 else 's'}", count(r[3], "night")
+        lines.append(f"{r[0]:>4} {r[1]:<30} {points:<12} {nights}  {r[7]}")
     return "\n".join(lines) + "\n"
 
 

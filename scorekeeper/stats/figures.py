@@ -7,12 +7,13 @@ page shows. Every figure is defined in docs/stats.md; nothing here is stored.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper.rules import Game, GameError, Sheet
-from scorekeeper.rules.game import BLIND, NUM, read_bid
+from scorekeeper.rules.game import BLIND, BNIL, NUM, read_bid
 
 from .model import ZERO, Person, PlayedGame, Tally
 
@@ -20,7 +21,7 @@ from .model import ZERO, Person, PlayedGame, Tally
 def tally_game(game: Game, sheet: Sheet, person_of: Mapping[str, Person]) -> dict[Person, Tally]:
     """Each person's hand figures in one scored game. ``person_of`` maps the game's player
     names to people; a player missing from it is not counted."""
-    counts: dict[str, list[int]] = {p: [0] * 15 for p in game.players if p in person_of}
+    counts: dict[str, list[int]] = {p: [0] * 16 for p in game.players if p in person_of}
     side_of = {p: s for s in sheet.sides for p in game.members(s)}
     for hand, result in zip(game.hands, sheet.hands, strict=False):
         if result.void:
@@ -41,21 +42,25 @@ def tally_game(game: Game, sheet: Sheet, person_of: Mapping[str, Person]) -> dic
             if isinstance(took, int):
                 c[7] += 1
                 c[8] += took
+            kind, number = NUM, 0
             if own is not None:
-                try:
+                with contextlib.suppress(GameError):  # a bid the engine scored reads
                     kind, number = read_bid(own)
-                except GameError:
-                    kind, number = NUM, 0
-                own_nil = any(n.player == player for n in side.nils)
-                if kind in (NUM, BLIND) and not own_nil:
-                    c[4] += 1
-                    c[6] += number
-                    c[5] += isinstance(took, int) and took >= number
-            for n in side.nils:
-                if n.player == player or (n.kind == "double nil" and n.player == side_of[player]):
-                    blind = n.kind == "blind nil"
-                    c[11 if blind else 9] += 1
-                    c[12 if blind else 10] += bool(n.made)
+            nils = [
+                n for n in side.nils
+                if n.player == player or (n.kind == "double nil" and n.player == side_of[player])
+            ]  # fmt: skip
+            if own is not None and kind in (NUM, BLIND) and not nils:
+                c[4] += 1
+                c[6] += number
+                if isinstance(took, int):  # reached: only where P's own tricks are written
+                    c[15] += 1
+                    c[5] += took >= number
+            for n in nils:
+                # a double nil is each member's own nil bid: blind where they bid it blind
+                blind = n.kind == "blind nil" or (n.kind == "double nil" and kind == BNIL)
+                c[11 if blind else 9] += 1
+                c[12 if blind else 10] += bool(n.made)
             c[13] += side.bags
             c[14] += side.bag_penalties
     return {person_of[p]: Tally(*c) for p, c in counts.items()}
@@ -107,7 +112,7 @@ class Figures:
 
     @property
     def reached_pct(self) -> float | None:
-        return _pct(self.tally.reached, self.tally.bids)
+        return _pct(self.tally.reached, self.tally.reach_bids)
 
     @property
     def nil_pct(self) -> float | None:
@@ -138,7 +143,8 @@ class Figures:
             "points_against_per_game": self.against_per_game,
             "contracts": t.contracts, "contracts_made": t.made,
             "contracts_made_pct": self.contracts_pct, "own_bids": t.bids,
-            "own_bids_reached": t.reached, "own_bid_reached_pct": self.reached_pct,
+            "own_bids_with_tricks": t.reach_bids, "own_bids_reached": t.reached,
+            "own_bid_reached_pct": self.reached_pct,
             "sets": t.sets, "nil_tried": t.nils, "nil_made": t.nils_made,
             "nil_made_pct": self.nil_pct, "blind_nil_tried": t.blind_nils,
             "blind_nil_made": t.blind_nils_made, "blind_nil_made_pct": self.blind_nil_pct,

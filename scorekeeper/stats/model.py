@@ -34,8 +34,9 @@ class Tally:
     """What one person did in the hands of one game (misdeals left out).
 
     ``hands``: hands played. ``contracts``/``made``: hands their side had a contract / made it.
-    ``sets``: hands their side was set. ``bids``/``reached``: hands the person bid a number of
-    their own (a plain or blind bid, not nil) / took at least that many tricks themselves.
+    ``sets``: hands their side was set. ``bids``: hands the person bid a number of their own (a
+    plain or blind bid, not nil); ``reach_bids``/``reached``: those of them whose tricks were
+    written per player / where the person took at least that many tricks themselves.
     ``bid_total``/``tricks_total`` over ``bids`` and ``trick_hands`` (hands whose tricks were
     written per player). ``nils``/``nils_made`` and ``blind_nils``/``blind_nils_made``: the
     person's own nil bids (a team's double nil counts as a nil for each member). ``bags``: bags
@@ -57,6 +58,7 @@ class Tally:
     blind_nils_made: int = 0
     bags: int = 0
     bag_penalties: int = 0
+    reach_bids: int = 0
 
     def __add__(self, other: Tally) -> Tally:
         return Tally(*(a + b for a, b in zip(_values(self), _values(other), strict=True)))
@@ -66,7 +68,7 @@ def _values(t: Tally) -> tuple[int, ...]:
     return (
         t.hands, t.contracts, t.made, t.sets, t.bids, t.reached, t.bid_total, t.trick_hands,
         t.tricks_total, t.nils, t.nils_made, t.blind_nils, t.blind_nils_made, t.bags,
-        t.bag_penalties,
+        t.bag_penalties, t.reach_bids,
     )  # fmt: skip
 
 

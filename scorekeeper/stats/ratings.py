@@ -216,8 +216,11 @@ class Ladder:
             self.add(g)
         return self
 
-    def rows(self, people: Iterable[Person] | None = None) -> list[LadderRow]:
-        """The ladder: highest figure first; level figures by more games, then the key's text."""
+    def rows(
+        self, people: Iterable[Person] | None = None, name: Callable[[Person], str] = str
+    ) -> list[LadderRow]:
+        """The ladder: highest figure first; level figures by more games, then by ``name``
+        without case (so a database's person ids and event files' name keys give one order)."""
         p = self.params
         out = []
         for person in self.ratings if people is None else people:
@@ -237,7 +240,7 @@ class Ladder:
                     trend,
                 )  # fmt: skip
             )
-        out.sort(key=lambda r: (-round(r[1], 6), -r[4], str(r[0])))
+        out.sort(key=lambda r: (-round(r[1], 6), -r[4], name(r[0]).casefold(), str(r[0])))
         return [LadderRow(i, *r) for i, r in enumerate(out, 1)]
 
 

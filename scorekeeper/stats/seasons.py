@@ -92,13 +92,19 @@ class Scheme:
 
 
 class Finish(NamedTuple):
-    """One person's finish at one event."""
+    """One person's finish at one event: ``place`` as the event's standings show it, a shared
+    place ("=1") being that place for everyone who shares it (``shared``)."""
 
     event: object
     label: str
     date: str
     place: int
     wins: int
+    shared: bool = False
+
+    @property
+    def place_words(self) -> str:
+        return ("=" if self.shared else "") + ordinal(self.place)
 
 
 def event_finishes(
@@ -111,13 +117,17 @@ def event_finishes(
     config: EventConfig,
 ) -> dict[Person, Finish]:
     """Each person's place at one event, by the event's own standings; an entrant who played
-    no table and had no bye did not attend. ``people`` maps an entrant id to its people."""
+    no table and had no bye did not attend. ``people`` maps an entrant id to its people. A
+    shared place counts as the place the event's page shows: "=1, =1, =3" are two firsts and a
+    third (the standings' ``place`` is only the listed position)."""
     out: dict[Person, Finish] = {}
     for row in standings(entrants, results, config):
         if row.played + row.byes == 0:
             continue
+        shared = row.place_label.startswith("=")
+        place = int(row.place_label[1:]) if shared else row.place
         for p in people.get(row.entrant, ()):
-            out[p] = Finish(event, label, date, row.place, row.wins)
+            out[p] = Finish(event, label, date, place, row.wins, shared)
     return out
 
 
@@ -173,8 +183,9 @@ def season_standings(
         if i and key(rows[i - 1])[:5] != key(r)[:5]:
             first = i
         shared = (i > first) or (i + 1 < len(rows) and key(rows[i + 1])[:5] == key(r)[:5])
-        label = f"={first + 1}" if shared else str(i + 1)
         person, points, attended, counted, dropped, wins, best, eligible = r
+        # below the minimum attendance: listed after everyone placed, with no place number
+        label = "" if not eligible else f"={first + 1}" if shared else str(i + 1)
         why = _why(scheme, r, rows[i - 1] if i else None, name)
         out.append(SeasonRow(i + 1, label, person, points, attended, counted, dropped, wins,
                              best, eligible, why))  # fmt: skip
@@ -186,8 +197,8 @@ def _why(
 ) -> str:
     person, points, attended, counted, dropped, wins, best, eligible = r
     parts = []
-    nights = " + ".join(f"{p} ({ordinal(f.place)} {f.label})" for f, p in counted) or "0"
-    parts.append(f"{points} points: {nights}")
+    nights = " + ".join(f"{p} ({f.place_words} {f.label})" for f, p in counted) or "0"
+    parts.append(f"{points} point{'' if points == 1 else 's'}: {nights}")
     if dropped:
         parts.append(
             "not counted (best "

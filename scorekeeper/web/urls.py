@@ -36,12 +36,24 @@ def cached_url_for(endpoint: str, /, **values: Any) -> str:
     return url
 
 
+# The largest number a link may carry: SQLite's largest integer. Every number in a link names
+# a row (a round, a table, an entrant, a hand, a season, a merge), so a larger one names
+# nothing, and the database itself would refuse to compare it (OverflowError: a 500).
+MOST_IN_A_LINK = 2**63 - 1
+
+
 class AsciiInteger(IntegerConverter):
-    """``<int:...>`` in a link: ASCII digits only. Werkzeug's reads ``\\d``, which matches any
-    script's digits, so ``/rounds/\u0661/...`` (an Arabic-Indic one) would name round 1; a link
-    with such a number names nothing (404), like any other link that is not ours."""
+    """``<int:...>`` in a link: ASCII digits only, 0 to :data:`MOST_IN_A_LINK`. Werkzeug's reads
+    ``\\d``, which matches any script's digits, so ``/rounds/\u0661/...`` (an Arabic-Indic one)
+    would name round 1; a link with such a number, or a number past what the database holds
+    (``/merges/9223372036854775808/undo``), names nothing (404), like any other link that is
+    not ours. A route may still narrow it (``<int(max=...):n>``)."""
 
     regex = r"[0-9]+"
+
+    def __init__(self, map: Any, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("max", MOST_IN_A_LINK)
+        super().__init__(map, *args, **kwargs)
 
 
 def init_app(app: Flask) -> None:

@@ -7,6 +7,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from ..errors import GameError
+from ..specials import Bonus, Special
 from .info import TRICKS_BY_PLAYERS, check_option, numbers_text
 from .table import OPTIONS
 
@@ -63,6 +64,9 @@ class Rules:
     suicide: bool = False
     double_nil_deficit: int | None = None
     bids_not_tricks: bool = False
+    # declared specials and counted bonuses (rules/specials.py): lists, read and checked there
+    specials: tuple[Special, ...] = ()
+    bonuses: tuple[Bonus, ...] = ()
 
     def __post_init__(self) -> None:
         for info in OPTIONS:
