@@ -49,6 +49,12 @@ def with_minus(text: str) -> str:
     return _HYPHEN_NUMBER.sub(lambda m: figure(-int(m[1])), text)
 
 
+def count(n: int, word: str) -> str:
+    """A number of things as a person reads it: "1 game", "3 games", "−8 points" (the number
+    as :func:`figure` shows it; ``word`` is the singular, made plural with "s")."""
+    return f"{figure(n)} {word}{'' if abs(n) == 1 else 's'}"
+
+
 def _points_word(n: int) -> str:
     return f"{n} point" if n == 1 else f"{n} points"
 

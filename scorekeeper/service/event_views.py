@@ -457,7 +457,7 @@ class EventView:
         if not notes:
             return rows
         return tuple(
-            replace(row, why=f"{row.why} {_corrections(notes[row.entrant])}")
+            replace(row, why=f"{row.why}. {_corrections(notes[row.entrant])}")
             if row.entrant in notes
             else row
             for row in rows
