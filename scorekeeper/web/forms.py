@@ -38,6 +38,15 @@ from scorekeeper.rules.options import WORDS as OPTION_WORDS
 from scorekeeper.rules.options import numbers_text, read_numbers
 from scorekeeper.rules.specials import Bonus, Special
 from scorekeeper.rules.specials import most as bonus_most
+from scorekeeper.web.extras_form import POINTS as EXTRA_POINTS
+from scorekeeper.web.extras_form import (
+    bonus_rows,
+    extras_texts,
+    own_counts,
+    posted_texts,
+    read_extras,
+    special_rows,
+)
 from scorekeeper.web.fields import range_words, whole_number
 
 MAX_PLAYERS = 6
@@ -79,6 +88,7 @@ class NewGame:
     replace_saved: bool = False  # the user agreed to replace saved rules of the same name
     show_preset: bool = False  # posted to see a preset's rules (no JavaScript), not to start
     errors: dict[str, str] = field(default_factory=dict)
+    extras: dict[str, str] = field(default_factory=dict)  # specials and bonuses (extras_form)
 
     @classmethod
     def blank(cls, spec: dict[str, Any] | str = "standard") -> NewGame:
@@ -93,6 +103,7 @@ class NewGame:
         self.preset = self.editor_preset = spec.get("preset", "standard")
         # The editor's baseline is the plain preset, so saved changes stay changes.
         self.options = {o.name: option_value(o, getattr(rules, o.name)) for o in OPTIONS}
+        self.extras = extras_texts(rules)
 
     @classmethod
     def from_post(cls, form: MultiDict) -> NewGame:
@@ -112,6 +123,7 @@ class NewGame:
             save_as=form.get("save_as", "").strip()[:60],
             replace_saved=form.get("replace_saved") == "on",
             show_preset=bool(form.get("apply_preset")),
+            extras=posted_texts(form),
         )
         if "editor" not in form:  # posted without the rules editor: the preset as it is
             new.set_rules(new.preset)
@@ -119,7 +131,18 @@ class NewGame:
 
     @property
     def option_errors(self) -> bool:
-        return any(k.startswith("o-") for k in self.errors)
+        extras = ("o-", "sp-", "bo-", "own-", "specials", "bonuses")
+        return any(k.startswith(extras) for k in self.errors)
+
+    extras_points = EXTRA_POINTS  # the range of a special's or bonus's points, in words
+
+    @property
+    def special_rows(self) -> list[Any]:
+        return special_rows(own_counts(self.extras)[0])
+
+    @property
+    def bonus_rows(self) -> list[Any]:
+        return bonus_rows(own_counts(self.extras)[1])
 
     @property
     def has_start(self) -> bool:
@@ -143,6 +166,7 @@ class NewGame:
             except ValueError as e:
                 self.errors[f"o-{info.name}"] = str(e)
         spec: dict[str, Any] = {"preset": self.preset, **changed}
+        spec.update(read_extras(self.extras, self.errors))
         return spec
 
     def read_teams(self, names: list[str]) -> dict[str, list[str]] | None:
@@ -273,6 +297,8 @@ class NewGame:
         if where.startswith("rules."):
             name = where.split(".", 1)[1]
             key = f"o-{name}" if name in OPTION_BY_NAME else "preset"
+            if name in ("specials", "bonuses"):
+                key = name
         elif where.startswith("teams") or where == "rules.bidding":
             key = "teams"
         elif where.startswith("start"):
