@@ -9,6 +9,7 @@ from __future__ import annotations
 import ipaddress
 import os
 import secrets
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,8 @@ def configured_app(test_config: dict[str, Any] | None = None) -> Flask:
     app = Flask(
         "scorekeeper",
         instance_relative_config=True,
+        # the data folder (database, secret key, backups): see paths.data_dir
+        instance_path=str(paths.data_dir()),
         template_folder=str(paths.TEMPLATES),
         static_folder=str(paths.STATIC),
     )
@@ -50,6 +53,12 @@ def configured_app(test_config: dict[str, Any] | None = None) -> Flask:
         # any work, and a sheet not made within this many seconds answers "try again".
         PDF_MAX_HANDS=400,
         PDF_TIMEOUT=20.0,
+        # Backups the server takes itself (scorekeeper.cli.backups): into BACKUP_DIR (empty:
+        # a backups/ folder beside the database), once at start and then every BACKUP_HOURS
+        # while there were changes (0: none on a schedule), keeping the last BACKUP_KEEP.
+        BACKUP_DIR="",
+        BACKUP_HOURS=6,
+        BACKUP_KEEP=14,
         # The public page and the projector: the event is read again at most this often (in
         # seconds), so the version a room of phones polls moves at most that often.
         PUBLIC_HOLD_SECONDS=5.0,
@@ -78,6 +87,37 @@ def proxy_count(config: Any) -> int:
 def database_path() -> Path:
     """The database the app would use, so the command line and the server agree."""
     return Path(configured_app().config["DATABASE"])
+
+
+@dataclass(frozen=True)
+class BackupSettings:
+    """Where and how often the server backs its database up (the BACKUP_* settings)."""
+
+    database: Path
+    folder: Path
+    hours: float  # 0: no backups on a schedule
+    keep: int
+
+
+def backup_settings(config: Any = None) -> BackupSettings:
+    """The BACKUP_* settings read and bounded (a bad value falls back to the default)."""
+    config = configured_app().config if config is None else config
+    database = Path(config["DATABASE"])
+    folder = str(config.get("BACKUP_DIR") or "")
+    try:
+        hours = float(config.get("BACKUP_HOURS", 6))
+    except (TypeError, ValueError):
+        hours = 6.0
+    try:
+        keep = int(config.get("BACKUP_KEEP", 14))
+    except (TypeError, ValueError):
+        keep = 14
+    return BackupSettings(
+        database=database,
+        folder=Path(folder).expanduser() if folder else database.parent / "backups",
+        hours=min(max(hours, 0.0), 24 * 366.0),
+        keep=min(max(keep, 1), 100_000),
+    )
 
 
 def instance_secret_key(instance: Path) -> str:

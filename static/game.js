@@ -1,4 +1,4 @@
-/* The game page; all works without it. What each part is for: scorekeeper/web/offline.py. */
+/* The game page, in words: scorekeeper/web/offline.py. */
 (() => {
 	"use strict";
 	const all = (sel, root) => [...(root || document).querySelectorAll(sel)];
@@ -71,8 +71,9 @@
 			contracts();
 			if (!post && !complete && (complete = allBids())) form.requestSubmit();
 		});
-		const unsent = () => {
+		const unsent = (lost) => {
 			form.busy = retry.hidden = false;
+			if (lost) retry.firstChild.data = "No answer: the hand may be saved already. What you tapped is kept; a retry never saves it twice. ";
 			retry.scrollIntoView({ block: "nearest" });
 		};
 		form.addEventListener("submit", (e) => {
@@ -86,6 +87,7 @@
 			fetch(form.action, { method: "POST", body: new FormData(form), redirect: "manual" }).then((r) => {
 				const to = form.action.split("/hands")[0];
 				if (r.type !== "opaqueredirect") return form.submit();
+				form.dispatchEvent(new Event("saved"));
 				if (to !== location.href.split("#")[0]) return location.assign(to + "#now");
 				history.scrollRestoration = "manual"; // the same address: reload, from the top
 				location.reload();

@@ -1,5 +1,4 @@
-/* The game page's read-only link: "Copy" and, where the phone has one, the native share sheet.
-   Without JavaScript the link is plain selectable text. */
+/* What it does: scorekeeper/web/share.py. */
 (function () {
   "use strict";
   var say = function (el, text) {

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from scorekeeper import __version__
@@ -26,13 +27,18 @@ def _database_path() -> Path:
 
 def cmd_migrate(_args: argparse.Namespace) -> int:
     from scorekeeper import service
+    from scorekeeper.config import backup_settings
 
-    path = _database_path()
+    settings = backup_settings()
+    path = settings.database
     db = service.connect(path)
     try:
-        applied = service.migrate(db)
+        # an existing database is backed up before a migration changes it
+        applied, taken = service.backups.migrate(db, path, settings.folder)
     finally:
         db.close()
+    if taken is not None:
+        print(f"backed up {path} to {taken} before migrating it")
     if applied:
         print(f"applied {len(applied)} migration(s) to {path}: {', '.join(applied)}")
     else:
@@ -82,41 +88,74 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
+    import contextlib
     import signal
 
-    import waitress
-
-    from scorekeeper import create_app
-    from scorekeeper.cli import lan
-    from scorekeeper.config import proxy_count
+    from scorekeeper import create_app, service
+    from scorekeeper.cli import backups, lan, workers
+    from scorekeeper.config import backup_settings, proxy_count
     from scorekeeper.printing import pool
 
-    # Migrations run once, here, before any worker thread can touch the database. Printed
-    # sheets are made in worker processes started (and warmed up) on the first one.
+    serving = workers.Serving(
+        args.host, args.port, threads=args.threads, workers=args.workers,
+        connections=args.connections, idle_seconds=args.idle_timeout,
+    )  # fmt: skip
+    if (why := workers.refused(serving)) is not None:
+        print(f"scorekeeper: {why}", file=sys.stderr)
+        return 2
+    if (short := workers.open_files_for(serving)) is not None:
+        print(f"scorekeeper: warning: {short}", file=sys.stderr)
+    # Held while serving: `scorekeeper restore` refuses to replace the file under a server (and
+    # a server started during a restore waits for it), released by the ExitStack at the end.
+    stack = contextlib.ExitStack()
+    stack.enter_context(service.backups.serving(backup_settings().database))
+    # Migrations run once, here, before any worker (thread or process) can touch the database.
+    # Printed sheets are made in printing processes started (and warmed up) on the first one.
     cmd_migrate(args)
     app = create_app()
+    _log_to_stderr()
+    # Behind a trusted proxy the app reads its X-Forwarded-* headers (PROXY_FIX); waitress
+    # would otherwise drop them before the app sees them, as it should for a direct client.
+    serving = replace(serving, clear_proxy_headers=not proxy_count(app.config))
+    # Backups that run themselves (once now, then every BACKUP_HOURS while there were changes):
+    # in this process only, started once the workers are forked (workers.serve's ``alone``).
+    scheduler = backups.Scheduler(backup_settings(app.config))
+
+    def backing_up() -> Callable[[], None]:
+        scheduler.start()
+        return scheduler.stop
+
     _settle_memory()
     # Where phones find it: printed here, and shown on the director's console.
     app.config["LAN_ADDRESSES"] = lan.announce(args.host, args.port)
+    if serving.workers > 1:
+        print(f"serving with {serving.workers} worker processes", flush=True)
     # Stopped by SIGTERM (a service manager, `kill`) as by Ctrl+C: waitress ends its loop and
-    # its threads, then the printing workers are stopped and waited for, so nothing is left
-    # behind (not even their queues' semaphores, which the resource tracker would report).
+    # its threads (in each worker), then the printing workers are stopped and waited for, so
+    # nothing is left behind (not even their queues' semaphores, which the resource tracker
+    # would report).
     previous = signal.signal(signal.SIGTERM, _interrupt)
     try:
-        # Behind a trusted proxy the app reads its X-Forwarded-* headers (PROXY_FIX); waitress
-        # would otherwise drop them before the app sees them, as it should for a direct client.
-        waitress.serve(
-            app,
-            host=args.host,
-            port=args.port,
-            threads=args.threads,
-            ident="scorekeeper",
-            clear_untrusted_proxy_headers=not proxy_count(app.config),
-        )
+        workers.serve(app, serving, alone=backing_up)
+    except KeyboardInterrupt:
+        pass
     finally:
         signal.signal(signal.SIGTERM, previous)
+        stack.close()
         pool.shutdown()
     return 0
+
+
+def _log_to_stderr() -> None:
+    """The app's own log lines (the backups') on standard error, with their time."""
+    import logging
+
+    logger = logging.getLogger("scorekeeper")
+    if not logger.handlers:
+        handler = logging.StreamHandler()
+        handler.setFormatter(logging.Formatter("%(asctime)s %(name)s %(levelname)s %(message)s"))
+        logger.addHandler(handler)
+        logger.setLevel(logging.INFO)
 
 
 def _interrupt(_signum: int, _frame: object) -> None:
@@ -134,6 +173,13 @@ def _settle_memory() -> None:
     gc.collect()
     gc.freeze()
     gc.set_threshold(10_000, 20, 20)
+
+
+def _workers_default(name: str) -> int:
+    from scorekeeper.cli import workers
+
+    value: int = getattr(workers, name)
+    return value
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -156,8 +202,22 @@ def build_parser() -> argparse.ArgumentParser:
     )
     serve.add_argument("--port", type=int, default=5000, help="port (default %(default)s)")
     serve.add_argument(
-        "--threads", type=int, default=8, help="worker threads (default %(default)s)"
+        "--threads", type=int, default=8, help="threads a worker (default %(default)s)"
     )
+    serve.add_argument(
+        "--workers", type=int, default=1,
+        help="worker processes sharing the port, for a big night on a machine with several "
+        "cores (Linux, macOS; default %(default)s): README, 'A big night'",
+    )  # fmt: skip
+    serve.add_argument(
+        "--connections", type=int, default=_workers_default("CONNECTIONS"),
+        help="open connections a worker takes, a room of phones each keeping one "
+        "(default %(default)s)",
+    )  # fmt: skip
+    serve.add_argument(
+        "--idle-timeout", type=int, default=_workers_default("IDLE_SECONDS"), metavar="SECONDS",
+        help="close a connection idle this long (default %(default)s)",
+    )  # fmt: skip
     serve.set_defaults(func=cmd_serve)
 
     migrate = sub.add_parser(
@@ -171,8 +231,8 @@ def build_parser() -> argparse.ArgumentParser:
     backup = sub.add_parser(
         "backup",
         help="copy the database to a file, safely while the server runs",
-        description="Write a consistent copy of the database (SQLite's online backup) to OUTPUT. "
-        "To restore, stop the server and put the copy in the database's place.",
+        description="Write a consistent copy of the database (SQLite's online backup) to OUTPUT, "
+        "checked before it is given its name. To put one back: scorekeeper restore BACKUP.",
     )
     backup.add_argument(
         "output", nargs="?", help="the file to write (default scorekeeper-backup-DATE.sqlite)"
@@ -189,6 +249,9 @@ def build_parser() -> argparse.ArgumentParser:
     imports.add_argument("file", metavar="GAMEFILE", help="the game file, or - for standard input")
     imports.set_defaults(func=cmd_import)
 
+    from scorekeeper.cli import backups
+
+    backups.add_parser(sub)
     score.add_parser(sub)
     printing.add_parsers(sub)  # argparse only: WeasyPrint loads inside the commands
     event.add_parser(sub)

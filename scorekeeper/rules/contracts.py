@@ -13,11 +13,13 @@ from typing import TYPE_CHECKING
 from .game import BNIL, MOON, NIL, NO_BIDS, NORMAL, TEN
 from .options import Rules
 from .results import NilResult, SideBid, SideResult
+from .specials import ExtraResult, HandExtras, extras_scorer, made_exactly
 
 if TYPE_CHECKING:
     from .scoring import Context, State
 
 _new = tuple.__new__  # builds result tuples without the NamedTuple constructor's cost
+_NO_EXTRAS: tuple[ExtraResult, ...] = ()  # a side's specials and bonuses in the usual hand
 _NEVER = 1 << 62  # a bag limit that is never reached (no bag limit)
 
 SidesScorer = Callable[
@@ -31,6 +33,7 @@ SidesScorer = Callable[
         "dict[str, int] | None",
         bool,
         "str | None",
+        "HandExtras | None",
     ],
     dict[str, SideResult],
 ]
@@ -61,6 +64,7 @@ def score_sides_with(ctx: Context) -> SidesScorer:
     ten_value = rules.ten_for_200_value
     ten_penalty = ten_value if rules.ten_for_200_penalty is None else rules.ten_for_200_penalty
     moon_penalty = rules.moon_penalty
+    side_extras = extras_scorer(rules, len(ctx.players))
 
     def score_sides(
         state: State,
@@ -72,6 +76,7 @@ def score_sides_with(ctx: Context) -> SidesScorer:
         adjust: dict[str, int] | None,
         no_bids: bool,
         note: str | None,
+        extras: HandExtras | None = None,
     ) -> dict[str, SideResult]:
         totals = state.totals
         bags_now = state.bags
@@ -88,16 +93,8 @@ def score_sides_with(ctx: Context) -> SidesScorer:
             if nils:
                 if double is not None and len(nils) >= 2 and len(nils) == len(members[side]):
                     nil_results, nil_points, nt = double(side, nils, tricks)
-                else:  # each nil on its own: its bonus when its bidder took no trick
-                    nil_results, nil_points, nt = (), 0, 0
-                    for p, nil_kind in nils:
-                        took = tricks[p]
-                        nt += took
-                        name, nil_made, nil_lost = nil_values[nil_kind]
-                        pts = nil_made if took == 0 else nil_lost
-                        nil_points += pts
-                        one = _new(NilResult, (p, name, took == 0, took, pts))
-                        nil_results = (*nil_results, one)
+                else:
+                    nil_results, nil_points, nt = _each_nil(nils, tricks, nil_values)
                 nil_bags = nt if nt and (nil_bags_always or contract is None) else 0
             else:
                 nil_results, nil_points, nt, nil_bags = (), 0, 0, 0
@@ -157,9 +154,13 @@ def score_sides_with(ctx: Context) -> SidesScorer:
                 kind, made = None, None
                 toward = over = cpoints = opoints = 0
                 dback = over_set = False
+            extra, epoints = _NO_EXTRAS, 0
+            if extras is not None:  # specials and bonuses (rules/specials.py)
+                exact = made_exactly(contract, made, toward, bool(nils), nt)
+                extra, epoints, over, opoints = side_extras(side, extras, exact, over, opoints)
             is_set = made is False
             hand_bags = over + nil_bags
-            points = cpoints + opoints + nil_points + add
+            points = cpoints + opoints + nil_points + add + epoints
             if nil_bags:
                 points += ov * nil_bags
             bags = bags_now[side] + hand_bags
@@ -179,7 +180,7 @@ def score_sides_with(ctx: Context) -> SidesScorer:
                 contract, own_taken, points, hand_bags, penalty, is_set, total, bags, kind, blind,
                 made, toward, over, cpoints, opoints, dback, over_set, nil_results, nil_bags, add,
                 g, r, other.get(side) if g or r else None, penalties, streak, own_taken == T,
-                note if add else None, rules,  # the game's own rules
+                note if add else None, extra, rules,  # its extras, the game's own rules
             ))  # fmt: skip
         state.reached = reached
         return results
@@ -235,6 +236,25 @@ def _nil_values(rules: Rules) -> dict[str, tuple[str, int, int]]:
             rules.blind_nil_value if rules.blind_nil_penalty is None else rules.blind_nil_penalty
         )),
     }  # fmt: skip
+
+
+def _each_nil(
+    nils: tuple[tuple[str, str], ...],
+    tricks: dict[str, int],
+    nil_values: dict[str, tuple[str, int, int]],
+) -> NilsScore:
+    """A side's nils each on its own: its bonus when its bidder took no trick, else its loss;
+    (results, points, tricks the nil bidders took)."""
+    nil_results: tuple[NilResult, ...] = ()
+    nil_points = nt = 0
+    for p, nil_kind in nils:
+        took = tricks[p]
+        nt += took
+        name, nil_made, nil_lost = nil_values[nil_kind]
+        pts = nil_made if took == 0 else nil_lost
+        nil_points += pts
+        nil_results = (*nil_results, _new(NilResult, (p, name, took == 0, took, pts)))
+    return nil_results, nil_points, nt
 
 
 def _double_nil_scorer(

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .game import MOON, NO_BIDS, TEN
+from .specials import extra_line
 
 if TYPE_CHECKING:
     from .scoring import Sheet, SideResult
@@ -69,6 +70,8 @@ def explain_lines(r: SideResult) -> list[str]:
         lines.append(line)
     if r.nil_bags:
         lines.append(f"nil tricks: {_bags(r.nil_bags, r.nil_bags * rules.overtrick_value)}")
+    for one in r.extras:
+        lines.append(extra_line(one))
     if r.adjust:
         note = f" ({r.note})" if r.note else ""
         lines.append(f"adjust: {_pts(r.adjust)}{note}")

@@ -21,6 +21,7 @@ from .options import (
     rules_from_spec,
     rules_to_spec,
 )
+from .specials import read_hand_extras
 
 FORMAT = "spades-scorekeeper/1"
 
@@ -63,6 +64,9 @@ class Hand:
     adjust: dict[str, int] | None = None
     note: str | None = None
     misdeal: bool = False
+    # declared specials and counted bonuses (rules/specials.py), by side; None when none
+    specials: dict[str, dict[str, str]] | None = None
+    bonuses: dict[str, dict[str, int]] | None = None
 
 
 @dataclass(frozen=True)
@@ -214,7 +218,7 @@ def _mapping(value: Any, what: str, field_name: str, hand: int | None = None) ->
 
 
 _TOP_KEYS = {"format", "rules", "players", "teams", "dealer", "start", "hands"}
-_PLAYED_KEYS = {"bids", "tricks", "renege", "adjust", "note"}
+_PLAYED_KEYS = {"bids", "tricks", "renege", "adjust", "note", "specials", "bonuses"}
 _VOID_KEYS = {"misdeal", "note"}
 
 
@@ -373,7 +377,10 @@ def parse_hand(data: Any, number: int, tricks_per_hand: int = MAX_TRICKS_PER_HAN
                     f"{what} out of range (0 to {T})", hand=number, field=f"{key}.{who}"
                 )
         maps[key] = out if (out or key == "tricks") else None
-    return Hand(bids, maps["tricks"], maps["renege"], maps["adjust"], note)
+    specials, bonuses = read_hand_extras(data, number)
+    return Hand(
+        bids, maps["tricks"], maps["renege"], maps["adjust"], note, False, specials, bonuses
+    )
 
 
 def check_setup(game: Game) -> None:
@@ -470,6 +477,10 @@ def dump_hand(hand: Hand) -> dict[str, Any]:
             value = getattr(hand, key)
             if value is not None:
                 out[key] = dict(value)
+        for key in ("specials", "bonuses"):
+            extra = getattr(hand, key)
+            if extra is not None:
+                out[key] = {side: dict(chosen) for side, chosen in extra.items()}
     if hand.note is not None:
         out["note"] = hand.note
     return out

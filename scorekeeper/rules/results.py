@@ -9,6 +9,7 @@ from typing import NamedTuple
 from .explain import explain_lines
 from .game import NO_BIDS
 from .options import Rules
+from .specials import ExtraResult
 
 
 class NilResult(NamedTuple):
@@ -52,6 +53,7 @@ class SideResult(NamedTuple):
     sets_in_row: int
     took_all: bool
     note: str | None
+    extras: tuple[ExtraResult, ...]  # its declared specials and counted bonuses
     rules: Rules
 
     @property

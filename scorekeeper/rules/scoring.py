@@ -30,6 +30,7 @@ from .ending import end_after_hand
 from .errors import hand_error, missing_field
 from .game import Game, Hand, check_seating, check_start
 from .results import HandResult, NilResult, Sheet, SideBid, SideResult
+from .specials import check_hand_extras
 from .tricks import read_renege, tricks_reader
 
 __all__ = [
@@ -287,10 +288,13 @@ def _fold(ctx: Context, state: State, hands: Iterable[Hand], first: int) -> list
             for side in adjust:
                 if side not in side_set:
                     raise hand_error(number, f"adjust.{side}", f"adjust: unknown side {side}")
+        extras = None
+        if hand.specials is not None or hand.bonuses is not None:
+            extras = check_hand_extras(ctx.rules, hand, ctx.sides, taken, ctx.T, n_players, number)
         # the hand is valid: score it side by side
         note = hand.note
         results = score_sides(
-            state, side_bids, taken, tricks, given, received, adjust, no_bids, note
+            state, side_bids, taken, tricks, given, received, adjust, no_bids, note, extras
         )
         state.played += 1
         state.dealer = (seat + 1) % n_players

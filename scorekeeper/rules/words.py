@@ -49,6 +49,12 @@ def with_minus(text: str) -> str:
     return _HYPHEN_NUMBER.sub(lambda m: figure(-int(m[1])), text)
 
 
+def count(n: int, word: str) -> str:
+    """A number of things as a person reads it: "1 game", "3 games", "−8 points" (the number
+    as :func:`figure` shows it; ``word`` is the singular, made plural with "s")."""
+    return f"{figure(n)} {word}{'' if abs(n) == 1 else 's'}"
+
+
 def _points_word(n: int) -> str:
     return f"{n} point" if n == 1 else f"{n} points"
 
@@ -206,18 +212,25 @@ def _blind_summary(r: Rules) -> list[str]:
 # --- the end of a game -------------------------------------------------------------------------
 
 
-def game_end(rules: Rules, timed: bool = False) -> str:
+def game_end(
+    rules: Rules, timed: bool = False, time_called: bool = False, round_hands: int | None = None
+) -> str:
     """How a game ends, as the game page says it while it goes on: "Game to 500", "Game to 500
     or 4 hands", "Game to 500 (out at −200) or 4 hands"; ``timed`` (a club round with a
     clock) adds ", or when time is called". What the engine ends a game on (rules/ending.py):
     the target, the losing score, the number of hands (a tie plays on), and the director
-    calling time (which caps the hands)."""
+    calling time (which caps the hands). ``time_called``: the director called time, which set
+    the game's ``max_hands`` to the hand in play; the line still names the round's own
+    ``round_hands`` (the night's "4 hands", not the cap) and says that time is called."""
     end = f"Game to {rules.target_score}"
     if rules.losing_score is not None:
         end += f" (out at {figure(rules.losing_score)})"
-    if rules.max_hands:
-        end += f" or {_count(rules.max_hands, 'hand')}"
-    if timed:
+    hands = round_hands if time_called else rules.max_hands
+    if hands:
+        end += f" or {_count(hands, 'hand')}"
+    if time_called:
+        end += "; time is called"
+    elif timed:
         end += ", or when time is called"
     return end
 
@@ -226,9 +239,10 @@ def _count(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def end_reason(sheet: Sheet) -> str:
+def end_reason(sheet: Sheet, time_called: bool = False) -> str:
     """Why the game ended, as the end of a sentence: "reached 500", "the other side was set
-    twice in a row"; '' while it goes on."""
+    twice in a row"; '' while it goes on. ``time_called``: the game's ``max_hands`` is the
+    cap the director's call of time set, so an end on it reads "time was called"."""
     if not sheet.finished or sheet.reason is None:
         return ""
     rules = sheet.rules
@@ -243,6 +257,10 @@ def end_reason(sheet: Sheet) -> str:
         return f"{fell} to {rules.losing_score} or below"
     if sheet.reason == HANDS:
         cap = rules.max_hands or sheet.played
+        if time_called:
+            if sheet.played > cap:
+                return f"time was called, and the tie was broken in hand {sheet.played}"
+            return "time was called"
         if sheet.played > cap:  # level after the last hand: played on until one side led
             return f"the tie after {_count(cap, 'hand')} was broken in hand {sheet.played}"
         if cap == 1:

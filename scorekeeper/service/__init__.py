@@ -10,6 +10,7 @@ from __future__ import annotations
 from scorekeeper.store import Database, backup, connect, migrate
 
 from . import (
+    backups,
     event_files,
     event_views,
     events,
@@ -45,7 +46,7 @@ __all__ = [
     "AlreadySaved", "Database", "EventMoved", "EventNotFound", "EventRefused", "GameDeleted",
     "GameInEvent", "GameNotFound", "GamePage", "GameUnavailable", "HandNotFound", "HandRefused",
     "MemoryRefused", "OpenGame", "StaleGame", "StartRefused", "StartUnavailable",
-    "Submitted", "Unavailable", "UnreadableGame", "backup", "connect", "event_files",
+    "Submitted", "Unavailable", "UnreadableGame", "backup", "backups", "connect", "event_files",
     "event_views", "events", "game_label", "games", "home", "keeper", "kitchen", "library",
     "memory", "memory_files", "migrate",
 ]  # fmt: skip

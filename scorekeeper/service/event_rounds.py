@@ -45,6 +45,7 @@ from .event_views import (
     EventView,
     RoundView,
     TableView,
+    cached_load,
     changing,
     load,
     side_groups,
@@ -346,6 +347,31 @@ def _repeats(view: EventView, number: int, tables: list[list[int]]) -> list[str]
 
 
 # --- during and after a round ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TimeQuestion:
+    """What the director is asked before calling time (it changes every table still playing):
+    the round, the tables still playing (each finishes the hand in play), whether time was
+    called before, and the event's version now (the confirming form's)."""
+
+    event_name: str
+    version: int
+    round: int
+    tables: tuple[int, ...]
+    again: bool
+
+
+def time_question(db: Database, director_token: str, number: int) -> TimeQuestion:
+    """The question before Call time (read only); EventRefused, as :func:`call_time` would
+    refuse it, when round ``number`` is not the round in play."""
+    event = store.events.event_by_director_token(db, director_token)
+    view = cached_load(db, event)
+    rnd = _round(view, number)
+    if rnd is not view.current or rnd.closed:
+        raise EventRefused(f"Round {number} is closed: time can be called on the current one.")
+    tables = tuple(t.number for t in rnd.tables if not t.finished)
+    return TimeQuestion(event.name, event.version, number, tables, rnd.status == "time_called")
 
 
 def call_time(db: Database, event: EventRef, number: int, *, seen: int | None = None) -> list[int]:

@@ -28,7 +28,7 @@ from scorekeeper.events import (
     table_sides,
 )
 from scorekeeper.events.model import SideScore
-from scorekeeper.rules import GameError, parse_game, score_game
+from scorekeeper.rules import GameError, Rules, parse_game, score_game
 from scorekeeper.rules.words import figure
 
 from .errors import EventMoved, EventRefused
@@ -457,7 +457,7 @@ class EventView:
         if not notes:
             return rows
         return tuple(
-            replace(row, why=f"{row.why} {_corrections(notes[row.entrant])}")
+            replace(row, why=f"{row.why}. {_corrections(notes[row.entrant])}")
             if row.entrant in notes
             else row
             for row in rows
@@ -705,6 +705,14 @@ class TablePlace:
     round_minutes: int | None
     clock_left: int | None
     clock_paused: bool
+    round_hands: int | None = None  # the event's hands a round (None: no cap)
+
+    def time_called(self, rules: Rules) -> bool:
+        """Whether the director's call of time capped this table's game: its hands end before
+        the round's own (:func:`event_rounds.call_time` caps only a game that would play
+        longer), so its end is said as time called, not as the last of its hands."""
+        cap = rules.max_hands
+        return cap is not None and (self.round_hands is None or cap < self.round_hands)
 
 
 def table_of_game(db: Database, game_id: int, now: float | None = None) -> TablePlace | None:
@@ -718,7 +726,7 @@ def table_of_game(db: Database, game_id: int, now: float | None = None) -> Table
         left = clock.remaining(time.time() if now is None else now)
     return TablePlace(
         ref.event_name, ref.public_token, ref.round_number, ref.round_status, ref.table_number,
-        ref.rounds, ref.round_minutes, left, clock is not None and clock.paused,
+        ref.rounds, ref.round_minutes, left, clock is not None and clock.paused, ref.round_hands,
     )  # fmt: skip
 
 

@@ -36,6 +36,7 @@ from .errors import EventNotFound, EventRefused
 from .event_rounds import (
     CLOCK_ACTIONS,
     NextStep,
+    TimeQuestion,
     TypedClock,
     TypedRoundMinutes,
     call_time,
@@ -51,6 +52,7 @@ from .event_rounds import (
     submit_clock,
     submit_round_minutes,
     swap,
+    time_question,
 )
 from .event_settings import (
     CUTS,
@@ -651,5 +653,5 @@ __all__ = [
     "open_director", "open_public", "overview", "packet_data", "paper_table", "person_key",
     "public_version", "register", "repair_round", "round_clock", "seat_next_round", "set_active",
     "set_round_minutes", "standings_sheet", "submit_clock", "submit_entrant", "submit_paper",
-    "submit_round_minutes", "swap", "table_of_game",
+    "submit_round_minutes", "swap", "table_of_game", "TimeQuestion", "time_question",
 ]  # fmt: skip

@@ -28,4 +28,11 @@ def home(db: Database, browser_id: str | None, director_tokens: list[str]) -> Ho
     return Home(library(db, browser_id), events_of(db, director_tokens))
 
 
-__all__ = ["Home", "home"]
+def healthy(db: Database) -> bool:
+    """Whether the database answers a read (one small one: the schema's migrations), for the
+    health check. Never a write, so never the writer's lock: it answers while a writer (a save,
+    a backup's neighbour, a migration) holds it."""
+    return store.readable(db)
+
+
+__all__ = ["Home", "healthy", "home"]

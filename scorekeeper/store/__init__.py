@@ -20,8 +20,9 @@ Nothing here knows the rules of Spades: records carry the game file as a plain d
 
 from __future__ import annotations
 
-from . import actions, club, events
+from . import actions, backups, club, events
 from .actions import Action
+from .backups import backup
 from .browsers import (
     adopt_games,
     browser_games,
@@ -34,10 +35,10 @@ from .db import (
     PRIVATE,
     Database,
     Unavailable,
-    backup,
     connect,
     new_token,
     now_exact,
+    readable,
     unavailable,
     write,
 )
@@ -87,8 +88,9 @@ from .players import player_names, remember_players
 from .submissions import Submission, record_submission, submission
 
 __all__ = [
-    "actions", "BUSY_TIMEOUT_MS", "PRIVATE", "adopt_games", "browser_games", "browser_player_names",
-    "last_opened", "now_exact", "record_opened", "stored_text",
+    "actions", "backups", "BUSY_TIMEOUT_MS", "PRIVATE", "adopt_games", "browser_games",
+    "browser_player_names",
+    "last_opened", "now_exact", "readable", "record_opened", "stored_text",
     "Change", "Database", "EntrantRecord", "EventNotFound", "EventRecord",
     "GameNotFound", "GameRecord", "HouseRules", "PersonRecord", "RoundRecord", "StaleRecord",
     "Submission", "TableRecord", "TableRef", "Unavailable", "Action", "all_house_rules",

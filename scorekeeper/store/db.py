@@ -197,20 +197,13 @@ def write(db: Database) -> Iterator[Database]:
             writers.release()
 
 
-def backup(db: Database, destination: str | Path) -> Path:
-    """A consistent copy of the live database (SQLite's online backup, safe while serving)."""
-    destination = Path(destination)
-    if destination.exists():
-        raise FileExistsError(f"{destination} already exists")
-    destination.parent.mkdir(parents=True, exist_ok=True)
-    # Created here, private, and only if it does not exist yet (no race with the check above).
-    os.close(os.open(destination, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE))
-    target = sqlite3.connect(str(destination))
+def readable(db: Database) -> bool:
+    """One cheap read (the migrations table: a few rows); False if the database cannot answer."""
     try:
-        db.conn.backup(target)
-    finally:
-        target.close()
-    return destination
+        db.conn.execute("select count(*) from _sqlite_migrations").fetchone()
+    except sqlite3.Error:
+        return False
+    return True
 
 
 def now() -> str:

@@ -118,6 +118,7 @@ class TableRef:
     round_minutes: int | None = None
     clock_deadline: float | None = None
     clock_left: int | None = None
+    round_hands: int | None = None  # the event's hands a round (its max_hands)
 
 
 # --- events --------------------------------------------------------------------------------
@@ -516,7 +517,7 @@ def table_of_game(db: Database, game_id: int) -> TableRef | None:
     """The event, round and table a game is played at; None for a game outside any event."""
     row = db.conn.execute(
         "select e.name, e.public_token, r.number, r.status, t.number, e.rounds, "
-        "e.round_minutes, r.clock_deadline, r.clock_left "
+        "e.round_minutes, r.clock_deadline, r.clock_left, e.max_hands "
         "from event_tables t join event_rounds r on r.id = t.round_id "
         "join events e on e.id = r.event_id where t.game_id = ?",
         (game_id,),

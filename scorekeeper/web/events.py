@@ -429,6 +429,18 @@ def repair(director_token: str, number: int) -> BaseResponse:
     return _act(director_token, "round", form, action)
 
 
+@bp.get("/e/<director_token>/rounds/<int:number>/time")
+def confirm_time(director_token: str, number: int) -> ResponseReturnValue:
+    """Call time asks first (a page of its own, then one POST): it changes every table still
+    playing, and cannot be taken back from the console."""
+    try:
+        question = events.time_question(get_db(), director_token, number)
+    except EventRefused as e:
+        flash(e.message, "error")
+        return _back(director_token, "round")
+    return render_template("events/time.html", question=question, token=director_token)
+
+
 @bp.post("/e/<director_token>/rounds/<int:number>/time")
 def call_time(director_token: str, number: int) -> BaseResponse:
     form = ButtonPost.from_post(request.form)

@@ -19,4 +19,11 @@ def index() -> str:
 
 @bp.get("/healthz")
 def healthz() -> tuple[str, int, dict[str, str]]:
-    return "ok\n", 200, {"Content-Type": "text/plain; charset=utf-8"}
+    """For a container's HEALTHCHECK, a service manager or a proxy: one cheap read of the
+    database; says nothing else (no version, no path); never kept by a cache."""
+    try:
+        ok = home.healthy(get_db())
+    except Exception:  # the file cannot even be opened: unhealthy, and said so plainly
+        ok = False
+    headers = {"Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store"}
+    return ("ok\n", 200, headers) if ok else ("database unavailable\n", 503, headers)

@@ -2,10 +2,13 @@
 
 ``/sw.js`` is static/sw.js served from the app's root, so its scope covers every game page
 (``/g/<token>``). It keeps the app's own files and, for each game this phone opens, that game's
-page with every pad of the next hand (``?step=both``): offline, that page opens with the sheet as
-last seen, and static/offline.js keeps the hands typed on it, in order, until the network is
-back. Every game page answers with its version in ``X-Game-Version`` so that the phone, sending
-those hands one after the other, gives each the version the previous save produced.
+page with every pad of the next hand (``?step=both``) and its chart: offline, that page opens
+with the sheet as last seen, and static/offline.js keeps the hands typed on it, in order, until
+the network is back. Any other page, or a form sent (Undo, Rematch, the PDF, New game), gets the
+app's own "No network" page (``/offline``, kept by the worker) saying what needs the network,
+with the way back to the game, rather than the browser's error page. Every game page answers
+with its version in ``X-Game-Version`` so that the phone, sending those hands one after the
+other, gives each the version the previous save produced.
 
 static/game.js, the game page's script (the page works without it), in words (its own comments
 are few: the page has a weight budget):
@@ -13,7 +16,9 @@ are few: the page has a weight budget):
 - the tap completing the bids moves on to the tricks; the last side's tricks fill in, and in an
   edit the last side's count follows the others; the trick count shows only with JavaScript;
 - Save goes by fetch: a lost connection keeps the taps and offers Retry (the same form, its
-  one-time id: the server never adds a hand twice);
+  one-time id: the server never adds a hand twice); with no network it says "Not saved yet",
+  with the answer lost on the way "No answer: the hand may be saved already" (it may be); a
+  save saved fires "saved" on the form (offline.js drops a refused hand entered again);
 - a page the browser brings back from its back/forward cache asks ``/g/<token>/version`` and
   reloads when the game moved on (its Save would otherwise act on a hand already saved);
 - it registers the worker and tells it which game and version it shows; on a page opened
@@ -22,7 +27,7 @@ are few: the page has a weight budget):
 
 from __future__ import annotations
 
-from flask import Blueprint, Flask, current_app, g, send_from_directory
+from flask import Blueprint, Flask, current_app, g, render_template, send_from_directory
 from werkzeug.wrappers import Response
 
 bp = Blueprint("offline", __name__)
@@ -36,6 +41,14 @@ def worker() -> Response:
     response.headers["Cache-Control"] = "no-cache"
     response.headers["Service-Worker-Allowed"] = "/"
     return response
+
+
+@bp.get("/offline")
+def no_network() -> Response:
+    """The "No network" page the worker keeps, and shows (saying what needed the network, with
+    the way back to the game) for a page or a form that cannot reach the server."""
+    page = render_template("offline/no_network.html")
+    return Response(page, mimetype="text/html", headers={"Cache-Control": "no-cache"})
 
 
 def shown_version(version: int) -> None:

@@ -54,7 +54,7 @@ def _today() -> int:
 def _keep_alive() -> None:
     """Before a request: adopt an older cookie's list of games, and send the cookie again when
     it is a month old, so a browser in use never loses its id."""
-    if request.endpoint == "static" or not session:
+    if request.endpoint in ("static", "home.healthz") or not session:
         return
     legacy = session.get("games")
     if legacy is not None:

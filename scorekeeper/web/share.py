@@ -2,6 +2,10 @@
 
 The read-only link carries the *view* token, which no write endpoint accepts: every change is
 addressed by the edit token (``/g/<token>/...``), so a shared link can show but never change.
+
+static/share.js, the game page's read-only link in words (it has no comments of its own: the
+game page has a weight budget): "Copy" and, where the phone has one, the native share sheet;
+without JavaScript the link is plain selectable text.
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ import pytest
 from scorekeeper import store
 from scorekeeper.events import Entrant, EventConfig, SideScore, TableResult, standings
 from scorekeeper.rules import parse_game, score_game
-from scorekeeper.rules.words import signed
+from scorekeeper.rules.words import count, signed
 from tests.browser.test_play_game import check_axe, tap
 
 pytestmark = pytest.mark.browser
@@ -73,7 +73,7 @@ def scoring_links(page) -> list[str]:
 
 def engine_standings(database: str, event_id: int) -> list[tuple[str, str]]:
     """The standings as the engine scores the stored games and the event core ranks them:
-    (name, "wins–losses · ±diff · points pts · bags bags") in order."""
+    (name, "wins–losses · ±diff · N points · bags bags") in order."""
     db = store.connect(database)
     try:
         entrants = [
@@ -98,7 +98,7 @@ def engine_standings(database: str, event_id: int) -> list[tuple[str, str]]:
         (
             s.name,
             f"{s.wins}\u2013{s.losses}{f' ({s.byes} bye)' if s.byes else ''} \u00b7 "
-            f"{signed(s.point_diff)} \u00b7 {s.points_for} pts \u00b7 {s.bags} "
+            f"{signed(s.point_diff)} \u00b7 {count(s.points_for, 'point')} \u00b7 {s.bags} "
             f"bag{'' if s.bags == 1 else 's'}",
         )
         for s in rows
@@ -166,13 +166,19 @@ def test_a_club_night_of_eight_tables(browser, browser_context_args, live_server
     director_click(director, "Seat round 2")
     round_2 = director.locator("#round .tables").inner_text()
     assert "Late1 & Late2" in round_2 and "P9 & P10" not in round_2
-    assert director.get_by_role("button", name="Call time").count() == 0
+    assert director.get_by_role("link", name="Call time").count() == 0
     for page, link in zip(phones, scoring_links(director), strict=True):
         page.goto(live_server + link)
     play_hand(phones[:4], 2, 1)
     bids(phones[4:])
     director.goto(console)
-    director_click(director, "Call time")
+    director.get_by_role("link", name="Call time").click()  # it changes every table: asks first
+    assert "Call time for round 2?" in director.locator("h1").inner_text()
+    assert (
+        "Still playing: tables 1, 2, 3, 4, 5, 6, 7, 8."
+        in director.locator(".card p").first.inner_text()
+    )
+    director_click(director, "Call time for round 2")
     assert "Time called: tables 5, 6, 7, 8 finish" in director.locator(".flash").inner_text()
     phones[4].reload()  # a phone that looks again is told; the others just save
     assert "Time is called" in phones[4].locator(".time-called").inner_text()

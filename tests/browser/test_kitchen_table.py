@@ -255,6 +255,9 @@ def test_a_save_lost_on_the_way_then_a_retry_keeps_one_hand(phone, live_server, 
     retry = phone.locator(".retry")
     retry.wait_for()
     assert in_view(phone, retry)
+    # The phone cannot know which: it says that the hand may be saved, never "Not saved yet".
+    words = retry.inner_text()
+    assert "No answer: the hand may be saved already." in words and "Not saved" not in words
     assert len(hands_of(live_db, url)) == (1 if lost == "the answer" else 0)
     assert phone.locator('input[name="ttricks-0"][value="7"]').is_checked()
     with phone.expect_navigation(url=re.compile(r"#now$")):

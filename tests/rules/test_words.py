@@ -127,3 +127,21 @@ def test_a_tie_after_the_last_hand_plays_on_and_the_end_says_so():
     assert not _game(rules, [level]).finished
     sheet = _game(rules, [level, _hand(4, 4, 7, 6)])
     assert sheet.finished and end_reason(sheet) == "the tie after 1 hand was broken in hand 2"
+
+
+def test_a_game_whose_hands_time_capped_says_time_was_called():
+    """A club round of 4 hands where the director called time in hand 2: the game's
+    max_hands is 2, but the line names the night's 4 and the end says why it came early."""
+    rules = {**PARTNERS, "max_hands": 2}
+    assert (
+        game_end(rules_from_spec(rules), True, True, 4) == "Game to 500 or 4 hands; time is called"
+    )
+    assert game_end(rules_from_spec(rules), False, True, None) == "Game to 500; time is called"
+    played = _hand(4, 4, 7, 6)
+    sheet = _game(rules, [played, played])
+    assert end_reason(sheet, time_called=True) == "time was called"
+    assert end_reason(sheet) == "the last of 2 hands was played"
+    level = _hand(3, 6, 13, 0)
+    sheet = _game(rules, [level, level, played])
+    assert sheet.finished
+    assert end_reason(sheet, True) == "time was called, and the tie was broken in hand 3"

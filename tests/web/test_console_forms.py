@@ -10,7 +10,7 @@ import pytest
 
 from scorekeeper import store
 from scorekeeper.service import events
-from tests.service.clubs import event_with, finish_round
+from tests.service.clubs import event_with, finish, finish_round
 from tests.web.test_events_web import console_of, post_from, read_at
 
 
@@ -320,9 +320,9 @@ def test_no_call_time_before_any_hand_is_played(client, db):
     event = event_with(db, 4)
     rnd = events.seat_next_round(db, event)
     url = f"/e/{event.director_token}"
-    assert ">Call time</button>" not in client.get(url).get_data(as_text=True)
+    assert ">Call time&hellip;</a>" not in client.get(url).get_data(as_text=True)
     play(db, rnd.tables[0], 7)
-    assert ">Call time</button>" in client.get(url).get_data(as_text=True)
+    assert ">Call time&hellip;</a>" in client.get(url).get_data(as_text=True)
 
 
 def test_the_public_link_is_near_the_top_of_the_console(client, db):
@@ -440,3 +440,58 @@ def test_a_table_number_that_is_no_number_is_refused_by_the_service_where_the_co
     page = client.get(response.headers["Location"]).get_data(as_text=True)
     assert "A table number is a whole number from 1 to 1000." in page
     assert all(e.fixed_table is None for e in store.events.entrants_of(db, event.id))
+
+
+def test_call_time_asks_first_and_a_question_left_open_does_nothing(client, db):
+    """Issue 23: Call time changes every table still playing, so it asks first, as Drop does;
+    the question carries the version it was read at."""
+    from tests.service.clubs import play
+
+    event = event_with(db, 4, max_hands=None)
+    rnd = events.seat_next_round(db, event)
+    play(db, rnd.tables[0], 7)
+    url = f"/e/{event.director_token}"
+    console = client.get(url).get_data(as_text=True)
+    assert f'href="{url}/rounds/1/time">Call time&hellip;</a>' in console
+    assert f'action="{url}/rounds/1/time"' not in console  # no one-tap POST on the console
+    question = client.get(f"{url}/rounds/1/time")
+    page = question.get_data(as_text=True)
+    assert question.status_code == 200 and "Call time for round 1?" in page
+    assert "Still playing: <b>tables 1, 2</b>" in page and ">Play on</a>" in page
+    version = re.search(r'name="version" value="(\d+)"', page).group(1)
+    assert events.overview(db, event).current.status != "time_called"  # asking changes nothing
+    events.round_clock(db, event.director_token, 1, "extend", 5)  # another tab
+    late = client.post(f"{url}/rounds/1/time", data={"version": version}, follow_redirects=True)
+    assert "Nothing was done: the event changed" in late.get_data(as_text=True)
+    assert events.overview(db, event).current.status != "time_called"
+    page = client.get(f"{url}/rounds/1/time").get_data(as_text=True)
+    version = re.search(r'name="version" value="(\d+)"', page).group(1)
+    done = client.post(f"{url}/rounds/1/time", data={"version": version}, follow_redirects=True)
+    assert "Time called: tables 1, 2 finish" in done.get_data(as_text=True)
+    assert events.overview(db, event).current.status == "time_called"
+    for table in events.overview(db, event).current.tables:
+        finish(db, table)
+    events.close_round(db, event, 1)
+    closed = client.get(f"{url}/rounds/1/time")  # a question about a closed round: back, said
+    assert closed.status_code == 303
+    assert "Round 1 is closed" in client.get(closed.headers["Location"]).get_data(as_text=True)
+
+
+def test_a_closed_rounds_table_phone_says_a_change_is_a_correction_before_the_save(client, db):
+    """Issue 23: the table's phone changed a closed round's hand without a word; the console
+    then said it. The phone says it first, on the page and on the hand being fixed."""
+    event = event_with(db, 4)
+    rnd = events.seat_next_round(db, event)
+    edit = rnd.tables[0].edit_token
+    said = "Round 1 is closed.</b> A hand saved here corrects this table's result"
+    for url in (f"/g/{edit}", f"/g/{edit}?hand=1"):
+        assert said not in client.get(url).get_data(as_text=True)
+    finish_round(db, event)
+    for url in (f"/g/{edit}", f"/g/{edit}?hand=1"):
+        page = client.get(url).get_data(as_text=True)
+        assert said in page, url
+        if 'id="hand"' in page:  # the hand being fixed: said above its Save
+            assert page.index(said) < page.index('id="hand"'), url
+    events.seat_next_round(db, event)  # round 2's tables play on without it
+    page = client.get(f"/g/{events.overview(db, event).current.tables[0].edit_token}")
+    assert said not in page.get_data(as_text=True)

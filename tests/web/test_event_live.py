@@ -251,6 +251,27 @@ def test_the_tables_phone_says_how_its_game_ends_and_the_time_left(client, db):
     assert "the last of 4 hands was played" in page
 
 
+@pytest.mark.parametrize("minutes", [30, None])
+def test_time_called_keeps_the_nights_hands_and_ends_the_game_as_time_called(client, db, minutes):
+    """Issue 23: call time on a night of 4 hands with 2 played said "Game to 500 or 3 hands"
+    and, after the third, "the last of 3 hands was played"."""
+    event = event_with(db, 4, round_minutes=minutes, max_hands=4)
+    rnd = events.seat_next_round(db, event)
+    table, other = rnd.tables[0], rnd.tables[1]
+    finish(db, other)  # played its 4 hands before time was called: the night's own words
+    play(db, table, 7, 7)
+    events.call_time(db, event, 1)
+    page = client.get(f"/g/{table.edit_token}").get_data(as_text=True)
+    assert "Game to 500 or 4 hands; time is called." in page
+    assert "3 hands" not in page
+    play(db, table, 7)
+    page = client.get(f"/g/{table.edit_token}").get_data(as_text=True)
+    assert "&mdash; time was called." in page and "last of 3 hands" not in page
+    assert "the last of 4 hands was played" in client.get(f"/g/{other.edit_token}").get_data(
+        as_text=True
+    )
+
+
 def test_a_table_without_a_clock_says_only_its_rules_end(client, db):
     event = event_with(db, 4, max_hands=4)
     rnd = events.seat_next_round(db, event)

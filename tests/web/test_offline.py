@@ -4,6 +4,8 @@ game page, and the page with every pad of the next hand that a phone keeps for g
 
 from __future__ import annotations
 
+import re
+
 from scorekeeper import store
 from tests.helpers import HAND, game_file
 
@@ -50,3 +52,16 @@ def test_the_kept_page_has_every_pad_of_the_next_hand_on_one_form(client, db):
     for name in ("bid-0", "bid-1", "bid-2", "bid-3", "ttricks-0", "ttricks-1"):
         assert f"name={name} " in html, name
     assert "Save hand 2" in html
+
+
+def test_the_no_network_page_the_worker_keeps_has_its_slots_and_the_apps_headers(client):
+    """static/sw.js fills in #what (what needed the network) and shows #back (the way back to
+    the game): the page it keeps must have both, as the worker's patterns read them."""
+    response = client.get("/offline")
+    assert response.status_code == 200 and "no-cache" in response.headers["Cache-Control"]
+    assert "script-src 'self'" in response.headers["Content-Security-Policy"]
+    html = response.get_data(as_text=True)
+    assert '<p id="what">This page needs the network.</p>' in html
+    assert re.search(r'<p id="back" hidden><a [^>]*href="/"', html)
+    worker = client.get("/sw.js").get_data(as_text=True)
+    assert '"offline"' in worker and 'id=\\"back\\"' in worker and '<p id="what">' in worker

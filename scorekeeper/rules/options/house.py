@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
+from ..specials import Bonus, Special
 from .info import TRICKS_BY_PLAYERS, check_option
 from .table import OPTIONS
 
@@ -55,6 +56,9 @@ class Rules:
     set_out: int | None = None
     first_hand_no_bids: bool = False
     misdeal_deal_passes: bool = True
+    # declared specials and counted bonuses (rules/specials.py): lists, read and checked there
+    specials: tuple[Special, ...] = ()
+    bonuses: tuple[Bonus, ...] = ()
 
     def __post_init__(self) -> None:
         for info in OPTIONS:

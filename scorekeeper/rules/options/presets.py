@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import GameError
+from ..specials import bonuses_to_spec, read_bonuses, read_specials, specials_to_spec
 from .house import DEFAULTS, Rules
 from .info import check_option, show_value
 from .table import OPTION_BY_NAME, OPTIONS
@@ -89,11 +90,18 @@ def rules_from_spec(spec: Any) -> Rules:
     for name, value in spec.items():
         if name == "preset":
             continue
+        if name in _EXTRAS:
+            values[name] = _EXTRAS[name](value)
+            continue
         if name not in OPTION_BY_NAME:
             raise GameError(f"unknown option {show_value(name)} in rules", field=f"rules.{name}")
         check_option(OPTION_BY_NAME[name], value)
         values[name] = value
     return Rules(**values)
+
+
+# the rules' lists of specials and bonuses: read (and checked) by rules/specials.py
+_EXTRAS = {"specials": read_specials, "bonuses": read_bonuses}
 
 
 def preset_rules(preset: str = "standard") -> Rules:
@@ -114,4 +122,8 @@ def rules_to_spec(rules: Rules, preset: str = "standard") -> dict[str, Any]:
         value = getattr(rules, info.name)
         if value != base[info.name] or type(value) is not type(base[info.name]):
             spec[info.name] = value
+    if rules.specials != base["specials"]:
+        spec["specials"] = specials_to_spec(rules.specials)
+    if rules.bonuses != base["bonuses"]:
+        spec["bonuses"] = bonuses_to_spec(rules.bonuses)
     return spec

@@ -1,0 +1,208 @@
+"""Backup files and the server's hold on its database.
+
+A backup is SQLite's online backup of the live database (a snapshot: writers go on meanwhile),
+written under a temporary name in the backup's own folder, flushed to the disk, checked
+(``PRAGMA integrity_check``) and only then renamed into place, so a backup interrupted by a
+crash, a kill or a full disk is never found under a backup's name. The live database is only
+read.
+
+A serving process holds a shared lock (``flock``) on ``DATABASE.lock`` for as long as it serves;
+``restore`` takes it exclusively, so it refuses while any server holds the file, and a server
+started meanwhile waits for the restore to finish.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sqlite3
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import IO
+
+from .db import PRIVATE, Database, connect
+
+if sys.platform == "win32":  # no flock: there the server runs in the container (docs/deploy.md)
+    LOCK_EX = LOCK_NB = LOCK_SH = 0
+
+    def flock(_fd: int, _how: int) -> None:
+        return None
+
+else:
+    from fcntl import LOCK_EX, LOCK_NB, LOCK_SH, flock
+
+PARTIAL = ".partial"
+
+
+class BackupFailed(Exception):
+    """No backup was written. ``reason``: "full" (no room on the disk), "damaged" (the copy
+    failed its integrity check) or "error" (anything else); the live database is untouched."""
+
+    def __init__(self, reason: str, detail: str) -> None:
+        super().__init__(f"{reason}: {detail}")
+        self.reason = reason
+        self.detail = detail
+
+
+class InUse(Exception):
+    """A server holds the database: it must be stopped first."""
+
+
+def _fsync(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _fsync_folder(folder: Path) -> None:
+    with contextlib.suppress(OSError):  # not every system can open a folder to sync it
+        _fsync(folder)
+
+
+def integrity(path: str | Path) -> str:
+    """What ``PRAGMA integrity_check`` says of the database file at ``path`` ("ok" if whole)."""
+    uri = f"{Path(path).resolve().as_uri()}?mode=ro"
+    try:
+        with contextlib.closing(sqlite3.connect(uri, uri=True)) as conn:
+            rows = conn.execute("PRAGMA integrity_check").fetchall()
+    except sqlite3.DatabaseError as e:
+        return f"not a readable database: {e}"
+    return "; ".join(str(row[0]) for row in rows)
+
+
+def migrated(path: str | Path) -> list[str]:
+    """The names of the migrations applied to the database at ``path`` (none: not ours)."""
+    uri = f"{Path(path).resolve().as_uri()}?mode=ro"
+    try:
+        with contextlib.closing(sqlite3.connect(uri, uri=True)) as conn:
+            rows = conn.execute("select name from _sqlite_migrations order by id").fetchall()
+    except sqlite3.DatabaseError:
+        return []
+    return [str(name) for (name,) in rows]
+
+
+def data_version(db: Database) -> int:
+    """Changes whenever another connection (any process) commits to the database since this
+    connection last asked: how the scheduler knows there were changes."""
+    return int(db.conn.execute("PRAGMA data_version").fetchone()[0])
+
+
+def write_backup(source: sqlite3.Connection, destination: Path) -> Path:
+    """A whole, checked copy of ``source`` at ``destination`` (which must not exist), or
+    :class:`BackupFailed` with nothing left behind."""
+    if destination.exists():
+        raise FileExistsError(f"{destination} already exists")
+    destination.parent.mkdir(parents=True, exist_ok=True)
+    partial = destination.with_name(f".{destination.name}{PARTIAL}")
+    partial.unlink(missing_ok=True)
+    try:
+        os.close(os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE))
+        with contextlib.closing(sqlite3.connect(str(partial))) as target:
+            source.backup(target)
+        _fsync(partial)
+        checked = integrity(partial)
+        if checked != "ok":
+            raise BackupFailed("damaged", f"the copy failed its integrity check: {checked}")
+        os.replace(partial, destination)
+        _fsync_folder(destination.parent)
+    except BackupFailed:
+        _remove(partial)
+        raise
+    except (sqlite3.Error, OSError) as e:
+        _remove(partial)
+        text = str(e)
+        full = "full" in text or getattr(e, "errno", None) in (28, 122)  # ENOSPC, EDQUOT
+        raise BackupFailed("full" if full else "error", text) from e
+    return destination
+
+
+def _remove(partial: Path) -> None:
+    """A temporary backup and the journal SQLite kept beside it while writing it."""
+    for path in (partial, Path(f"{partial}-journal")):
+        with contextlib.suppress(OSError):
+            path.unlink(missing_ok=True)
+
+
+def backup(db: Database, destination: str | Path) -> Path:
+    """A consistent copy of the live database (SQLite's online backup, safe while serving)."""
+    return write_backup(db.conn, Path(destination))
+
+
+def remove_partials(folder: Path) -> list[Path]:
+    """Backups a crash or a kill left half-written (only the scheduler's one process writes
+    into its folder, so none of these is being written now)."""
+    found = sorted(folder.glob(f".*{PARTIAL}")) if folder.is_dir() else []
+    journals = folder.glob(f".*{PARTIAL}-journal") if folder.is_dir() else []
+    for path in [*found, *journals]:
+        path.unlink(missing_ok=True)
+    return found
+
+
+def restore_file(backup: Path, database: Path, replaced: Path) -> None:
+    """Put ``backup`` in ``database``'s place, the database it replaces kept whole (its WAL
+    included) at ``replaced``. The caller holds the database exclusively (:func:`exclusive`)."""
+    restoring = database.with_name(f".{database.name}.restoring")
+    restoring.unlink(missing_ok=True)
+    if database.exists():
+        current = connect(database)
+        try:
+            write_backup(current.conn, replaced)
+        finally:
+            current.close()
+    uri = f"{backup.resolve().as_uri()}?mode=ro"
+    with contextlib.closing(sqlite3.connect(uri, uri=True)) as source:
+        write_backup(source, restoring)
+    # The replaced database's WAL and shared memory must not meet the restored file.
+    for leftover in (Path(f"{database}-wal"), Path(f"{database}-shm")):
+        leftover.unlink(missing_ok=True)
+    os.replace(restoring, database)
+    _fsync_folder(database.parent)
+
+
+def _lock_file(database: Path) -> IO[bytes]:
+    database.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(f"{database}.lock", os.O_RDWR | os.O_CREAT, PRIVATE)
+    return os.fdopen(fd, "r+b")
+
+
+@contextlib.contextmanager
+def serving(database: Path) -> Iterator[None]:
+    """Held by a serving process while it serves (shared: several may serve one file)."""
+    handle = _lock_file(database)
+    try:
+        flock(handle.fileno(), LOCK_SH)  # waits out a restore
+        yield
+    finally:
+        handle.close()
+
+
+@contextlib.contextmanager
+def exclusive(database: Path) -> Iterator[None]:
+    """The database held by this process alone; :class:`InUse` at once if a server holds it."""
+    handle = _lock_file(database)
+    try:
+        try:
+            flock(handle.fileno(), LOCK_EX | LOCK_NB)
+        except BlockingIOError as e:
+            raise InUse(f"a server is using {database}: stop it first") from e
+        yield
+    finally:
+        handle.close()
+
+
+@contextlib.contextmanager
+def scheduler_turn(folder: Path) -> Iterator[bool]:
+    """True for the one process that takes the scheduled backups into ``folder`` (the first to
+    ask; another takes over if it stops); False for the others, at once."""
+    folder.mkdir(parents=True, exist_ok=True)
+    fd = os.open(folder / ".scheduler.lock", os.O_RDWR | os.O_CREAT, PRIVATE)
+    with os.fdopen(fd, "r+b") as handle:
+        try:
+            flock(handle.fileno(), LOCK_EX | LOCK_NB)
+        except BlockingIOError:
+            yield False
+            return
+        yield True
