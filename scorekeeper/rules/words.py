@@ -12,7 +12,7 @@ from typing import Any
 
 from .ending import BOSTON, HANDS, LOSING, SET_OUT, TARGET
 from .errors import GameError
-from .options import OPTIONS, Rules, rules_from_spec, rules_to_spec
+from .options import OPTIONS, Rules, numbers_text, rules_from_spec, rules_to_spec
 from .scoring import Sheet
 
 PRESET_TITLES = {"nyc": "NYC"}
@@ -91,6 +91,8 @@ def option_word(value: Any) -> str:
         return "none"
     if isinstance(value, bool):
         return "yes" if value else "no"
+    if isinstance(value, tuple):  # a set of numbers
+        return numbers_text(value)
     return str(value)
 
 
