@@ -13,7 +13,7 @@ from typing import Any
 
 from .ending import BOSTON, HANDS, LOSING, SET_OUT, TARGET
 from .errors import GameError
-from .options import OPTIONS, Rules, rules_from_spec, rules_to_spec
+from .options import OPTIONS, Rules, numbers_text, rules_from_spec, rules_to_spec
 from .scoring import Sheet
 from .tenths import shown_points, shown_target
 
@@ -93,6 +93,8 @@ def option_word(value: Any) -> str:
         return "none"
     if isinstance(value, bool):
         return "yes" if value else "no"
+    if isinstance(value, tuple):  # a set of numbers
+        return numbers_text(value)
     return str(value)
 
 
