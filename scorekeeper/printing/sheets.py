@@ -23,6 +23,7 @@ from scorekeeper.rules import (
     rules_summary,
     team_name,
 )
+from scorekeeper.rules.words import figure
 
 from .layout import DEFAULT_PAPER, FOOTER_MM, PAGE_MARGIN_MM, half_height_mm, page_mm, templates
 
@@ -73,12 +74,33 @@ def render_game_pdf(
             date=date_text(date),
             rules_lines=rules_summary(game.rules, game.preset, len(game.players)),
             result_line=result_line(sheet),
+            legend=legend(game.rules, teams=game.teams is not None),
             printing=True,
         )
     )
     from .pdf import html_to_pdf  # WeasyPrint loads where sheets are printed, not where planned
 
     return html_to_pdf(html, paper_size, landscape=len(sheet.sides) >= LANDSCAPE_FROM_SIDES)
+
+
+def legend(rules: Rules, teams: bool) -> list[str]:
+    """What the marks on a printed sheet mean, only those the game's rules can print: no bag
+    penalty where bags cost nothing (three-player: each overtrick costs instead), no blind bid
+    where none may be made, no double nil without partners."""
+    out = []
+    if rules.blind_bids:
+        out.append(f"B{rules.blind_min}: blind {rules.blind_min}")
+    if rules.blind_nil:
+        out.append("bnil: blind nil")
+    if teams and rules.nil:
+        out.append("dnil: double nil")
+    if rules.nil or rules.blind_nil:
+        out.append("\u2713 made \u00b7 \u2717 lost")
+    out.append("set: the bid was not made")
+    if rules.bag_limit is not None:
+        penalty = figure(-rules.bag_penalty)
+        out.append(f"bags {penalty}: every {rules.bag_limit} bags cost {rules.bag_penalty}")
+    return out
 
 
 def date_text(value: Date | str | None) -> str:
