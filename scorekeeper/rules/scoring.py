@@ -49,7 +49,7 @@ _CACHE_LIMIT = 2048
 
 def _seating(game: Game) -> Seating:
     """The checked seating of a game (check_seating, then the lookups scoring uses), remembered
-    by value: players, teams, dealer and the bidding. The start is checked every time."""
+    by value: players, teams, dealer, the bidding and Suicide. The start is checked every time."""
     teams = game.teams
     key: tuple[object, ...] | None
     hit: Seating | None
@@ -59,6 +59,7 @@ def _seating(game: Game) -> Seating:
             None if teams is None else (*teams.items(),),  # members are tuples once parsed
             game.dealer,
             game.rules.bidding,
+            game.rules.suicide,  # checked with the seating: Suicide needs teams
         )
         hit = _SEATINGS.get(key)
     except TypeError:  # something unhashable: check it the long way (and fail there)

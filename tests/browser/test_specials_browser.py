@@ -66,9 +66,31 @@ def test_a_hand_under_bemo_is_one_tap_more_and_says_why(phone, live_server, live
         touch(phone.get_by_role("button", name=re.compile(r"^Save hand")))
     assert taps == 6 + 1  # an ordinary hand's six, and one for the Bemo
     assert phone.locator(".scores").inner_text().count("131") == 1  # 70 + 1 bag + 60
+    line = phone.locator(".rules-line")
+    assert "Little Bemo \u00b160" in line.inner_text() and line.is_visible()
+    phone.screenshot(path=str(SHOTS / f"bemo-saved-{size['width']}x{size['height']}.png"))
     # why: tap the hand's number
     phone.locator("table.sheet tbody th a", has_text="1").first.tap()
     phone.wait_for_url(re.compile(r"hand=1"))
     why = phone.locator(".why").inner_text()
     assert "Little Bemo made: +60" in why
     check_axe(phone)
+
+
+def test_the_new_game_page_switches_on_bemo(phone, live_server, live_db):
+    phone.goto(live_server + "/games/new")
+    for i, name in enumerate(["Ann", "Bob", "Cy", "Di"]):
+        phone.fill(f"#player-{i}", name)
+    phone.locator("summary", has_text="House rules").tap()
+    phone.get_by_label("Little Bemo", exact=True).check()
+    phone.get_by_label("Your own special 1: name").fill("Grand slam")
+    phone.get_by_label("Your own special 1: made").fill("250")
+    box = phone.locator("fieldset.extras-editor").first
+    size = phone.viewport_size
+    SHOTS.mkdir(exist_ok=True)
+    box.screenshot(path=str(SHOTS / f"specials-editor-{size['width']}x{size['height']}.png"))
+    check_axe(phone)
+    with phone.expect_navigation(url=re.compile(r"/g/[\w-]+$")):
+        phone.get_by_role("button", name="Start the game").tap()
+    text = phone.request.get(phone.url + "/game.json").text()
+    assert '"little_bemo"' in text and '"Grand slam"' in text

@@ -36,7 +36,7 @@ def _always_special(rules: Rules, T: int) -> tuple[bool, Callable[..., object]]:
 
 def game_of(seed: int) -> Game:
     rng = random.Random(seed)
-    preset, rules = random_rules(rng)
+    preset, rules = random_rules(rng, variants=True)  # issue 22's options too
     if rng.random() < 0.5:
         rules = dataclasses.replace(rules, **PLAIN)
     return random_game(rng, 15, rules, preset)

@@ -29,7 +29,7 @@ from scorekeeper.rules import (
     score_game,
     sheet_to_json,
 )
-from scorekeeper.rules.sample import BASE_OPTIONS, random_game
+from scorekeeper.rules.sample import CLASSIC_OPTIONS, random_game
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
@@ -92,7 +92,7 @@ def _scored(game: Game) -> object:
 
 
 def test_every_new_option_is_listed():
-    new = {o.name for o in OPTIONS} - set(BASE_OPTIONS)
+    new = {o.name for o in OPTIONS} - set(CLASSIC_OPTIONS)
     assert new == set(OFF) | set(IDLE), "list each new option in OFF or IDLE"
     for name, value in OFF.items():
         assert OPTION_BY_NAME[name].default == value, f"{name} is off by default"
