@@ -11,6 +11,9 @@ from .game import NO_BIDS
 from .options import Rules
 from .specials import ExtraResult
 
+# a nil's kind as a sheet's bid column shows it
+_NIL_LABELS = {"nil": "nil", "blind nil": "bnil", "double nil": "dnil", "blind double nil": "bdnil"}
+
 
 class NilResult(NamedTuple):
     """One nil bidder's outcome (or a team's double nil, with player = the team)."""
@@ -70,7 +73,14 @@ class SideResult(NamedTuple):
         if self.contract is not None:
             parts.append(f"B{self.contract}" if self.blind else str(self.contract))
         for n in self.nils:
-            parts.append({"nil": "nil", "blind nil": "bnil", "double nil": "dnil"}[n.kind])
+            parts.append(
+                {
+                    "nil": "nil",
+                    "blind nil": "bnil",
+                    "double nil": "dnil",
+                    "blind double nil": "bdnil",
+                }[n.kind]
+            )
         return "+".join(parts) or "-"
 
     @property
