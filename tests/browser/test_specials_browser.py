@@ -72,3 +72,22 @@ def test_a_hand_under_bemo_is_one_tap_more_and_says_why(phone, live_server, live
     why = phone.locator(".why").inner_text()
     assert "Little Bemo made: +60" in why
     check_axe(phone)
+
+
+def test_the_new_game_page_switches_on_bemo(phone, live_server, live_db):
+    phone.goto(live_server + "/games/new")
+    for i, name in enumerate(["Ann", "Bob", "Cy", "Di"]):
+        phone.fill(f"#player-{i}", name)
+    phone.locator("summary", has_text="House rules").tap()
+    phone.get_by_label("Little Bemo", exact=True).check()
+    phone.get_by_label("Your own special 1: name").fill("Grand slam")
+    phone.get_by_label("Your own special 1: made").fill("250")
+    box = phone.locator("fieldset.extras-editor").first
+    size = phone.viewport_size
+    SHOTS.mkdir(exist_ok=True)
+    box.screenshot(path=str(SHOTS / f"specials-editor-{size['width']}x{size['height']}.png"))
+    check_axe(phone)
+    with phone.expect_navigation(url=re.compile(r"/g/[\w-]+$")):
+        phone.get_by_role("button", name="Start the game").tap()
+    text = phone.request.get(phone.url + "/game.json").text()
+    assert '"little_bemo"' in text and '"Grand slam"' in text
