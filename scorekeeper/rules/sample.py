@@ -239,7 +239,13 @@ def random_hand(rng: random.Random, ctx: Any, state: Any) -> Hand:
     for side in ctx.sides:
         members = ctx.members[side]
         by_team = rules.partner_bids == "team"  # else each partner's tricks, by name
-        if ctx.teams and by_team and side not in nil_sides and len(members) > 1 and rng.random() < 0.3:
+        if (
+            ctx.teams
+            and by_team
+            and side not in nil_sides
+            and len(members) > 1
+            and rng.random() < 0.3
+        ):
             tricks[side] = sum(per[p] for p in members)
         else:
             for p in members:

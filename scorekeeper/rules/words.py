@@ -111,6 +111,11 @@ def changes_line(spec: dict[str, Any] | str) -> str:
     except GameError:
         return f"{preset_title(preset)}: these rules no longer load."
     words = [f"{o.label}: {option_word(changed[o.name])}" for o in OPTIONS if o.name in changed]
+    rules = rules_from_spec(changed)
+    if "specials" in changed:
+        words.append("Specials: " + (", ".join(s.name for s in rules.specials) or "none"))
+    if "bonuses" in changed:
+        words.append("Bonuses: " + (", ".join(b.name for b in rules.bonuses) or "none"))
     if not words:
         return f"{preset_title(preset)}, nothing changed."
     return f"{preset_title(preset)}, changed: " + "; ".join(words) + "."
@@ -127,8 +132,8 @@ def rules_summary(rules: Rules, preset: str = "standard", players: int | None = 
     if r.max_hands:
         end += f"{', ' if end else ''}{r.max_hands} hands"
     out.append(end)
-    if players:
-        out.append(f"{r.tricks_for(players)} tricks")
+    if players or r.tricks_per_hand is not None:
+        out.append(f"{r.tricks_for(players or 4)} tricks")
     if r.bidding == "partnership":
         out.append("partnership bids")
     if r.min_side_bid:
@@ -172,6 +177,67 @@ def rules_summary(rules: Rules, preset: str = "standard", players: int | None = 
     if not r.misdeal_deal_passes:
         out.append("misdeal: same dealer")
     out.extend(_contract_summary(r))
+    out.extend(_extras_summary(r))
+    out.extend(_other_options(r))
+    return out
+
+
+def rules_line(rules: Rules, preset: str = "standard", players: int | None = None) -> str:
+    """The house rules in one line, as the game page, the read-only sheet, the PDF and the
+    blank sheets show them: ``rules_summary``'s phrases joined by " · "."""
+    return " \u00b7 ".join(rules_summary(rules, preset, players))
+
+
+def sheet_rules_line(sheet: Sheet) -> str:
+    """:func:`rules_line` of a scored game (its rules and preset)."""
+    return rules_line(sheet.rules, sheet.preset)
+
+
+# The options rules_summary says in words of its own; any other option (a variant's new one)
+# is said by its label and value whenever it differs from the standard rules, so the line
+# names every rule in force without a phrase written for it.
+_SAID = frozenset({
+    "target_score", "losing_score", "max_hands", "tricks_per_hand", "bidding", "min_side_bid",
+    "max_bid", "trick_value", "overtrick_value", "set_penalty", "bag_limit", "bag_penalty",
+    "max_overtricks", "double_back", "nil", "nil_value", "nil_penalty", "nil_tricks",
+    "blind_nil", "blind_nil_value", "blind_nil_penalty", "double_nil_value", "blind_bids",
+    "blind_min", "blind_win_multiplier", "blind_loss_multiplier", "blind_exact",
+    "blind_overtricks", "blind_deficit", "ten_for_200", "ten_for_200_value",
+    "ten_for_200_penalty", "ten_for_200_exact", "moon", "moon_value", "moon_penalty",
+    "boston_wins", "set_out", "first_hand_no_bids", "misdeal_deal_passes",
+    # said by _contract_summary
+    "no_trump", "no_trump_win_multiplier", "no_trump_loss_multiplier", "lexington",
+    "lexington_value", "blind_scoring", "blind_bonus", "nil_penalty_per_trick",
+    "nil_fail_sets_partner", "blind_nil_no_bags", "double_nil_opponents_bonus",
+    "seven_or_higher_value", "exact_small_bids", "partner_bids", "score_tenths", "renege_mucks",
+})  # fmt: skip
+_STANDARD = Rules()
+
+
+def _other_options(r: Rules) -> list[str]:
+    return [
+        f"{o.label}: {option_word(getattr(r, o.name))}"
+        for o in OPTIONS
+        if o.name not in _SAID and getattr(r, o.name) != getattr(_STANDARD, o.name)
+    ]
+
+
+def _extras_summary(r: Rules) -> list[str]:
+    """Each special and bonus switched on, with its points: "Little Bemo \u00b160", "Aces +100",
+    "Last trick +10 each"."""
+    out = []
+    for s in r.specials:
+        if s.failed == -s.made and s.made > 0:
+            out.append(f"{s.name} \u00b1{s.made}")
+        elif s.failed:
+            out.append(f"{s.name} {signed(s.made)}/{signed(s.failed)}")
+        else:
+            out.append(f"{s.name} {signed(s.made)}")
+    for b in r.bonuses:
+        if b.bag:
+            out.append(f"{b.name}: \u22121 bag")
+        else:
+            out.append(f"{b.name} {signed(b.value)}{' exactly' if b.exact else ''}")
     return out
 
 
