@@ -17,7 +17,7 @@ from .options import OPTIONS, OptionInfo, Rules, numbers_text, rules_from_spec, 
 from .scoring import Sheet
 from .tenths import shown_points, shown_target
 
-PRESET_TITLES = {"nyc": "NYC"}
+PRESET_TITLES = {"nyc": "NYC", "call-break": "Call Break"}
 SET_PENALTIES = {"bid": "set: \u2212 the bid", "shortfall": "set: \u2212 the shortfall",
                  "none": "set: no penalty"}  # fmt: skip
 _TIMES = {1: "once", 2: "twice", 3: "three times"}
