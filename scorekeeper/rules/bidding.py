@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from .bids import bid_refused, contract_refused, read_bids
 from .game import BidValue, Game, Hand
 from .scoring import Sheet, score_game, start_state
+from .tenths import counted_totals
 
 # Why a bid is not open, as a code (beside the words a person reads, in ``*_reason``)
 GAME_OVER = "game_over"
@@ -51,7 +52,7 @@ def bid_options(game: Game, sheet: Sheet | None = None) -> dict[str, SideBidOpti
     if sheet is None:
         sheet = score_game(game)
     rules = game.rules
-    totals = sheet.totals
+    totals = counted_totals(sheet)  # as the rules' numbers count (tenths under score_tenths)
     race = rules.race_tricks is not None  # a race: no hand has bids
     first = race or (rules.first_hand_no_bids and sheet.played == 0)
     over = (GAME_OVER, "the game is over") if sheet.finished else None
@@ -109,5 +110,5 @@ def check_bids(game: Game, bids: dict[str, BidValue], sheet: Sheet | None = None
     if sheet is None:
         sheet = score_game(game)
     ctx, state = start_state(game)
-    state.totals = dict(sheet.totals)  # blind eligibility looks at the score before the hand
+    state.totals = counted_totals(sheet)  # blind eligibility looks at the score before the hand
     read_bids(ctx, state, Hand(bids=bids), len(game.hands) + 1)

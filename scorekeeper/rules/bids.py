@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .errors import GameError, hand_error, missing_field, shown
-from .game import BLIND, BNIL, NIL, NUM, BidValue, Hand, read_bid
+from .game import BLIND, BNIL, NIL, NT, NUM, BidValue, Hand, read_bid
 from .options import Rules, numbers_text
 from .results import SideBid
 
@@ -328,7 +328,7 @@ def _bid(ctx: Context, number: int, who: str, value: object) -> tuple[str, int]:
     except GameError as e:
         raise hand_error(number, f"bids.{who}", f"{who}'s bid: {e.message}") from None
     rules = ctx.rules
-    if kind in (NUM, BLIND):
+    if kind in (NUM, BLIND, NT):
         if not 0 <= n <= ctx.T:
             raise hand_error(
                 number, f"bids.{who}", f"{who}'s bid {shown(value)} is out of range (0 to {ctx.T})"
@@ -342,6 +342,8 @@ def _bid(ctx: Context, number: int, who: str, value: object) -> tuple[str, int]:
                     f"bids.{who}",
                     f"{who} bid {value}: the smallest blind bid is {rules.blind_min}",
                 )
+        if kind == NT and not rules.no_trump:
+            raise hand_error(number, f"bids.{who}", "No Trump bids are not allowed in these rules")
     elif kind == NIL:
         if not rules.nil:
             raise hand_error(number, f"bids.{who}", "nil bids are not allowed in these rules")

@@ -73,7 +73,7 @@ def running_scorer(ctx: Context) -> RunningScorer | None:
                         _bonus(f"{MAJORITY}, {in_row} hands in a row", majority * (in_row - 1))
                     )
             if extras:
-                gained = sum(e.points for e in extras)
+                gained = sum(int(e.points) for e in extras)  # whole numbers, made here
                 total = totals[side] = totals[side] + gained
                 old = results[side]
                 results[side] = old._replace(

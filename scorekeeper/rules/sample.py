@@ -220,8 +220,9 @@ def random_hand(rng: random.Random, ctx: Any, state: Any) -> Hand:
                 c = max(lo, 0)
         if rules.allowed_contracts is not None:  # the nearest contract the side may make
             c = min(rules.allowed_contracts, key=lambda a: (abs(a - c), a))
+        no_trump = rules.no_trump and not blind and rng.random() < 0.2
         if ctx.partnership:
-            bids[side] = f"blind {c}" if blind else c
+            bids[side] = f"blind {c}" if blind else f"no trump {c}" if no_trump else c
         elif blind:
             bids[rest[0]] = f"blind {c}"
         else:
@@ -232,10 +233,19 @@ def random_hand(rng: random.Random, ctx: Any, state: Any) -> Hand:
                 return Hand(misdeal=True)
             for p, n in zip(rest, _split(rng, c - least * len(rest), len(rest)), strict=True):
                 bids[p] = n + least
+            if no_trump:
+                bids[rest[0]] = f"no trump {bids[rest[0]]}"
     tricks: dict[str, int] = {}
     for side in ctx.sides:
         members = ctx.members[side]
-        if ctx.teams and side not in nil_sides and len(members) > 1 and rng.random() < 0.3:
+        by_team = rules.partner_bids == "team"  # else each partner's tricks, by name
+        if (
+            ctx.teams
+            and by_team
+            and side not in nil_sides
+            and len(members) > 1
+            and rng.random() < 0.3
+        ):
             tricks[side] = sum(per[p] for p in members)
         else:
             for p in members:

@@ -32,6 +32,7 @@ from .game import Game, Hand, check_seating, check_start
 from .results import HandResult, NilResult, Sheet, SideBid, SideResult
 from .running import Running, running_scorer
 from .specials import check_hand_extras
+from .tenths import sheet_in_tenths
 from .tricks import read_renege, tricks_reader
 
 __all__ = [
@@ -304,7 +305,17 @@ def _fold(ctx: Context, state: State, hands: Iterable[Hand], first: int) -> list
         # the hand is valid: score it side by side
         note = hand.note
         results = score_sides(
-            state, side_bids, taken, tricks, given, received, adjust, no_bids, note, extras
+            state,
+            side_bids,
+            taken,
+            tricks,
+            given,
+            received,
+            adjust,
+            no_bids,
+            note,
+            extras,
+            hand.bids,
         )
         if score_running is not None:
             score_running(state, results, taken)
@@ -346,10 +357,11 @@ def _sheet(
 ) -> Sheet:
     start = ctx.game.start
     sides = ctx.sides
-    return _new(Sheet, (
+    sheet = _new(Sheet, (
         list(sides), hands, totals, bags, state.finished, state.winner, state.reason,
         ctx.players[state.dealer], sets, state.played,
         {s: start[s].score if s in start else 0 for s in sides} if start
         else dict.fromkeys(sides, 0),
         ctx.rules, ctx.game.preset,
     ))  # fmt: skip
+    return sheet_in_tenths(sheet) if ctx.rules.score_tenths else sheet

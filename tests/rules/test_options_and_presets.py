@@ -15,6 +15,7 @@ from scorekeeper.rules import (
     rules_to_spec,
     score_game,
 )
+from tests.rules import test_contract_variants as contract_variants
 
 FOUR = ["Ann", "Bob", "Cy", "Di"]
 TEAMS = {"Us": ["Ann", "Cy"], "Them": ["Bob", "Di"]}
@@ -212,6 +213,7 @@ def test_every_option_is_exercised_by_a_table():
         for row in table:
             used.update(row[0])
     used.update({"blind_bids", "bidding"})  # set by every BLIND_TABLE row
+    used.update(contract_variants.EXERCISED)  # issue 22's contracts, from the texts' examples
     assert {o.name for o in OPTIONS} - used == set()
 
 
@@ -235,6 +237,10 @@ PRESET_VALUES = {
     "mirrors": {"blind_nil": False, "blind_bids": False, "bids_total": "tricks"},
     "jailhouse": {"min_side_bid": 4, "allowed_contracts": (4, 5, 6, 7, 8, 10, 13), "nil_against": (10, 13), "ten_for_200": True, "moon": True, "bag_limit": 10},
     "urban": {"race_tricks": 7, "race_sweep": 10, "target_score": 2},
+    "highlander": {"partner_bids": "highlander", "overtrick_value": 5, "bag_limit": None},
+    "call-break": {"score_tenths": True, "trick_value": 10, "overtrick_value": 1,
+                   "bag_limit": None, "nil": False, "blind_nil": False, "min_side_bid": 1,
+                   "max_hands": 5},
 }  # fmt: skip
 
 
@@ -257,6 +263,8 @@ def test_preset_values(preset):
         ("head-to-head", ["A", "B"], None, 13),
         ("six-player", ["A", "B", "C", "D", "E", "F"], {"AD": ["A", "D"], "BE": ["B", "E"], "CF": ["C", "F"]}, 17),
         ("standard", ["A", "B", "C", "D", "E"], None, 10),
+        ("highlander", FOUR, TEAMS, 13),
+        ("call-break", FOUR, None, 13),
     ],
 )  # fmt: skip
 def test_presets_score_a_hand_with_their_seating(preset, players, teams, tricks):

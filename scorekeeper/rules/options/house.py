@@ -8,6 +8,7 @@ from typing import Any
 
 from ..errors import GameError
 from ..specials import Bonus, Special
+from .agreement import check_agreement
 from .info import TRICKS_BY_PLAYERS, check_option, numbers_text
 from .table import OPTIONS
 
@@ -74,6 +75,24 @@ class Rules:
     # declared specials and counted bonuses (rules/specials.py): lists, read and checked there
     specials: tuple[Special, ...] = ()
     bonuses: tuple[Bonus, ...] = ()
+    # issue 22, part C: the house rules of contracts (rules/house.py)
+    no_trump: bool = False
+    no_trump_win_multiplier: int = 2
+    no_trump_loss_multiplier: int = 2
+    lexington: str | None = None
+    lexington_value: int = 240
+    lexington_penalty: int | None = None
+    blind_scoring: str = "multiplier"
+    blind_bonus: int = 100
+    nil_penalty_per_trick: int | None = None
+    nil_fail_sets_partner: bool = False
+    blind_nil_no_bags: bool = False
+    double_nil_opponents_bonus: int | None = None
+    seven_or_higher_value: int = 0
+    exact_small_bids: bool = False
+    partner_bids: str = "team"
+    score_tenths: bool = False
+    renege_mucks: bool = False
 
     def __post_init__(self) -> None:
         for info in OPTIONS:
@@ -82,6 +101,7 @@ class Rules:
             if info.type == "numbers" and value is not None:  # a set: one spelling, sorted
                 object.__setattr__(self, info.name, tuple(sorted(value)))
         check_together(self)
+        check_agreement(self)  # part C's options that contradict each other (agreement.py)
 
     def tricks_for(self, players: int) -> int:
         """Tricks in a hand for this many players."""

@@ -7,7 +7,7 @@ from typing import Any
 from ..errors import GameError
 from ..specials import bonuses_to_spec, read_bonuses, read_specials, specials_to_spec
 from .house import DEFAULTS, Rules
-from .info import check_option, show_value
+from .info import MAX_SCORE, check_option, show_value
 from .table import OPTION_BY_NAME, OPTIONS
 
 PRESETS: dict[str, dict[str, Any]] = {
@@ -68,7 +68,24 @@ PRESETS: dict[str, dict[str, Any]] = {
         "moon": True,
     },
     "urban": {"race_tricks": 7, "race_sweep": 10, "target_score": 2},
+    # issue 22, part C
+    "highlander": {"partner_bids": "highlander", "overtrick_value": 5, "bag_limit": None},
+    "call-break": {
+        "score_tenths": True,
+        "trick_value": 10,
+        "overtrick_value": 1,
+        "bag_limit": None,
+        "nil": False,
+        "blind_nil": False,
+        "min_side_bid": 1,
+        "max_hands": 5,
+        "target_score": MAX_SCORE,
+    },
 }
+
+# How a preset seats the players when the new game form is left to choose ("Usual for the
+# players"): Call Break is four players without partners.
+PRESET_TEAMS: dict[str, str] = {"call-break": "none"}
 
 PRESET_DESCRIPTIONS: dict[str, str] = {
     "standard": "Four players in two teams, to 500; nil 100, blind nil 200, 10 bags cost 100.",
@@ -91,6 +108,10 @@ PRESET_DESCRIPTIONS: dict[str, str] = {
     "against 10 or 13.",
     "urban": "Urban rules: a race, no bids; 7 tricks win a hand (a game), two games win the "
     "match, 10 tricks in a hand win it at once.",
+    "highlander": "Highlander: each partner must make their own bid; a partner's overtricks "
+    "score 5 each, even when the side is set; no bag penalty.",
+    "call-break": "Call Break (call bridge): four players without partners, five deals; a made "
+    "bid scores the bid plus 0.1 a trick over, a set loses the bid; no nil.",
 }
 
 
