@@ -12,6 +12,7 @@ import math
 from dataclasses import dataclass, field
 from datetime import date as Date
 from functools import lru_cache
+from html import escape
 from typing import Any
 
 from scorekeeper.rules import (
@@ -23,6 +24,7 @@ from scorekeeper.rules import (
     rules_summary,
     team_name,
 )
+from scorekeeper.rules.words import figure
 
 from .layout import DEFAULT_PAPER, FOOTER_MM, PAGE_MARGIN_MM, half_height_mm, page_mm, templates
 
@@ -73,12 +75,33 @@ def render_game_pdf(
             date=date_text(date),
             rules_lines=rules_summary(game.rules, game.preset, len(game.players)),
             result_line=result_line(sheet),
+            legend=legend(game.rules, teams=game.teams is not None),
             printing=True,
         )
     )
     from .pdf import html_to_pdf  # WeasyPrint loads where sheets are printed, not where planned
 
     return html_to_pdf(html, paper_size, landscape=len(sheet.sides) >= LANDSCAPE_FROM_SIDES)
+
+
+def legend(rules: Rules, teams: bool) -> list[str]:
+    """What the marks on a printed sheet mean, only those the game's rules can print: no bag
+    penalty where bags cost nothing (three-player: each overtrick costs instead), no blind bid
+    where none may be made, no double nil without partners."""
+    out = []
+    if rules.blind_bids:
+        out.append(f"B{rules.blind_min}: blind {rules.blind_min}")
+    if rules.blind_nil:
+        out.append("bnil: blind nil")
+    if teams and rules.nil:
+        out.append("dnil: double nil")
+    if rules.nil or rules.blind_nil:
+        out.append("\u2713 made \u00b7 \u2717 lost")
+    out.append("set: the bid was not made")
+    if rules.bag_limit is not None:
+        penalty = figure(-rules.bag_penalty)
+        out.append(f"bags {penalty}: every {rules.bag_limit} bags cost {rules.bag_penalty}")
+    return out
 
 
 def date_text(value: Date | str | None) -> str:
@@ -104,7 +127,8 @@ class BlankSheet:
     ``sides`` are team or player names ('' leaves a line to write on); ``members`` lists each
     team's players ('' blanks) when the sides are teams, and is empty otherwise. ``subtitle``
     replaces the "Date ___ Table ___" line when the sheet is printed for a known table (a club
-    night's packet: "Round 2 · Table 5 · Ann deals first").
+    night's packet: "Round 2 · Table 5 · Ann deals first"). ``dealers``, when the seating is
+    known, are the players in dealing order from the first hand: each row's dealer is printed.
     """
 
     sides: tuple[str, ...] = ("", "")
@@ -117,6 +141,7 @@ class BlankSheet:
     title: str = ""
     paper_size: str = DEFAULT_PAPER
     subtitle: str = ""
+    dealers: tuple[str, ...] = ()  # who deals, in turn from the first hand ((): left to write)
 
     @property
     def players(self) -> int:
@@ -174,15 +199,25 @@ def blank_context(blank: BlankSheet) -> dict[str, Any]:
     return {
         "blank": blank,
         "grid": blank_grid(
-            blank.paper_size, blank.landscape, len(blank.sides), blank.row_count, blank.fill_rows()
-        ),
+            blank.paper_size,
+            blank.landscape,
+            len(blank.sides),
+            blank.row_count,
+            blank.fill_rows(),
+            blank.dealers,
+        ),  # fmt: skip
         "rules_lines": rules_summary(blank.rules, blank.preset, blank.players),
     }
 
 
 @lru_cache(maxsize=64)
 def blank_grid(
-    paper_size: str, landscape: bool, sides: int, rows: int, per_chunk: int
+    paper_size: str,
+    landscape: bool,
+    sides: int,
+    rows: int,
+    per_chunk: int,
+    dealers: tuple[str, ...] = (),
 ) -> tuple[str, ...]:
     """The empty hand rows of a blank sheet under their column heads, drawn as inline SVG in
     chunks of ``per_chunk`` rows (what fits on a page, so a long pad breaks between chunks and
@@ -197,7 +232,8 @@ def blank_grid(
     centred from :data:`HEAD_ADVANCE`), because WeasyPrint sets up a style for each ``<text>``
     it draws: one a number cost a sheet ~10 ms, a third of a packet's sheet. Columns: the hand
     number, the dealer, then five a side, the widths print.css gives them (the table's columns
-    are fixed).
+    are fixed). ``dealers`` (in turn from hand 1) print each row's dealer, cut at the column's
+    edge.
     """
     width = page_mm(paper_size, landscape)[0] - 2 * PAGE_MARGIN_MM
     columns = sides * COLUMNS_PER_SIDE
@@ -224,7 +260,7 @@ def blank_grid(
             f'<path d="{across}" stroke="#bbb" stroke-width="0.09" fill="none"/>'
             f'<path d="{thin}{edges}" stroke="#888" stroke-width="0.18" fill="none"/>'
             f'<path d="{thick}" stroke="#000" stroke-width="0.56" fill="none"/>'
-            f"{heads}{_hand_numbers(numbers, top)}</svg>"
+            f"{heads}{_hand_numbers(numbers, top)}{_dealers(numbers, top, dealers)}</svg>"
         )
     return tuple(chunks)
 
@@ -261,6 +297,29 @@ def _hand_numbers(numbers: range, top: float = 0.0) -> str:
             ys.append(baseline)
     digits = "".join(str(n) for n in numbers)
     return f'<text x="{" ".join(xs)}" y="{" ".join(ys)}">{digits}</text>'
+
+
+DEALER_FONT = 2.6  # the dealers' names in the drawing's units (mm): 7.4 pt
+
+
+def _dealers(numbers: range, top: float, dealers: tuple[str, ...]) -> str:
+    """Each row's dealer (``dealers`` in turn from hand 1) as one SVG ``<text>`` of a
+    ``<tspan>`` a row, a millimetre inside the dealer column and clipped at its edge ('' when
+    the dealers are not known)."""
+    if not dealers:
+        return ""
+    left, right = HAND_COLUMN_MM + 1, HAND_COLUMN_MM + DEALER_COLUMN_MM - 0.6
+    bottom = top + GRID_ROW_MM * len(numbers)
+    spans = "".join(
+        f'<tspan x="{left:.2f}" y="{top + GRID_ROW_MM * (row + 1) - 2.3:.2f}">'
+        f"{escape(dealers[(number - 1) % len(dealers)])}</tspan>"
+        for row, number in enumerate(numbers)
+    )
+    return (
+        f'<clipPath id="dealer-column"><rect x="{left:.2f}" y="{top:.2f}" '
+        f'width="{right - left:.2f}" height="{bottom - top:.2f}"/></clipPath>'
+        f'<text font-size="{DEALER_FONT}" clip-path="url(#dealer-column)">{spans}</text>'
+    )
 
 
 def render_blank_pdf(blank: BlankSheet) -> bytes:

@@ -13,11 +13,11 @@ from typing import Any
 
 from .ending import BOSTON, HANDS, LOSING, SET_OUT, TARGET
 from .errors import GameError
-from .options import OPTIONS, Rules, numbers_text, rules_from_spec, rules_to_spec
+from .options import OPTIONS, OptionInfo, Rules, numbers_text, rules_from_spec, rules_to_spec
 from .scoring import Sheet
 from .tenths import shown_points, shown_target
 
-PRESET_TITLES = {"nyc": "NYC"}
+PRESET_TITLES = {"nyc": "NYC", "call-break": "Call Break"}
 SET_PENALTIES = {"bid": "set: \u2212 the bid", "shortfall": "set: \u2212 the shortfall",
                  "none": "set: no penalty"}  # fmt: skip
 _TIMES = {1: "once", 2: "twice", 3: "three times"}
@@ -98,6 +98,30 @@ def option_word(value: Any) -> str:
     return str(value)
 
 
+_EMPTY = re.compile(r"[Ee]mpty: ([^)]*?)(?:\)|\.$)")
+
+
+def empty_meaning(info: OptionInfo) -> str:
+    """What an option left empty means, in its own help's words ("(empty: same as it wins)",
+    "Empty: by players, ..."): "as much as it wins" rather than a bare "none"."""
+    found = _EMPTY.search(info.help)
+    return found[1] if found else "none"
+
+
+def option_shown(info: OptionInfo, value: Any) -> str:
+    """An option's value as the rules page says it: empty by what empty means, a number with
+    a true minus, a list of numbers with commas."""
+    if value is None:
+        return empty_meaning(info)
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if type(value) is int:
+        return figure(value)
+    if isinstance(value, tuple | list):
+        return numbers_text(tuple(value))
+    return str(value)
+
+
 def changes_line(spec: dict[str, Any] | str) -> str:
     """How a rules spec differs from its preset, in one line of plain words.
 
@@ -111,6 +135,11 @@ def changes_line(spec: dict[str, Any] | str) -> str:
     except GameError:
         return f"{preset_title(preset)}: these rules no longer load."
     words = [f"{o.label}: {option_word(changed[o.name])}" for o in OPTIONS if o.name in changed]
+    rules = rules_from_spec(changed)
+    if "specials" in changed:
+        words.append("Specials: " + (", ".join(s.name for s in rules.specials) or "none"))
+    if "bonuses" in changed:
+        words.append("Bonuses: " + (", ".join(b.name for b in rules.bonuses) or "none"))
     if not words:
         return f"{preset_title(preset)}, nothing changed."
     return f"{preset_title(preset)}, changed: " + "; ".join(words) + "."
@@ -127,8 +156,8 @@ def rules_summary(rules: Rules, preset: str = "standard", players: int | None = 
     if r.max_hands:
         end += f"{', ' if end else ''}{r.max_hands} hands"
     out.append(end)
-    if players:
-        out.append(f"{r.tricks_for(players)} tricks")
+    if players or r.tricks_per_hand is not None:
+        out.append(f"{r.tricks_for(players or 4)} tricks")
     if r.bidding == "partnership":
         out.append("partnership bids")
     if r.min_side_bid:
@@ -172,6 +201,67 @@ def rules_summary(rules: Rules, preset: str = "standard", players: int | None = 
     if not r.misdeal_deal_passes:
         out.append("misdeal: same dealer")
     out.extend(_contract_summary(r))
+    out.extend(_extras_summary(r))
+    out.extend(_other_options(r))
+    return out
+
+
+def rules_line(rules: Rules, preset: str = "standard", players: int | None = None) -> str:
+    """The house rules in one line, as the game page, the read-only sheet, the PDF and the
+    blank sheets show them: ``rules_summary``'s phrases joined by " · "."""
+    return " \u00b7 ".join(rules_summary(rules, preset, players))
+
+
+def sheet_rules_line(sheet: Sheet) -> str:
+    """:func:`rules_line` of a scored game (its rules and preset)."""
+    return rules_line(sheet.rules, sheet.preset)
+
+
+# The options rules_summary says in words of its own; any other option (a variant's new one)
+# is said by its label and value whenever it differs from the standard rules, so the line
+# names every rule in force without a phrase written for it.
+_SAID = frozenset({
+    "target_score", "losing_score", "max_hands", "tricks_per_hand", "bidding", "min_side_bid",
+    "max_bid", "trick_value", "overtrick_value", "set_penalty", "bag_limit", "bag_penalty",
+    "max_overtricks", "double_back", "nil", "nil_value", "nil_penalty", "nil_tricks",
+    "blind_nil", "blind_nil_value", "blind_nil_penalty", "double_nil_value", "blind_bids",
+    "blind_min", "blind_win_multiplier", "blind_loss_multiplier", "blind_exact",
+    "blind_overtricks", "blind_deficit", "ten_for_200", "ten_for_200_value",
+    "ten_for_200_penalty", "ten_for_200_exact", "moon", "moon_value", "moon_penalty",
+    "boston_wins", "set_out", "first_hand_no_bids", "misdeal_deal_passes",
+    # said by _contract_summary
+    "no_trump", "no_trump_win_multiplier", "no_trump_loss_multiplier", "lexington",
+    "lexington_value", "blind_scoring", "blind_bonus", "nil_penalty_per_trick",
+    "nil_fail_sets_partner", "blind_nil_no_bags", "double_nil_opponents_bonus",
+    "seven_or_higher_value", "exact_small_bids", "partner_bids", "score_tenths", "renege_mucks",
+})  # fmt: skip
+_STANDARD = Rules()
+
+
+def _other_options(r: Rules) -> list[str]:
+    return [
+        f"{o.label}: {option_word(getattr(r, o.name))}"
+        for o in OPTIONS
+        if o.name not in _SAID and getattr(r, o.name) != getattr(_STANDARD, o.name)
+    ]
+
+
+def _extras_summary(r: Rules) -> list[str]:
+    """Each special and bonus switched on, with its points: "Little Bemo \u00b160", "Aces +100",
+    "Last trick +10 each"."""
+    out = []
+    for s in r.specials:
+        if s.failed == -s.made and s.made > 0:
+            out.append(f"{s.name} \u00b1{s.made}")
+        elif s.failed:
+            out.append(f"{s.name} {signed(s.made)}/{signed(s.failed)}")
+        else:
+            out.append(f"{s.name} {signed(s.made)}")
+    for b in r.bonuses:
+        if b.bag:
+            out.append(f"{b.name}: \u22121 bag")
+        else:
+            out.append(f"{b.name} {signed(b.value)}{' exactly' if b.exact else ''}")
     return out
 
 

@@ -66,6 +66,9 @@ def test_a_hand_under_bemo_is_one_tap_more_and_says_why(phone, live_server, live
         touch(phone.get_by_role("button", name=re.compile(r"^Save hand")))
     assert taps == 6 + 1  # an ordinary hand's six, and one for the Bemo
     assert phone.locator(".scores").inner_text().count("131") == 1  # 70 + 1 bag + 60
+    line = phone.locator(".rules-line")
+    assert "Little Bemo \u00b160" in line.inner_text() and line.is_visible()
+    phone.screenshot(path=str(SHOTS / f"bemo-saved-{size['width']}x{size['height']}.png"))
     # why: tap the hand's number
     phone.locator("table.sheet tbody th a", has_text="1").first.tap()
     phone.wait_for_url(re.compile(r"hand=1"))
