@@ -20,8 +20,8 @@ def version(client, token):
 
 def test_undo_of_a_new_hand_asks_for_its_tricks_again_with_its_bids_kept(client, db):
     token = new_game(client)
-    saved = client.post(f"/g/{token}/hands",
-                        data={**HAND, "hand_no": "1", "version": version(client, token)})  # fmt: skip
+    data = {**HAND, "hand_no": "1", "version": version(client, token)}
+    saved = client.post(f"/g/{token}/hands", data=data)
     assert saved.status_code == 303
     undone = client.post(f"/g/{token}/hands/undo", data={"version": version(client, token)})
     assert undone.status_code == 303
@@ -41,7 +41,10 @@ def test_undo_of_a_new_hand_asks_for_its_tricks_again_with_its_bids_kept(client,
                                                     if k.startswith("bid-")}}  # fmt: skip
     assert client.post(f"/g/{token}/hands", data=again).status_code == 303
     assert store.game_by_edit_token(db, token).data["hands"][0]["tricks"] == {
-        "Ann & Cy": 8, "Bob": 0, "Di": 5}
+        "Ann & Cy": 8,
+        "Bob": 0,
+        "Di": 5,
+    }
 
 
 def test_undo_of_a_misdeal_or_an_edit_lands_on_the_sheet_as_before(client):
