@@ -33,6 +33,10 @@ BLANK_HEADER_MM = 40.0  # title, names, rules summary and the two header rows
 BLANK_ROW_MM = 7.5  # one hand row on a blank sheet (what the page budget allows for it)
 BLANK_FOOTER_MM = 8.0  # the final-score row
 GRID_ROW_MM = 7.3  # one hand row as drawn (a little under the budget: rounding never spills)
+# Two sheets a page: rows of 6 mm (a narrow-ruled pad's), so half a Letter page holds a game of
+# 12 hands and half an A4 page 13 (at 7.5 mm they held 9 and 11).
+HALF_ROW_MM = 6.0
+HALF_GRID_ROW_MM = 5.8
 HAND_COLUMN_MM = 8.0  # the hand number column (col.hand in print.css)
 DEALER_COLUMN_MM = 14.0  # the dealer column (col.dealer)
 COLUMNS_PER_SIDE = 5  # bid, took, score, bags, total
@@ -158,7 +162,12 @@ class BlankSheet:
         else:
             height = page_mm(self.paper_size, self.landscape)[1] - 2 * PAGE_MARGIN_MM - FOOTER_MM
         room = height - BLANK_HEADER_MM - BLANK_FOOTER_MM
-        return max(1, math.floor(room / BLANK_ROW_MM))
+        return max(1, math.floor(room / (HALF_ROW_MM if self.per_page == 2 else BLANK_ROW_MM)))
+
+    @property
+    def grid_row_mm(self) -> float:
+        """A hand row's height as drawn: shorter when two sheets share a page."""
+        return HALF_GRID_ROW_MM if self.per_page == 2 else GRID_ROW_MM
 
     @property
     def row_count(self) -> int:
@@ -205,7 +214,8 @@ def blank_context(blank: BlankSheet) -> dict[str, Any]:
             blank.row_count,
             blank.fill_rows(),
             blank.dealers,
-        ),  # fmt: skip
+            blank.grid_row_mm,
+        ),
         "rules_lines": rules_summary(blank.rules, blank.preset, blank.players),
     }
 
@@ -218,6 +228,7 @@ def blank_grid(
     rows: int,
     per_chunk: int,
     dealers: tuple[str, ...] = (),
+    row_mm: float = GRID_ROW_MM,
 ) -> tuple[str, ...]:
     """The empty hand rows of a blank sheet under their column heads, drawn as inline SVG in
     chunks of ``per_chunk`` rows (what fits on a page, so a long pad breaks between chunks and
@@ -233,7 +244,7 @@ def blank_grid(
     it draws: one a number cost a sheet ~10 ms, a third of a packet's sheet. Columns: the hand
     number, the dealer, then five a side, the widths print.css gives them (the table's columns
     are fixed). ``dealers`` (in turn from hand 1) print each row's dealer, cut at the column's
-    edge.
+    edge; ``row_mm`` is a row's height.
     """
     width = page_mm(paper_size, landscape)[0] - 2 * PAGE_MARGIN_MM
     columns = sides * COLUMNS_PER_SIDE
@@ -246,10 +257,8 @@ def blank_grid(
     chunks = []
     for first in range(1, rows + 1, per_chunk):
         numbers = range(first, min(first + per_chunk, rows + 1))
-        height = top + GRID_ROW_MM * len(numbers)
-        across = "".join(
-            f"M0 {top + GRID_ROW_MM * i:.2f}H{width:.2f}" for i in range(1, len(numbers))
-        )
+        height = top + row_mm * len(numbers)
+        across = "".join(f"M0 {top + row_mm * i:.2f}H{width:.2f}" for i in range(1, len(numbers)))
         edges = f"M0.09 0V{height:.2f}M{width - 0.09:.2f} 0V{height:.2f}M0 {top:.2f}H{width:.2f}"
         thin = "".join(f"M{x:.2f} 0V{height:.2f}" for x in xs if x not in heavy)
         thick = "".join(f"M{x:.2f} 0V{height:.2f}" for x in sorted(heavy))
@@ -260,7 +269,8 @@ def blank_grid(
             f'<path d="{across}" stroke="#bbb" stroke-width="0.09" fill="none"/>'
             f'<path d="{thin}{edges}" stroke="#888" stroke-width="0.18" fill="none"/>'
             f'<path d="{thick}" stroke="#000" stroke-width="0.56" fill="none"/>'
-            f"{heads}{_hand_numbers(numbers, top)}{_dealers(numbers, top, dealers)}</svg>"
+            f"{heads}{_hand_numbers(numbers, top, row_mm)}"
+            f"{_dealers(numbers, top, dealers, row_mm)}</svg>"
         )
     return tuple(chunks)
 
@@ -284,14 +294,20 @@ def _column_heads(start: float, each: float, sides: int) -> str:
     )
 
 
-def _hand_numbers(numbers: range, top: float = 0.0) -> str:
+def _baseline(top: float, row: int, row_mm: float) -> str:
+    """The baseline of row ``row`` (from 0) of a drawing whose rows start ``top`` mm down: the
+    text sits 2.3 mm above a 7.3 mm row's line, in proportion on a shorter row."""
+    return f"{top + row_mm * (row + 1) - row_mm * 2.3 / GRID_ROW_MM:.2f}"
+
+
+def _hand_numbers(numbers: range, top: float = 0.0, row_mm: float = GRID_ROW_MM) -> str:
     """The hand numbers of a chunk of rows as one SVG ``<text>``: each digit placed, each
     number right-aligned a millimetre inside the hand column, on its row's baseline (rows start
     ``top`` mm down the drawing)."""
     xs, ys = [], []
     for row, number in enumerate(numbers):
         text = str(number)
-        baseline = f"{top + GRID_ROW_MM * (row + 1) - 2.3:.2f}"
+        baseline = _baseline(top, row, row_mm)
         for place in range(len(text), 0, -1):
             xs.append(f"{HAND_COLUMN_MM - 1 - place * GRID_FONT * DIGIT_EM:.2f}")
             ys.append(baseline)
@@ -302,16 +318,16 @@ def _hand_numbers(numbers: range, top: float = 0.0) -> str:
 DEALER_FONT = 2.6  # the dealers' names in the drawing's units (mm): 7.4 pt
 
 
-def _dealers(numbers: range, top: float, dealers: tuple[str, ...]) -> str:
+def _dealers(numbers: range, top: float, dealers: tuple[str, ...], row_mm: float) -> str:
     """Each row's dealer (``dealers`` in turn from hand 1) as one SVG ``<text>`` of a
     ``<tspan>`` a row, a millimetre inside the dealer column and clipped at its edge ('' when
     the dealers are not known)."""
     if not dealers:
         return ""
     left, right = HAND_COLUMN_MM + 1, HAND_COLUMN_MM + DEALER_COLUMN_MM - 0.6
-    bottom = top + GRID_ROW_MM * len(numbers)
+    bottom = top + row_mm * len(numbers)
     spans = "".join(
-        f'<tspan x="{left:.2f}" y="{top + GRID_ROW_MM * (row + 1) - 2.3:.2f}">'
+        f'<tspan x="{left:.2f}" y="{_baseline(top, row, row_mm)}">'
         f"{escape(dealers[(number - 1) % len(dealers)])}</tspan>"
         for row, number in enumerate(numbers)
     )

@@ -65,3 +65,22 @@ def test_a_club_rounds_sheets_have_its_hands_and_each_hands_dealer(client, db):
         shown = [r[1] for r in rows]
         assert shown[:4] == [d[: len(s)] for d, s in zip(dealt, shown, strict=False)]
         assert shown[4:] == shown[:2]  # the deal goes round again for a tie
+
+
+@pytest.mark.parametrize("paper_size, rows", [("letter", 12), ("a4", 13)])
+def test_two_sheets_a_page_hold_a_games_hands(paper_size, rows):
+    """Two-a-page sheets had 9 hand rows on Letter (11 on A4): too few for a game to 500. Both
+    sheets, every row numbered, still on one page."""
+    import io
+
+    from pypdf import PdfReader
+
+    blank = sheets.blank_sheet(["Ann", "Bob", "Cy", "Di"], per_page=2, paper_size=paper_size)
+    assert blank.row_count >= rows
+    body = sheets.render_blank_pdf(blank)
+    assert len(PdfReader(io.BytesIO(body)).pages) == 1
+    (page,) = pdf_pages_text(body)
+    numbered = [line.split()[0] for line in page.splitlines() if line.split()[:1] and (
+        line.split()[0].isdigit())]  # fmt: skip
+    wanted = [str(n) for n in range(1, blank.row_count + 1)]
+    assert numbered == wanted + wanted  # each sheet's rows, 1 to the last, whole
