@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 5000
 
-.PHONY: run test lint bench screenshots system-deps system-deps-test clean lock
+.PHONY: run test test-image lint bench screenshots system-deps system-deps-test clean lock
 
 # The runtime install, from the lock (exact versions, checked by hash: requirements/), then the
 # app itself without dependencies; re-done when the lock or pyproject.toml changes.
@@ -55,6 +55,11 @@ run: system-deps $(VENV)/.installed-run
 
 test: system-deps-test $(VENV)/.installed-test node_modules/.installed lint
 	$(BIN)/python -m pytest
+
+# The container image: built with podman from the Dockerfile and checked from its own files
+# (scripts/test-image.sh says how); skipped, loudly, where podman or debootstrap cannot work.
+test-image: $(VENV)/.installed-test
+	sh scripts/test-image.sh
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .

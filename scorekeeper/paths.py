@@ -1,4 +1,5 @@
-"""Where the templates and static files are, from a source checkout or an installed wheel."""
+"""Where the templates, the static files and docs/stats.md (shown as a page) are, from a source
+checkout or an installed wheel; and where the data lives."""
 
 from __future__ import annotations
 
@@ -19,6 +20,19 @@ def _find(name: str) -> Path:
 
 TEMPLATES = _find("templates")
 STATIC = _find("static")
+
+
+def _find_file(relative: str) -> Path:
+    """A file the app shows (not one it needs to start): where it is, or where a checkout
+    would have it (missing: the page that shows it says so)."""
+    for candidate in (_PACKAGE / relative, _PACKAGE.parent / relative):
+        if candidate.is_file():
+            return candidate
+    return _PACKAGE.parent / relative
+
+
+STATS_DOC = _find_file("docs/stats.md")
+
 
 APP_FOLDER = "spades-scorekeeper"
 

@@ -100,7 +100,7 @@
     });
   }
   // What a hand says, in words: each tapped pad's legend and key ("Bob's bid 3, ...").
-  const words = () => all(".pad").filter((p) => !p.hidden && p.querySelector(":checked")).map((p) =>
+  const words = () => all(".pad").filter((p) => !p.hidden && p.querySelector(":checked") && p.querySelector(":checked").value).map((p) =>
     p.querySelector("legend").firstChild.textContent.trim() + " " + p.querySelector(":checked").value).join(", ");
   const all = (sel) => [].slice.call(form.querySelectorAll(sel));
   const id = () => btoa(String.fromCharCode.apply(null, crypto.getRandomValues(new Uint8Array(12)))).replace(/\+/g, "-").replace(/\//g, "_");

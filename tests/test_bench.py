@@ -70,3 +70,20 @@ def test_the_cache_benchmark_turns_off_every_cache_it_names():
         scoring._SEATINGS["x"] = 1
         assert "x" not in scoring._SEATINGS
     assert scoring._SEATINGS is kept
+
+
+def test_the_big_night_benchmark_builds_its_room_and_prints_its_summary():
+    """bench/bench_bignight.py, small: the event imported, round 1 seated over HTTP, every kind
+    of phone answered without an error on the app and on the bare app."""
+    small = ["--tables", "4", "--clock-phones", "8", "--viewers", "4", "--seconds", "6",
+             "--burst", "4", "--burst-at", "1", "--small-tables", "2",
+             "--small-seconds", "4"]  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "bench_bignight.py"), *small],
+        capture_output=True, text=True, timeout=300, cwd=ROOT,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    summary = done.stdout.split("===== summary =====")[1]
+    assert summary.count("no errors: met (0)") == 2, summary
+    for kind in ("clock.json", "version.json", "public page (load)", "save", "seating round 1"):
+        assert kind in summary, kind

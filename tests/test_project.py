@@ -119,6 +119,7 @@ def test_the_wheel_carries_the_templates_and_static_files(tmp_path: Path):
             if source.is_file():
                 inside = f"scorekeeper/{folder}/{source.relative_to(ROOT / folder).as_posix()}"
                 assert inside in names, inside
+    assert "scorekeeper/docs/stats.md" in names  # the page "How the figures are counted"
     assert not any(n.startswith(("tests/", "instance/")) for n in names)
 
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from scorekeeper import __version__
@@ -90,44 +91,54 @@ def cmd_serve(args: argparse.Namespace) -> int:
     import contextlib
     import signal
 
-    import waitress
-
     from scorekeeper import create_app, service
-    from scorekeeper.cli import backups, lan
+    from scorekeeper.cli import backups, lan, workers
     from scorekeeper.config import backup_settings, proxy_count
     from scorekeeper.printing import pool
 
+    serving = workers.Serving(
+        args.host, args.port, threads=args.threads, workers=args.workers,
+        connections=args.connections, idle_seconds=args.idle_timeout,
+    )  # fmt: skip
+    if (why := workers.refused(serving)) is not None:
+        print(f"scorekeeper: {why}", file=sys.stderr)
+        return 2
+    if (short := workers.open_files_for(serving)) is not None:
+        print(f"scorekeeper: warning: {short}", file=sys.stderr)
     # Held while serving: `scorekeeper restore` refuses to replace the file under a server (and
     # a server started during a restore waits for it), released by the ExitStack at the end.
     stack = contextlib.ExitStack()
     stack.enter_context(service.backups.serving(backup_settings().database))
-    # Migrations run once, here, before any worker thread can touch the database. Printed
-    # sheets are made in worker processes started (and warmed up) on the first one.
+    # Migrations run once, here, before any worker (thread or process) can touch the database.
+    # Printed sheets are made in printing processes started (and warmed up) on the first one.
     cmd_migrate(args)
     app = create_app()
     _log_to_stderr()
-    # Backups that run themselves (once now, then every BACKUP_HOURS while there were changes).
+    # Behind a trusted proxy the app reads its X-Forwarded-* headers (PROXY_FIX); waitress
+    # would otherwise drop them before the app sees them, as it should for a direct client.
+    serving = replace(serving, clear_proxy_headers=not proxy_count(app.config))
+    # Backups that run themselves (once now, then every BACKUP_HOURS while there were changes):
+    # in this process only, started once the workers are forked (workers.serve's ``alone``).
     scheduler = backups.Scheduler(backup_settings(app.config))
-    scheduler.start()
-    stack.callback(scheduler.stop)
+
+    def backing_up() -> Callable[[], None]:
+        scheduler.start()
+        return scheduler.stop
+
     _settle_memory()
     # Where phones find it: printed here, and shown on the director's console.
     app.config["LAN_ADDRESSES"] = lan.announce(args.host, args.port)
+    if serving.workers > 1:
+        print(f"serving with {serving.workers} worker processes", flush=True)
     # Stopped by SIGTERM (a service manager, `kill`) as by Ctrl+C: waitress ends its loop and
-    # its threads, then the printing workers are stopped and waited for, so nothing is left
-    # behind (not even their queues' semaphores, which the resource tracker would report).
+    # its threads (in each worker), then the printing workers are stopped and waited for, so
+    # nothing is left behind (not even their queues' semaphores, which the resource tracker
+    # would report).
     previous = signal.signal(signal.SIGTERM, _interrupt)
     try:
-        # Behind a trusted proxy the app reads its X-Forwarded-* headers (PROXY_FIX); waitress
-        # would otherwise drop them before the app sees them, as it should for a direct client.
-        waitress.serve(
-            app,
-            host=args.host,
-            port=args.port,
-            threads=args.threads,
-            ident="scorekeeper",
-            clear_untrusted_proxy_headers=not proxy_count(app.config),
-        )
+        workers.serve(app, serving, alone=backing_up)
+    except KeyboardInterrupt:
+        pass
     finally:
         signal.signal(signal.SIGTERM, previous)
         stack.close()
@@ -164,6 +175,13 @@ def _settle_memory() -> None:
     gc.set_threshold(10_000, 20, 20)
 
 
+def _workers_default(name: str) -> int:
+    from scorekeeper.cli import workers
+
+    value: int = getattr(workers, name)
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="scorekeeper",
@@ -184,8 +202,22 @@ def build_parser() -> argparse.ArgumentParser:
     )
     serve.add_argument("--port", type=int, default=5000, help="port (default %(default)s)")
     serve.add_argument(
-        "--threads", type=int, default=8, help="worker threads (default %(default)s)"
+        "--threads", type=int, default=8, help="threads a worker (default %(default)s)"
     )
+    serve.add_argument(
+        "--workers", type=int, default=1,
+        help="worker processes sharing the port, for a big night on a machine with several "
+        "cores (Linux, macOS; default %(default)s): README, 'A big night'",
+    )  # fmt: skip
+    serve.add_argument(
+        "--connections", type=int, default=_workers_default("CONNECTIONS"),
+        help="open connections a worker takes, a room of phones each keeping one "
+        "(default %(default)s)",
+    )  # fmt: skip
+    serve.add_argument(
+        "--idle-timeout", type=int, default=_workers_default("IDLE_SECONDS"), metavar="SECONDS",
+        help="close a connection idle this long (default %(default)s)",
+    )  # fmt: skip
     serve.set_defaults(func=cmd_serve)
 
     migrate = sub.add_parser(

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .bids import read_bids
+from .bids import bid_refused, contract_refused, read_bids
 from .game import BidValue, Game, Hand
 from .scoring import Sheet, score_game, start_state
+from .tenths import counted_totals
 
 # Why a bid is not open, as a code (beside the words a person reads, in ``*_reason``)
 GAME_OVER = "game_over"
@@ -40,6 +41,8 @@ class SideBidOptions:
     nil_code: str | None = None
     blind_nil_code: str | None = None
     blind_code: str | None = None
+    barred: tuple[int, ...] = ()  # numbers no bid may be (bids.bid_refused)
+    contracts: tuple[int, ...] | None = None  # a side's only contracts (bids.contract_refused)
 
 
 def bid_options(game: Game, sheet: Sheet | None = None) -> dict[str, SideBidOptions]:
@@ -49,10 +52,17 @@ def bid_options(game: Game, sheet: Sheet | None = None) -> dict[str, SideBidOpti
     if sheet is None:
         sheet = score_game(game)
     rules = game.rules
-    totals = sheet.totals
+    totals = counted_totals(sheet)  # as the rules' numbers count (tenths under score_tenths)
     first = rules.first_hand_no_bids and sheet.played == 0
     over = (GAME_OVER, "the game is over") if sheet.finished else None
     no_bids = (FIRST_HAND_NO_BIDS, "the first hand is played without bids") if first else None
+    T = game.tricks_per_hand
+    barred = tuple(n for n in range(T + 1) if bid_refused(rules, n) is not None)
+    contracts = (
+        None
+        if rules.allowed_contracts is None
+        else tuple(n for n in range(T + 1) if contract_refused(rules, n) is None)
+    )
     out = {}
     for side in sheet.sides:
         best = max(v for s, v in totals.items() if s != side)
@@ -86,7 +96,7 @@ def bid_options(game: Game, sheet: Sheet | None = None) -> dict[str, SideBidOpti
             side, nil is None, nil_reason, bnil is None, bnil_reason,
             blind is None, blind_reason, rules.blind_min, rules.max_bid,
             rules.min_side_bid, game.tricks_per_hand, first, rules.bidding == "partnership",
-            behind, sheet.finished, nil_code, bnil_code, blind_code,
+            behind, sheet.finished, nil_code, bnil_code, blind_code, barred, contracts,
         )  # fmt: skip
     return out
 
@@ -98,5 +108,5 @@ def check_bids(game: Game, bids: dict[str, BidValue], sheet: Sheet | None = None
     if sheet is None:
         sheet = score_game(game)
     ctx, state = start_state(game)
-    state.totals = dict(sheet.totals)  # blind eligibility looks at the score before the hand
+    state.totals = counted_totals(sheet)  # blind eligibility looks at the score before the hand
     read_bids(ctx, state, Hand(bids=bids), len(game.hands) + 1)

@@ -12,8 +12,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .errors import GameError, hand_error, missing_field, shown
-from .game import BLIND, BNIL, NIL, NUM, Hand, read_bid
-from .options import Rules
+from .game import BLIND, BNIL, NIL, NT, NUM, BidValue, Hand, read_bid
+from .options import Rules, numbers_text
 from .results import SideBid
 
 if TYPE_CHECKING:
@@ -33,8 +33,123 @@ def read_bids(ctx: Context, state: State, hand: Hand, number: int) -> list[SideB
 def bids_reader(ctx: Context) -> BidsReader:
     """The game's ``read_bids``, for its bidding (a number per team, or per player), with what
     it reads of the game read once. Side limits and blind eligibility are ``_check_side_bids``,
-    called when a side's bid could break one."""
-    return _team_bids(ctx) if ctx.partnership else _player_bids(ctx)
+    called when a side's bid could break one; the rules that forbid a whole hand's bids
+    (``_forbidden_bids``) are checked after, and only under rules that have them (else the
+    reader is the plain one, unchanged)."""
+    read = _team_bids(ctx) if ctx.partnership else _player_bids(ctx)
+    forbidden = _forbidden_bids(ctx)
+    if forbidden is None:
+        return read
+
+    def read_allowed_bids(ctx: Context, state: State, hand: Hand, number: int) -> list[SideBid]:
+        side_bids = read(ctx, state, hand, number)
+        forbidden(state, hand.bids or {}, side_bids, number)
+        return side_bids
+
+    return read_allowed_bids
+
+
+# --- bids the rules forbid: each rule stated once, for the pads (bidding.py) and the check ---
+
+
+def numbers_words(numbers: tuple[int, ...]) -> str:
+    """(4, 5, 6, 7, 8, 10, 13) as words: "4 to 8, 10 or 13"."""
+    text = numbers_text(numbers).replace("-", " to ")
+    head, comma, last = text.rpartition(", ")
+    return f"{head} or {last}" if comma else text
+
+
+def bid_refused(rules: Rules, n: int) -> str | None:
+    """Why one bid of ``n`` (a player's, or a team's number in partnership bidding) is not
+    allowed by the barred bids, or None."""
+    barred = rules.barred_bids
+    if barred is not None and n in barred:
+        return f"no one may bid {n} in these rules"
+    return None
+
+
+def contract_refused(rules: Rules, n: int) -> str | None:
+    """Why a side's whole bid of ``n`` is not one of the contracts it may make, or None."""
+    allowed = rules.allowed_contracts
+    if allowed is not None and n not in allowed:
+        return f"a side's bid must be {numbers_words(allowed)}"
+    return None
+
+
+ForbiddenBids = Callable[["State", dict[str, BidValue], list[SideBid], int], None]
+
+
+def _forbidden_bids(ctx: Context) -> ForbiddenBids | None:
+    """The check of the rules that forbid bids (options/bids.py), read once per game: barred
+    bids, a side's allowed contracts, nil only against some bids, Suicide, double nil only when
+    far enough behind, bids that may not add up to the tricks. None when the rules have none."""
+    r = ctx.rules
+    if not (
+        r.barred_bids
+        or r.allowed_contracts
+        or r.nil_against
+        or r.suicide
+        or r.double_nil_deficit is not None
+        or r.bids_not_tricks
+    ):
+        return None
+    sides, members, T, nil_on = ctx.sides, ctx.members, ctx.T, r.nil
+    nil_against, deficit = r.nil_against, r.double_nil_deficit
+
+    def check(state: State, bids: dict[str, BidValue], side_bids: list[SideBid], n: int) -> None:
+        for who, value in bids.items():  # a bid no one may make, as it was said
+            kind, bid = read_bid(value)
+            if kind in (NUM, BLIND) and not (kind == NUM and bid == 0 and nil_on):
+                why = bid_refused(r, bid)
+                if why is not None:
+                    raise hand_error(n, f"bids.{who}", f"{who} bid {value}: {why}")
+        for side, (contract, _, _, _) in zip(sides, side_bids):  # noqa: B905
+            why = None if contract is None else contract_refused(r, contract)
+            if why is not None:
+                raise hand_error(n, f"bids.{side}", f"{side} bid {contract}: {why}")
+        if nil_against is not None:
+            for i, (_, _, nils, _) in enumerate(side_bids):
+                if nils and not _other_bid(side_bids, i, nil_against):
+                    who = nils[0][0]
+                    raise hand_error(
+                        n,
+                        f"bids.{who}",
+                        f"{who} bid nil: nil only when another side bids "
+                        f"{numbers_words(nil_against)}",
+                    )
+        for side, (_, _, nils, _) in zip(sides, side_bids):  # noqa: B905
+            team = members[side]
+            if len(team) < 2:
+                continue
+            if r.suicide and len(nils) != 1:
+                names = " or ".join(team) if not nils else " and ".join(team)
+                why = f"{names} must bid nil" if not nils else f"only one of {names} may bid nil"
+                raise hand_error(n, f"bids.{side}", f"Suicide: {why}")
+            if deficit is not None and len(nils) == len(team):
+                behind = max(v for s, v in state.totals.items() if s != side) - state.totals[side]
+                if behind <= deficit:
+                    raise hand_error(
+                        n,
+                        f"bids.{side}",
+                        f"double nil only when more than {deficit} behind "
+                        f"({side} is {max(behind, 0)} behind)",
+                    )
+        if r.bids_not_tricks:
+            total = sum(c for c, _, _, _ in side_bids if c is not None)
+            if total == T:
+                raise hand_error(
+                    n,
+                    "bids",
+                    f"the bids add up to {T}, the tricks in a hand, and these rules say they "
+                    f"may not: one bid must change",
+                )
+
+    return check
+
+
+def _other_bid(side_bids: list[SideBid], i: int, among: tuple[int, ...]) -> bool:
+    """Whether a side other than the ``i``th bid one of ``among``."""
+    return any(c is not None and c in among for j, (c, _, _, _) in enumerate(side_bids) if j != i)
 
 
 def _team_bids(ctx: Context) -> BidsReader:
@@ -203,7 +318,7 @@ def _bid(ctx: Context, number: int, who: str, value: object) -> tuple[str, int]:
     except GameError as e:
         raise hand_error(number, f"bids.{who}", f"{who}'s bid: {e.message}") from None
     rules = ctx.rules
-    if kind in (NUM, BLIND):
+    if kind in (NUM, BLIND, NT):
         if not 0 <= n <= ctx.T:
             raise hand_error(
                 number, f"bids.{who}", f"{who}'s bid {shown(value)} is out of range (0 to {ctx.T})"
@@ -217,6 +332,8 @@ def _bid(ctx: Context, number: int, who: str, value: object) -> tuple[str, int]:
                     f"bids.{who}",
                     f"{who} bid {value}: the smallest blind bid is {rules.blind_min}",
                 )
+        if kind == NT and not rules.no_trump:
+            raise hand_error(number, f"bids.{who}", "No Trump bids are not allowed in these rules")
     elif kind == NIL:
         if not rules.nil:
             raise hand_error(number, f"bids.{who}", "nil bids are not allowed in these rules")

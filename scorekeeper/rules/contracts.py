@@ -8,9 +8,10 @@ of sets."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from .game import BNIL, MOON, NIL, NO_BIDS, NORMAL, TEN
+from .game import BNIL, LEXINGTON, MOON, NIL, NO_BIDS, NORMAL, TEN
+from .house import house_rules
 from .options import Rules
 from .results import NilResult, SideBid, SideResult
 from .specials import ExtraResult, HandExtras, extras_scorer, made_exactly
@@ -34,6 +35,7 @@ SidesScorer = Callable[
         bool,
         "str | None",
         "HandExtras | None",
+        "dict[str, Any] | None",
     ],
     dict[str, SideResult],
 ]
@@ -56,15 +58,14 @@ def score_sides_with(ctx: Context) -> SidesScorer:
     nil_contract = rules.nil_tricks == "contract"
     limit = _NEVER if rules.bag_limit is None else rules.bag_limit
     tv, ov, bag_penalty = rules.trick_value, rules.overtrick_value, rules.bag_penalty
-    set_penalty, double_back = rules.set_penalty, rules.double_back
     special, special_made = special_contracts(rules, T)
-    win_times, loss_times = rules.blind_win_multiplier, rules.blind_loss_multiplier
-    blind_overtricks = rules.blind_overtricks
+    win_times, blind_overtricks, set_loss = _blind_and_set(rules)
     moon_value = 0 if rules.moon_value == "win" else int(rules.moon_value)
-    ten_value = rules.ten_for_200_value
-    ten_penalty = ten_value if rules.ten_for_200_penalty is None else rules.ten_for_200_penalty
-    moon_penalty = rules.moon_penalty
+    ten_value, lex_value = rules.ten_for_200_value, rules.lexington_value
     side_extras = extras_scorer(rules, len(ctx.players))
+    # the house rules of contracts (house.py): None under rules with none of them
+    hooks = house_rules(rules, T, sides, members)
+    house_made, house_points = hooks if hooks is not None else (None, None)
 
     def score_sides(
         state: State,
@@ -77,6 +78,7 @@ def score_sides_with(ctx: Context) -> SidesScorer:
         no_bids: bool,
         note: str | None,
         extras: HandExtras | None = None,
+        bids: dict[str, Any] | None = None,
     ) -> dict[str, SideResult]:
         totals = state.totals
         bags_now = state.bags
@@ -112,6 +114,10 @@ def score_sides_with(ctx: Context) -> SidesScorer:
                     kind, made, dback, over_set = special_made(
                         contract, blind, toward, earned, over, made
                     )
+                if house_made is not None:
+                    kind, made = house_made(
+                        side, contract, kind, made, own_taken, nil_results, tricks, bids, g
+                    )
                 # the contract's points and the overtricks'
                 if made:
                     opoints = ov * over
@@ -119,6 +125,8 @@ def score_sides_with(ctx: Context) -> SidesScorer:
                         cpoints = tv * contract
                     elif kind == TEN:
                         cpoints = ten_value
+                    elif kind == LEXINGTON:
+                        cpoints = lex_value
                     else:
                         cpoints = moon_value
                     if blind:
@@ -129,23 +137,7 @@ def score_sides_with(ctx: Context) -> SidesScorer:
                             opoints = -win_times * tv * over
                 else:
                     over = opoints = 0
-                    times = loss_times if blind else 1
-                    if dback:
-                        lost = double_back * tv * contract
-                    elif kind == NORMAL:
-                        if blind:
-                            lost = tv * contract * times
-                        elif set_penalty == "bid":
-                            lost = tv * contract
-                        elif set_penalty == "shortfall":
-                            lost = tv * contract if over_set else tv * (contract - toward)
-                        else:
-                            lost = 0
-                    elif kind == TEN:
-                        lost = ten_penalty * times
-                    else:
-                        lost = moon_penalty * times
-                    cpoints = -lost
+                    cpoints = -set_loss(kind, blind, contract, toward, over_set, dback)
             elif no_bids:
                 kind, made, over, opoints, dback, over_set = NO_BIDS, None, 0, 0, False, False
                 toward = max(own_taken - g, 0) + r
@@ -154,6 +146,15 @@ def score_sides_with(ctx: Context) -> SidesScorer:
                 kind, made = None, None
                 toward = over = cpoints = opoints = 0
                 dback = over_set = False
+            if house_points is None:
+                house: tuple[str, ...] = ()
+            else:
+                kind, over, cpoints, opoints, nil_results, nil_points, nil_bags, house = (
+                    house_points(
+                        side, side_bids, contract, kind, blind, made, toward, over, cpoints,
+                        opoints, nil_results, nil_points, nil_bags, tricks, bids, given,
+                    )
+                )  # fmt: skip
             extra, epoints = _NO_EXTRAS, 0
             if extras is not None:  # specials and bonuses (rules/specials.py)
                 exact = made_exactly(contract, made, toward, bool(nils), nt)
@@ -180,12 +181,53 @@ def score_sides_with(ctx: Context) -> SidesScorer:
                 contract, own_taken, points, hand_bags, penalty, is_set, total, bags, kind, blind,
                 made, toward, over, cpoints, opoints, dback, over_set, nil_results, nil_bags, add,
                 g, r, other.get(side) if g or r else None, penalties, streak, own_taken == T,
-                note if add else None, extra, rules,  # its extras, the game's own rules
+                note if add else None, extra, house, rules,  # extras, house lines, its rules
             ))  # fmt: skip
         state.reached = reached
         return results
 
     return score_sides
+
+
+SetLoss = Callable[[str, bool, int, int, bool, bool], int]
+
+
+def _blind_and_set(rules: Rules) -> tuple[int, str, SetLoss]:
+    """(a made blind bid's multiplier, its overtricks rule, what a set contract loses): the
+    function takes (kind, blind, contract, tricks toward it, set by overtricks, double back)."""
+    tv, set_penalty, double_back = rules.trick_value, rules.set_penalty, rules.double_back
+    win_times, loss_times = rules.blind_win_multiplier, rules.blind_loss_multiplier
+    blind_overtricks = rules.blind_overtricks
+    if rules.blind_scoring == "bonus":  # a blind bid scores as a plain one, plus its bonus
+        win_times = loss_times = 1
+        blind_overtricks = "bags"
+    ten_value = rules.ten_for_200_value
+    ten_penalty = ten_value if rules.ten_for_200_penalty is None else rules.ten_for_200_penalty
+    lex_value = rules.lexington_value
+    lex_penalty = lex_value if rules.lexington_penalty is None else rules.lexington_penalty
+    moon_penalty = rules.moon_penalty
+
+    def set_loss(
+        kind: str, blind: bool, contract: int, toward: int, over_set: bool, dback: bool
+    ) -> int:
+        times = loss_times if blind else 1
+        if dback:
+            return double_back * tv * contract
+        if kind == NORMAL:
+            if blind:
+                return tv * contract * times
+            if set_penalty == "bid":
+                return tv * contract
+            if set_penalty == "shortfall":
+                return tv * contract if over_set else tv * (contract - toward)
+            return 0
+        if kind == TEN:
+            return ten_penalty * times
+        if kind == LEXINGTON:
+            return lex_penalty * times
+        return moon_penalty * times
+
+    return win_times, blind_overtricks, set_loss
 
 
 SpecialMade = Callable[[int, bool, int, int, int, bool], tuple[str, bool, bool, bool]]
@@ -199,6 +241,7 @@ def special_contracts(rules: Rules, T: int) -> tuple[bool, SpecialMade]:
     the rules have them), a blind bid may need its tricks exactly, and a plain bid made with too
     many overtricks is set (an overtrick limit, or double back)."""
     moon, ten, ten_exact = rules.moon, rules.ten_for_200, rules.ten_for_200_exact
+    lexington = rules.lexington == "bid"
     blind_exact, max_over, double_back = rules.blind_exact, rules.max_overtricks, rules.double_back
 
     def special_made(
@@ -211,6 +254,9 @@ def special_contracts(rules: Rules, T: int) -> tuple[bool, SpecialMade]:
         elif ten and contract == 10:
             kind = TEN
             made = toward == 10 if ten_exact else toward >= 10
+        elif lexington and contract == T - 1:
+            kind = LEXINGTON
+            made = toward >= T - 1
         if blind and blind_exact and toward != contract:
             made = False
         if made and kind == NORMAL and not blind:
@@ -220,7 +266,7 @@ def special_contracts(rules: Rules, T: int) -> tuple[bool, SpecialMade]:
                 return kind, False, True, False
         return kind, made, False, False
 
-    return bool(moon or ten or max_over is not None or double_back), special_made
+    return bool(moon or ten or lexington or max_over is not None or double_back), special_made
 
 
 NilsScore = tuple[tuple[NilResult, ...], int, int]

@@ -5,20 +5,22 @@ Built on demand from a scored SideResult (scoring.py), so scoring stays fast.
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
-from .game import MOON, NO_BIDS, TEN
+from .game import LEXINGTON, MOON, MUCKED, NO_BIDS, TEN
 from .specials import extra_line
+from .tenths import shown_points
 
 if TYPE_CHECKING:
     from .scoring import Sheet, SideResult
 
 
-def _pts(n: int) -> str:
+def _pts(n: int | Decimal) -> str:
     return f"+{n}" if n > 0 else str(n) if n < 0 else "0"
 
 
-def _bags(n: int, points: int) -> str:
+def _bags(n: int, points: int | Decimal) -> str:
     word = "bag" if n == 1 else "bags"
     return f"{n} {word} {_pts(points)}" if points else f"{n} {word}"
 
@@ -26,6 +28,8 @@ def _bags(n: int, points: int) -> str:
 def explain_lines(r: SideResult) -> list[str]:
     """Short, human lines: "bid 5, took 8: +50, 3 bags +3", "10 bags: -100", ..."""
     rules = r.rules
+    if r.kind == MUCKED:  # a renege mucked the hand: its own line says it all (house.py)
+        return list(r.house)
     lines = []
     if r.renege_given:
         to = f" to {r.renege_other}" if r.renege_other else " given up"
@@ -37,9 +41,14 @@ def explain_lines(r: SideResult) -> list[str]:
     elif r.kind is not None:
         c = r.contract
         if r.kind == TEN:
-            label = f"{'blind' if r.blind else 'bid'} 10 for {rules.ten_for_200_value}"
+            ten = shown_points(rules.ten_for_200_value, rules.score_tenths)
+            label = f"{'blind' if r.blind else 'bid'} 10 for {ten}"
         elif r.kind == MOON:
             label = f"{'blind moon' if r.blind else 'moon bid'} {c}"
+        elif r.kind == LEXINGTON:
+            label = (
+                f"Lexington bid {c}" if rules.lexington == "bid" else f"Lexington taken, bid {c}"
+            )
         else:
             label = f"{'blind' if r.blind else 'bid'} {c}"
         took = f"took {r.toward}" + (" with renege" if r.renege_given or r.renege_received else "")
@@ -64,12 +73,14 @@ def explain_lines(r: SideResult) -> list[str]:
             elif r.blind and rules.blind_overtricks == "none" and r.toward > (r.contract or 0):
                 line += f", {r.toward - (r.contract or 0)} over not counted"
             lines.append(line)
+    lines.extend(r.house)
     for n in r.nils:
         who = "double nil" if n.kind == "double nil" else f"{n.player} {n.kind}"
         line = f"{who}, took {n.tricks}: {_pts(n.points)}"
         lines.append(line)
     if r.nil_bags:
-        lines.append(f"nil tricks: {_bags(r.nil_bags, r.nil_bags * rules.overtrick_value)}")
+        worth = shown_points(r.nil_bags * rules.overtrick_value, rules.score_tenths)
+        lines.append(f"nil tricks: {_bags(r.nil_bags, worth)}")
     for one in r.extras:
         lines.append(extra_line(one))
     if r.adjust:
@@ -81,24 +92,36 @@ def explain_lines(r: SideResult) -> list[str]:
 
 
 def sheet_to_json(sheet: Sheet) -> dict[str, Any]:
-    """The sheet as the contract's JSON (section 5)."""
+    """The sheet as the contract's JSON (section 5). Scores in tenths (tenths.py) are JSON
+    numbers of one decimal, written as the sheet shows them ("3.2", "-4.0")."""
+    num = _json_number if sheet.rules.score_tenths else _same
     hands = []
     for h in sheet.hands:
         sides = {}
         for side, r in h.sides.items():
             sides[side] = {
-                "contract": r.contract, "tricks": r.tricks, "points": r.points, "bags": r.bags,
-                "bag_penalty": r.bag_penalty, "set": r.set, "total": r.total,
-                "bags_total": r.bags_total, "explain": r.explain,
+                "contract": r.contract, "tricks": r.tricks, "points": num(r.points),
+                "bags": r.bags, "bag_penalty": num(r.bag_penalty), "set": r.set,
+                "total": num(r.total), "bags_total": r.bags_total, "explain": r.explain,
             }  # fmt: skip
         hands.append({"number": h.number, "dealer": h.dealer, "void": h.void, "sides": sides})
     return {
         "sides": list(sheet.sides),
         "hands": hands,
-        "totals": dict(sheet.totals),
+        "totals": {s: num(v) for s, v in sheet.totals.items()},
         "bags": dict(sheet.bags),
         "finished": sheet.finished,
         "winner": sheet.winner,
         "reason": sheet.reason,
         "next_dealer": sheet.next_dealer,
     }
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _json_number(value: Any) -> float:
+    """A decimal of one place as the JSON number that prints it exactly: a float's shortest
+    form of a tenth is its decimal ("3.2"), and nothing is ever added up as a float."""
+    return float(value)

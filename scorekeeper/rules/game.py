@@ -36,10 +36,12 @@ MAX_ADJUST = MAX_POINTS  # a hand's adjust for a side is -MAX_ADJUST to MAX_ADJU
 
 BidValue = int | str  # 5, "nil", "blind nil", "blind 6"
 
-# A bid read: (kind, number). Kinds: "num" (a plain number), "nil", "bnil", "blind" (blind n).
-NUM, NIL, BNIL, BLIND = "num", "nil", "bnil", "blind"
-# the kinds of contract a side can have (SideResult.kind)
+# A bid read: (kind, number). Kinds: "num" (a plain number), "nil", "bnil", "blind" (blind n),
+# "nt" (no trump n: a number whose contract scores the No Trump multipliers, option no_trump).
+NUM, NIL, BNIL, BLIND, NT = "num", "nil", "bnil", "blind", "nt"
+# the kinds of contract a side can have (SideResult.kind); "mucked": a renege mucked the hand
 NORMAL, TEN, MOON, NO_BIDS = "normal", "ten", "moon", "no bids"
+LEXINGTON, MUCKED = "lexington", "mucked"
 
 
 @dataclass(frozen=True)
@@ -141,6 +143,8 @@ def read_bid(value: Any) -> tuple[str, int]:
         bid = (BLIND, _digits(words[1], value))
     elif len(words) == 1 and words[0].isdigit() and words[0].isascii():
         bid = (NUM, _digits(words[0], value))
+    elif words[:-1] in (["no", "trump"], ["nt"]) and words[-1].isdigit() and words[-1].isascii():
+        bid = (NT, _digits(words[-1], value))
     else:
         raise GameError(
             f'a bid must be a number, "nil", "blind nil" or "blind N", not {_show(value)}'
@@ -164,6 +168,8 @@ def bid_text(kind: str, number: int) -> BidValue:
         return "nil"
     if kind == BNIL:
         return "blind nil"
+    if kind == NT:
+        return f"no trump {number}"
     return f"blind {number}"
 
 
@@ -343,7 +349,11 @@ def parse_hand(data: Any, number: int, tricks_per_hand: int = MAX_TRICKS_PER_HAN
                     f"{who}'s bid: {e.message}", hand=number, field=f"bids.{who}"
                 ) from None
             if not 0 <= n <= T:  # as score_game would say it
-                shown = show_number(n) if kind == NUM else f"blind {show_number(n)}"
+                shown = (
+                    show_number(n)
+                    if kind == NUM
+                    else f"{str(bid_text(kind, 0))[:-1]}{show_number(n)}"
+                )
                 raise GameError(
                     f"{who}'s bid {shown} is out of range (0 to {T})",
                     hand=number,
@@ -419,6 +429,8 @@ def check_seating(game: Game) -> None:
             raise GameError(f"player {missing[0]} is in no team", field="teams")
     elif game.rules.bidding == "partnership":
         raise GameError("partnership bidding needs teams", field="rules.bidding")
+    if game.rules.suicide and (game.teams is None or any(len(m) < 2 for m in game.teams.values())):
+        raise GameError("Suicide needs teams of two or more", field="rules.suicide")
     if game.dealer is not None and game.dealer not in players:
         raise GameError(f"the dealer {game.dealer} is not a player", field="dealer")
 

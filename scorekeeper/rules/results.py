@@ -4,12 +4,17 @@ the explain lines a person reads are built from them on demand (explain.py)."""
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import NamedTuple
 
 from .explain import explain_lines
 from .game import NO_BIDS
 from .options import Rules
 from .specials import ExtraResult
+from .tenths import shown_target
+
+# A score on the sheet: whole points, or the Decimal of its tenths under score_tenths (tenths.py)
+Points = int | Decimal
 
 
 class NilResult(NamedTuple):
@@ -19,7 +24,7 @@ class NilResult(NamedTuple):
     kind: str  # "nil", "blind nil" or "double nil"
     made: bool
     tricks: int
-    points: int
+    points: Points
 
 
 class SideResult(NamedTuple):
@@ -27,11 +32,11 @@ class SideResult(NamedTuple):
 
     contract: int | None
     tricks: int
-    points: int
+    points: Points
     bags: int
-    bag_penalty: int
+    bag_penalty: Points
     set: bool
-    total: int
+    total: Points
     bags_total: int
     # what the explain lines and the sheet are built from
     kind: str | None  # "normal", "ten", "moon", "no bids", or None: no contract
@@ -39,13 +44,13 @@ class SideResult(NamedTuple):
     made: bool | None  # None without a contract
     toward: int  # tricks counted toward the contract (after renege)
     overtricks: int
-    contract_points: int
-    overtrick_points: int
+    contract_points: Points
+    overtrick_points: Points
     double_back: bool
     over_set: bool  # set by taking too many overtricks
     nils: tuple[NilResult, ...]
     nil_bags: int
-    adjust: int
+    adjust: Points
     renege_given: int
     renege_received: int
     renege_other: str | None
@@ -54,7 +59,8 @@ class SideResult(NamedTuple):
     took_all: bool
     note: str | None
     extras: tuple[ExtraResult, ...]  # its declared specials and counted bonuses
-    rules: Rules
+    house: tuple[str, ...]  # the why-lines of the house rules of contracts (house.py)
+    rules: Rules  # last: the web's row key leaves it out (web/fragments.py)
 
     @property
     def nil_results(self) -> list[tuple[str, str, bool]]:
@@ -68,7 +74,9 @@ class SideResult(NamedTuple):
             return "-"
         parts = []
         if self.contract is not None:
-            parts.append(f"B{self.contract}" if self.blind else str(self.contract))
+            no_trump = self.house and self.rules.no_trump and _no_trump_line(self.house)
+            mark = "B" if self.blind else "NT" if no_trump else ""
+            parts.append(f"{mark}{self.contract}")
         for n in self.nils:
             parts.append({"nil": "nil", "blind nil": "bnil", "double nil": "dnil"}[n.kind])
         return "+".join(parts) or "-"
@@ -77,6 +85,11 @@ class SideResult(NamedTuple):
     def explain(self) -> list[str]:
         """The lines a person reads to see why the points are what they are."""
         return explain_lines(self)
+
+
+def _no_trump_line(lines: tuple[str, ...]) -> bool:
+    """Whether the house rules' why-lines (house.py) scored a No Trump contract."""
+    return any(line.startswith("No Trump ") for line in lines)
 
 
 class HandResult(NamedTuple):
@@ -95,7 +108,7 @@ class Sheet(NamedTuple):
 
     sides: list[str]
     hands: list[HandResult]
-    totals: dict[str, int]
+    totals: dict[str, Points]
     bags: dict[str, int]
     finished: bool
     winner: str | None
@@ -103,9 +116,15 @@ class Sheet(NamedTuple):
     next_dealer: str
     sets_in_row: dict[str, int]
     played: int
-    start: dict[str, int]
+    start: dict[str, Points]
     rules: Rules
     preset: str
+
+    @property
+    def target(self) -> int | Decimal | None:
+        """The target as the totals count it (tenths.py): None when there is none to reach."""
+        r = self.rules
+        return shown_target(r.target_score, r.max_hands, r.score_tenths)
 
 
 # A side's bid, read: (contract or None, blind, ((player, nil kind), ...), any blind bid)

@@ -9,55 +9,111 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from .errors import GameError
 from .game import Game, Hand, Start
-from .options import OPTIONS, PRESETS, Rules, rules_from_spec
+from .options import OPTIONS, PRESETS, WORDS, OptionInfo, Rules, rules_from_spec
 from .scoring import score_hand, start_state
 
 _NAMES = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]
+# values of the "numbers" options that random rules may take (two each)
+_NUMBERS = {
+    "barred_bids": ((1,), (9,)),
+    "allowed_contracts": ((4, 5, 6, 7, 8, 10, 13), (2, 3, 4, 5, 6, 7, 8, 9, 10)),
+    "nil_against": ((10, 13), (5, 6, 7, 8)),
+}
+_TRIES = 20  # random hands tried before a misdeal, when the rules forbid the bids made
 
 
-def random_rules(rng: random.Random) -> tuple[str, Rules]:
-    """A preset and rules with a few random changes: (preset, rules)."""
-    preset = rng.choice(list(PRESETS))
+# The presets and options random rules drew from before issue 22's variants, in their order:
+# the golden games of tests/rules/test_reference_equivalence.py are made from a fixed seed over
+# these, so a preset or an option added since joins only when asked for (``variants=True``),
+# after the classic draws, and never changes the games a seed made before.
+CLASSIC_PRESETS = (
+    "standard",
+    "nyc",
+    "barmore",
+    "military",
+    "cutthroat",
+    "three-player",
+    "head-to-head",
+    "six-player",
+)
+CLASSIC_OPTIONS = (
+    "target_score", "losing_score", "max_hands", "set_out", "tricks_per_hand", "bidding",
+    "first_hand_no_bids", "misdeal_deal_passes", "trick_value", "set_penalty", "min_side_bid",
+    "max_bid", "overtrick_value", "bag_limit", "bag_penalty", "max_overtricks", "double_back",
+    "nil", "nil_value", "nil_penalty", "nil_tricks", "blind_nil", "blind_nil_value",
+    "blind_nil_penalty", "double_nil_value", "double_nil_penalty", "blind_bids", "blind_min",
+    "blind_deficit", "blind_win_multiplier", "blind_loss_multiplier", "blind_exact",
+    "blind_overtricks", "ten_for_200", "ten_for_200_value", "ten_for_200_penalty",
+    "ten_for_200_exact", "moon", "moon_value", "moon_penalty", "boston_wins",
+)  # fmt: skip
+
+
+def random_rules(rng: random.Random, variants: bool = False) -> tuple[str, Rules]:
+    """A preset and rules with a few random changes: (preset, rules). With ``variants``, the
+    presets and options added since the classic ones may be drawn too (after them)."""
+    preset = rng.choice(CLASSIC_PRESETS)
     spec: dict[str, Any] = {"preset": preset}
-    for info in rng.sample(OPTIONS, rng.randint(0, 8)):
-        if info.name == "tricks_per_hand":
-            continue
-        if info.nullable and rng.random() < 0.3:
-            value: Any = None
-        elif info.type == "bool":
-            value = rng.random() < 0.5
-        elif info.type == "choice":
-            value = rng.choice(info.choices)
-        elif info.type == "int|win" and rng.random() < 0.3:
-            value = "win"
-        elif info.name == "double_back":
-            value = rng.randint(0, 2)
-        elif info.name in ("min_side_bid", "max_overtricks", "set_out", "max_hands"):
-            value = rng.randint(1, 4)
-        elif info.name in ("blind_min", "max_bid"):
-            value = rng.randint(4, 10)
-        elif info.name == "bag_limit":
-            value = rng.choice([5, 10, 10])
-        elif info.name == "target_score":
-            value = rng.choice([200, 300, 500, 1000])
-        elif info.name == "losing_score":
-            value = rng.choice([-200, -500])
-        elif info.name == "blind_deficit":
-            value = rng.choice([0, 50, 100, 200])
-        else:
-            assert info.minimum is not None  # every number option has a least value
-            lo = max(info.minimum, -20)  # a points value from -20, a multiplier from 0
-            value = rng.choice([lo, 1, 2, 5, 10, 50, 100, 200])
-        spec[info.name] = value
-    return preset, rules_from_spec(spec)
+    classic = [o for o in OPTIONS if o.name in CLASSIC_OPTIONS]
+    for info in rng.sample(classic, rng.randint(0, 8)):
+        if info.name != "tricks_per_hand":
+            spec[info.name] = _random_value(rng, info, classic=True)
+    if variants:
+        newer = [p for p in PRESETS if p not in CLASSIC_PRESETS]
+        if newer and rng.random() < 0.3:
+            preset = spec["preset"] = rng.choice(newer)
+        added = [o for o in OPTIONS if o.name not in CLASSIC_OPTIONS]
+        for info in rng.sample(added, rng.randint(0, min(4, len(added)))):
+            spec[info.name] = _random_value(rng, info, classic=False)
+    while True:  # options that contradict each other: the one named is left out (else the
+        try:  # last one chosen, when it contradicts the preset)
+            return preset, rules_from_spec(spec)
+        except GameError as e:
+            name = (e.field or "").removeprefix("rules.")
+            if len(spec) == 1:
+                raise
+            del spec[name if name in spec and name != "preset" else list(spec)[-1]]
+
+
+def _random_value(rng: random.Random, info: OptionInfo, classic: bool) -> Any:
+    """A random value for one option (``classic``: drawn as before issue 22, where "win" was
+    moon_value's alone)."""
+    win = info.name == "moon_value" if classic else info.type in WORDS
+    if info.nullable and rng.random() < 0.3:
+        return None
+    if info.type == "bool":
+        return rng.random() < 0.5
+    if info.type == "choice":
+        return rng.choice(info.choices)
+    if win and rng.random() < 0.3:
+        return WORDS.get(info.type, "win")
+    if info.name == "double_back":
+        return rng.randint(0, 2)
+    if info.name in ("min_side_bid", "max_overtricks", "set_out", "max_hands"):
+        return rng.randint(1, 4)
+    if info.name in ("blind_min", "max_bid"):
+        return rng.randint(4, 10)
+    if info.name == "bag_limit":
+        return rng.choice([5, 10, 10])
+    if info.name == "target_score":
+        return rng.choice([200, 300, 500, 1000])
+    if info.name == "losing_score":
+        return rng.choice([-200, -500])
+    if info.name == "blind_deficit":
+        return rng.choice([0, 50, 100, 200])
+    if info.type == "numbers":
+        return _NUMBERS[info.name][rng.randrange(2)] if info.name in _NUMBERS else (1,)
+    assert info.minimum is not None  # every number option has a least value
+    lo = max(info.minimum, -20)  # a points value from -20, a multiplier from 0
+    return rng.choice([lo, 1, 2, 5, 10, 50, 100, 200])
 
 
 def random_seating(
     rng: random.Random, rules: Rules
 ) -> tuple[tuple[str, ...], dict[str, tuple[str, ...]] | None]:
     """Players and teams (None: everyone for themselves) that suit the rules."""
-    if rules.bidding == "partnership" or rng.random() < 0.6:
+    if rules.bidding == "partnership" or rules.suicide or rng.random() < 0.6:
         size = rng.choice([2, 2, 2, 3])
         n = rng.choice([4, 4, 6]) if size == 2 else 6
         players = tuple(_NAMES[:n])
@@ -91,8 +147,16 @@ def random_game(
     for number in range(1, hands + 1):
         if state.finished:
             break
-        hand = random_hand(rng, ctx, state)
-        score_hand(ctx, state, hand, number)
+        for _ in range(_TRIES):
+            hand = random_hand(rng, ctx, state)
+            try:  # a hand is checked whole before it changes the state
+                score_hand(ctx, state, hand, number)
+                break
+            except GameError:  # bids the rules forbid (bids_not_tricks, nil_against, ...)
+                continue
+        else:
+            hand = Hand(misdeal=True)
+            score_hand(ctx, state, hand, number)
         made.append(hand)
     return game.with_hands(made)
 
@@ -120,7 +184,9 @@ def random_hand(rng: random.Random, ctx: Any, state: Any) -> Hand:
         best = max(v for s, v in totals.items() if s != side)
         blind_ok = rules.blind_deficit is None or best - totals[side] >= rules.blind_deficit
         nils = []
-        for p in members:
+        if rules.suicide and len(members) > 1:  # one nil in each team, always
+            nils.append((rng.choice(members), "nil"))
+        for p in members if not nils else ():
             if rules.nil and rng.random() < 0.12:
                 nils.append((p, "nil"))
             elif rules.blind_nil and blind_ok and rng.random() < 0.1:
@@ -152,8 +218,11 @@ def random_hand(rng: random.Random, ctx: Any, state: Any) -> Hand:
             c = min(max(want, lo), max(hi, lo))
             if c > T or c < lo or c > hi:
                 c = max(lo, 0)
+        if rules.allowed_contracts is not None:  # the nearest contract the side may make
+            c = min(rules.allowed_contracts, key=lambda a: (abs(a - c), a))
+        no_trump = rules.no_trump and not blind and rng.random() < 0.2
         if ctx.partnership:
-            bids[side] = f"blind {c}" if blind else c
+            bids[side] = f"blind {c}" if blind else f"no trump {c}" if no_trump else c
         elif blind:
             bids[rest[0]] = f"blind {c}"
         else:
@@ -164,10 +233,19 @@ def random_hand(rng: random.Random, ctx: Any, state: Any) -> Hand:
                 return Hand(misdeal=True)
             for p, n in zip(rest, _split(rng, c - least * len(rest), len(rest)), strict=True):
                 bids[p] = n + least
+            if no_trump:
+                bids[rest[0]] = f"no trump {bids[rest[0]]}"
     tricks: dict[str, int] = {}
     for side in ctx.sides:
         members = ctx.members[side]
-        if ctx.teams and side not in nil_sides and len(members) > 1 and rng.random() < 0.3:
+        by_team = rules.partner_bids == "team"  # else each partner's tricks, by name
+        if (
+            ctx.teams
+            and by_team
+            and side not in nil_sides
+            and len(members) > 1
+            and rng.random() < 0.3
+        ):
             tricks[side] = sum(per[p] for p in members)
         else:
             for p in members:

@@ -31,6 +31,7 @@ from .errors import hand_error, missing_field
 from .game import Game, Hand, check_seating, check_start
 from .results import HandResult, NilResult, Sheet, SideBid, SideResult
 from .specials import check_hand_extras
+from .tenths import sheet_in_tenths
 from .tricks import read_renege, tricks_reader
 
 __all__ = [
@@ -48,7 +49,7 @@ _CACHE_LIMIT = 2048
 
 def _seating(game: Game) -> Seating:
     """The checked seating of a game (check_seating, then the lookups scoring uses), remembered
-    by value: players, teams, dealer and the bidding. The start is checked every time."""
+    by value: players, teams, dealer, the bidding and Suicide. The start is checked every time."""
     teams = game.teams
     key: tuple[object, ...] | None
     hit: Seating | None
@@ -58,6 +59,7 @@ def _seating(game: Game) -> Seating:
             None if teams is None else (*teams.items(),),  # members are tuples once parsed
             game.dealer,
             game.rules.bidding,
+            game.rules.suicide,  # checked with the seating: Suicide needs teams
         )
         hit = _SEATINGS.get(key)
     except TypeError:  # something unhashable: check it the long way (and fail there)
@@ -294,7 +296,17 @@ def _fold(ctx: Context, state: State, hands: Iterable[Hand], first: int) -> list
         # the hand is valid: score it side by side
         note = hand.note
         results = score_sides(
-            state, side_bids, taken, tricks, given, received, adjust, no_bids, note, extras
+            state,
+            side_bids,
+            taken,
+            tricks,
+            given,
+            received,
+            adjust,
+            no_bids,
+            note,
+            extras,
+            hand.bids,
         )
         state.played += 1
         state.dealer = (seat + 1) % n_players
@@ -334,10 +346,11 @@ def _sheet(
 ) -> Sheet:
     start = ctx.game.start
     sides = ctx.sides
-    return _new(Sheet, (
+    sheet = _new(Sheet, (
         list(sides), hands, totals, bags, state.finished, state.winner, state.reason,
         ctx.players[state.dealer], sets, state.played,
         {s: start[s].score if s in start else 0 for s in sides} if start
         else dict.fromkeys(sides, 0),
         ctx.rules, ctx.game.preset,
     ))  # fmt: skip
+    return sheet_in_tenths(sheet) if ctx.rules.score_tenths else sheet

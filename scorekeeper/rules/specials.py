@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from decimal import Decimal
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .errors import GameError, show_number
@@ -318,7 +319,7 @@ class ExtraResult(NamedTuple):
     kind: str  # SPECIAL, BONUS or BAG (the bag-cancelling card)
     made: bool | None  # a special: made or failed; a bonus: None
     times: int  # a bonus's count (1 for a special)
-    points: int
+    points: int | Decimal  # on a sheet in tenths (score_tenths): the Decimal of its tenths
     counted: bool  # False: a bonus that needs the bid made exactly, not made exactly
     bags: int  # bags it cancelled (the bag-cancelling card)
     no_bags: bool = False  # a special made whose side's overtricks count for nothing (Moe)

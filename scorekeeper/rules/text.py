@@ -29,7 +29,7 @@ def _cells(sheet: Sheet) -> list[tuple[str, str, list[tuple[str, ...]] | None]]:
                 (
                     r.bid_label,
                     str(r.tricks),
-                    f"{r.points:+d}{mark}",
+                    f"{'+' if r.points >= 0 else ''}{r.points}{mark}",
                     str(r.total),
                     str(r.bags_total),
                 )

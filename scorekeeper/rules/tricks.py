@@ -18,13 +18,15 @@ TricksReader = Callable[[dict[str, int], int, Sequence[SideBid]], list[int]]
 def tricks_reader(ctx: Context) -> TricksReader:
     """The game's tricks reader: (the hand's tricks, its number, its side bids) -> tricks taken
     per side (in order), the tricks checked. A nil bidder's tricks are always given by name
-    (``hand.tricks[player]``): by team, they are refused here."""
+    (``hand.tricks[player]``): by team, they are refused here; so are every player's when each
+    partner must make their own bid (option ``partner_bids``)."""
     T = ctx.T
     index = ctx.side_index_of
     n_sides = len(ctx.sides)
     player_set = ctx.player_set
     side_set = ctx.side_set
-    by_side = ctx.by_side
+    own = ctx.rules.partner_bids != "team"
+    by_side = ctx.by_side and not own
     position = ctx.side_position
     members = ctx.members
     players = ctx.players
@@ -64,6 +66,13 @@ def tricks_reader(ctx: Context) -> TricksReader:
                 nilled = side_bids[i][2]
                 if nilled:
                     raise _nil_tricks_by_team(number, who, nilled)
+                if own:
+                    raise hand_error(
+                        number,
+                        f"tricks.{who}",
+                        f"each partner makes their own bid: give the tricks of each player "
+                        f"of {who}",
+                    )
                 for m in members[who]:
                     if m in covered:
                         raise _given_twice(number, who, m, covered[m])

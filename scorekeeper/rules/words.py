@@ -8,12 +8,14 @@ and the text sheet all take their words from here, so they never disagree.
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 from typing import Any
 
 from .ending import BOSTON, HANDS, LOSING, SET_OUT, TARGET
 from .errors import GameError
-from .options import OPTIONS, Rules, rules_from_spec, rules_to_spec
+from .options import OPTIONS, Rules, numbers_text, rules_from_spec, rules_to_spec
 from .scoring import Sheet
+from .tenths import shown_points, shown_target
 
 PRESET_TITLES = {"nyc": "NYC"}
 SET_PENALTIES = {"bid": "set: \u2212 the bid", "shortfall": "set: \u2212 the shortfall",
@@ -29,12 +31,12 @@ def preset_title(preset: str) -> str:
 MINUS = "\u2212"  # the typographic minus every page and PDF shows; files keep "-"
 
 
-def figure(value: int) -> str:
+def figure(value: int | Decimal) -> str:
     """A number as a person reads it: ``-30`` is shown "−30" (a true minus sign)."""
     return f"{MINUS}{-value}" if value < 0 else str(value)
 
 
-def signed(value: int) -> str:
+def signed(value: int | Decimal) -> str:
     """A change as a person reads it: "+50", "−30", "0"."""
     return f"+{value}" if value > 0 else figure(value)
 
@@ -49,7 +51,13 @@ def with_minus(text: str) -> str:
     return _HYPHEN_NUMBER.sub(lambda m: figure(-int(m[1])), text)
 
 
-def _points_word(n: int) -> str:
+def count(n: int, word: str) -> str:
+    """A number of things as a person reads it: "1 game", "3 games", "−8 points" (the number
+    as :func:`figure` shows it; ``word`` is the singular, made plural with "s")."""
+    return f"{figure(n)} {word}{'' if abs(n) == 1 else 's'}"
+
+
+def _points_word(n: int | Decimal) -> str:
     return f"{n} point" if n == 1 else f"{n} points"
 
 
@@ -60,7 +68,7 @@ def bags_hint(rules: Rules) -> str:
     plain bid may take over, and a blind bid's own rule for its bags."""
     if rules.bag_limit is not None:
         return ""
-    v = rules.overtrick_value
+    v = shown_points(rules.overtrick_value, rules.score_tenths)
     if v == 0:
         each = "A bag scores nothing"
     elif v < 0:
@@ -74,7 +82,7 @@ def bags_hint(rules: Rules) -> str:
     if rules.blind_bids and rules.blind_overtricks == "none":
         out.append("a blind bid's bags score nothing")
     elif rules.blind_bids and rules.blind_overtricks == "penalty":
-        cost = rules.blind_win_multiplier * rules.trick_value
+        cost = shown_points(rules.blind_win_multiplier * rules.trick_value, rules.score_tenths)
         out.append(f"a blind bid's bags cost {_points_word(cost)} each")
     return "; ".join(out) + "."
 
@@ -85,6 +93,8 @@ def option_word(value: Any) -> str:
         return "none"
     if isinstance(value, bool):
         return "yes" if value else "no"
+    if isinstance(value, tuple):  # a set of numbers
+        return numbers_text(value)
     return str(value)
 
 
@@ -101,6 +111,11 @@ def changes_line(spec: dict[str, Any] | str) -> str:
     except GameError:
         return f"{preset_title(preset)}: these rules no longer load."
     words = [f"{o.label}: {option_word(changed[o.name])}" for o in OPTIONS if o.name in changed]
+    rules = rules_from_spec(changed)
+    if "specials" in changed:
+        words.append("Specials: " + (", ".join(s.name for s in rules.specials) or "none"))
+    if "bonuses" in changed:
+        words.append("Bonuses: " + (", ".join(b.name for b in rules.bonuses) or "none"))
     if not words:
         return f"{preset_title(preset)}, nothing changed."
     return f"{preset_title(preset)}, changed: " + "; ".join(words) + "."
@@ -110,23 +125,25 @@ def rules_summary(rules: Rules, preset: str = "standard", players: int | None = 
     """The rules in force as short phrases, for the top of a printed sheet."""
     r = rules
     out = [f"{preset_title(preset)} rules"]
-    end = f"game to {r.target_score}"
+    target = shown_target(r.target_score, r.max_hands, r.score_tenths)
+    end = f"game to {target}" if target is not None else ""
     if r.losing_score is not None:
         end += f", out at {r.losing_score}"
     if r.max_hands:
-        end += f", {r.max_hands} hands"
+        end += f"{', ' if end else ''}{r.max_hands} hands"
     out.append(end)
-    if players:
-        out.append(f"{r.tricks_for(players)} tricks")
+    if players or r.tricks_per_hand is not None:
+        out.append(f"{r.tricks_for(players or 4)} tricks")
     if r.bidding == "partnership":
         out.append("partnership bids")
     if r.min_side_bid:
         out.append(f"board {r.min_side_bid}")
     if r.max_bid is not None:
         out.append(f"bid at most {r.max_bid}")
-    made = f"{r.trick_value} a trick"
-    if r.overtrick_value != 1:
-        made += f", bags {signed(r.overtrick_value)}"
+    tenths = r.score_tenths
+    made = f"{shown_points(r.trick_value, tenths)} a trick"
+    if r.overtrick_value != 1 or tenths:
+        made += f", bags {signed(shown_points(r.overtrick_value, tenths))}"
     out.append(made)
     out.append(SET_PENALTIES[r.set_penalty])
     if r.bag_limit is not None:
@@ -159,6 +176,104 @@ def rules_summary(rules: Rules, preset: str = "standard", players: int | None = 
         out.append("first hand without bids")
     if not r.misdeal_deal_passes:
         out.append("misdeal: same dealer")
+    out.extend(_contract_summary(r))
+    out.extend(_extras_summary(r))
+    out.extend(_other_options(r))
+    return out
+
+
+def rules_line(rules: Rules, preset: str = "standard", players: int | None = None) -> str:
+    """The house rules in one line, as the game page, the read-only sheet, the PDF and the
+    blank sheets show them: ``rules_summary``'s phrases joined by " · "."""
+    return " \u00b7 ".join(rules_summary(rules, preset, players))
+
+
+def sheet_rules_line(sheet: Sheet) -> str:
+    """:func:`rules_line` of a scored game (its rules and preset)."""
+    return rules_line(sheet.rules, sheet.preset)
+
+
+# The options rules_summary says in words of its own; any other option (a variant's new one)
+# is said by its label and value whenever it differs from the standard rules, so the line
+# names every rule in force without a phrase written for it.
+_SAID = frozenset({
+    "target_score", "losing_score", "max_hands", "tricks_per_hand", "bidding", "min_side_bid",
+    "max_bid", "trick_value", "overtrick_value", "set_penalty", "bag_limit", "bag_penalty",
+    "max_overtricks", "double_back", "nil", "nil_value", "nil_penalty", "nil_tricks",
+    "blind_nil", "blind_nil_value", "blind_nil_penalty", "double_nil_value", "blind_bids",
+    "blind_min", "blind_win_multiplier", "blind_loss_multiplier", "blind_exact",
+    "blind_overtricks", "blind_deficit", "ten_for_200", "ten_for_200_value",
+    "ten_for_200_penalty", "ten_for_200_exact", "moon", "moon_value", "moon_penalty",
+    "boston_wins", "set_out", "first_hand_no_bids", "misdeal_deal_passes",
+    # said by _contract_summary
+    "no_trump", "no_trump_win_multiplier", "no_trump_loss_multiplier", "lexington",
+    "lexington_value", "blind_scoring", "blind_bonus", "nil_penalty_per_trick",
+    "nil_fail_sets_partner", "blind_nil_no_bags", "double_nil_opponents_bonus",
+    "seven_or_higher_value", "exact_small_bids", "partner_bids", "score_tenths", "renege_mucks",
+})  # fmt: skip
+_STANDARD = Rules()
+
+
+def _other_options(r: Rules) -> list[str]:
+    return [
+        f"{o.label}: {option_word(getattr(r, o.name))}"
+        for o in OPTIONS
+        if o.name not in _SAID and getattr(r, o.name) != getattr(_STANDARD, o.name)
+    ]
+
+
+def _extras_summary(r: Rules) -> list[str]:
+    """Each special and bonus switched on, with its points: "Little Bemo \u00b160", "Aces +100",
+    "Last trick +10 each"."""
+    out = []
+    for s in r.specials:
+        if s.failed == -s.made and s.made > 0:
+            out.append(f"{s.name} \u00b1{s.made}")
+        elif s.failed:
+            out.append(f"{s.name} {signed(s.made)}/{signed(s.failed)}")
+        else:
+            out.append(f"{s.name} {signed(s.made)}")
+    for b in r.bonuses:
+        if b.bag:
+            out.append(f"{b.name}: \u22121 bag")
+        else:
+            out.append(f"{b.name} {signed(b.value)}{' exactly' if b.exact else ''}")
+    return out
+
+
+def _contract_summary(r: Rules) -> list[str]:
+    """The house rules of contracts (house.py) in short phrases, in their options' order."""
+    out = []
+    if r.no_trump:
+        nt = f"no trump \u00d7{r.no_trump_win_multiplier}"
+        if r.no_trump_loss_multiplier != r.no_trump_win_multiplier:
+            nt += f", set \u00d7{r.no_trump_loss_multiplier}"
+        out.append(nt)
+    if r.lexington is not None:
+        lex = "bid 12" if r.lexington == "bid" else "12 taken"
+        out.append(f"Lexington ({lex}) {r.lexington_value}")
+    if r.blind_scoring == "bonus":
+        out.append(f"blind bonus \u00b1{r.blind_bonus}")
+    if r.nil_penalty_per_trick is not None:
+        out.append(f"lost nil \u2212{r.nil_penalty_per_trick} a trick")
+    if r.nil_fail_sets_partner:
+        out.append("lost nil sets the partner")
+    if r.blind_nil_no_bags:
+        out.append("no bags with blind nil")
+    if r.double_nil_opponents_bonus is not None:
+        out.append(f"double nil broken by both: +{r.double_nil_opponents_bonus} to the others")
+    if r.seven_or_higher_value:
+        out.append(f"7 or higher +{r.seven_or_higher_value} a trick over 6")
+    if r.exact_small_bids:
+        out.append("bid 1 exactly \u00d76, bid 2 exactly \u00d72")
+    if r.partner_bids != "team":
+        out.append({"each": "each partner makes their own bid",
+                    "each exactly": "each partner exactly their own bid",
+                    "highlander": "Highlander: each their own bid"}[r.partner_bids])  # fmt: skip
+    if r.score_tenths:
+        out.append("scores in tenths")
+    if r.renege_mucks:
+        out.append("a renege mucks the hand")
     return out
 
 
@@ -216,7 +331,11 @@ def game_end(
     calling time (which caps the hands). ``time_called``: the director called time, which set
     the game's ``max_hands`` to the hand in play; the line still names the round's own
     ``round_hands`` (the night's "4 hands", not the cap) and says that time is called."""
-    end = f"Game to {rules.target_score}"
+    target = shown_target(rules.target_score, rules.max_hands, rules.score_tenths)
+    if target is None and not time_called:  # a number of hands, no target (Call Break)
+        end = f"A game of {_count(rules.max_hands or 0, 'hand')}"
+        return end + (", or when time is called" if timed else "")
+    end = f"Game to {target if target is not None else rules.target_score}"
     if rules.losing_score is not None:
         end += f" (out at {figure(rules.losing_score)})"
     hands = round_hands if time_called else rules.max_hands
@@ -242,7 +361,7 @@ def end_reason(sheet: Sheet, time_called: bool = False) -> str:
     rules = sheet.rules
     others = "the other side was" if len(sheet.sides) == 2 else "the others were"
     if sheet.reason == TARGET:
-        return f"reached {rules.target_score}"
+        return f"reached {sheet.target}"
     if sheet.reason == SET_OUT:
         times = _TIMES.get(rules.set_out or 0, f"{rules.set_out} times")
         return f"{others} set {times} in a row"
@@ -278,4 +397,7 @@ def result_line(sheet: Sheet) -> str:
     leaders = [s for s in ranked if totals[s] == best]
     if len(leaders) > 1:
         return f"No leader: {' and '.join(leaders)} tied at {best} ({scores})"
-    return f"Leader: {ranked[0]} ({scores}), game to {sheet.rules.target_score}"
+    goal = (
+        f"game to {sheet.target}" if sheet.target is not None else f"{sheet.rules.max_hands} hands"
+    )
+    return f"Leader: {ranked[0]} ({scores}), {goal}"

@@ -178,6 +178,12 @@ def check_settings(s: EventSettings) -> EventSettings:
         raise EventRefused(sentence(e.message), field=e.field or "format") from None
     try:
         spec = game_rules(s)
+        if rules_from_spec(spec).score_tenths:
+            raise EventRefused(
+                "A club table scores whole points: standings and the memory add them up, so "
+                "rules that score in tenths (Call Break) are for a game of their own.",
+                field="rules",
+            )
         for players in _table_shapes(s):  # the rules must suit every table the event seats
             parse_game({"format": FORMAT, "rules": spec, **players, "hands": []})
     except GameError as e:

@@ -29,6 +29,7 @@ from scorekeeper.events import (
 )
 from scorekeeper.events.model import SideScore
 from scorekeeper.rules import GameError, Rules, parse_game, score_game
+from scorekeeper.rules.tenths import counted
 from scorekeeper.rules.words import figure
 
 from .errors import EventMoved, EventRefused
@@ -76,7 +77,7 @@ def score_outcome(data: Mapping[str, Any]) -> Outcome:
     winner = sides.index(sheet.winner) if sheet.finished and sheet.winner in sides else None
     return Outcome(
         sides,
-        tuple(sheet.totals[s] for s in sides),
+        tuple(counted(sheet.totals[s]) for s in sides),  # whole points: no tenths at a club
         tuple(sheet.bags[s] for s in sides),
         sheet.played,
         len(sheet.hands),
@@ -457,7 +458,7 @@ class EventView:
         if not notes:
             return rows
         return tuple(
-            replace(row, why=f"{row.why} {_corrections(notes[row.entrant])}")
+            replace(row, why=f"{row.why}. {_corrections(notes[row.entrant])}")
             if row.entrant in notes
             else row
             for row in rows

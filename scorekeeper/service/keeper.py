@@ -36,6 +36,23 @@ def reader_link(db: Database, *, fresh: bool = False) -> str:
     return store.club.club_link(db, "reader", make=True, fresh=fresh) or ""
 
 
+@dataclass(frozen=True)
+class ClubLinks:
+    """The club's two links: the keeper's (rename, merge, seasons) and the read-only one."""
+
+    keeper: str
+    reader: str
+
+
+def club_links(db: Database, *, new_keeper: bool = False) -> ClubLinks:
+    """The club's links for whoever holds the machine that runs the server, as the command
+    line gives them (the web shows them only to a request from that machine itself, as
+    ``web/memory.py`` decides); made the first time, in one transaction. ``new_keeper``: a new
+    keeper's link, the old one stops."""
+    with store.write(db):
+        return ClubLinks(keeper_link(db, fresh=new_keeper), reader_link(db))
+
+
 CLI = None  # the command line holds the keeper's rights: it passes no link
 
 

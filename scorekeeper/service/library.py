@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from decimal import Decimal
 from typing import Any
 
 from scorekeeper import store
@@ -24,7 +25,7 @@ class GameSummary:
 
     token: str
     label: str  # "Ann & Cy vs Bob & Di"
-    totals: dict[str, int]
+    totals: dict[str, int | Decimal]  # tenths as Decimals under score_tenths (Call Break)
     hands_played: int
     finished: bool
     winner: str | None

@@ -30,6 +30,7 @@ from scorekeeper.cache import SizedCache
 from scorekeeper.events import Entrant, EventConfig, SideScore, TableResult
 from scorekeeper.rules import GameError, parse_game, score_game
 from scorekeeper.rules.names import NameProblem, clean_name, name_key
+from scorekeeper.rules.tenths import counted
 from scorekeeper.stats import (
     Figures,
     Finish,
@@ -176,7 +177,7 @@ def game_result(data: Mapping[str, Any] | None) -> dict[str, Any]:
     return {
         "engine": ENGINE,
         "players": list(game.players),
-        "points": [sheet.totals[s] for s in sheet.sides],
+        "points": [counted(sheet.totals[s]) for s in sheet.sides],
         "bags": [sheet.bags[s] for s in sheet.sides],
         "winner": sheet.sides.index(sheet.winner),
     }
@@ -850,7 +851,7 @@ def _home_game(record: store.GameRecord) -> tuple[PlayedGame, dict[str, str]] | 
             date=record.created_at[:10],
             label=record.title or " v ".join(sheet.sides),
             sides=sides,
-            points=tuple(sheet.totals[s] for s in sheet.sides),
+            points=tuple(counted(sheet.totals[s]) for s in sheet.sides),  # whole: a club table
             bags=tuple(sheet.bags[s] for s in sheet.sides),
             winner=sheet.sides.index(sheet.winner),
             tallies=tally_game(game, sheet, person),

@@ -16,6 +16,7 @@ from typing import Any
 from scorekeeper import store
 from scorekeeper.events import Entrant
 from scorekeeper.rules.names import NameProblem, clean_name, name_key
+from scorekeeper.rules.words import count
 from scorekeeper.stats import Ladder, Scheme, StatsError, merged_games, rate, sort_games
 
 from .errors import MemoryRefused
@@ -136,7 +137,8 @@ def ladder_report(db: Database | None, files: Sequence[tuple[str, str]], fmt: st
     lines = [f"Ladder: {len(club.games)} rated games; rating = mu - 3 sigma"]
     for r in rows:
         mark = "  (provisional)" if r[7] else ""
-        lines.append(f"{r[0]:>3}. {r[1]:<30} {r[2]:>7.2f}  {r[5]:>3} games, {r[6]} won{mark}")
+        games = f"{r[5]:>3} game{'' if r[5] == 1 else 's'}"
+        lines.append(f"{r[0]:>3}. {r[1]:<30} {r[2]:>7.2f}  {games}, {r[6]} won{mark}")
     return "\n".join(lines) + "\n"
 
 
@@ -261,7 +263,8 @@ def season_text(page: SeasonPage, fmt: str) -> str:
         )
     lines = [f"{page.name}: {page.when}; {page.scheme.words()}"]
     for r in rows:
-        lines.append(f"{r[0]:>4} {r[1]:<30} {r[2]:>5} pts  {r[3]} nights  {r[7]}")
+        points, nights = f"{r[2]:>5} point{'' if r[2] == 1 else 's'}", count(r[3], "night")
+        lines.append(f"{r[0]:>4} {r[1]:<30} {points:<12} {nights}  {r[7]}")
     return "\n".join(lines) + "\n"
 
 

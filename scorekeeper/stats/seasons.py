@@ -198,7 +198,7 @@ def _why(
     person, points, attended, counted, dropped, wins, best, eligible = r
     parts = []
     nights = " + ".join(f"{p} ({f.place_words} {f.label})" for f, p in counted) or "0"
-    parts.append(f"{points} points: {nights}")
+    parts.append(f"{points} point{'' if points == 1 else 's'}: {nights}")
     if dropped:
         parts.append(
             "not counted (best "

@@ -109,14 +109,21 @@ def write_backup(source: sqlite3.Connection, destination: Path) -> Path:
         os.replace(partial, destination)
         _fsync_folder(destination.parent)
     except BackupFailed:
-        partial.unlink(missing_ok=True)
+        _remove(partial)
         raise
     except (sqlite3.Error, OSError) as e:
-        partial.unlink(missing_ok=True)
+        _remove(partial)
         text = str(e)
         full = "full" in text or getattr(e, "errno", None) in (28, 122)  # ENOSPC, EDQUOT
         raise BackupFailed("full" if full else "error", text) from e
     return destination
+
+
+def _remove(partial: Path) -> None:
+    """A temporary backup and the journal SQLite kept beside it while writing it."""
+    for path in (partial, Path(f"{partial}-journal")):
+        with contextlib.suppress(OSError):
+            path.unlink(missing_ok=True)
 
 
 def backup(db: Database, destination: str | Path) -> Path:
@@ -128,7 +135,8 @@ def remove_partials(folder: Path) -> list[Path]:
     """Backups a crash or a kill left half-written (only the scheduler's one process writes
     into its folder, so none of these is being written now)."""
     found = sorted(folder.glob(f".*{PARTIAL}")) if folder.is_dir() else []
-    for path in found:
+    journals = folder.glob(f".*{PARTIAL}-journal") if folder.is_dir() else []
+    for path in [*found, *journals]:
         path.unlink(missing_ok=True)
     return found
 

@@ -13,7 +13,15 @@ from scorekeeper import service
 from scorekeeper.config import configured_app, proxy_count
 from scorekeeper.events import clock_text
 from scorekeeper.rules import end_reason, preset_title
-from scorekeeper.rules.words import bags_hint, figure, game_end, signed, with_minus
+from scorekeeper.rules.words import (
+    bags_hint,
+    count,
+    figure,
+    game_end,
+    sheet_rules_line,
+    signed,
+    with_minus,
+)
 from scorekeeper.web import db, fragments, offline, saving, session, urls
 from scorekeeper.web.blueprints import register_blueprints
 from scorekeeper.web.forms import option_range
@@ -70,6 +78,8 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.add_template_filter(with_minus)  # a line of words, its negative numbers with "−"
     app.add_template_filter(bags_hint)  # what a bag does, where there is no bag limit
     app.add_template_filter(game_end)  # "Game to 500 or 4 hands"
+    app.add_template_filter(sheet_rules_line)  # the house rules in one line
+    app.add_template_filter(count)  # "1 game", "3 games", "−8 points"
     app.add_template_filter(clock_text)  # a round clock's time left: "45:00"
     register_blueprints(app)
     return app

@@ -11,6 +11,8 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from datetime import datetime
+from math import ceil
+from typing import Any
 from urllib.parse import urlsplit
 
 from flask import (
@@ -37,7 +39,7 @@ from scorekeeper.printing import packets, pool
 from scorekeeper.rules import PRESET_DESCRIPTIONS, PRESETS
 from scorekeeper.service import EventRefused, event_files, events
 from scorekeeper.web import projector as screens
-from scorekeeper.web import rendered
+from scorekeeper.web import public_page, rendered
 from scorekeeper.web.db import get_db
 from scorekeeper.web.event_forms import (
     FORMAT_CHOICES,
@@ -635,26 +637,95 @@ def _clock_step(shown: events.EventPage, now: float) -> int | None:
     return rendered.clock_step(rnd.clock_left(now), bool(rnd.clock and rnd.clock.paused), now)
 
 
+def _public_page(name: str, page: events.EventPage, now: float, **context: Any) -> str:
+    return render_template(
+        name,
+        event=page.event,
+        view=page.view,
+        about=page.about,
+        version=page.version,
+        refresh_seconds=REFRESH_SECONDS,
+        figure=screens.figure(page.event.tiebreakers),
+        now=now,
+        **context,
+    )
+
+
 @bp.get("/p/<public_token>")
 def public(public_token: str) -> Response:
     """The public page: rendered once a version (and a running clock's step), served again
-    with its ETag (304 for a phone that has it), gzip-compressed."""
+    with its ETag (304 for a phone that has it), gzip-compressed. ``?table=N``: with that
+    table's card on top ("Your table")."""
     shown = _held(public_token)
     now = time.time()
-    key = ("public", public_token, shown.version, _clock_step(shown, now))
+    view = shown.view
+    yours = public_page.your_table(view, public_page.table_number(request.args.get("table")))
+    number = yours.number if yours else None
+    key = ("public", public_token, shown.version, _clock_step(shown, now), number)
+    rnd = view.current
     return rendered.answer(
         key,
-        lambda: render_template(
+        lambda: _public_page(
             "events/public.html",
-            event=shown.event,
-            view=shown.view,
-            about=shown.about,
-            version=shown.version,
-            refresh_seconds=REFRESH_SECONDS,
-            figure=screens.figure(shown.event.tiebreakers),
-            now=now,
-        ),
+            shown,
+            now,
+            yours=yours,
+            big_round=public_page.big_round(view),
+            big_standings=public_page.big_standings(view),
+            top=public_page.top_standings(view),
+            tables_a_page=public_page.TABLES_A_PAGE,
+            standings_a_page=public_page.STANDINGS_A_PAGE,
+            tables_pages=ceil(len(rnd.tables) / public_page.TABLES_A_PAGE) if rnd else 0,
+        ),  # fmt: skip
     )
+
+
+@bp.get("/p/<public_token>/tables")
+def public_tables(public_token: str) -> Response:
+    """A page of the current round's tables (``?page=N``), as the public page shows a round
+    too big for it; rendered once a version, like it."""
+    shown = _held(public_token)
+    now = time.time()
+    rnd = shown.view.current
+    tables = rnd.tables if rnd else ()
+    part = public_page.part(tables, public_page.page_number(request.args.get("page")),
+                            public_page.TABLES_A_PAGE)  # fmt: skip
+    key = ("tables", public_token, shown.version, _clock_step(shown, now), part.page)
+    return rendered.answer(
+        key, lambda: _public_page("events/public_tables.html", shown, now, shown=part)
+    )
+
+
+@bp.get("/p/<public_token>/standings")
+def public_standings(public_token: str) -> Response:
+    """A page of the standings (``?page=N``), as a big event's public page links them."""
+    shown = _held(public_token)
+    part = public_page.part(
+        shown.view.standings, public_page.page_number(request.args.get("page")),
+        public_page.STANDINGS_A_PAGE,
+    )  # fmt: skip
+    key = ("standings", public_token, shown.version, part.page)
+    return rendered.answer(
+        key, lambda: _public_page("events/public_standings.html", shown, 0.0, shown=part)
+    )
+
+
+@bp.get("/p/<public_token>/find")
+def public_find(public_token: str) -> ResponseReturnValue:
+    """ "Find your table": one table found goes to the public page with it on top; several,
+    or none, are said on a page of their own, with the box to type again."""
+    shown = _held(public_token)
+    typed = request.args.get("name", "").strip()[:80]
+    found = public_page.find(shown.view, typed)
+    if len(found) == 1:
+        url = url_for(
+            "events.public", public_token=public_token, table=found[0].table, _anchor="your-table"
+        )
+        return redirect(url, 303)
+    return _public_page(
+        "events/public_find.html", shown, time.time(), found=found, typed=typed,
+        limit=public_page.FOUND_AT_MOST,
+    )  # fmt: skip
 
 
 @bp.get("/p/<public_token>/version.json")

@@ -34,6 +34,19 @@ from scorekeeper.rules import (
     team_name,
 )
 from scorekeeper.rules.names import NameProblem, clean_name, name_key
+from scorekeeper.rules.options import WORDS as OPTION_WORDS
+from scorekeeper.rules.options import numbers_text, read_numbers
+from scorekeeper.rules.specials import Bonus, Special
+from scorekeeper.rules.specials import most as bonus_most
+from scorekeeper.web.extras_form import POINTS as EXTRA_POINTS
+from scorekeeper.web.extras_form import (
+    bonus_rows,
+    extras_texts,
+    own_counts,
+    posted_texts,
+    read_extras,
+    special_rows,
+)
 from scorekeeper.web.fields import range_words, whole_number
 
 MAX_PLAYERS = 6
@@ -52,6 +65,8 @@ def option_value(info: Any, value: Any) -> str:
         return ""
     if isinstance(value, bool):
         return "on" if value else ""
+    if isinstance(value, tuple):  # a "numbers" option: "4-8, 10, 13"
+        return numbers_text(value)
     return str(value)
 
 
@@ -73,6 +88,7 @@ class NewGame:
     replace_saved: bool = False  # the user agreed to replace saved rules of the same name
     show_preset: bool = False  # posted to see a preset's rules (no JavaScript), not to start
     errors: dict[str, str] = field(default_factory=dict)
+    extras: dict[str, str] = field(default_factory=dict)  # specials and bonuses (extras_form)
 
     @classmethod
     def blank(cls, spec: dict[str, Any] | str = "standard") -> NewGame:
@@ -87,6 +103,7 @@ class NewGame:
         self.preset = self.editor_preset = spec.get("preset", "standard")
         # The editor's baseline is the plain preset, so saved changes stay changes.
         self.options = {o.name: option_value(o, getattr(rules, o.name)) for o in OPTIONS}
+        self.extras = extras_texts(rules)
 
     @classmethod
     def from_post(cls, form: MultiDict) -> NewGame:
@@ -106,6 +123,7 @@ class NewGame:
             save_as=form.get("save_as", "").strip()[:60],
             replace_saved=form.get("replace_saved") == "on",
             show_preset=bool(form.get("apply_preset")),
+            extras=posted_texts(form),
         )
         if "editor" not in form:  # posted without the rules editor: the preset as it is
             new.set_rules(new.preset)
@@ -113,7 +131,18 @@ class NewGame:
 
     @property
     def option_errors(self) -> bool:
-        return any(k.startswith("o-") for k in self.errors)
+        extras = ("o-", "sp-", "bo-", "own-", "specials", "bonuses")
+        return any(k.startswith(extras) for k in self.errors)
+
+    extras_points = EXTRA_POINTS  # the range of a special's or bonus's points, in words
+
+    @property
+    def special_rows(self) -> list[Any]:
+        return special_rows(own_counts(self.extras)[0])
+
+    @property
+    def bonus_rows(self) -> list[Any]:
+        return bonus_rows(own_counts(self.extras)[1])
 
     @property
     def has_start(self) -> bool:
@@ -137,6 +166,7 @@ class NewGame:
             except ValueError as e:
                 self.errors[f"o-{info.name}"] = str(e)
         spec: dict[str, Any] = {"preset": self.preset, **changed}
+        spec.update(read_extras(self.extras, self.errors))
         return spec
 
     def read_teams(self, names: list[str]) -> dict[str, list[str]] | None:
@@ -267,6 +297,8 @@ class NewGame:
         if where.startswith("rules."):
             name = where.split(".", 1)[1]
             key = f"o-{name}" if name in OPTION_BY_NAME else "preset"
+            if name in ("specials", "bonuses"):
+                key = name
         elif where.startswith("teams") or where == "rules.bidding":
             key = "teams"
         elif where.startswith("start"):
@@ -290,8 +322,14 @@ def parse_option(info: Any, text: str) -> Any:
         if text not in info.choices:
             raise ValueError(f"Choose one of: {', '.join(info.choices)}.")
         return text
-    if info.type == "int|win" and text.lower() == "win":
-        return "win"
+    word = OPTION_WORDS.get(info.type)
+    if word is not None and text.lower() == word:
+        return word
+    if info.type == "numbers":
+        try:
+            return read_numbers(text, info.minimum, info.maximum)
+        except ValueError:
+            raise ValueError(f"{info.label}: {option_range(info)}.") from None
     try:
         return whole_number(text, info.minimum, info.maximum)
     except ValueError:
@@ -301,8 +339,11 @@ def parse_option(info: Any, text: str) -> Any:
 def option_range(info: Any) -> str:
     """What a number option takes, in words: '1 to 100000', '-10000 to 10000, or "win"'."""
     words = range_words(info.minimum, info.maximum)
-    if info.type == "int|win":
-        words += ', or "win"'
+    if info.type == "numbers":
+        words = f'numbers {words}, as in "4-8, 10, 13"'
+    word = OPTION_WORDS.get(info.type)
+    if word is not None:
+        words += f', or "{word}"'
     if info.nullable:
         words += ", or empty"
     return words
@@ -338,7 +379,8 @@ class HandForm:
 
     @classmethod
     def from_post(cls, form: MultiDict) -> HandForm:
-        keep = ("bid-", "tbid-", "tricks-", "ttricks-", "renege-", "adjust-", "note", "renege")
+        keep = ("bid-", "tbid-", "tricks-", "ttricks-", "renege-", "adjust-", "note", "renege",
+                "sp-", "bo-")  # fmt: skip
         values = {k: v.strip() for k, v in form.items() if k.startswith(keep)}
         number = form.get("hand_no", "")
         hand_no = int(number) if number.isascii() and number.isdigit() and len(number) < 7 else None
@@ -382,6 +424,7 @@ class HandForm:
                 values[f"adjust-{sides.index(side)}"] = str(n)
         if hand.get("note"):
             values["note"] = hand["note"]
+        values.update(extras_values(game, hand))
         return cls(values=values)
 
     @property
@@ -425,7 +468,42 @@ class HandForm:
         note = self.get("note")[:NOTE_LENGTH]
         if note:
             hand["note"] = note
+        hand.update(self._extras(game, sides))
         return None if self.errors else hand
+
+    def _extras(self, game: Game, sides: list[str]) -> dict[str, Any]:
+        """The hand's specials and bonuses (``sp-<side>-<i>``: "made" or "failed";
+        ``bo-<side>-<i>``: a count), as the game file writes them; only those tapped."""
+        rules = game.rules
+        specials: dict[str, dict[str, str]] = {}
+        bonuses: dict[str, dict[str, int]] = {}
+        for j, side in enumerate(sides):
+            for i, special in enumerate(rules.specials):
+                name = f"sp-{j}-{i}"
+                text = self.get(name)
+                if text in ("made", "failed"):
+                    specials.setdefault(side, {})[special.key] = text
+                elif text:
+                    self.errors[name] = f"{side}, {special.name}: made, failed or not bid."
+            for i, bonus in enumerate(rules.bonuses):
+                name = f"bo-{j}-{i}"
+                text = self.get(name)
+                if not text:
+                    continue
+                top = bonus_most(bonus, game.tricks_per_hand, len(game.players))
+                try:
+                    n = whole_number(text, 0, top)
+                except ValueError:
+                    self.errors[name] = f"{side}, {bonus.name}: {range_words(0, top)}."
+                    continue
+                if n:
+                    bonuses.setdefault(side, {})[bonus.key] = n
+        out: dict[str, Any] = {}
+        if specials:
+            out["specials"] = specials
+        if bonuses:
+            out["bonuses"] = bonuses
+        return out
 
     def bids_of(self, game: Game) -> dict[str, Any]:
         """The bids typed, as the game file writes them (errors for missing ones)."""
@@ -546,8 +624,45 @@ class HandForm:
             key = "tricks"
         elif head in ("renege", "adjust") and who in sides:
             key = "renege" if head == "renege" else f"adjust-{sides.index(who)}"
+        elif head in ("specials", "bonuses"):
+            key = extras_field(game, head, who) or key
         message = error.message[:1].upper() + error.message[1:] + "."
         self.errors[key] = message
+
+
+def extras_values(game: Game, hand: dict[str, Any]) -> dict[str, str]:
+    """The hand form's fields for a stored hand's specials and bonuses."""
+    sides = game.sides()
+    specials = {s.key: i for i, s in enumerate(game.rules.specials)}
+    bonuses = {b.key: i for i, b in enumerate(game.rules.bonuses)}
+    values: dict[str, str] = {}
+    for side, chosen in (hand.get("specials") or {}).items():
+        for key, outcome in chosen.items():
+            if side in sides and key in specials:
+                values[f"sp-{sides.index(side)}-{specials[key]}"] = str(outcome)
+    for side, counts in (hand.get("bonuses") or {}).items():
+        for key, n in counts.items():
+            if side in sides and key in bonuses:
+                values[f"bo-{sides.index(side)}-{bonuses[key]}"] = str(n)
+    return values
+
+
+def extras_field(game: Game, head: str, where: str) -> str | None:
+    """The hand form's field for an engine error at ``specials.<side>.<key>`` (or bonuses):
+    a side's name may hold a dot, so each side is tried; None when it names none."""
+    entries: tuple[Special | Bonus, ...] = (
+        game.rules.specials if head == "specials" else game.rules.bonuses
+    )
+    prefix = "sp" if head == "specials" else "bo"
+    for j, side in enumerate(game.sides()):
+        if where == side:
+            return f"{prefix}-{j}-0" if entries else None
+        if where.startswith(side + "."):
+            key = where[len(side) + 1 :]
+            for i, entry in enumerate(entries):
+                if entry.key == key:
+                    return f"{prefix}-{j}-{i}"
+    return None
 
 
 def contract_labels(game: Game, bids: dict[str, Any]) -> list[str]:
@@ -599,16 +714,20 @@ def bid_pad(game: Game, side: str, options: SideBidOptions, *, team: bool) -> li
     """
     tricks = options.tricks_per_hand
     top = min(options.max_bid, tricks) if options.max_bid is not None else tricks
-    low = options.min_side_bid if team or not game.teams else 0
+    whole = team or not game.teams  # this pad's number is its side's whole contract
+    low = options.min_side_bid if whole else 0
+    barred = set(options.barred)
+    if whole and options.contracts is not None:  # the side's only contracts (Jailhouse)
+        barred |= set(range(tricks + 1)) - set(options.contracts)
     pad: list[tuple[str, str]] = []
     if not team and options.nil:
         pad.append(("nil", "Nil"))
-    elif low == 0:
+    elif low == 0 and 0 not in barred:
         pad.append(("0", "0"))
-    pad += [(str(n), str(n)) for n in range(max(low, 1), top + 1)]
-    if (team or not game.teams) and options.blind:
+    pad += [(str(n), str(n)) for n in range(max(low, 1), top + 1) if n not in barred]
+    if whole and options.blind:
         first = max(options.blind_min, low)
-        pad += [(f"blind {n}", f"Blind {n}") for n in range(first, tricks + 1)]
+        pad += [(f"blind {n}", f"Blind {n}") for n in range(first, tricks + 1) if n not in barred]
     if not team and options.blind_nil:
         pad.append(("blind nil", "Blind nil"))
     return pad

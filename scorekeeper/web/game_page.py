@@ -12,6 +12,8 @@ from flask import flash, redirect, url_for
 from werkzeug.wrappers import Response
 
 from scorekeeper.rules import Game, GameError, Sheet, bid_options, bidding, check_bids
+from scorekeeper.rules.specials import most as bonus_most
+from scorekeeper.rules.words import signed
 from scorekeeper.service import GamePage, OpenGame
 from scorekeeper.web import saving
 from scorekeeper.web.forms import NIL_WORDS, HandForm, bid_pad, contract_labels
@@ -55,6 +57,14 @@ class Entry:
     step: str = "both"  # "bids" (then tricks on the next page), "tricks", or "both" (an edit)
     hidden: list[tuple[str, str]] = field(default_factory=list)  # bids carried to the tricks
     contracts: list[str] = field(default_factory=list)
+    extras: list[Pad] = field(default_factory=list)  # specials and bonuses, when the rules have
+
+    def with_extras(self, game: Game) -> Entry:
+        """The entry with a pad for each special and bonus of the game's rules, for each side
+        (none under rules without them: the ordinary hand keeps its taps)."""
+        if self.step != "bids":
+            self.extras = extras_pads(game, self.tricks)
+        return self
 
 
 def entry_for(
@@ -147,6 +157,24 @@ def entry_for(
     return entry
 
 
+def extras_pads(game: Game, tricks: int) -> list[Pad]:
+    """One pad a side and special (not bid, made, failed: "not bid" is tapped already, so a
+    special costs one tap) and a side and bonus (its count, 0 tapped already)."""
+    rules, pads = game.rules, []
+    for j, side in enumerate(game.sides()):
+        for i, s in enumerate(rules.specials):
+            hint = f"{signed(s.made)} made, {signed(s.failed)} failed"
+            choices = [("", "Not bid"), ("made", "Made"), ("failed", "Failed")]
+            pads.append(Pad(f"sp-{j}-{i}", f"{side}: {s.name}", choices, hint, j, kind="special"))
+        for i, b in enumerate(rules.bonuses):
+            top = bonus_most(b, tricks, len(game.players))
+            hint = "cancels a bag each" if b.bag else f"{signed(b.value)} each"
+            hint += ", bid made exactly" if b.exact and not b.bag else ""
+            counts = [("", "0")] + [(str(n), str(n)) for n in range(1, top + 1)]
+            pads.append(Pad(f"bo-{j}-{i}", f"{side}: {b.name}", counts, hint, j, kind="bonus"))
+    return pads
+
+
 def entry_of(
     current: OpenGame,
     number: int,
@@ -157,7 +185,8 @@ def entry_of(
     """:func:`entry_for` the game as opened (scored when the hand is the next one), for the
     caller to fill in (``hidden``, ``contracts``)."""
     sheet = current.sheet if number == len(current.game.hands) + 1 else None
-    return entry_for(current.game, number, dealer, extra_nil, step, sheet=sheet)
+    entry = entry_for(current.game, number, dealer, extra_nil, step, sheet=sheet)
+    return entry.with_extras(current.game)
 
 
 def _team_tricks_hint(members: tuple[str, ...], nil_bidders: AbstractSet[str]) -> str:

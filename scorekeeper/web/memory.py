@@ -7,11 +7,13 @@ Read-only pages never show a director's or the keeper's link; every route calls 
 
 from __future__ import annotations
 
+import ipaddress
 import re
 
 from flask import (
     Blueprint,
     Response,
+    abort,
     current_app,
     flash,
     redirect,
@@ -20,11 +22,13 @@ from flask import (
     url_for,
 )
 
+from scorekeeper.config import proxy_count
 from scorekeeper.printing import layout, pool
 from scorekeeper.printing.seasons import SeasonPrint
 from scorekeeper.service import keeper, memory, memory_files
 from scorekeeper.web.db import get_db
 from scorekeeper.web.memory_chart import rating_svg
+from scorekeeper.web.memory_doc import stats_doc
 from scorekeeper.web.memory_forms import MergeForm, RenameForm, SeasonForm, place_error
 from scorekeeper.web.session import browser_id
 
@@ -107,6 +111,81 @@ def season_screen(token: str, season: int) -> str:
 
 def _slug(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:50] or "season"
+
+
+@bp.get("/club/figures")
+def figures_doc() -> str:
+    """How every figure is counted: docs/stats.md, as a page (no link needed: it names no
+    one)."""
+    return render_template("memory/figures_doc.html", doc=stats_doc())
+
+
+# --- the club's links, on the machine that runs the server --------------------------------------
+
+# Headers a proxy adds: a request that carries one came through a proxy, whatever its address
+# says (waitress drops the X-Forwarded ones it does not trust, so the others count too).
+_PROXY_HEADERS = ("Forwarded", "X-Forwarded-For", "X-Forwarded-Host", "X-Real-IP", "Via")
+
+
+def _loopback(name: str | None) -> bool:
+    if not name:
+        return False
+    if name.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(name.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def on_this_computer() -> bool:
+    """Whether this request came from the machine that runs the server, and says so in every
+    way it can: its peer is a loopback address; the address typed in the browser (Host) is this
+    machine's own, so a page elsewhere whose name was made to point at 127.0.0.1 (DNS
+    rebinding) is not; and no proxy stands between (PROXY_FIX is 0, no proxy header came):
+    behind a proxy every request would come from the proxy's loopback address."""
+    if proxy_count(current_app.config) or any(h in request.headers for h in _PROXY_HEADERS):
+        return False
+    host = request.host
+    name = host[: host.index("]") + 1] if host.startswith("[") else host.rsplit(":", 1)[0]
+    return _loopback(request.remote_addr) and _loopback(name)
+
+
+def _club_page(links: keeper.ClubLinks | None) -> Response:
+    # where the machine that runs the server opens this page: its own port on 127.0.0.1 (none
+    # to say behind a proxy, where the keeper uses the command line)
+    port = request.environ.get("SERVER_PORT", "")
+    here = None if proxy_count(current_app.config) or not port.isdigit() else port
+    # the links as the phones in the room open them (the address `scorekeeper serve` found on
+    # the club's network), else as this browser did
+    lan = current_app.config.get("LAN_ADDRESSES") or []
+    base = lan[0] if lan else request.host_url
+    html = render_template(
+        "memory/club.html", links=links, local=links is not None, port=here, base=base
+    )
+    response = Response(html)
+    response.headers["Cache-Control"] = "no-store"  # the keeper's link is kept nowhere
+    return response
+
+
+@bp.get("/club")
+def club() -> Response:
+    """The club's memory: what it is and, on the machine that runs the server (whoever sits
+    there holds the database and the command line already), the keeper's and the read-only
+    links; elsewhere, how to get them. A director's phone never sees the keeper's link."""
+    if not on_this_computer():
+        return _club_page(None)
+    return _club_page(keeper.club_links(get_db()))
+
+
+@bp.post("/club/keeper-link")
+def new_keeper_link():
+    """A new keeper's link (the old one stops), from the machine that runs the server only."""
+    if not on_this_computer():
+        abort(404)
+    keeper.club_links(get_db(), new_keeper=True)
+    flash("A new keeper's link: the old one no longer opens the keeper's page.", "info")
+    return redirect(url_for("memory.club"), 303)
 
 
 # --- the kitchen table -------------------------------------------------------------------------

@@ -13,7 +13,7 @@ import pytest
 from scorekeeper import store
 from scorekeeper.events import Entrant, EventConfig, SideScore, TableResult, standings
 from scorekeeper.rules import parse_game, score_game
-from scorekeeper.rules.words import signed
+from scorekeeper.rules.words import count, signed
 from tests.browser.test_play_game import check_axe, tap
 
 pytestmark = pytest.mark.browser
@@ -73,7 +73,7 @@ def scoring_links(page) -> list[str]:
 
 def engine_standings(database: str, event_id: int) -> list[tuple[str, str]]:
     """The standings as the engine scores the stored games and the event core ranks them:
-    (name, "wins–losses · ±diff · points pts · bags bags") in order."""
+    (name, "wins–losses · ±diff · N points · bags bags") in order."""
     db = store.connect(database)
     try:
         entrants = [
@@ -98,7 +98,7 @@ def engine_standings(database: str, event_id: int) -> list[tuple[str, str]]:
         (
             s.name,
             f"{s.wins}\u2013{s.losses}{f' ({s.byes} bye)' if s.byes else ''} \u00b7 "
-            f"{signed(s.point_diff)} \u00b7 {s.points_for} pts \u00b7 {s.bags} "
+            f"{signed(s.point_diff)} \u00b7 {count(s.points_for, 'point')} \u00b7 {s.bags} "
             f"bag{'' if s.bags == 1 else 's'}",
         )
         for s in rows

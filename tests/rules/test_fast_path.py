@@ -19,7 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.rules import Game, GameError, Rules, contracts, score_game, sheet_to_json
+from scorekeeper.rules import Game, GameError, Rules, contracts, house, score_game, sheet_to_json
 from scorekeeper.rules.sample import random_game, random_rules
 
 SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -36,7 +36,7 @@ def _always_special(rules: Rules, T: int) -> tuple[bool, Callable[..., object]]:
 
 def game_of(seed: int) -> Game:
     rng = random.Random(seed)
-    preset, rules = random_rules(rng)
+    preset, rules = random_rules(rng, variants=True)  # issue 22's options too
     if rng.random() < 0.5:
         rules = dataclasses.replace(rules, **PLAIN)
     return random_game(rng, 15, rules, preset)
@@ -76,3 +76,39 @@ def test_every_side_through_the_special_rules_scores_the_same(seed):
 def test_the_fast_path_is_taken_only_without_the_special_rules(change, special):
     rules = dataclasses.replace(Rules(), **change)
     assert special_contracts(rules, 13)[0] is special
+
+
+# --- the house rules of contracts (issue 22, part C: rules/house.py) ------------------------
+# Under rules with none of them the sides scorer skips both of house.py's pieces with one test;
+# here every side goes through them, and the sheets must be the same.
+
+
+@SETTINGS
+@given(seeds)
+def test_every_side_through_the_house_rules_of_contracts_scores_the_same(seed):
+    game = game_of(seed)
+    fast = outcome(game)
+    with mock.patch.object(house, "uses_house_rules", lambda rules: True):
+        forced = outcome(game)
+    assert fast == forced
+
+
+HOUSE_ON = [
+    {"no_trump": True}, {"lexington": "take"}, {"blind_bids": True, "blind_scoring": "bonus"},
+    {"double_nil_opponents_bonus": 100}, {"seven_or_higher_value": 10},
+    {"exact_small_bids": True}, {"nil_penalty_per_trick": 10}, {"partner_bids": "each"},
+    {"partner_bids": "each exactly"}, {"partner_bids": "highlander"},
+    {"nil_fail_sets_partner": True}, {"blind_nil_no_bags": True}, {"renege_mucks": True},
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("change", [{}, PLAIN, {"lexington": "bid"}, {"score_tenths": True},
+                                    {"no_trump_win_multiplier": 5}, *HOUSE_ON])  # fmt: skip
+def test_the_house_pieces_are_skipped_only_without_their_rules(change):
+    rules = dataclasses.replace(Rules(), **change)
+    assert house.uses_house_rules(rules) is (change in HOUSE_ON)
+    assert (house.house_rules(rules, 13, ["A"], {"A": ("A",)}) is None) is (change not in HOUSE_ON)
+
+
+def test_a_lexington_bid_is_a_special_contract():
+    assert special_contracts(dataclasses.replace(Rules(), lexington="bid"), 13)[0] is True

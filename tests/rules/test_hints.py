@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass
+from decimal import Decimal
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -25,14 +26,15 @@ from scorekeeper.rules import (
     score_game,
 )
 from scorekeeper.rules.sample import random_game, random_rules, random_seating
+from scorekeeper.rules.tenths import shown_points
 from scorekeeper.rules.words import MINUS, bags_hint
 
 SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-NUMBER = rf"([{MINUS}+]?\d+)"
+NUMBER = rf"([{MINUS}+]?\d+(?:\.\d)?)"  # whole, or tenths under score_tenths
 
 
-def number(text: str) -> int:
-    return int(text.replace(MINUS, "-"))
+def number(text: str) -> Decimal:
+    return Decimal(text.replace(MINUS, "-"))
 
 
 @dataclass
@@ -41,7 +43,7 @@ class BagClaims:
 
     shown: bool
     record: bool = False  # "the Bags column is only a record": no bag penalty, ever
-    per_bag: int | None = None  # what each bag scores (negative: costs) at once
+    per_bag: int | Decimal | None = None  # what each bag scores (negative: costs) at once
     max_over: int | None = None  # more than this many over a plain bid is a set
     blind_per_bag: int | None = None  # a blind bid's own rule, if it has one
 
@@ -52,8 +54,9 @@ def read_bag_hint(hint: str) -> BagClaims:
     claims = BagClaims(shown=True, record="the Bags column is only a record" in hint)
     if "A bag scores nothing" in hint:
         claims.per_bag = 0
-    elif m := re.search(r"Each bag (costs|scores) (\d+) points?", hint):
-        claims.per_bag = int(m[2]) * (-1 if m[1] == "costs" else 1)
+    elif m := re.search(r"Each bag (costs|scores) (\d+(?:\.\d)?) points?", hint):
+        # a whole number, or tenths under score_tenths (Call Break: "0.1 points")
+        claims.per_bag = Decimal(m[2]) * (-1 if m[1] == "costs" else 1)
     if m := re.search(r"more than (\d+) bags? over a plain bid is a set", hint):
         claims.max_over = int(m[1])
     if "a blind bid's bags score nothing" in hint:
@@ -106,7 +109,7 @@ def check_summary(rules: Rules, preset: str, seed: int) -> None:
     text = " | ".join(lines)
     made = next(line for line in lines if line.endswith(" a trick") or " a trick, " in line)
     trick_value = number(re.match(NUMBER, made)[1])
-    assert trick_value == rules.trick_value
+    assert trick_value == shown_points(rules.trick_value, rules.score_tenths)
     per_bag = number(m[1]) if (m := re.search(rf"bags {NUMBER}", made)) else 1
     limit = re.search(rf"(\d+) bags: {MINUS}(-?\d+)", text)
     nil = re.search(rf"(?:^|\| )nil (-?\d+)(?:/{MINUS}(-?\d+))?", text)

@@ -4,15 +4,18 @@
 import pytest
 
 from scorekeeper.rules import (
+    GROUPS,
     OPTIONS,
     PRESET_DESCRIPTIONS,
     PRESETS,
+    GameError,
     Rules,
     parse_game,
     rules_from_spec,
     rules_to_spec,
     score_game,
 )
+from tests.rules import test_contract_variants as contract_variants
 
 FOUR = ["Ann", "Bob", "Cy", "Di"]
 TEAMS = {"Us": ["Ann", "Cy"], "Them": ["Bob", "Di"]}
@@ -147,12 +150,58 @@ def test_end_of_game(changes, hands, finished, winner, reason):
     assert (sheet.finished, sheet.winner, sheet.reason) == (finished, winner, reason)
 
 
+# Bids the rules forbid (options/bids.py), refused when the hand is scored (and at the bids
+# step, which makes the same check): (option changes, bids, start, the field refused, words)
+JAIL = {
+    "bidding": "partnership",
+    "min_side_bid": 4,
+    "allowed_contracts": [4, 5, 6, 7, 8, 10, 13],
+    "nil_against": [10, 13],
+}
+BIDS_TABLE = [
+    ({"barred_bids": [1]}, {"Ann": 1, "Cy": 3, "Bob": 3, "Di": 3}, None, "bids.Ann", "Ann bid 1: no one may bid 1 in these rules"),
+    ({"barred_bids": [1]}, {"Ann": 2, "Cy": 3, "Bob": 3, "Di": 3}, None, None, None),
+    ({"barred_bids": [9], "bidding": "partnership"}, {"Us": 9, "Them": 3}, None, "bids.Us", "Us bid 9: no one may bid 9 in these rules"),
+    ({"barred_bids": [9]}, {"Ann": 5, "Cy": 4, "Bob": 2, "Di": 2}, None, None, None),  # a player's bid, not the sum
+    (JAIL, {"Us": 9, "Them": 4}, None, "bids.Us", "Us bid 9: a side's bid must be 4 to 8, 10 or 13"),
+    (JAIL, {"Us": 13, "Them": 4}, None, None, None),
+    (JAIL, {"Us": 4, "Them": 4, "Bob": "nil"}, None, "bids.Bob", "Bob bid nil: nil only when another side bids 10 or 13"),
+    (JAIL, {"Us": 10, "Them": 4, "Bob": "nil"}, None, None, None),
+    ({"suicide": True, "min_side_bid": 4}, {"Ann": 4, "Cy": 3, "Bob": "nil", "Di": 5}, None, "bids.Us", "Suicide: Ann or Cy must bid nil"),
+    ({"suicide": True, "min_side_bid": 4}, {"Ann": "nil", "Cy": 4, "Bob": "nil", "Di": "nil"}, None, "bids.Them", "Suicide: only one of Bob and Di may bid nil"),
+    ({"suicide": True, "min_side_bid": 4}, {"Ann": "nil", "Cy": 3, "Bob": "nil", "Di": 5}, None, "bids.Us", "Us bid 3, below the smallest bid of 4"),
+    ({"suicide": True, "min_side_bid": 4}, {"Ann": "nil", "Cy": 4, "Bob": 6, "Di": "blind nil"}, {"Them": {"score": -100}}, None, None),
+    ({"double_nil_deficit": 400}, {"Ann": "nil", "Cy": "nil", "Bob": 3, "Di": 3}, {"Them": {"score": 400}}, "bids.Us", "double nil only when more than 400 behind (Us is 400 behind)"),
+    ({"double_nil_deficit": 400}, {"Ann": "nil", "Cy": "nil", "Bob": 3, "Di": 3}, {"Them": {"score": 401}}, None, None),
+    ({"bids_not_tricks": True}, {"Ann": 4, "Cy": 3, "Bob": 3, "Di": 3}, None, "bids", "the bids add up to 13, the tricks in a hand, and these rules say they may not: one bid must change"),
+    ({"bids_not_tricks": True}, {"Ann": 4, "Cy": 3, "Bob": 3, "Di": 2}, None, None, None),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("changes", "bids", "start", "field", "words"), BIDS_TABLE)
+def test_bids_the_rules_forbid(changes, bids, start, field, words):
+    taken = {"Us": 7, "Them": 6} if "Us" in bids else {"Ann": 4, "Cy": 3, "Bob": 3, "Di": 3}
+    for who, bid in bids.items():  # a nil bidder's tricks are given by name, as none
+        if bid in ("nil", "blind nil"):
+            side = "Us" if who in ("Ann", "Cy") else "Them"
+            mate = next(p for p in TEAMS[side] if p != who)
+            taken.pop(side, None)
+            taken.update({who: 0, mate: 7 if side == "Us" else 6})
+    try:
+        play({"preset": "standard", **changes}, [{"bids": bids, "tricks": taken}], start=start)
+    except GameError as e:
+        assert (e.field, e.message, e.hand) == (field, words, 1)
+    else:
+        assert field is None, "the bids were allowed"
+
+
 def test_every_option_is_exercised_by_a_table():
     used = set()
-    for table in (HAND_TABLE, BLIND_TABLE, END_TABLE):
+    for table in (HAND_TABLE, BLIND_TABLE, END_TABLE, BIDS_TABLE):
         for row in table:
             used.update(row[0])
     used.update({"blind_bids", "bidding"})  # set by every BLIND_TABLE row
+    used.update(contract_variants.EXERCISED)  # issue 22's contracts, from the texts' examples
     assert {o.name for o in OPTIONS} - used == set()
 
 
@@ -171,6 +220,10 @@ PRESET_VALUES = {
     "three-player": {"overtrick_value": -10, "bag_limit": None, "target_score": 300},
     "head-to-head": {"target_score": 300, "blind_nil": False},
     "six-player": {},
+    "highlander": {"partner_bids": "highlander", "overtrick_value": 5, "bag_limit": None},
+    "call-break": {"score_tenths": True, "trick_value": 10, "overtrick_value": 1,
+                   "bag_limit": None, "nil": False, "blind_nil": False, "min_side_bid": 1,
+                   "max_hands": 5},
 }  # fmt: skip
 
 
@@ -193,6 +246,8 @@ def test_preset_values(preset):
         ("head-to-head", ["A", "B"], None, 13),
         ("six-player", ["A", "B", "C", "D", "E", "F"], {"AD": ["A", "D"], "BE": ["B", "E"], "CF": ["C", "F"]}, 17),
         ("standard", ["A", "B", "C", "D", "E"], None, 10),
+        ("highlander", FOUR, TEAMS, 13),
+        ("call-break", FOUR, None, 13),
     ],
 )  # fmt: skip
 def test_presets_score_a_hand_with_their_seating(preset, players, teams, tricks):
@@ -212,7 +267,7 @@ def test_rules_to_spec_round_trips_overrides():
 
 
 def test_options_are_described_in_plain_words():
-    groups = {"Bags", "Nil", "Blind", "Big bids", "End of game", "Scoring", "Play"}
+    groups = set(GROUPS)
     for option in OPTIONS:
         assert option.group in groups
         assert option.label and option.help.endswith((".", ")"))

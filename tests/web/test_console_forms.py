@@ -475,3 +475,23 @@ def test_call_time_asks_first_and_a_question_left_open_does_nothing(client, db):
     closed = client.get(f"{url}/rounds/1/time")  # a question about a closed round: back, said
     assert closed.status_code == 303
     assert "Round 1 is closed" in client.get(closed.headers["Location"]).get_data(as_text=True)
+
+
+def test_a_closed_rounds_table_phone_says_a_change_is_a_correction_before_the_save(client, db):
+    """Issue 23: the table's phone changed a closed round's hand without a word; the console
+    then said it. The phone says it first, on the page and on the hand being fixed."""
+    event = event_with(db, 4)
+    rnd = events.seat_next_round(db, event)
+    edit = rnd.tables[0].edit_token
+    said = "Round 1 is closed.</b> A hand saved here corrects this table's result"
+    for url in (f"/g/{edit}", f"/g/{edit}?hand=1"):
+        assert said not in client.get(url).get_data(as_text=True)
+    finish_round(db, event)
+    for url in (f"/g/{edit}", f"/g/{edit}?hand=1"):
+        page = client.get(url).get_data(as_text=True)
+        assert said in page, url
+        if 'id="hand"' in page:  # the hand being fixed: said above its Save
+            assert page.index(said) < page.index('id="hand"'), url
+    events.seat_next_round(db, event)  # round 2's tables play on without it
+    page = client.get(f"/g/{events.overview(db, event).current.tables[0].edit_token}")
+    assert said not in page.get_data(as_text=True)

@@ -181,3 +181,20 @@ def test_the_season_prints_every_place_with_its_why(client, memory_club, db):
     page = memory.season_page(db, reader, season)
     for line in page.lines:
         assert line.name in text and line.row.why in text
+
+
+def test_a_player_whose_tricks_were_written_per_team_reads_no_own_bid_reached(client, db):
+    """docs/stats.md: own bid reached counts only hands whose tricks are written per player;
+    a team writing tricks per team shows "–", not "0.0% (0 of 11)"."""
+    from scorekeeper.service import events
+    from tests.service.clubs import finish
+
+    memory.clear_caches()
+    event = events.create_event(db, events.EventSettings(name="Teams", date="2026-05-01"))
+    events.register(db, event, ["Zed", "Yan"])
+    events.register(db, event, ["Xu", "Wes"])
+    events.seat_next_round(db, event)
+    finish(db, events.overview(db, event).current.tables[0], 9)  # tricks written per team
+    html = client.get(f"/m/{event.public_token}/who/Zed").get_data(as_text=True)
+    reached = html.split("Own bid reached")[1].split("</div>")[0]
+    assert "–" in reached and "tricks written per team" in reached and "0.0%" not in reached

@@ -18,8 +18,11 @@ from .info import (
     MAX_SET_OUT,
     MAX_TRICKS_PER_HAND,
     TRICKS_BY_PLAYERS,
+    WORDS,
     OptionInfo,
     check_option,
+    numbers_text,
+    read_numbers,
     show_value,
 )
 from .presets import (
@@ -34,6 +37,7 @@ from .table import OPTION_BY_NAME, OPTIONS
 __all__ = [
     "DEFAULTS", "GROUPS", "MAX_BAG_LIMIT", "MAX_HANDS", "MAX_MULTIPLIER", "MAX_POINTS",
     "MAX_SCORE", "MAX_SET_OUT", "MAX_TRICKS_PER_HAND", "OPTIONS", "OPTION_BY_NAME",
-    "PRESETS", "PRESET_DESCRIPTIONS", "TRICKS_BY_PLAYERS", "OptionInfo", "Rules",
-    "check_option", "preset_rules", "rules_from_spec", "rules_to_spec", "show_value",
+    "PRESETS", "PRESET_DESCRIPTIONS", "TRICKS_BY_PLAYERS", "WORDS", "OptionInfo", "Rules",
+    "check_option", "numbers_text", "preset_rules", "read_numbers", "rules_from_spec",
+    "rules_to_spec", "show_value",
 ]  # fmt: skip

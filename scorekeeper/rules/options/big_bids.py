@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .info import MAX_POINTS, OptionInfo
+from .info import MAX_MULTIPLIER, MAX_POINTS, OptionInfo
 
 BIG_BIDS: list[OptionInfo] = [
     OptionInfo(
@@ -80,5 +80,67 @@ BIG_BIDS: list[OptionInfo] = [
         "or more. Empty: it does not.",
         nullable=True,
         choices=("any", "ten"),
+    ),
+    # issue 22, part C (the house rules of contracts: rules/house.py)
+    OptionInfo(
+        "no_trump",
+        "bool",
+        False,
+        "Big bids",
+        "No Trump bids",
+        'A side may bid "no trump N" (it wins no trick with a spade unless spades are led): '
+        "its contract scores the multipliers below.",
+    ),
+    OptionInfo(
+        "no_trump_win_multiplier",
+        "int",
+        2,
+        "Big bids",
+        "A made No Trump bid scores \u00d7",
+        "A made No Trump contract scores its value times this (pagat: double).",
+        minimum=0,
+        maximum=MAX_MULTIPLIER,
+    ),
+    OptionInfo(
+        "no_trump_loss_multiplier",
+        "int",
+        2,
+        "Big bids",
+        "A set No Trump bid loses \u00d7",
+        "A set No Trump contract loses its value times this (double; some play single: 1).",
+        minimum=0,
+        maximum=MAX_MULTIPLIER,
+    ),
+    OptionInfo(
+        "lexington",
+        "choice",
+        None,
+        "Big bids",
+        "Lexington (twelve tricks)",
+        "Bid: a bid of all the tricks but one is a Lexington, worth its own value. Take: taking "
+        "all the tricks but one scores that value whatever the bid. Empty: no Lexington.",
+        nullable=True,
+        choices=("bid", "take"),
+    ),
+    OptionInfo(
+        "lexington_value",
+        "int",
+        240,
+        "Big bids",
+        "Lexington wins",
+        "Points for a Lexington.",
+        minimum=-MAX_POINTS,
+        maximum=MAX_POINTS,
+    ),
+    OptionInfo(
+        "lexington_penalty",
+        "int",
+        None,
+        "Big bids",
+        "Lexington loses",
+        "Points lost when a Lexington bid is set (empty: same as it wins).",
+        nullable=True,
+        minimum=-MAX_POINTS,
+        maximum=MAX_POINTS,
     ),
 ]

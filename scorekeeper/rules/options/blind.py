@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .info import MAX_MULTIPLIER, MAX_SCORE, MAX_TRICKS_PER_HAND, OptionInfo
+from .info import MAX_MULTIPLIER, MAX_POINTS, MAX_SCORE, MAX_TRICKS_PER_HAND, OptionInfo
 
 BLIND: list[OptionInfo] = [
     OptionInfo(
@@ -72,5 +72,27 @@ BLIND: list[OptionInfo] = [
         "Bags: as usual. None: worth nothing and no bags. Penalty: each costs the "
         "blind multiplier times the trick value.",
         choices=("bags", "none", "penalty"),
+    ),
+    # issue 22, part C (the house rules of contracts: rules/house.py)
+    OptionInfo(
+        "blind_scoring",
+        "choice",
+        "multiplier",
+        "Blind",
+        "Blind bids score",
+        "Multiplier: the contract times the multipliers above. Bonus (the Wikipedia table): "
+        "the contract as a plain bid, plus the blind bonus when made exactly, minus it when "
+        "short, nothing more when over.",
+        choices=("multiplier", "bonus"),
+    ),
+    OptionInfo(
+        "blind_bonus",
+        "int",
+        100,
+        "Blind",
+        "Blind bonus",
+        "Under the bonus scoring: won by a blind bid made exactly, lost by one that falls short.",
+        minimum=0,
+        maximum=MAX_POINTS,
     ),
 ]

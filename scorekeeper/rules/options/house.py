@@ -6,8 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
+from ..errors import GameError
 from ..specials import Bonus, Special
-from .info import TRICKS_BY_PLAYERS, check_option
+from .agreement import check_agreement
+from .info import TRICKS_BY_PLAYERS, check_option, numbers_text
 from .table import OPTIONS
 
 
@@ -56,13 +58,43 @@ class Rules:
     set_out: int | None = None
     first_hand_no_bids: bool = False
     misdeal_deal_passes: bool = True
+    # bids the rules forbid (options/bids.py; the rules themselves are rules/bids.py)
+    barred_bids: tuple[int, ...] | None = None
+    allowed_contracts: tuple[int, ...] | None = None
+    nil_against: tuple[int, ...] | None = None
+    suicide: bool = False
+    double_nil_deficit: int | None = None
+    bids_not_tricks: bool = False
     # declared specials and counted bonuses (rules/specials.py): lists, read and checked there
     specials: tuple[Special, ...] = ()
     bonuses: tuple[Bonus, ...] = ()
+    # issue 22, part C: the house rules of contracts (rules/house.py)
+    no_trump: bool = False
+    no_trump_win_multiplier: int = 2
+    no_trump_loss_multiplier: int = 2
+    lexington: str | None = None
+    lexington_value: int = 240
+    lexington_penalty: int | None = None
+    blind_scoring: str = "multiplier"
+    blind_bonus: int = 100
+    nil_penalty_per_trick: int | None = None
+    nil_fail_sets_partner: bool = False
+    blind_nil_no_bags: bool = False
+    double_nil_opponents_bonus: int | None = None
+    seven_or_higher_value: int = 0
+    exact_small_bids: bool = False
+    partner_bids: str = "team"
+    score_tenths: bool = False
+    renege_mucks: bool = False
 
     def __post_init__(self) -> None:
         for info in OPTIONS:
-            check_option(info, getattr(self, info.name))
+            value = getattr(self, info.name)
+            check_option(info, value)
+            if info.type == "numbers" and value is not None:  # a set: one spelling, sorted
+                object.__setattr__(self, info.name, tuple(sorted(value)))
+        check_together(self)
+        check_agreement(self)  # part C's options that contradict each other (agreement.py)
 
     def tricks_for(self, players: int) -> int:
         """Tricks in a hand for this many players."""
@@ -72,3 +104,36 @@ class Rules:
 
 
 DEFAULTS: dict[str, Any] = {f.name: f.default for f in fields(Rules)}
+
+
+def check_together(r: Rules) -> None:
+    """Refuse options that contradict each other, naming the option that cannot be played
+    (field ``rules.<name>``) and why: Suicide with nil off, Jailhouse with a board of 5."""
+    needs_nil = (
+        ("suicide", r.suicide, "Suicide needs nil bids: one player of each team bids nil"),
+        ("nil_against", r.nil_against is not None, "nil only against some bids needs nil bids"),
+        ("double_nil_deficit", r.double_nil_deficit is not None, "double nil needs nil bids"),
+    )
+    for name, on, why in needs_nil:
+        if on and not r.nil:
+            raise GameError(f"{why}, and nil is off", field=f"rules.{name}")
+    allowed = r.allowed_contracts
+    if allowed is not None:
+        if allowed[0] < r.min_side_bid:
+            raise GameError(
+                f"the smallest bid for a side ({r.min_side_bid}) leaves out the contract "
+                f"{allowed[0]} the side may make ({numbers_text(allowed)})",
+                field="rules.min_side_bid",
+            )
+        top = r.max_bid
+        if top is not None and allowed[-1] > top and not r.moon:
+            raise GameError(
+                f"the largest bid ({top}) leaves out the contract {allowed[-1]} a side may "
+                f"make ({numbers_text(allowed)})",
+                field="rules.max_bid",
+            )
+        barred = set(r.barred_bids or ()) if r.bidding == "partnership" else set()
+        if barred.issuperset(allowed):
+            raise GameError(
+                "every contract a side may make is a barred bid", field="rules.barred_bids"
+            )

@@ -23,7 +23,9 @@ TRICKS_BY_PLAYERS = {2: 13, 3: 17, 4: 13, 5: 10, 6: 17}
 class OptionInfo(NamedTuple):
     """One option as a form or a docs page needs it.
 
-    ``type`` is "int", "bool", "choice" or "int|win" (a whole number or the word "win");
+    ``type`` is "int", "bool", "choice", "int|win" (a whole number or the word "win"),
+    "int|lose" (a whole number or the word "lose") or "numbers" (a set of whole numbers, each
+    from ``minimum`` to ``maximum``: a list in the file, "4-8, 10, 13" in a form);
     ``nullable`` says whether null (None) is allowed and what it means is in ``help``;
     ``choices`` lists the words a "choice" takes; a number must be from ``minimum`` to
     ``maximum`` (both given for every number: the ranges and why are in docs/contract.md, §6).
@@ -42,7 +44,54 @@ class OptionInfo(NamedTuple):
 
 
 # The groups of options, in the order the rules editor shows them.
-GROUPS = ("Bags", "Nil", "Blind", "Big bids", "End of game", "Scoring", "Play")
+GROUPS = ("Bags", "Nil", "Blind", "Big bids", "End of game", "Scoring", "Bids", "Play")
+
+# the words a number option may take instead of a number, by its type
+WORDS = {"int|win": "win", "int|lose": "lose"}
+MAX_NUMBERS = MAX_TRICKS_PER_HAND + 1  # a "numbers" option lists at most every bid, once
+
+
+def numbers_text(numbers: tuple[int, ...]) -> str:
+    """A set of numbers as a person writes it: (4, 5, 6, 7, 8, 10, 13) is "4-8, 10, 13"."""
+    parts: list[str] = []
+    run: list[int] = []
+    for n in sorted(numbers):
+        if run and n == run[-1] + 1:
+            run.append(n)
+            continue
+        if run:
+            parts.append(_run_text(run))
+        run = [n]
+    if run:
+        parts.append(_run_text(run))
+    return ", ".join(parts)
+
+
+def _run_text(run: list[int]) -> str:
+    if len(run) == 1:
+        return str(run[0])
+    if len(run) == 2:
+        return f"{run[0]}, {run[1]}"
+    return f"{run[0]}-{run[-1]}"
+
+
+def read_numbers(text: str, lo: int, hi: int) -> tuple[int, ...]:
+    """ "4-8, 10, 13" as (4, 5, 6, 7, 8, 10, 13); raises ValueError saying what it takes."""
+    out: set[int] = set()
+    for part in text.replace(" ", "").split(","):
+        first, dash, last = part.partition("-")
+        if not (first.isascii() and first.isdigit()) or (
+            dash and not (last.isascii() and last.isdigit())
+        ):
+            raise ValueError(f'numbers {lo} to {hi}, or runs of them, as in "4-8, 10, 13"')
+        if len(first) > 3 or len(last) > 3:
+            raise ValueError(f"numbers {lo} to {hi}")
+        a = int(first)
+        b = int(last) if dash else a
+        if not lo <= a <= b <= hi:
+            raise ValueError(f"numbers {lo} to {hi}, each run from low to high")
+        out.update(range(a, b + 1))
+    return tuple(sorted(out))
 
 
 def show_value(value: Any) -> str:
@@ -82,13 +131,36 @@ def check_option(info: OptionInfo, value: Any) -> None:
                 field=field,
             )
         return
-    if info.type == "int|win" and value == "win" and type(value) is str:
+    if info.type == "numbers":
+        _check_numbers(info, value, field)
+        return
+    word = WORDS.get(info.type)
+    if word is not None and value == word and type(value) is str:
         return
     if type(value) is not int:
-        words = 'a whole number or "win"' if info.type == "int|win" else "a whole number"
+        words = f'a whole number or "{word}"' if word else "a whole number"
         raise GameError(f"option {info.name} must be {words}, not {show_value(value)}", field=field)
     lo, hi = info.minimum, info.maximum
     if (lo is not None and value < lo) or (hi is not None and value > hi):
         raise GameError(
             f"option {info.name} must be {lo} to {hi}, not {show_number(value)}", field=field
         )
+
+
+def _check_numbers(info: OptionInfo, value: Any, field: str) -> None:
+    """A "numbers" option: a list of different whole numbers, each in the option's range."""
+    lo, hi = info.minimum, info.maximum
+    if not isinstance(value, list | tuple) or not value or len(value) > MAX_NUMBERS:
+        raise GameError(
+            f"option {info.name} must be a list of 1 to {MAX_NUMBERS} whole numbers, "
+            f"not {show_value(value)}",
+            field=field,
+        )
+    for n in value:
+        if type(n) is not int or (lo is not None and n < lo) or (hi is not None and n > hi):
+            raise GameError(
+                f"option {info.name} takes whole numbers {lo} to {hi}, not {show_value(n)}",
+                field=field,
+            )
+    if len(set(value)) != len(value):
+        raise GameError(f"option {info.name} lists a number twice", field=field)

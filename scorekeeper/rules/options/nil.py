@@ -97,4 +97,45 @@ NIL: list[OptionInfo] = [
         minimum=-MAX_POINTS,
         maximum=MAX_POINTS,
     ),
+    # issue 22, part C (the house rules of contracts: rules/house.py)
+    OptionInfo(
+        "nil_penalty_per_trick",
+        "int",
+        None,
+        "Nil",
+        "A lost nil costs per trick",
+        "A nil that takes tricks loses this for each trick instead of the nil's value; those "
+        "tricks are paid for and are not bags (empty: the nil's value, as above).",
+        nullable=True,
+        minimum=0,
+        maximum=MAX_POINTS,
+    ),
+    OptionInfo(
+        "nil_fail_sets_partner",
+        "bool",
+        False,
+        "Nil",
+        "A lost nil sets the partner",
+        "When a nil bidder takes a trick, the partner's bid is set too.",
+    ),
+    OptionInfo(
+        "blind_nil_no_bags",
+        "bool",
+        False,
+        "Nil",
+        "No bags on a blind nil hand",
+        "A side with a blind nil adds no bags that hand (its overtricks still score their points).",
+    ),
+    OptionInfo(
+        "double_nil_opponents_bonus",
+        "int",
+        None,
+        "Nil",
+        "Both nil bidders take a trick: opponents get",
+        "When every player of a team bids nil and each of them takes a trick, every other "
+        "side gets this (pagat: 100; empty: nothing).",
+        nullable=True,
+        minimum=0,
+        maximum=MAX_POINTS,
+    ),
 ]

@@ -43,4 +43,14 @@ PLAY: list[OptionInfo] = [
         "Deal passes after a misdeal",
         "After a misdeal the next player deals; off: the same dealer deals again.",
     ),
+    # issue 22, part C (the house rules of contracts: rules/house.py)
+    OptionInfo(
+        "renege_mucks",
+        "bool",
+        False,
+        "Play",
+        "A renege mucks the hand",
+        "A side that reneges goes down its bid and the others score nothing that hand "
+        "(the renege's tricks are not counted).",
+    ),
 ]

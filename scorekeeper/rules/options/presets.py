@@ -7,7 +7,7 @@ from typing import Any
 from ..errors import GameError
 from ..specials import bonuses_to_spec, read_bonuses, read_specials, specials_to_spec
 from .house import DEFAULTS, Rules
-from .info import check_option, show_value
+from .info import MAX_SCORE, check_option, show_value
 from .table import OPTION_BY_NAME, OPTIONS
 
 PRESETS: dict[str, dict[str, Any]] = {
@@ -56,6 +56,19 @@ PRESETS: dict[str, dict[str, Any]] = {
     "three-player": {"overtrick_value": -10, "bag_limit": None, "target_score": 300},
     "head-to-head": {"target_score": 300, "blind_nil": False},
     "six-player": {},
+    # issue 22, part C
+    "highlander": {"partner_bids": "highlander", "overtrick_value": 5, "bag_limit": None},
+    "call-break": {
+        "score_tenths": True,
+        "trick_value": 10,
+        "overtrick_value": 1,
+        "bag_limit": None,
+        "nil": False,
+        "blind_nil": False,
+        "min_side_bid": 1,
+        "max_hands": 5,
+        "target_score": MAX_SCORE,
+    },
 }
 
 PRESET_DESCRIPTIONS: dict[str, str] = {
@@ -70,6 +83,10 @@ PRESET_DESCRIPTIONS: dict[str, str] = {
     "three-player": "Three players, 17 tricks each hand; every bag costs 10, to 300.",
     "head-to-head": "Two players, 13 tricks; to 300, no blind nil.",
     "six-player": "Three teams of two, 17 tricks each hand; standard scoring.",
+    "highlander": "Highlander: each partner must make their own bid; a partner's overtricks "
+    "score 5 each, even when the side is set; no bag penalty.",
+    "call-break": "Call Break (call bridge): four players without partners, five deals; a made "
+    "bid scores the bid plus 0.1 a trick over, a set loses the bid; no nil.",
 }
 
 

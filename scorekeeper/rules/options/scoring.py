@@ -46,4 +46,43 @@ SCORING: list[OptionInfo] = [
         minimum=0,
         maximum=MAX_TRICKS_PER_HAND,
     ),
+    # issue 22, part C (the house rules of contracts: rules/house.py)
+    OptionInfo(
+        "seven_or_higher_value",
+        "int",
+        0,
+        "Scoring",
+        "Seven or higher: per trick over six",
+        "A made plain bid of seven or more scores this for each trick bid above six (0: off).",
+        minimum=0,
+        maximum=MAX_POINTS,
+    ),
+    OptionInfo(
+        "exact_small_bids",
+        "bool",
+        False,
+        "Scoring",
+        "Small bids made exactly",
+        "A plain bid of 1 made exactly scores six times its value, a bid of 2 twice.",
+    ),
+    OptionInfo(
+        "partner_bids",
+        "choice",
+        "team",
+        "Scoring",
+        "Partners' own bids",
+        "Team: the partners' tricks add up. Each: every partner must take their own bid. Each "
+        "exactly: every partner exactly their own. Highlander: each their own, and the "
+        "overtricks of a partner who made theirs score even when the side is set.",
+        choices=("team", "each", "each exactly", "highlander"),
+    ),
+    OptionInfo(
+        "score_tenths",
+        "bool",
+        False,
+        "Scoring",
+        "Scores in tenths",
+        "Every points value (the options, a hand's adjust, a start score) counts tenths of a "
+        "point, and scores show one decimal: Call Break's 3.2.",
+    ),
 ]

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from .bags import BAGS
+from .bids import BIDS
 from .big_bids import BIG_BIDS
 from .blind import BLIND
 from .end_of_game import END_OF_GAME
@@ -12,6 +13,6 @@ from .nil import NIL
 from .play import PLAY
 from .scoring import SCORING
 
-OPTIONS: list[OptionInfo] = [*END_OF_GAME, *PLAY, *SCORING, *BAGS, *NIL, *BLIND, *BIG_BIDS]
+OPTIONS: list[OptionInfo] = [*END_OF_GAME, *PLAY, *SCORING, *BAGS, *NIL, *BLIND, *BIG_BIDS, *BIDS]
 
 OPTION_BY_NAME: dict[str, OptionInfo] = {o.name: o for o in OPTIONS}

@@ -1,0 +1,247 @@
+"""House rules of contracts (issue 22, part C): what the rules texts do to a contract that the
+plain statement in contracts.py does not, as two pieces the sides scorer calls only when the
+game's rules have any of them (``house_rules`` gives None otherwise, so a side under plain
+rules skips them with one test: tests/rules/test_fast_path.py).
+
+- ``made``: whether a contract is made, after the plain and special rules: a Lexington taken
+  (``lexington`` "take"), each partner's own bid (``partner_bids``), a lost nil that sets the
+  partner (``nil_fail_sets_partner``), a renege that mucks the hand (``renege_mucks``);
+- ``points``: once the contract's points are known, what the rules change or add, in this order
+  (docs/contract.md, section 2, "House rules of contracts"): a mucked hand; a Lexington taken;
+  No Trump; a small bid made exactly; seven or higher; the blind bonus; Highlander's overtricks
+  of a set side; a lost nil's cost per trick; no bags on a blind nil hand; the opponents' bonus
+  for a double nil both bidders broke. Each change says itself in a why-line.
+
+Points beyond the contract's, its bags and its nils ride in the nil points (the sum the sides
+scorer adds as it is), so the one statement of a side's points stays the sides scorer's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from .game import BLIND, LEXINGTON, MUCKED, NORMAL, NT, NUM, read_bid
+from .options import Rules
+from .results import NilResult, SideBid
+
+_new = tuple.__new__
+
+Lines = tuple[str, ...]
+MadeRule = Callable[
+    [str, int, str, bool, int, tuple[NilResult, ...], Mapping[str, int], Any, int],
+    tuple[str, bool],
+]
+PointsResult = tuple[str | None, int, int, int, tuple[NilResult, ...], int, int, Lines]
+PointsRule = Callable[..., PointsResult]
+
+SMALL_BID_TIMES = {1: 6, 2: 2}  # exact_small_bids: bid 1 made exactly x6, bid 2 x2
+
+
+def uses_house_rules(rules: Rules) -> bool:
+    """Whether the rules have any house rule of contracts (else the sides scorer skips them)."""
+    r = rules
+    return bool(
+        r.no_trump
+        or r.lexington == "take"
+        or r.blind_scoring == "bonus"
+        or r.double_nil_opponents_bonus is not None
+        or r.seven_or_higher_value
+        or r.exact_small_bids
+        or r.nil_penalty_per_trick is not None
+        or r.partner_bids != "team"
+        or r.nil_fail_sets_partner
+        or r.blind_nil_no_bags
+        or r.renege_mucks
+    )
+
+
+def _pts(n: int) -> str:
+    return f"+{n}" if n > 0 else str(n)
+
+
+def _number_bid(value: object) -> tuple[str, int]:
+    """A bid value as (kind, n), or ("", 0) for what is not a bid (checked before: never)."""
+    try:
+        return read_bid(value)
+    except Exception:  # noqa: BLE001 -- the bid reader has refused it already
+        return "", 0
+
+
+def house_rules(
+    rules: Rules, T: int, sides: Sequence[str], members: Mapping[str, tuple[str, ...]]
+) -> tuple[MadeRule, PointsRule] | None:
+    """The game's two pieces (``made``, ``points``), or None when its rules have none of them."""
+    if not uses_house_rules(rules):
+        return None
+    r = rules
+    pending: dict[str, Lines] = {}  # the made piece's why-lines, for the points piece
+    own = r.partner_bids
+    ov, tv = r.overtrick_value, r.trick_value
+
+    def own_bids(side: str, bids: Any, tricks: Mapping[str, int]) -> list[tuple[str, int, int]]:
+        """(player, bid, tricks) of each partner who bid a number."""
+        out = []
+        for p in members[side]:
+            kind, n = _number_bid(bids[p]) if bids is not None and p in bids else ("", 0)
+            if kind in (NUM, NT, BLIND) and not (kind == NUM and n == 0 and (r.nil or r.blind_nil)):
+                out.append((p, n, tricks.get(p, 0)))
+        return out
+
+    def made_rule(
+        side: str,
+        contract: int,
+        kind: str,
+        made: bool,
+        own_taken: int,
+        nils: tuple[NilResult, ...],
+        tricks: Mapping[str, int],
+        bids: Any,
+        given: int,
+    ) -> tuple[str, bool]:
+        lines: Lines = ()
+        if r.renege_mucks and given:
+            made = False
+        elif r.lexington == "take" and own_taken == T - 1:
+            kind, made = LEXINGTON, True
+        else:
+            if own != "team" and len(members[side]) > 1:
+                for p, bid, took in own_bids(side, bids, tricks):
+                    short = took < bid or (own == "each exactly" and took != bid)
+                    if short:
+                        made = False
+                        lines = (*lines, f"{p} bid {bid}, took {took}: set")
+            if r.nil_fail_sets_partner:
+                for n in nils:
+                    if not n.made and n.kind != "double nil":
+                        made = False
+                        lines = (*lines, f"set by the lost nil of {n.player}")
+        pending[side] = lines
+        return kind, made
+
+    def points_rule(
+        side: str,
+        side_bids: Sequence[SideBid],
+        contract: int | None,
+        kind: str | None,
+        blind: bool,
+        made: bool | None,
+        toward: int,
+        over: int,
+        cpoints: int,
+        opoints: int,
+        nils: tuple[NilResult, ...],
+        nil_points: int,
+        nil_bags: int,
+        tricks: Mapping[str, int],
+        bids: Any,
+        given: Mapping[str, int] | None,
+    ) -> PointsResult:
+        lines = pending.pop(side, ())
+        if r.renege_mucks and given and any(given.values()):
+            return _mucked(sides, tv, side, contract, kind, blind, cpoints, given)
+        extra = 0
+        if kind == LEXINGTON and r.lexington == "take":
+            over = opoints = 0
+        if contract is not None and kind is not None:
+            if r.no_trump and _no_trump(members[side], side, bids):
+                times = r.no_trump_win_multiplier if made else r.no_trump_loss_multiplier
+                lines = (*lines, f"No Trump {'made' if made else 'set'}: {times} x {cpoints}")
+                cpoints *= times
+            plain = kind == NORMAL and not blind
+            if r.exact_small_bids and plain and made and toward == contract:
+                times = SMALL_BID_TIMES.get(contract, 1)
+                if times > 1:
+                    lines = (*lines, f"bid {contract} made exactly: {times} x {cpoints}")
+                    cpoints *= times
+            if r.seven_or_higher_value and kind == NORMAL and made and contract > 6:
+                bonus = r.seven_or_higher_value * (contract - 6)
+                extra += bonus
+                lines = (*lines, f"seven or higher: +{bonus}")
+            if blind and r.blind_scoring == "bonus":
+                if toward == contract:
+                    extra += r.blind_bonus
+                    lines = (*lines, f"blind made exactly: +{r.blind_bonus}")
+                elif toward < contract:
+                    extra -= r.blind_bonus
+                    lines = (*lines, f"blind short: -{r.blind_bonus}")
+                else:
+                    lines = (*lines, "blind over: 0")
+            if own == "highlander" and made is False:
+                for p, bid, took in own_bids(side, bids, tricks):
+                    if took > bid:
+                        over += took - bid
+                        opoints += ov * (took - bid)
+                        lines = (*lines, f"{p} {took - bid} over: {_pts(ov * (took - bid))}")
+        if r.nil_penalty_per_trick is not None and nils:
+            nils, nil_points, nil_bags, lines = _nils_per_trick(
+                nils, nil_points, nil_bags, lines, r.nil_penalty_per_trick
+            )
+        if r.blind_nil_no_bags and over + nil_bags and any(n.kind == "blind nil" for n in nils):
+            count = over + nil_bags
+            moved = ov * nil_bags  # the nil tricks' points stay, as points, not bags
+            lines = (*lines, f"blind nil hand: {count} over {_pts(opoints + moved)}, no bags")
+            extra += moved  # the overtricks keep their points (opoints), the nil tricks theirs
+            over = nil_bags = 0
+        broken = r.double_nil_opponents_bonus
+        if broken is not None:
+            for other, (_, _, other_nils, _) in zip(sides, side_bids):  # noqa: B905
+                if other != side and _both_broke(members[other], other_nils, tricks):
+                    extra += broken
+                    lines = (*lines, f"double nil broken by both: +{broken}")
+        return kind, over, cpoints, opoints, nils, nil_points + extra, nil_bags, lines
+
+    return made_rule, points_rule
+
+
+def _nils_per_trick(
+    nils: tuple[NilResult, ...], nil_points: int, nil_bags: int, lines: Lines, per: int
+) -> tuple[tuple[NilResult, ...], int, int, Lines]:
+    """A lost nil (not a double nil) costs ``per`` a trick taken; those tricks are not bags."""
+    out: tuple[NilResult, ...] = ()
+    for n in nils:
+        if n.made or n.kind == "double nil":
+            out = (*out, n)
+            continue
+        cost = -per * n.tricks
+        nil_points += cost - int(n.points)  # the engine counts in ints
+        nil_bags = max(nil_bags - n.tricks, 0)
+        lines = (*lines, f"{n.player} {n.kind} lost: {n.tricks} x -{per}")
+        out = (*out, _new(NilResult, (n.player, n.kind, False, n.tricks, cost)))
+    return out, nil_points, nil_bags, lines
+
+
+def _no_trump(team: tuple[str, ...], side: str, bids: Any) -> bool:
+    """Whether the side (in partnership bidding) or one of its players bid No Trump."""
+    if bids is None:
+        return False
+    return any(k in bids and _number_bid(bids[k])[0] == NT for k in (side, *team))
+
+
+def _both_broke(
+    team: tuple[str, ...], nils: tuple[tuple[str, str], ...], tricks: Mapping[str, int]
+) -> bool:
+    """Whether every player of a team of two or more bid nil and each took a trick."""
+    return len(team) >= 2 and len(nils) == len(team) and all(tricks.get(p, 0) for p, _ in nils)
+
+
+def _mucked(
+    sides: Sequence[str],
+    tv: int,
+    side: str,
+    contract: int | None,
+    kind: str | None,
+    blind: bool,
+    cpoints: int,
+    given: Mapping[str, int],
+) -> PointsResult:
+    """A hand a renege mucked (``renege_mucks``): the offender goes down its bid, the others
+    score nothing."""
+    offenders = [s for s in sides if given.get(s)]
+    if side in offenders:
+        if contract is None:
+            return MUCKED, 0, 0, 0, (), 0, 0, ("renege: hand mucked, no bid to go down",)
+        lost = -tv * contract if kind == NORMAL and not blind else cpoints
+        line = f"renege: hand mucked, down the bid of {contract}: {_pts(lost)}"
+        return MUCKED, 0, lost, 0, (), 0, 0, (line,)
+    return MUCKED, 0, 0, 0, (), 0, 0, (f"renege by {' and '.join(offenders)}: hand mucked",)

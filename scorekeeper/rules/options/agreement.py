@@ -1,0 +1,40 @@
+"""Options that cannot hold together: each refused by the option that cannot apply, with the
+reason (docs/contract.md, section 6), when a ``Rules`` is made: the rules editor, a game file and
+the ``score`` command say it by that option."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..errors import GameError
+
+if TYPE_CHECKING:
+    from .house import Rules
+
+
+def _contradiction(name: str, why: str) -> GameError:
+    return GameError(f"option {name}: {why}", field=f"rules.{name}")
+
+
+def check_agreement(rules: Rules) -> None:
+    """Raise GameError (field ``rules.<option>``) when options contradict each other."""
+    r = rules
+    if r.partner_bids != "team" and r.bidding == "partnership":
+        raise _contradiction(
+            "partner_bids", "each partner's own bid needs individual bidding (every player bids)"
+        )
+    # a switch that cannot apply is refused; a number that counts only under another rule (the
+    # nil's values with nil off) waits, as the options always have
+    if r.nil_fail_sets_partner and not (r.nil or r.blind_nil):
+        raise _contradiction("nil_fail_sets_partner", "needs nil bids (nil or blind nil)")
+    if r.blind_nil_no_bags and not r.blind_nil:
+        raise _contradiction("blind_nil_no_bags", "needs blind nil bids")
+    if r.blind_scoring == "bonus":
+        if not r.blind_bids:
+            raise _contradiction("blind_scoring", "the blind bonus needs blind bids")
+        if r.blind_exact:
+            raise _contradiction(
+                "blind_scoring",
+                "the blind bonus already pays a blind bid made exactly: "
+                "blind bids cannot also have to be exact",
+            )

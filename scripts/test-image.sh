@@ -1,0 +1,105 @@
+#!/bin/sh
+# `make test-image`: builds the Dockerfile with podman and checks the image it makes, from its
+# own files, as a club would run it (tests/image/test_image.py says what is checked).
+#
+# No registry image can be pulled on the test machines and no container can run there (crun
+# cannot set its limits), so:
+#   - the base, debian:bookworm-slim, is made locally with debootstrap from Debian's packages
+#     (the mirror apt already uses) and imported under that name: the Dockerfile is not changed
+#     for the test;
+#   - the build runs with --isolation=chroot; pip inside it gets this machine's CA bundle (pip's
+#     `cert` setting) through a build-time volume and the PIP_CERT build argument, and the index
+#     pip is configured with (if one is set) through PIP_INDEX_URL;
+#   - the test starts the server from the image's own file system (a container created, not
+#     run, and mounted), chrooted as the image's user with its entrypoint and environment.
+# Where podman or debootstrap is missing or cannot work, the test is SKIPPED, and says so
+# loudly; a Dockerfile that does not build, or an image that fails a check, fails.
+set -eu
+cd "$(dirname "$0")/.."
+IMAGE=localhost/spades-scorekeeper:test
+BASE=debian:bookworm-slim
+WORK=build/image-test
+PYTHON=${PYTHON:-.venv/bin/python}
+started=$(date +%s)
+
+banner() {
+  echo
+  echo "!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!"
+  echo "!!! $*"
+  echo "!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!"
+  echo
+}
+skip() {
+  banner "IMAGE TEST SKIPPED: the container image was NOT built or checked: $*"
+  exit 0
+}
+
+sh scripts/image-deps.sh || skip "podman and debootstrap could not be installed"
+for tool in podman debootstrap unshare chroot; do
+  command -v "$tool" >/dev/null 2>&1 || skip "$tool is missing"
+done
+[ "$(id -u)" -eq 0 ] || skip "the image's file system is mounted and chrooted into: needs root"
+podman info >/dev/null 2>&1 || skip "podman does not work here: $(podman info 2>&1 | tail -1)"
+mkdir -p "$WORK"
+
+# The base: Debian bookworm's minimal system, from the mirror apt uses here.
+if ! podman image exists "$BASE"; then
+  mirror=$(sed -n 's/^URIs: *\([^ ]*\/debian\/*\)$/\1/p' /etc/apt/sources.list.d/*.sources \
+    2>/dev/null | head -1)
+  [ -n "$mirror" ] || mirror=$(sed -n 's/^deb \(\[[^]]*\] \)\{0,1\}\([^ ]*\) bookworm .*/\2/p' \
+    /etc/apt/sources.list 2>/dev/null | head -1)
+  [ -n "$mirror" ] || skip "no Debian mirror found in apt's sources for debootstrap"
+  rootfs="$WORK/base-rootfs"
+  rm -rf "$rootfs"
+  echo "making $BASE with debootstrap --variant=minbase bookworm"
+  base_started=$(date +%s)
+  if ! debootstrap --variant=minbase bookworm "$rootfs" "$mirror" >"$WORK/debootstrap.log" 2>&1
+  then
+    tail -5 "$WORK/debootstrap.log"
+    rm -rf "$rootfs"
+    skip "debootstrap could not make the base (log above)"
+  fi
+  rm -rf "$rootfs"/var/cache/apt/archives/*.deb "$rootfs"/var/lib/apt/lists/*
+  tar -C "$rootfs" -c . | podman import - "$BASE" >/dev/null
+  rm -rf "$rootfs"
+  echo "base made in $(( $(date +%s) - base_started )) s"
+fi
+
+# pip's CA bundle and index as configured on this machine (nothing is written into the files).
+pip_cert=${PIP_CERT:-$($PYTHON -m pip config get global.cert 2>/dev/null || true)}
+pip_index=${PIP_INDEX_URL:-$($PYTHON -m pip config get global.index-url 2>/dev/null || true)}
+set --
+if [ -n "$pip_cert" ] && [ -f "$pip_cert" ]; then
+  set -- "$@" --volume "$(realpath "$pip_cert"):/run/pip-ca.pem:ro" --build-arg PIP_CERT=/run/pip-ca.pem
+fi
+case "$pip_index" in
+  http*) set -- "$@" --build-arg "PIP_INDEX_URL=$pip_index" ;;
+esac
+
+echo "building $IMAGE (podman build --isolation=chroot)"
+build_started=$(date +%s)
+podman build --isolation=chroot --format docker --pull=never --tag "$IMAGE" "$@" . >"$WORK/build.log" 2>&1 || {
+  tail -30 "$WORK/build.log"
+  banner "IMAGE TEST FAILED: the Dockerfile did not build (log: $WORK/build.log)"
+  exit 1
+}
+build_seconds=$(( $(date +%s) - build_started ))
+podman image inspect "$IMAGE" >"$WORK/image.json"
+size=$(podman image inspect --format '{{.Size}}' "$IMAGE")
+
+# A container created (never run) gives a writable copy of the image's file system.
+container=$(podman create "$IMAGE")
+cleanup() {
+  podman unmount "$container" >/dev/null 2>&1 || true
+  podman rm --force "$container" >/dev/null 2>&1 || true
+}
+trap cleanup EXIT
+root=$(podman mount "$container")
+
+status=0
+SCOREKEEPER_IMAGE_ROOT="$root" SCOREKEEPER_IMAGE_CONFIG="$WORK/image.json" \
+  $PYTHON -m pytest -p no:randomly tests/image -v || status=$?
+echo "image test: build ${build_seconds} s, image $(( size / 1000000 )) MB," \
+  "all $(( $(date +%s) - started )) s"
+[ "$status" -eq 0 ] || banner "IMAGE TEST FAILED: see above"
+exit "$status"

@@ -1,0 +1,82 @@
+"""One line that says the house rules (rules.words.rules_line): the same words on the game page,
+the read-only sheet, the PDF and the blank sheets, and every option in force is in it, a new
+one too, by its label, without a phrase written for it."""
+
+from __future__ import annotations
+
+import dataclasses
+import subprocess
+
+import pytest
+
+from scorekeeper.printing import sheets
+from scorekeeper.rules import OPTIONS, Rules, parse_game, rules_from_spec, score_game
+from scorekeeper.rules.words import rules_line, rules_summary
+from tests.helpers import game_file, make_game
+
+
+def other_value(o):
+    """A value of option ``o`` other than the standard one, within its range."""
+    now = getattr(Rules(), o.name)
+    if o.type == "numbers":  # a set of numbers (bids barred, contracts allowed)
+        return (9,)
+    if o.type == "bool":
+        return not now
+    if o.type == "choice":
+        return next(c for c in (*o.choices, None) if c != now and (c is not None or o.nullable))
+    if now is None:
+        return o.minimum if o.minimum is not None and o.minimum > 0 else 1
+    return now + 1 if o.maximum is None or now < o.maximum else now - 1
+
+
+# options that matter only with another on: changed with it on
+PARENTS = {"blind_bids": True, "ten_for_200": True, "moon": True, "blind_scoring": "bonus",
+           "no_trump": True, "lexington": "bid"}  # fmt: skip
+# where those clash with the option: the blind bonus pays exact blind bids itself
+OWN_BASE = {"blind_scoring": {"blind_bids": True}, "blind_exact": {"blind_bids": True}}
+
+
+@pytest.mark.parametrize("option", OPTIONS, ids=lambda o: o.name)
+def test_every_option_changed_from_the_standard_is_in_the_line(option):
+    base = Rules(**OWN_BASE.get(option.name, {} if option.name in PARENTS else PARENTS))
+    rules = dataclasses.replace(base, **{option.name: other_value(option)})
+    assert rules_line(rules) != rules_line(base)
+
+
+def test_specials_and_bonuses_are_named_with_their_points():
+    rules = rules_from_spec({"specials": ["little_bemo", "aces"],
+                             "bonuses": ["last_trick", "bag_card",
+                                         {"name": "high_spade_last_tricks"}]})  # fmt: skip
+    line = rules_line(rules)
+    for words in ("Little Bemo \u00b160", "Aces +100", "Last trick +10",
+                  "Bag-cancelling card: \u22121 bag",
+                  "High-spade last tricks +10 exactly"):  # fmt: skip
+        assert words in line
+    assert line.startswith("Standard rules \u00b7 game to 500")
+
+
+BEMO = {"preset": "standard", "specials": ["little_bemo"], "ten_for_200": True}
+
+
+def test_the_game_page_and_the_read_only_sheet_say_the_line(client, db):
+    record = make_game(db, rules=BEMO)
+    line = rules_line(rules_from_spec(BEMO))
+    game = client.get(f"/g/{record.edit_token}").get_data(as_text=True)
+    view = client.get(f"/v/{record.view_token}").get_data(as_text=True)
+    shown = line.replace("&", "&amp;")
+    assert shown in game and shown in view
+    assert "Little Bemo" in line and "10 for 200" in line
+
+
+def _text(body: bytes) -> str:
+    out = subprocess.run(["pdftotext", "-", "-"], input=body, capture_output=True, check=True)
+    return " ".join(out.stdout.decode().split())
+
+
+def test_the_pdf_and_the_blank_sheet_say_the_same_words():
+    game = parse_game(game_file(rules=BEMO))
+    pdf = _text(sheets.render_game_pdf(game, score_game(game)))
+    blank = _text(sheets.render_blank_pdf(sheets.blank_sheet(rules=game.rules)))
+    for phrase in rules_summary(game.rules, "standard"):
+        assert phrase in pdf, phrase
+        assert phrase in blank, phrase

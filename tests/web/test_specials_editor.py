@@ -1,0 +1,61 @@
+"""The rules editor's specials and bonuses: a table switches on the catalogue's, changes their
+values, names its own; each mistake is refused by its field, with what was typed kept."""
+
+from __future__ import annotations
+
+from scorekeeper import store
+from tests.helpers import editor_fields, post_new
+
+
+def started(db, response):
+    assert response.status_code == 303, response.get_data(as_text=True)[:3000]
+    token = response.headers["Location"].rsplit("/", 1)[1]
+    return store.game_by_edit_token(db, token).data["rules"]
+
+
+def test_a_table_switches_on_bemo_and_names_its_own(client, db):
+    fields = {**editor_fields(), "sp-little_bemo": "on", "sp-aces": "on", "sp-aces-made": "150",
+              "own-sp-0-name": "Grand slam", "own-sp-0-made": "250", "own-sp-0-failed": "-250",
+              "bo-last_trick": "on", "bo-dix": "on", "bo-dix-value": "5", "bo-bag_card": "on",
+              "own-bo-0-name": "Bonus trick", "own-bo-0-value": "25",
+              "own-bo-0-exact": "on"}  # fmt: skip
+    rules = started(db, post_new(client, **fields))
+    assert rules == {
+        "preset": "standard",
+        "specials": ["little_bemo", {"name": "aces", "made": 150},
+                     {"name": "Grand slam", "made": 250, "failed": -250}],
+        "bonuses": [{"name": "dix", "value": 5}, "last_trick", "bag_card",
+                    {"name": "Bonus trick", "value": 25, "exact": True}],
+    }  # fmt: skip
+
+
+def test_a_game_without_them_has_none(client, db):
+    assert started(db, post_new(client, **editor_fields())) == {"preset": "standard"}
+
+
+def test_a_value_out_of_range_is_refused_by_its_field(client):
+    fields = {**editor_fields(), "sp-little_bemo": "on", "sp-little_bemo-made": "100000"}
+    response = post_new(client, **fields)
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    field = html[html.index('id="sp-little_bemo-made"') :]
+    assert 'value="100000" aria-invalid="true"' in field[:200]
+    assert "Little Bemo made: a whole number of points, -10000 to 10000." in field[:600]
+
+
+def test_an_own_name_the_engine_refuses_is_said_by_the_specials(client):
+    fields = {**editor_fields(), "own-sp-0-name": "Aces", "own-sp-0-made": "5"}
+    response = post_new(client, **fields)
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    assert "Aces is the name of one of the catalogue" in html
+    assert 'value="Aces"' in html  # kept
+
+
+def test_a_form_sent_back_keeps_what_was_switched_on(client):
+    fields = {**editor_fields(), "sp-big_moe": "on", "sp-big_moe-failed": "-300"}
+    response = post_new(client, ["Ann"], **fields)  # one player: refused
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    assert 'id="sp-big_moe" name="sp-big_moe" value="on" checked' in html
+    assert 'name="sp-big_moe-failed" value="-300"' in html
