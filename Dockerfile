@@ -30,6 +30,7 @@ COPY pyproject.toml README.md /tmp/src/
 COPY scorekeeper /tmp/src/scorekeeper
 COPY templates /tmp/src/templates
 COPY static /tmp/src/static
+COPY docs/stats.md /tmp/src/docs/stats.md
 RUN /opt/scorekeeper/bin/pip install --no-cache-dir --disable-pip-version-check \
         --no-deps --no-build-isolation /tmp/src \
     && rm -rf /tmp/src

@@ -134,3 +134,46 @@ def test_score_has_help(capsys):
         main(["score", "--help"])
     out = capsys.readouterr().out
     assert "FILE" in out and "--json" in out
+
+
+# --- issue 22, part C: Call Break's tenths, and rules that contradict each other ------------
+
+CALL_BREAK = {
+    "format": "spades-scorekeeper/1", "rules": "call-break", "players": ["Ann", "Bob", "Cy", "Di"],
+    "hands": [{"bids": {"Ann": 3, "Bob": 4, "Cy": 2, "Di": 2},
+               "tricks": {"Ann": 5, "Bob": 3, "Cy": 2, "Di": 3}}],
+}  # fmt: skip
+
+
+def test_call_break_prints_tenths_as_text_and_json(tmp_path, capsys):
+    path = tmp_path / "call-break.json"
+    path.write_text(json.dumps(CALL_BREAK), encoding="utf-8")
+    assert main(["score", str(path)]) == 0
+    text = capsys.readouterr().out
+    assert "Rules: Call Break, nothing changed." in text
+    assert "+3.2    3.2" in text and "-4.0*   -4.0" in text
+    assert "Leader: Ann (3.2 to 2.1 to 2.0 to -4.0), 5 hands" in text
+    assert main(["score", str(path), "--json"]) == 0
+    raw = capsys.readouterr().out
+    assert '"total": 3.2,' in raw and '"total": -4.0,' in raw and "0000" not in raw
+    assert json.loads(raw)["totals"] == {"Ann": 3.2, "Bob": -4.0, "Cy": 2.0, "Di": 2.1}
+
+
+@pytest.mark.parametrize(
+    ("rules", "field"),
+    [
+        ({"bidding": "partnership", "partner_bids": "each"}, "partner_bids"),
+        ({"blind_scoring": "bonus"}, "blind_scoring"),
+        (
+            {"nil": False, "blind_nil": False, "nil_fail_sets_partner": True},
+            "nil_fail_sets_partner",
+        ),
+        ({"blind_nil": False, "blind_nil_no_bags": True}, "blind_nil_no_bags"),
+    ],
+)
+def test_rules_that_contradict_each_other_exit_2_naming_the_option(tmp_path, capsys, rules, field):
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps({**GAME, "rules": {"preset": "standard", **rules}, "hands": []}))
+    assert main(["score", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith(f"scorekeeper: option {field}: ")

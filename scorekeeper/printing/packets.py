@@ -104,6 +104,16 @@ class PacketTable:
         return tuple(name for _, name in self.seats)
 
     @property
+    def dealing_order(self) -> tuple[str, ...]:
+        """Who deals each hand in turn from the first, the deal passing to the left (clockwise,
+        the seats' order); () when the dealer has no seat here."""
+        names = self.names
+        if self.dealer not in names:
+            return ()
+        first = names.index(self.dealer)
+        return names[first:] + names[:first]
+
+    @property
     def dealer_letter(self) -> str:
         """The dealer's seat ("E"); '' if nobody seated here has the dealer's name."""
         return next((seat for seat, name in self.seats if name == self.dealer), "")
@@ -122,7 +132,8 @@ class RoundPacket:
     each sheet comes from ``rules.rules_summary``). ``standings``, when given, are printed after
     the pairings ("Standings before round N"), ordered by ``tiebreakers``. ``round_name``
     replaces "Round N" (a knockout's "Final"). ``sheet_rows`` is the hand rows on each score
-    sheet (None: what fills the page).
+    sheet (None: the round's hands, ``rules.max_hands``, and two for a tie; without a cap, what
+    fills the page).
     """
 
     event_name: str
@@ -273,6 +284,8 @@ def _find_your_table(tables: Sequence[PacketTable]) -> list[list[list[tuple[str,
 # Rows a pre-filled sheet gives up so its head can grow: two sides of long names and the rules
 # take more than the pad's fixed head (print.css lets .packet .blank .head grow by this much).
 HEAD_ROWS = 2
+# Rows past a round's hands (its max_hands): a game level after its last hand plays on.
+TIE_ROWS = 2
 
 
 def _sheet(packet: RoundPacket, table: PacketTable, date: str) -> dict[str, Any]:
@@ -294,9 +307,12 @@ def _sheet(packet: RoundPacket, table: PacketTable, date: str) -> dict[str, Any]
         title=packet.event_name,
         subtitle=" \u00b7 ".join(w for w in words if w),
         paper_size=packet.paper_size,
+        dealers=table.dealing_order,
     )
     if not packet.sheet_rows:
-        blank = replace(blank, rows=max(1, blank.fill_rows() - HEAD_ROWS))
+        fill = max(1, blank.fill_rows() - HEAD_ROWS)
+        hands = packet.rules.max_hands
+        blank = replace(blank, rows=fill if hands is None else min(fill, hands + TIE_ROWS))
     return blank_context(blank)
 
 

@@ -12,6 +12,7 @@ import math
 from dataclasses import dataclass, field
 from datetime import date as Date
 from functools import lru_cache
+from html import escape
 from typing import Any
 
 from scorekeeper.rules import (
@@ -23,6 +24,7 @@ from scorekeeper.rules import (
     rules_summary,
     team_name,
 )
+from scorekeeper.rules.words import figure
 
 from .layout import DEFAULT_PAPER, FOOTER_MM, PAGE_MARGIN_MM, half_height_mm, page_mm, templates
 
@@ -31,6 +33,10 @@ BLANK_HEADER_MM = 40.0  # title, names, rules summary and the two header rows
 BLANK_ROW_MM = 7.5  # one hand row on a blank sheet (what the page budget allows for it)
 BLANK_FOOTER_MM = 8.0  # the final-score row
 GRID_ROW_MM = 7.3  # one hand row as drawn (a little under the budget: rounding never spills)
+# Two sheets a page: rows of 6 mm (a narrow-ruled pad's), so half a Letter page holds a game of
+# 12 hands and half an A4 page 13 (at 7.5 mm they held 9 and 11).
+HALF_ROW_MM = 6.0
+HALF_GRID_ROW_MM = 5.8
 HAND_COLUMN_MM = 8.0  # the hand number column (col.hand in print.css)
 DEALER_COLUMN_MM = 14.0  # the dealer column (col.dealer)
 COLUMNS_PER_SIDE = 5  # bid, took, score, bags, total
@@ -73,12 +79,33 @@ def render_game_pdf(
             date=date_text(date),
             rules_lines=rules_summary(game.rules, game.preset, len(game.players)),
             result_line=result_line(sheet),
+            legend=legend(game.rules, teams=game.teams is not None),
             printing=True,
         )
     )
     from .pdf import html_to_pdf  # WeasyPrint loads where sheets are printed, not where planned
 
     return html_to_pdf(html, paper_size, landscape=len(sheet.sides) >= LANDSCAPE_FROM_SIDES)
+
+
+def legend(rules: Rules, teams: bool) -> list[str]:
+    """What the marks on a printed sheet mean, only those the game's rules can print: no bag
+    penalty where bags cost nothing (three-player: each overtrick costs instead), no blind bid
+    where none may be made, no double nil without partners."""
+    out = []
+    if rules.blind_bids:
+        out.append(f"B{rules.blind_min}: blind {rules.blind_min}")
+    if rules.blind_nil:
+        out.append("bnil: blind nil")
+    if teams and rules.nil:
+        out.append("dnil: double nil")
+    if rules.nil or rules.blind_nil:
+        out.append("\u2713 made \u00b7 \u2717 lost")
+    out.append("set: the bid was not made")
+    if rules.bag_limit is not None:
+        penalty = figure(-rules.bag_penalty)
+        out.append(f"bags {penalty}: every {rules.bag_limit} bags cost {rules.bag_penalty}")
+    return out
 
 
 def date_text(value: Date | str | None) -> str:
@@ -104,7 +131,8 @@ class BlankSheet:
     ``sides`` are team or player names ('' leaves a line to write on); ``members`` lists each
     team's players ('' blanks) when the sides are teams, and is empty otherwise. ``subtitle``
     replaces the "Date ___ Table ___" line when the sheet is printed for a known table (a club
-    night's packet: "Round 2 · Table 5 · Ann deals first").
+    night's packet: "Round 2 · Table 5 · Ann deals first"). ``dealers``, when the seating is
+    known, are the players in dealing order from the first hand: each row's dealer is printed.
     """
 
     sides: tuple[str, ...] = ("", "")
@@ -117,6 +145,7 @@ class BlankSheet:
     title: str = ""
     paper_size: str = DEFAULT_PAPER
     subtitle: str = ""
+    dealers: tuple[str, ...] = ()  # who deals, in turn from the first hand ((): left to write)
 
     @property
     def players(self) -> int:
@@ -133,7 +162,12 @@ class BlankSheet:
         else:
             height = page_mm(self.paper_size, self.landscape)[1] - 2 * PAGE_MARGIN_MM - FOOTER_MM
         room = height - BLANK_HEADER_MM - BLANK_FOOTER_MM
-        return max(1, math.floor(room / BLANK_ROW_MM))
+        return max(1, math.floor(room / (HALF_ROW_MM if self.per_page == 2 else BLANK_ROW_MM)))
+
+    @property
+    def grid_row_mm(self) -> float:
+        """A hand row's height as drawn: shorter when two sheets share a page."""
+        return HALF_GRID_ROW_MM if self.per_page == 2 else GRID_ROW_MM
 
     @property
     def row_count(self) -> int:
@@ -174,7 +208,13 @@ def blank_context(blank: BlankSheet) -> dict[str, Any]:
     return {
         "blank": blank,
         "grid": blank_grid(
-            blank.paper_size, blank.landscape, len(blank.sides), blank.row_count, blank.fill_rows()
+            blank.paper_size,
+            blank.landscape,
+            len(blank.sides),
+            blank.row_count,
+            blank.fill_rows(),
+            blank.dealers,
+            blank.grid_row_mm,
         ),
         "rules_lines": rules_summary(blank.rules, blank.preset, blank.players),
     }
@@ -182,7 +222,13 @@ def blank_context(blank: BlankSheet) -> dict[str, Any]:
 
 @lru_cache(maxsize=64)
 def blank_grid(
-    paper_size: str, landscape: bool, sides: int, rows: int, per_chunk: int
+    paper_size: str,
+    landscape: bool,
+    sides: int,
+    rows: int,
+    per_chunk: int,
+    dealers: tuple[str, ...] = (),
+    row_mm: float = GRID_ROW_MM,
 ) -> tuple[str, ...]:
     """The empty hand rows of a blank sheet under their column heads, drawn as inline SVG in
     chunks of ``per_chunk`` rows (what fits on a page, so a long pad breaks between chunks and
@@ -197,7 +243,8 @@ def blank_grid(
     centred from :data:`HEAD_ADVANCE`), because WeasyPrint sets up a style for each ``<text>``
     it draws: one a number cost a sheet ~10 ms, a third of a packet's sheet. Columns: the hand
     number, the dealer, then five a side, the widths print.css gives them (the table's columns
-    are fixed).
+    are fixed). ``dealers`` (in turn from hand 1) print each row's dealer, cut at the column's
+    edge; ``row_mm`` is a row's height.
     """
     width = page_mm(paper_size, landscape)[0] - 2 * PAGE_MARGIN_MM
     columns = sides * COLUMNS_PER_SIDE
@@ -210,10 +257,8 @@ def blank_grid(
     chunks = []
     for first in range(1, rows + 1, per_chunk):
         numbers = range(first, min(first + per_chunk, rows + 1))
-        height = top + GRID_ROW_MM * len(numbers)
-        across = "".join(
-            f"M0 {top + GRID_ROW_MM * i:.2f}H{width:.2f}" for i in range(1, len(numbers))
-        )
+        height = top + row_mm * len(numbers)
+        across = "".join(f"M0 {top + row_mm * i:.2f}H{width:.2f}" for i in range(1, len(numbers)))
         edges = f"M0.09 0V{height:.2f}M{width - 0.09:.2f} 0V{height:.2f}M0 {top:.2f}H{width:.2f}"
         thin = "".join(f"M{x:.2f} 0V{height:.2f}" for x in xs if x not in heavy)
         thick = "".join(f"M{x:.2f} 0V{height:.2f}" for x in sorted(heavy))
@@ -224,7 +269,8 @@ def blank_grid(
             f'<path d="{across}" stroke="#bbb" stroke-width="0.09" fill="none"/>'
             f'<path d="{thin}{edges}" stroke="#888" stroke-width="0.18" fill="none"/>'
             f'<path d="{thick}" stroke="#000" stroke-width="0.56" fill="none"/>'
-            f"{heads}{_hand_numbers(numbers, top)}</svg>"
+            f"{heads}{_hand_numbers(numbers, top, row_mm)}"
+            f"{_dealers(numbers, top, dealers, row_mm)}</svg>"
         )
     return tuple(chunks)
 
@@ -248,19 +294,48 @@ def _column_heads(start: float, each: float, sides: int) -> str:
     )
 
 
-def _hand_numbers(numbers: range, top: float = 0.0) -> str:
+def _baseline(top: float, row: int, row_mm: float) -> str:
+    """The baseline of row ``row`` (from 0) of a drawing whose rows start ``top`` mm down: the
+    text sits 2.3 mm above a 7.3 mm row's line, in proportion on a shorter row."""
+    return f"{top + row_mm * (row + 1) - row_mm * 2.3 / GRID_ROW_MM:.2f}"
+
+
+def _hand_numbers(numbers: range, top: float = 0.0, row_mm: float = GRID_ROW_MM) -> str:
     """The hand numbers of a chunk of rows as one SVG ``<text>``: each digit placed, each
     number right-aligned a millimetre inside the hand column, on its row's baseline (rows start
     ``top`` mm down the drawing)."""
     xs, ys = [], []
     for row, number in enumerate(numbers):
         text = str(number)
-        baseline = f"{top + GRID_ROW_MM * (row + 1) - 2.3:.2f}"
+        baseline = _baseline(top, row, row_mm)
         for place in range(len(text), 0, -1):
             xs.append(f"{HAND_COLUMN_MM - 1 - place * GRID_FONT * DIGIT_EM:.2f}")
             ys.append(baseline)
     digits = "".join(str(n) for n in numbers)
     return f'<text x="{" ".join(xs)}" y="{" ".join(ys)}">{digits}</text>'
+
+
+DEALER_FONT = 2.6  # the dealers' names in the drawing's units (mm): 7.4 pt
+
+
+def _dealers(numbers: range, top: float, dealers: tuple[str, ...], row_mm: float) -> str:
+    """Each row's dealer (``dealers`` in turn from hand 1) as one SVG ``<text>`` of a
+    ``<tspan>`` a row, a millimetre inside the dealer column and clipped at its edge ('' when
+    the dealers are not known)."""
+    if not dealers:
+        return ""
+    left, right = HAND_COLUMN_MM + 1, HAND_COLUMN_MM + DEALER_COLUMN_MM - 0.6
+    bottom = top + row_mm * len(numbers)
+    spans = "".join(
+        f'<tspan x="{left:.2f}" y="{_baseline(top, row, row_mm)}">'
+        f"{escape(dealers[(number - 1) % len(dealers)])}</tspan>"
+        for row, number in enumerate(numbers)
+    )
+    return (
+        f'<clipPath id="dealer-column"><rect x="{left:.2f}" y="{top:.2f}" '
+        f'width="{right - left:.2f}" height="{bottom - top:.2f}"/></clipPath>'
+        f'<text font-size="{DEALER_FONT}" clip-path="url(#dealer-column)">{spans}</text>'
+    )
 
 
 def render_blank_pdf(blank: BlankSheet) -> bytes:

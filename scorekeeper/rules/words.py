@@ -13,11 +13,11 @@ from typing import Any
 
 from .ending import BOSTON, HANDS, LOSING, SET_OUT, TARGET
 from .errors import GameError
-from .options import OPTIONS, Rules, numbers_text, rules_from_spec, rules_to_spec
+from .options import OPTIONS, OptionInfo, Rules, numbers_text, rules_from_spec, rules_to_spec
 from .scoring import Sheet
 from .tenths import shown_points, shown_target
 
-PRESET_TITLES = {"nyc": "NYC"}
+PRESET_TITLES = {"nyc": "NYC", "call-break": "Call Break"}
 SET_PENALTIES = {"bid": "set: \u2212 the bid", "shortfall": "set: \u2212 the shortfall",
                  "none": "set: no penalty"}  # fmt: skip
 _TIMES = {1: "once", 2: "twice", 3: "three times"}
@@ -95,6 +95,30 @@ def option_word(value: Any) -> str:
         return "yes" if value else "no"
     if isinstance(value, tuple):  # a set of numbers
         return numbers_text(value)
+    return str(value)
+
+
+_EMPTY = re.compile(r"[Ee]mpty: ([^)]*?)(?:\)|\.$)")
+
+
+def empty_meaning(info: OptionInfo) -> str:
+    """What an option left empty means, in its own help's words ("(empty: same as it wins)",
+    "Empty: by players, ..."): "as much as it wins" rather than a bare "none"."""
+    found = _EMPTY.search(info.help)
+    return found[1] if found else "none"
+
+
+def option_shown(info: OptionInfo, value: Any) -> str:
+    """An option's value as the rules page says it: empty by what empty means, a number with
+    a true minus, a list of numbers with commas."""
+    if value is None:
+        return empty_meaning(info)
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if type(value) is int:
+        return figure(value)
+    if isinstance(value, tuple | list):
+        return numbers_text(tuple(value))
     return str(value)
 
 

@@ -39,8 +39,9 @@ class Tally:
     written per player / where the person took at least that many tricks themselves.
     ``bid_total``/``tricks_total`` over ``bids`` and ``trick_hands`` (hands whose tricks were
     written per player). ``nils``/``nils_made`` and ``blind_nils``/``blind_nils_made``: the
-    person's own nil bids (a team's double nil counts as a nil for each member). ``bags``: bags
-    their side took. ``bag_penalties``: times the bag limit struck their side.
+    person's own nil bids (a team's double nil counts as one for each member: a blind nil for
+    a member who bid it blind). ``bags``: bags their side took. ``bag_penalties``: times the
+    bag limit struck their side.
     """
 
     hands: int = 0

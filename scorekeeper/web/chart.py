@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
+from scorekeeper.rules.results import Points
 from scorekeeper.rules.words import figure
 
 WIDTH = 360
@@ -39,20 +40,23 @@ def _nice_step(span: float, ticks: int = 5) -> int:
     return int(10 * power)  # pragma: no cover - the loop always returns
 
 
-def _series(sheet: Any, start: Mapping[str, int] | None) -> tuple[list[int], dict[str, list[int]]]:
-    """The played hands' numbers and each side's running total: the start, then after each."""
+def _series(
+    sheet: Any, start: Mapping[str, Points] | None
+) -> tuple[list[int], dict[str, list[Points]]]:
+    """The played hands' numbers and each side's running total: the start, then after each, as
+    the sheet holds them (whole points, or exact tenths: drawn and labelled as they are)."""
     played = [h for h in sheet.hands if not h.void]
     sides = list(sheet.sides)
-    first: dict[str, int] = {}
+    first: dict[str, Points] = {}
     for side in sides:
         if start is not None and side in start:
-            first[side] = int(start[side])
+            first[side] = start[side]
         elif played:
             result = played[0].sides[side]
-            first[side] = int(result.total) - int(result.points)
+            first[side] = result.total - result.points
         else:
             first[side] = 0
-    series = {side: [first[side]] + [int(h.sides[side].total) for h in played] for side in sides}
+    series = {side: [first[side]] + [h.sides[side].total for h in played] for side in sides}
     return [h.number for h in played], series
 
 
@@ -62,14 +66,14 @@ def progression_svg(
     title: str = "Score progression",
 ) -> str:
     """The running total of every side after every played hand, with the target as a line."""
-    rules = getattr(sheet, "rules", None)
-    target = getattr(rules, "target_score", None)
+    # the target as the totals count it; none when the game is only a number of hands
+    target = getattr(sheet, "target", None)
     numbers, series = _series(sheet, getattr(sheet, "start", None))
     sides: Sequence[str] = list(sheet.sides)
     values = [v for vs in series.values() for v in vs]
     low = min([0, *values])
     high = max([*values, target if target is not None else 0, 10])
-    step = _nice_step(high - low)
+    step = _nice_step(float(high - low))
     low = math.floor(low / step) * step
     high = math.ceil(high / step) * step
     if high == low:
@@ -83,8 +87,8 @@ def progression_svg(
     def x(i: int) -> float:
         return round(PLOT_LEFT + (plot_w * i / count if count else plot_w / 2), 1)
 
-    def y(v: float) -> float:
-        return round(PLOT_TOP + PLOT_HEIGHT * (high - v) / (high - low), 1)
+    def y(v: Points | float) -> float:  # a position, drawn: a float is what the picture needs
+        return round(PLOT_TOP + PLOT_HEIGHT * float(high - v) / float(high - low), 1)
 
     desc = _description(sides, series, numbers, target)
     out = [
@@ -195,7 +199,10 @@ def _marker(shape: str, cx: float, cy: float, colour: str) -> str:
 
 
 def _description(
-    sides: Sequence[str], series: Mapping[str, list[int]], numbers: list[int], target: int | None
+    sides: Sequence[str],
+    series: Mapping[str, list[Points]],
+    numbers: list[int],
+    target: Points | None,
 ) -> str:
     """The chart in words, for screen readers."""
     if not numbers:

@@ -34,8 +34,8 @@ from scorekeeper.rules import (
     team_name,
 )
 from scorekeeper.rules.names import NameProblem, clean_name, name_key
+from scorekeeper.rules.options import PRESET_TEAMS, numbers_text, read_numbers
 from scorekeeper.rules.options import WORDS as OPTION_WORDS
-from scorekeeper.rules.options import numbers_text, read_numbers
 from scorekeeper.rules.specials import Bonus, Special
 from scorekeeper.rules.specials import most as bonus_most
 from scorekeeper.web.extras_form import POINTS as EXTRA_POINTS
@@ -173,7 +173,8 @@ class NewGame:
         n = len(names)
         kind = self.teams
         if kind == "auto":
-            kind = "two" if n == 4 else "three" if n == 6 else "none"
+            usual = "two" if n == 4 else "three" if n == 6 else "none"
+            kind = PRESET_TEAMS.get(self.preset, usual)  # a preset's own seating (Call Break)
         if kind == "none":
             return None
         if kind == "two" and n in (4, 6):

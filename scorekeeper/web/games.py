@@ -17,6 +17,8 @@ from scorekeeper.rules import (
     preset_title,
     rules_to_spec,
 )
+from scorekeeper.rules.examples import extras_examples, option_example
+from scorekeeper.rules.words import option_shown
 from scorekeeper.service import AlreadySaved, StartRefused, StartUnavailable, games, kitchen
 from scorekeeper.web import saving
 from scorekeeper.web.db import get_db
@@ -140,7 +142,15 @@ def rules(token: str):
     return render_template(
         "games/rules.html",
         current=current,
-        options=OPTIONS,
+        options=[
+            (
+                o,
+                option_shown(o, getattr(game.rules, o.name)),
+                option_example(game.rules, game.preset, o.name),
+            )
+            for o in OPTIONS
+        ],
+        extras=extras_examples(game.rules, game.preset),
         preset=preset_title(game.preset),
         changed=changes_line(rules_to_spec(game.rules, game.preset)),
     )

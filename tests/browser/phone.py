@@ -76,4 +76,4 @@ def check_axe(page):
     result = page.evaluate(
         "async () => (await axe.run()).violations.map(v => v.id + ': ' + v.help)"
     )
-    assert result == []
+    assert result == [], result

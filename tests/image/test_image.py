@@ -65,7 +65,7 @@ def in_image(image: dict, user: tuple[int, int], command: list[str]) -> list[str
         f"mount --rbind /dev {root}/dev && mount -t proc proc {root}/proc && "
         f"exec chroot --userspec={user[0]}:{user[1]} {root} /bin/sh -c {shlex.quote(inner)}"
     )
-    return ["unshare", "--mount", "--fork", "--kill-child=SIGTERM", "sh", "-c", script]
+    return ["unshare", "--mount", "--fork", "sh", "-c", script]
 
 
 def served_command(image: dict, port: int) -> list[str]:
@@ -84,25 +84,27 @@ def server(image, user, tmp_path_factory) -> Iterator[tuple[int, Path, Callable[
         proc = subprocess.Popen(
             in_image(image, user, served_command(image, port)), stdout=out, stderr=out
         )
-    deadline = time.monotonic() + 120
-    while True:
-        if proc.poll() is not None or time.monotonic() > deadline:
-            raise AssertionError(f"the image's server did not start:\n{log.read_text()}")
-        with contextlib.suppress(OSError), socket.create_connection((HOST, port), 0.5):
-            break
-        time.sleep(0.1)
 
-    children = Path(f"/proc/{proc.pid}/task/{proc.pid}/children").read_text().split()
+    def server_pids() -> list[str]:  # unshare's child: the server, once exec'd
+        with contextlib.suppress(OSError):
+            return Path(f"/proc/{proc.pid}/task/{proc.pid}/children").read_text().split()
+        return []
+
+    children: list[str] = []
 
     def stop() -> None:
         """SIGTERM to the server itself (as `docker stop` sends), waited for until it is gone
         (its printing workers stopped, its hold on the database released)."""
-        for pid in children:
+        for pid in children or server_pids():
             with contextlib.suppress(ProcessLookupError):
                 os.kill(int(pid), signal.SIGTERM)
         deadline = time.monotonic() + 60
         while any(Path(f"/proc/{pid}").exists() for pid in children):
-            assert time.monotonic() < deadline, "the image's server did not stop on SIGTERM"
+            if time.monotonic() > deadline:  # never left behind (unshare's kill-child signal
+                for pid in children:  # would be dropped when chroot changes the user)
+                    with contextlib.suppress(ProcessLookupError):
+                        os.kill(int(pid), signal.SIGKILL)
+                raise AssertionError("the image's server did not stop on SIGTERM")
             time.sleep(0.1)
         if proc.poll() is None:
             proc.send_signal(signal.SIGTERM)
@@ -111,6 +113,16 @@ def server(image, user, tmp_path_factory) -> Iterator[tuple[int, Path, Callable[
             except subprocess.TimeoutExpired:
                 proc.kill()
                 proc.wait()
+
+    deadline = time.monotonic() + 120
+    while True:
+        if proc.poll() is not None or time.monotonic() > deadline:
+            stop()
+            raise AssertionError(f"the image's server did not start:\n{log.read_text()}")
+        with contextlib.suppress(OSError), socket.create_connection((HOST, port), 0.5):
+            break
+        time.sleep(0.1)
+    children.extend(server_pids())
 
     try:
         yield port, log, stop

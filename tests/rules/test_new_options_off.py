@@ -49,6 +49,13 @@ def _range(name: str) -> st.SearchStrategy[Any]:
 
 # Each new switch and its value when off (the default).
 OFF: dict[str, Any] = {
+    # part A: bids the rules forbid
+    "barred_bids": None,
+    "allowed_contracts": None,
+    "nil_against": None,
+    "suicide": False,
+    "double_nil_deficit": None,
+    "bids_not_tricks": False,
     # part C: contracts and scoring rules
     "no_trump": False,
     "blind_scoring": "multiplier",

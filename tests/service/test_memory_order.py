@@ -131,3 +131,37 @@ def test_an_event_file_keeps_when_the_event_was_created_through_an_import(db):
     bad["event"]["created"] = "yesterday"
     with pytest.raises(service.EventRefused, match="event.created"):
         event_files.import_event(db, json.dumps(bad))
+
+
+def test_a_shared_place_recounted_by_hand_from_the_event_file(db):
+    """A night with no tie-breakers: two teams win a table each and share first ("=1"), the
+    other two share third. By hand from the file, under 6,3,1: 6 for each winner's member, 1
+    for each loser's; the database and the file say so."""
+    event = events.create_event(
+        db, events.EventSettings(name="Shared", date="2026-03-06", rounds=1, tiebreakers=())
+    )
+    for pair in (["Ann", "Cy"], ["Bob", "Di"], ["Eve", "Gus"], ["Fay", "Hal"]):
+        events.register(db, event, pair)
+    events.seat_next_round(db, event)
+    for table in events.overview(db, event).current.tables:
+        finish(db, table, 9)
+    events.close_round(db, event, 1)
+    text = event_files.export_text(db, event)
+    view = event_files.view_of_file(text)
+    labels = {row.place_label for row in view.standings}
+    assert labels == {"=1", "=3"}
+    by_hand = {}
+    for row in view.standings:
+        for name in view.by_id[row.entrant].members:
+            by_hand[name] = {"=1": 6, "=3": 1}[row.place_label]
+    scheme = Scheme("place", (6, 3, 1))
+    keeper.create_season(db, keeper.keeper_link(db), "One", None, None, [event.id], scheme)
+    memory.clear_caches()
+    for report in (
+        memory_files.season_report(db, [], "One", None, "json"),
+        memory_files.season_report(None, [("night.json", text)], "One", scheme, "json"),
+    ):
+        rows = json.loads(report)["standings"]
+        assert {r["name"]: r["points"] for r in rows} == by_hand
+        assert {r["place"] for r in rows} == {"=1", "=5"}  # four level on 6, four on 1
+        assert all("(=1st Shared)" in r["why"] or "(=3rd Shared)" in r["why"] for r in rows)

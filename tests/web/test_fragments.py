@@ -190,7 +190,7 @@ def test_a_kept_game_page_does_not_render_its_sheet_again(client, monkeypatch):
     again = client.get(f"/g/{token}").get_data(as_text=True)
     tricks = client.get(f"/g/{token}?step=tricks&hand_no=1&" + _bids()).get_data(as_text=True)
     assert len(made) == 1
-    assert again.split('<div class="sheet-wrap">')[1].split("</div>")[0] in tricks
+    assert again.split('aria-label="Score sheet">')[1].split("</div>")[0] in tricks
 
 
 def test_a_kept_hand_form_is_filled_in_for_each_request_alone(client):

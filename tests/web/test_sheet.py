@@ -166,6 +166,6 @@ def test_the_totals_name_bags_only_where_they_count(client, db, rules, start_bag
 def test_the_standing_and_the_end_sit_outside_the_scrolling_sheet(client, db):
     data = game_file([hand(3, 2, 2, 2, 8, 5)], start={"Ann & Cy": {"score": 450, "bags": 0}})
     html = page(client, db, data)
-    outside, sheet = html.split('<div class="sheet-wrap">')
+    outside, sheet = html.split('<div class="sheet-wrap"')
     assert '<span class="over" role="status">Game over:' in outside
     assert "Game over" not in sheet

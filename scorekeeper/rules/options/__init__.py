@@ -27,6 +27,7 @@ from .info import (
 )
 from .presets import (
     PRESET_DESCRIPTIONS,
+    PRESET_TEAMS,
     PRESETS,
     preset_rules,
     rules_from_spec,
@@ -37,7 +38,8 @@ from .table import OPTION_BY_NAME, OPTIONS
 __all__ = [
     "DEFAULTS", "GROUPS", "MAX_BAG_LIMIT", "MAX_HANDS", "MAX_MULTIPLIER", "MAX_POINTS",
     "MAX_SCORE", "MAX_SET_OUT", "MAX_TRICKS_PER_HAND", "OPTIONS", "OPTION_BY_NAME",
-    "PRESETS", "PRESET_DESCRIPTIONS", "TRICKS_BY_PLAYERS", "WORDS", "OptionInfo", "Rules",
+    "PRESETS", "PRESET_DESCRIPTIONS", "PRESET_TEAMS", "TRICKS_BY_PLAYERS", "WORDS", "OptionInfo",
+    "Rules",
     "check_option", "numbers_text", "preset_rules", "read_numbers", "rules_from_spec",
     "rules_to_spec", "show_value",
 ]  # fmt: skip

@@ -71,6 +71,10 @@ PRESETS: dict[str, dict[str, Any]] = {
     },
 }
 
+# How a preset seats the players when the new game form is left to choose ("Usual for the
+# players"): Call Break is four players without partners.
+PRESET_TEAMS: dict[str, str] = {"call-break": "none"}
+
 PRESET_DESCRIPTIONS: dict[str, str] = {
     "standard": "Four players in two teams, to 500; nil 100, blind nil 200, 10 bags cost 100.",
     "nyc": "New York City: partnership bids of 4 to 10, no nil, blind 6 or more when 100 "

@@ -1,0 +1,187 @@
+"""What a backup costs the phones while the server serves, and how fast /healthz answers.
+
+    python bench/bench_backup.py [--phones 8] [--hands 6] [--megabytes 48] [--repeat 3]
+
+The real server (``scorekeeper serve``, as production runs it) on a database padded to
+``--megabytes`` (a club's year is a few MB; the padding makes each backup long enough to
+overlap many hands). ``--phones`` phones each play their own game, hand cycle after hand cycle
+(the game page, the tricks step, the save: three requests, as bench_web counts them). Each
+repeat runs two phases back to back, so a change in the machine's load falls on both alike:
+
+- quiet: the phones alone;
+- backing up: the same phones on a second server (the same padded database) whose own scheduled
+  backups run back to back (SCOREKEEPER_BACKUP_HOURS=0.0001: one every 0.36 s while the hands
+  change), inside the serving process as they run in production.
+
+Meanwhile a prober asks /healthz every 20 ms, and, after each quiet phase, for a second while
+another connection holds the write lock (``BEGIN IMMEDIATE``). Printed: cycles/s and p50/p99 of
+a hand cycle in each phase and their ratio (backing up / quiet), a backup's duration, and
+/healthz's p50/p99/max. Timings are printed, never asserted; a request that fails exits non-zero.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import sqlite3
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tests.load.test_load_and_crash import Phone, Server, Tally  # noqa: E402
+
+
+def pad(database: Path, megabytes: int) -> None:
+    from scorekeeper import store
+
+    db = store.connect(database)
+    store.migrate(db)
+    with store.write(db):
+        db.conn.executemany(
+            "insert into players (name, last_used) values (?, '2026')",
+            ((f"{i:08d}" + "x" * 500,) for i in range(megabytes * 1024 * 1024 // 600)),
+        )
+    db.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    db.close()
+
+
+def play(port: int, hands: int, cycles: list[float], errors: list[BaseException]) -> None:
+    try:
+        phone = Phone(port, Tally())
+        token = phone.new_game()
+        for number in range(1, hands + 1):
+            started = time.perf_counter()
+            phone.get(f"/g/{token}")
+            phone.save(token, phone.tricks_form(token, number), number, f"h{number}")
+            cycles.append(time.perf_counter() - started)
+        phone.close()
+    except BaseException as e:  # noqa: BLE001 -- reported at the end
+        errors.append(e)
+
+
+def hold_the_write_lock(database: Path, seconds: float, locked: threading.Event) -> None:
+    conn = sqlite3.connect(database, isolation_level=None, timeout=30)
+    conn.execute("BEGIN IMMEDIATE")
+    locked.set()
+    time.sleep(seconds)
+    conn.execute("ROLLBACK")
+    locked.clear()
+    conn.close()
+
+
+def phase(server: Server, args: argparse.Namespace, backing_up: bool, tmp: Path) -> dict:
+    cycles: list[float] = []
+    errors: list[BaseException] = []
+    backups: list[float] = []
+    health: list[float] = []
+    health_locked: list[float] = []
+    stop = threading.Event()
+    locked = threading.Event()
+
+    def prober() -> None:
+        while not stop.is_set():
+            conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+            under_lock = locked.is_set()
+            started = time.perf_counter()
+            conn.request("GET", "/healthz")
+            answer = conn.getresponse()
+            answer.read()
+            took = time.perf_counter() - started
+            conn.close()
+            if answer.status != 200:
+                errors.append(RuntimeError(f"/healthz answered {answer.status}"))
+            (health_locked if under_lock and locked.is_set() else health).append(took)
+            stop.wait(0.02)
+
+    helpers = [threading.Thread(target=prober)]
+    taken_before = server.log_tail().count("backup written")
+    for helper in helpers:
+        helper.start()
+    phones = [
+        threading.Thread(target=play, args=(server.port, args.hands, cycles, errors))
+        for _ in range(args.phones)
+    ]
+    started = time.perf_counter()
+    for phone in phones:
+        phone.start()
+    for phone in phones:
+        phone.join()
+    elapsed = time.perf_counter() - started
+    if not backing_up:  # then, the phones done: a writer holds the lock while the prober asks
+        hold_the_write_lock(server.database, 1.0, locked)
+    stop.set()
+    for helper in helpers:
+        helper.join()
+    if errors:
+        raise SystemExit(f"failed: {errors[0]!r}\n{server.log_tail()}")
+    backups.append(server.log_tail().count("backup written") - taken_before)
+    return {"cycles": cycles, "elapsed": elapsed, "backups": backups, "health": health,
+            "health_locked": health_locked}  # fmt: skip
+
+
+def pct(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(p * len(ordered)))] * 1000 if ordered else float("nan")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--phones", type=int, default=8)
+    parser.add_argument("--hands", type=int, default=6)
+    parser.add_argument("--megabytes", type=int, default=48)
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as name:
+        servers: dict[bool, Server] = {}
+        for backing_up in (False, True):
+            folder = Path(name) / ("backing-up" if backing_up else "quiet")
+            folder.mkdir()
+            server = Server(folder)
+            # quiet: only the backup at start; backing up: one every ~0.4 s while hands change
+            server.env["SCOREKEEPER_BACKUP_HOURS"] = "0.0001" if backing_up else "0"
+            server.env["SCOREKEEPER_BACKUP_KEEP"] = "3"
+            pad(server.database, args.megabytes)
+            servers[backing_up] = server
+        results: dict[bool, list[dict]] = {False: [], True: []}
+        try:
+            for server in servers.values():
+                server.start()
+            time.sleep(2.0)  # the backups at start: not in the timed phases
+            for _ in range(args.repeat):
+                for backing_up, server in servers.items():
+                    results[backing_up].append(phase(server, args, backing_up, Path(name)))
+        finally:
+            for server in servers.values():
+                server.stop()
+    summary = {}
+    for backing_up, runs in results.items():
+        cycles = [c for r in runs for c in r["cycles"]]
+        rate = len(cycles) / sum(r["elapsed"] for r in runs)
+        summary[backing_up] = (rate, pct(cycles, 0.5), pct(cycles, 0.99))
+        label = "backing up" if backing_up else "quiet     "
+        _, p50, p99 = summary[backing_up]
+        print(f"{label}: {len(cycles)} hand cycles, {rate:.1f} cycles/s, "
+              f"p50 {p50:.0f} ms, p99 {p99:.0f} ms")  # fmt: skip
+    taken = sum(b for r in results[True] for b in r["backups"])
+    print(f"backups of the {args.megabytes} MB database written by the server during its "
+          f"phases: {taken} (none in the quiet server's)")  # fmt: skip
+    (q_rate, q50, q99), (b_rate, b50, b99) = summary[False], summary[True]
+    print(f"ratio backing up / quiet: throughput {b_rate / q_rate:.2f}x, "
+          f"p50 {b50 / q50:.2f}x, p99 {b99 / q99:.2f}x")  # fmt: skip
+    health = [h for rs in results.values() for r in rs for h in r["health"]]
+    locked = [h for rs in results.values() for r in rs for h in r["health_locked"]]
+    print(f"/healthz under load: {len(health)} answers, p50 {pct(health, 0.5):.1f} ms, "
+          f"p99 {pct(health, 0.99):.1f} ms, max {max(health) * 1000:.1f} ms")  # fmt: skip
+    if locked:
+        print(f"/healthz while a writer held the lock: {len(locked)} answers, "
+              f"p50 {pct(locked, 0.5):.1f} ms, max {max(locked) * 1000:.1f} ms")  # fmt: skip
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,173 @@
+"""A worked example for every option, special and bonus, scored by the engine under a game's own
+rules (so the rules page can never say what the engine does not do).
+
+Each example is a small hand at a four-player table (Ann & Cy against Bob & Di), chosen for
+the option's group or the option itself: the words of the hand, then what the engine made of it,
+its why-lines, or its refusal when these rules do not allow the hand.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from .errors import GameError
+from .game import FORMAT, parse_game
+from .options import OPTIONS, Rules, rules_to_spec
+from .scoring import score_game
+
+US, THEM = "Ann & Cy", "Bob & Di"
+TEAMS = {US: ["Ann", "Cy"], THEM: ["Bob", "Di"]}
+
+
+class Scenario(NamedTuple):
+    """A hand: its words, Ann & Cy's bid (split Ann, Cy), Bob & Di's, the nils (player ->
+    kind), Ann & Cy's tricks and the nil bidders', the start scores, whose lines to show."""
+
+    words: str
+    us: tuple[int, int] | str
+    them: tuple[int, int]
+    us_took: int
+    nils: tuple[tuple[str, str, int], ...] = ()  # (player, "nil" or "blind nil", tricks)
+    start: tuple[int, int, int] = (0, 0, 0)  # Ann & Cy's score and bags, Bob & Di's score
+    show: str = US
+
+
+SCENARIOS: dict[str, Scenario] = {
+    "made": Scenario("Ann & Cy bid 5 (Ann 3, Cy 2) and take 7", (3, 2), (2, 2), 7),
+    "set": Scenario("Ann & Cy bid 6 and take 4", (3, 3), (2, 2), 4),
+    "bags": Scenario("Ann & Cy have 9 bags, bid 5 and take 7", (3, 2), (2, 2), 7,
+                     start=(300, 9, 0)),
+    "nil": Scenario("Bob bids nil and takes 1; Di bids 4", (3, 3), (0, 4), 8,
+                    nils=(("Bob", "nil", 1),), show=THEM),
+    "blind nil": Scenario("Bob & Di 200 behind; Bob bids blind nil and takes none", (3, 3),
+                          (0, 4), 8, nils=(("Bob", "blind nil", 0),), start=(200, 0, 0),
+                          show=THEM),
+    "double nil": Scenario("Bob and Di both bid nil; Di takes 1", (5, 5), (0, 0), 12,
+                           nils=(("Bob", "nil", 0), ("Di", "nil", 1)), show=THEM),
+    "blind": Scenario("Ann & Cy 200 behind bid blind 6 and take 7", "blind 6", (2, 2), 7,
+                      start=(0, 0, 200)),
+    "ten": Scenario("Ann & Cy bid 10 and take 10", (5, 5), (1, 1), 10),
+    "lexington": Scenario("Ann & Cy bid 12 and take 12", (6, 6), (0, 1), 12),
+    "moon": Scenario("Ann & Cy bid all 13 and take them all", (7, 6), (0, 1), 13),
+    "board": Scenario("Ann & Cy bid 2 and take 3", (1, 1), (3, 3), 3),
+    "seven": Scenario("Ann & Cy bid 8 and take 8", (4, 4), (2, 2), 8),
+    "small": Scenario("Ann & Cy bid 2 and take 2", (1, 1), (5, 5), 2),
+    "end": Scenario("Ann & Cy at 480 bid 4 and take 4", (2, 2), (4, 4), 4, start=(480, 0, 0)),
+}  # fmt: skip
+
+_BY_GROUP = {"Bags": "bags", "Nil": "nil", "Blind": "blind", "Big bids": "ten",
+             "End of game": "end", "Scoring": "made", "Bids": "made", "Play": "made"}  # fmt: skip
+_BY_OPTION = {
+    "set_penalty": "set", "min_side_bid": "board", "max_bid": "ten", "blind_nil": "blind nil",
+    "blind_nil_value": "blind nil", "blind_nil_penalty": "blind nil", "blind_nil_no_bags":
+    "blind nil", "double_nil_value": "double nil", "double_nil_penalty": "double nil",
+    "double_nil_opponents_bonus": "double nil", "double_nil_deficit": "double nil",
+    "moon": "moon", "moon_value": "moon", "moon_penalty": "moon", "boston_wins": "moon",
+    "lexington": "lexington", "lexington_value": "lexington", "lexington_penalty": "lexington",
+    "seven_or_higher_value": "seven", "exact_small_bids": "small", "max_overtricks": "bags",
+    "double_back": "small", "set_out": "set", "losing_score": "set", "nil_against": "nil",
+}  # fmt: skip
+
+
+class Example(NamedTuple):
+    words: str  # the hand, in words
+    lines: list[str]  # what the engine made of it, or why it refused the hand
+
+
+def scenario_for(option: str) -> Scenario:
+    """The scenario that shows ``option`` (by name, else by its group)."""
+    key = _BY_OPTION.get(option)
+    if key is None:
+        group = next((o.group for o in OPTIONS if o.name == option), "Scoring")
+        key = _BY_GROUP.get(group, "made")
+    return SCENARIOS[key]
+
+
+def play(rules: Rules, preset: str, s: Scenario, extra: dict[str, Any] | None = None) -> Example:
+    """``s`` played under ``rules`` (with ``extra`` fields in the hand): its why-lines."""
+    try:
+        data = _game_data(rules, preset, s, extra or {})
+        sheet = score_game(parse_game(data))
+    except GameError as e:
+        return Example(s.words, [f"not allowed here: {e.message}"])
+    result = sheet.hands[-1].sides[s.show]
+    lines = [f"{s.show}: " + "; ".join(result.explain) + f" (total {result.total})"]
+    if sheet.finished:
+        lines.append(f"the game ends: {sheet.winner} win")
+    return Example(s.words, lines)
+
+
+def _game_data(rules: Rules, preset: str, s: Scenario, extra: dict[str, Any]) -> dict[str, Any]:
+    T = rules.tricks_for(4)
+    partnership = rules.bidding == "partnership"
+    nils = {p: kind for p, kind, _ in s.nils}
+    bids: dict[str, Any] = {}
+    if isinstance(s.us, str):
+        bids[US if partnership else "Ann"] = s.us
+        if not partnership:
+            raise GameError("a blind number is a side's whole bid, which needs partnership bidding")
+    elif partnership:
+        bids[US] = sum(s.us)
+    else:
+        bids.update({"Ann": s.us[0], "Cy": s.us[1]})
+    them = {"Bob": s.them[0], "Di": s.them[1]}
+    if partnership:
+        numbers = sum(v for p, v in them.items() if p not in nils)
+        if len(nils) < 2:
+            bids[THEM] = numbers
+    else:
+        bids.update({p: v for p, v in them.items() if p not in nils})
+    bids.update(nils)
+    nil_took = {p: took for p, _, took in s.nils}
+    rest = T - s.us_took - sum(nil_took.values())
+    if s.nils:
+        tricks: dict[str, int] = {US: s.us_took, **nil_took}
+        others = [p for p in ("Bob", "Di") if p not in nil_took]
+        tricks.update({p: rest for p in others})
+    else:
+        tricks = {US: s.us_took, THEM: rest}
+    start = {US: {"score": s.start[0], "bags": s.start[1]}, THEM: {"score": s.start[2]}}
+    limit = rules.bag_limit
+    if limit is not None and s.start[1] >= limit:
+        start[US]["bags"] = limit - 1
+    hands: list[dict[str, Any]] = [{"bids": bids, "tricks": tricks, **extra}]
+    if rules.first_hand_no_bids:  # a first hand without bids before it: the shown side takes none
+        other = THEM if s.show == US else US
+        hands.insert(0, {"tricks": {s.show: 0, other: T}})
+    return {
+        "format": FORMAT, "rules": rules_to_spec(rules, preset),
+        "players": ["Ann", "Bob", "Cy", "Di"], "teams": TEAMS, "start": start, "hands": hands,
+    }  # fmt: skip
+
+
+def option_example(rules: Rules, preset: str, option: str) -> Example:
+    """The worked example of ``option`` under the game's rules (a game whose first hand has no
+    bids plays one before it)."""
+    if option == "first_hand_no_bids" and rules.first_hand_no_bids:
+        return _first_hand(rules, preset)
+    return play(rules, preset, scenario_for(option))
+
+
+def _first_hand(rules: Rules, preset: str) -> Example:
+    T = rules.tricks_for(4)
+    data = {"format": FORMAT, "rules": rules_to_spec(rules, preset),
+            "players": ["Ann", "Bob", "Cy", "Di"], "teams": TEAMS,
+            "hands": [{"tricks": {US: 7, THEM: T - 7}}]}  # fmt: skip
+    result = score_game(parse_game(data)).hands[0].sides[US]
+    words = "The first hand, without bids: Ann & Cy take 7"
+    return Example(words, [f"{US}: " + "; ".join(result.explain) + f" (total {result.total})"])
+
+
+def extras_examples(rules: Rules, preset: str) -> list[tuple[str, Example]]:
+    """A worked example of each special (made by Ann & Cy) and bonus (counted once for them)
+    the rules have."""
+    out = []
+    base = SCENARIOS["seven"]
+    for s in rules.specials:
+        took = max(8, s.need)
+        hand = base._replace(words=f"Ann & Cy bid 8, take {took} and make {s.name}", us_took=took)
+        out.append((s.name, play(rules, preset, hand, {"specials": {US: {s.key: "made"}}})))
+    for b in rules.bonuses:
+        hand = base._replace(words=f"Ann & Cy bid 8, take 9 and count one {b.name}", us_took=9)
+        out.append((b.name, play(rules, preset, hand, {"bonuses": {US: {b.key: 1}}})))
+    return out

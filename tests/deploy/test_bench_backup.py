@@ -1,0 +1,25 @@
+"""The backup benchmark runs small: both servers serve every hand, the backing-up one writes
+its backups meanwhile, /healthz answers throughout. Figures are printed, never checked."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_backup_benchmark_plays_its_hands_and_prints_its_figures():
+    small = ["--phones", "2", "--hands", "2", "--megabytes", "1", "--repeat", "1"]
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "bench_backup.py"), *small],
+        capture_output=True, text=True, timeout=300, cwd=ROOT,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    out = done.stdout
+    assert "quiet     : 4 hand cycles" in out and "backing up: 4 hand cycles" in out
+    written = re.search(r"during its phases: (\d+)", out)
+    assert written and int(written.group(1)) >= 1
+    assert "/healthz under load:" in out and "/healthz while a writer held the lock:" in out

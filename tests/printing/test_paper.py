@@ -1,0 +1,86 @@
+"""Paper as a person reads it (issue 23): a printed game's legend explains only the marks its
+rules can print; two sheets a page hold a game's hands; a club round's pre-filled sheets have
+the round's hands and say who deals each; the blank sheet takes the browser's saved rules."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper.printing import sheets
+from scorekeeper.rules import parse_game, score_game
+from scorekeeper.rules.sample import steady_game
+from tests.printing.reading import flat, pdf_pages_text
+
+
+def legend_of(data) -> str:
+    game = parse_game(data)
+    body = sheets.render_game_pdf(game, score_game(game))
+    text = flat(" ".join(pdf_pages_text(body, layout=False)))
+    return text[text.index("set: the bid was not made") - 200 :]
+
+
+@pytest.mark.parametrize(
+    "rules, tricks",
+    [({"preset": "three-player"}, 17), ({"preset": "cutthroat", "bag_limit": None}, 17)],
+)
+def test_a_game_without_partners_or_bag_penalty_has_no_legend_for_them(rules, tricks):
+    names = ["Ann", "Bob", "Cy"]
+    hand = {"bids": dict(zip(names, (3, 4, 5), strict=True)),
+            "tricks": dict(zip(names, (4, 4, tricks - 8), strict=True))}  # fmt: skip
+    data = {"format": "spades-scorekeeper/1", "rules": rules, "players": names,
+            "hands": [hand, hand]}  # fmt: skip
+    legend = legend_of(data)
+    assert "bag penalty" not in legend and "bags cost" not in legend
+    assert "dnil" not in legend  # double nil needs partners
+
+
+def test_a_team_game_legend_says_its_own_bag_penalty():
+    data = steady_game(3, ("Ann", "Bob", "Cy", "Di"), 5000)
+    data["rules"] = {"preset": "standard", "bag_limit": 5, "bag_penalty": 50}
+    legend = legend_of(data)
+    assert "bags \u221250: every 5 bags cost 50" in legend and "dnil: double nil" in legend
+
+
+def test_a_club_rounds_sheets_have_its_hands_and_each_hands_dealer(client, db):
+    """A round of 4 hands printed 25 rows with an empty dealer column: now its 4 hands and two
+    for a tie, each with its dealer as the table's game deals (the deal passes to the left)."""
+    from scorekeeper import service
+    from scorekeeper.service import events
+    from tests.service.clubs import event_with, play
+    from tests.web.test_event_printing import LAN
+
+    event = event_with(db, 4, max_hands=4)
+    rnd = events.seat_next_round(db, event)
+    response = client.get(f"/e/{event.director_token}/rounds/1/packet.pdf", base_url=LAN)
+    assert response.status_code == 200
+    pages = pdf_pages_text(response.data)
+    for table in rnd.tables:
+        play(db, table, 7, 7, 7, 7)
+        sheet = service.games.open_game(db, table.edit_token).sheet
+        dealt = [h.dealer for h in sheet.hands]
+        page = next(p for p in pages if f"Table {table.number} \u00b7" in p and "Winner" in p)
+        rows = [line.split()[:2] for line in page.splitlines() if line.split()[:1] in (
+            ["1"], ["2"], ["3"], ["4"], ["5"], ["6"], ["7"])]  # fmt: skip
+        assert [r[0] for r in rows] == ["1", "2", "3", "4", "5", "6"], page
+        shown = [r[1] for r in rows]
+        assert shown[:4] == [d[: len(s)] for d, s in zip(dealt, shown, strict=False)]
+        assert shown[4:] == shown[:2]  # the deal goes round again for a tie
+
+
+@pytest.mark.parametrize("paper_size, rows", [("letter", 12), ("a4", 13)])
+def test_two_sheets_a_page_hold_a_games_hands(paper_size, rows):
+    """Two-a-page sheets had 9 hand rows on Letter (11 on A4): too few for a game to 500. Both
+    sheets, every row numbered, still on one page."""
+    import io
+
+    from pypdf import PdfReader
+
+    blank = sheets.blank_sheet(["Ann", "Bob", "Cy", "Di"], per_page=2, paper_size=paper_size)
+    assert blank.row_count >= rows
+    body = sheets.render_blank_pdf(blank)
+    assert len(PdfReader(io.BytesIO(body)).pages) == 1
+    (page,) = pdf_pages_text(body)
+    numbered = [line.split()[0] for line in page.splitlines() if line.split()[:1] and (
+        line.split()[0].isdigit())]  # fmt: skip
+    wanted = [str(n) for n in range(1, blank.row_count + 1)]
+    assert numbered == wanted + wanted  # each sheet's rows, 1 to the last, whole

@@ -1,0 +1,61 @@
+"""The rules editor and the new game form take the contracts of issue 22, part C: rules that
+contradict each other are refused by their field with a reason, nothing stored; Call Break seats
+four players without partners when the form is left to choose; a club event refuses rules that
+score in tenths."""
+
+from __future__ import annotations
+
+import html as html_text
+import re
+
+import pytest
+
+from scorekeeper import store
+from scorekeeper.rules import parse_game
+from tests.helpers import FOUR, editor_fields, new_game, post_new
+
+
+@pytest.mark.parametrize(
+    ("changes", "field", "words"),
+    [
+        ({"bidding": "partnership", "partner_bids": "each"}, "o-partner_bids",
+         "each partner's own bid needs individual bidding"),
+        ({"blind_scoring": "bonus"}, "o-blind_scoring", "the blind bonus needs blind bids"),
+        ({"blind_bids": "on", "blind_exact": "on", "blind_scoring": "bonus"}, "o-blind_scoring",
+         "blind bids cannot also have to be exact"),
+        ({"blind_nil": "", "blind_nil_no_bags": "on"}, "o-blind_nil_no_bags",
+         "needs blind nil bids"),
+        ({"seven_or_higher_value": "10001"}, "o-seven_or_higher_value", "0 to 10000"),
+    ],
+)  # fmt: skip
+def test_contradictory_contract_rules_are_refused_by_their_field(client, db, changes, field, words):
+    response = post_new(client, FOUR, **editor_fields(**changes))
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    error = re.search(rf'<p class="error" id="{field}-error">(.*?)</p>', html, re.S)
+    assert error is not None, field
+    assert words in html_text.unescape(error.group(1))
+    assert store.count_games(db) == 0
+
+
+def test_call_break_seats_four_players_without_partners(client, db):
+    token = new_game(client, FOUR, preset="call-break")
+    game = parse_game(store.game_by_edit_token(db, token).data)
+    assert game.teams is None and game.rules.score_tenths and game.rules.max_hands == 5
+    html = client.get(f"/g/{token}").get_data(as_text=True)
+    assert "A game of 5 hands" in html
+
+
+def test_a_house_rule_of_contracts_is_saved_in_the_game_file(client, db):
+    token = new_game(client, FOUR, **editor_fields(seven_or_higher_value="10", no_trump="on"))
+    data = store.game_by_edit_token(db, token).data
+    assert data["rules"] == {"preset": "standard", "no_trump": True, "seven_or_higher_value": 10}
+
+
+def test_a_club_event_refuses_rules_that_score_in_tenths():
+    from scorekeeper.service.errors import EventRefused
+    from scorekeeper.service.event_settings import EventSettings, check_settings
+
+    with pytest.raises(EventRefused, match="A club table scores whole points") as refused:
+        check_settings(EventSettings(name="Friday", rules="call-break"))
+    assert refused.value.field == "rules"
