@@ -314,7 +314,8 @@ class Conn:
         headers: dict[str, str] | None = None,
     ) -> Answer:  # fmt: skip
         try:
-            return await asyncio.wait_for(self._request(method, path, fields, headers), TIMEOUT)
+            async with asyncio.timeout(TIMEOUT):  # no task a request, as wait_for makes
+                return await self._request(method, path, fields, headers)
         except (TimeoutError, OSError, asyncio.IncompleteReadError, ValueError) as e:
             await self.close()
             raise Failed(f"{method} {path}: {type(e).__name__}") from e
@@ -374,6 +375,7 @@ class Room:
     errors: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     wire: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list))
     samples: list[str] = field(default_factory=list)
+    client_cpu: float = 0.0  # cores this process (the phones) used while the room ran
 
     async def timed(
         self, kind: str, conn: Conn, method: str, path: str, ok: tuple[int, ...] = (200,),
@@ -553,7 +555,7 @@ async def run_room(srv: Server, night: Night, database_tables: list[str]) -> tup
     start = time.monotonic() + 1.0
     end = start + night.seconds
     public = srv.tokens["public"]
-    cpu0 = tree_cpu(srv.pid)
+    cpu0, mine0 = tree_cpu(srv.pid), time.process_time()
     jobs = [clock_phone(room, srv.port, public, start, end) for _ in range(night.clock_phones)]
     jobs += [viewer(room, srv.port, public, start, end, screen=False) for _ in range(night.viewers)]
     jobs.append(viewer(room, srv.port, public, start, end, screen=True))
@@ -564,6 +566,7 @@ async def run_room(srv: Server, night: Night, database_tables: list[str]) -> tup
     await asyncio.gather(*jobs)
     wall = time.monotonic() - t0
     cpu = (tree_cpu(srv.pid) - cpu0) / wall
+    room.client_cpu = (time.process_time() - mine0) / wall
     for conn in tables.conns.values():
         await conn.close()
     return room, cpu
@@ -634,6 +637,11 @@ def report(title: str, app: Figures, bare: Figures) -> list[str]:
     sizes = app.room.wire.get("public page", [])
     wire = max(sizes) if sizes else 0
     lines.append(f"server CPU: app {app.cpu:.2f} cores, bare {bare.cpu:.2f} cores")
+    lines.append(
+        f"the phones' own CPU (this process): {app.room.client_cpu:.2f} cores beside the app, "
+        f"{bare.room.client_cpu:.2f} beside the bare app (near 1.0: the phones, not the "
+        "server, set the pace)"
+    )
     if app.seating is not None:
         lines.append(f"seating round 1: {app.seating:.2f} s")
     lines.append(f"public page on the wire (first load): {wire / 1024:.1f} KB")

@@ -565,8 +565,8 @@ def results_csv(view: EventView) -> str:
 
 
 STANDING_COLUMNS = [
-    "place", "entrant", "members", "active", "played", "wins", "losses", "byes", "points_for",
-    "points_against", "point_diff", "bags", "opponents_wins", "why",
+    "place", "entrant", "members", "active", "tables_played", "byes", "wins_with_byes", "losses",
+    "points_for", "points_against", "point_diff", "bags", "opponents_wins", "why",
 ]  # fmt: skip
 
 
@@ -579,7 +579,7 @@ def standings_csv(view: EventView) -> str:
             e = view.by_id[s.entrant]
             yield [
                 s.place_label, s.name, " & ".join(e.members), "yes" if s.active else "dropped",
-                s.played, s.wins, s.losses, s.byes, s.points_for, s.points_against,
+                s.played, s.byes, s.wins, s.losses, s.points_for, s.points_against,
                 s.point_diff, s.bags, s.opponents_wins, s.why,
             ]  # fmt: skip
 

@@ -116,11 +116,7 @@ def entry_for(
             entry.bids.append(
                 Pad(f"bid-{seat}", f"{player}'s nil", nils, side=j, player=seat, kind="nil")
             )
-    reasons = {side: _reasons(options[side]) for side in sides}
-    if len(set(reasons.values())) == 1:
-        entry.notes = [r for r in reasons.values() if r][:1]
-    else:
-        entry.notes = [f"{side}: {r}" for side, r in reasons.items() if r]
+    entry.notes = _notes(sides, options)
     for j, side in enumerate(sides):
         if not game.teams:
             entry.trick_pads.append(
@@ -140,7 +136,7 @@ def entry_for(
                 maybe = m in extra_nil or (len(members) > 2 and team_nil)
             if maybe or m in extra_nil:
                 seat = players.index(m)
-                hint = f"Only when {m} bid nil" if len(members) <= 2 else "Only with a nil"
+                hint = _nil_pad_hint(m, members, extra_nil)
                 entry.nil_pads.append(
                     Pad(
                         f"tricks-{seat}",
@@ -189,6 +185,16 @@ def entry_of(
     return entry.with_extras(current.game)
 
 
+def _nil_pad_hint(player: str, members: tuple[str, ...], nil_bidders: AbstractSet[str]) -> str:
+    """A nil bidder's own tricks pad's hint: what is known, not a condition already met ("Cy bid
+    nil" once Cy did; "Only when Cy bid nil" while the bids may still change)."""
+    if player in nil_bidders:
+        return f"{player} bid nil"
+    if len(members) > 2:
+        return "A partner bid nil" if nil_bidders & set(members) else "Only with a nil"
+    return f"Only when {player} bid nil"
+
+
 def _team_tricks_hint(members: tuple[str, ...], nil_bidders: AbstractSet[str]) -> str:
     """Whose tricks a team's count holds when a partner bid nil: all of the team's."""
     nils = [m for m in members if m in nil_bidders]
@@ -197,15 +203,33 @@ def _team_tricks_hint(members: tuple[str, ...], nil_bidders: AbstractSet[str]) -
     return f"all the team took, {' and '.join(nils)}'s included"
 
 
-def _reasons(opts: Any) -> str:
-    reasons = []
+def _notes(sides: list[str], options: dict[str, Any]) -> list[str]:
+    """Why a blind bid is not on a pad, once for the hand: "Blind nil only when 100 or more
+    behind." while no side may; once a side may, the sides that may, by name ("Blind nil only
+    for Bob & Di: 100 or more behind."), never the side that may not as if it could."""
+    notes = []
     for word, ok, why, code in (
-        ("Blind nil", opts.blind_nil, opts.blind_nil_reason, opts.blind_nil_code),
-        ("Blind bids", opts.blind, opts.blind_reason, opts.blind_code),
+        ("Blind nil", "blind_nil", "blind_nil_reason", "blind_nil_code"),
+        ("Blind bids", "blind", "blind_reason", "blind_code"),
     ):
-        if not ok and why and code not in (bidding.OFF, bidding.NEEDS_PARTNERSHIP):
-            reasons.append(f"{word} {why.removeprefix('blind bids ')}.")
-    return " ".join(dict.fromkeys(reasons))
+        closed = {
+            side: getattr(options[side], why).removeprefix("blind bids ")
+            for side in sides
+            if not getattr(options[side], ok)
+            and getattr(options[side], why)
+            and getattr(options[side], code) not in (bidding.OFF, bidding.NEEDS_PARTNERSHIP)
+        }
+        if not closed:
+            continue
+        reason = next(iter(closed.values()))
+        open_to = [side for side in sides if side not in closed]
+        if not open_to:
+            notes.append(f"{word} {reason}.")
+        else:
+            notes.append(
+                f"{word} only for {' and '.join(open_to)}: {reason.removeprefix('only when ')}."
+            )
+    return notes
 
 
 STALE = (

@@ -368,3 +368,24 @@ def weasyprint_html():
     import weasyprint
 
     return weasyprint.HTML
+
+
+def test_a_bye_is_said_beside_the_tables_played_not_hidden_in_the_wins():
+    """Issue 23: "Played 2, Wins 3" for a team with a bye. The Played cell says the bye."""
+    entrants = [Entrant(k, name, (name + "1", name + "2")) for k, name in
+                enumerate(("Aces", "Kings", "Queens"), 1)]  # fmt: skip
+    results = [
+        TableResult(1, 1, (SideScore((1,), 510, 3), SideScore((2,), 320, 5))),
+        TableResult.bye_for(1, 3),
+        TableResult(2, 1, (SideScore((3,), 505, 2), SideScore((1,), 300, 4))),
+        TableResult.bye_for(2, 2),
+    ]
+    config = EventConfig("swiss")
+    rows = standings(entrants, results, config)
+    doc = StandingsPrint("Night", rows, config.tiebreakers, note="After 2")
+    text = pdf_pages_text(packets.render_standings_pdf(doc))[0]
+    queens = next(line for line in text.splitlines() if "Queens" in line)
+    assert re.search(r"Queens\s+1 \+ 1 bye\s+2\b", queens), queens  # played 1, + a bye, 2 wins
+    aces = next(line for line in text.splitlines() if re.search(r"\sAces\s", line))
+    assert "bye" not in aces
+    assert "Played: the tables played, and a bye beside them" in text.replace("\n", " ")

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from scorekeeper import store
 from scorekeeper.service import EventRefused, event_files, events
-from tests.service.clubs import event_with, finish_round, play, shown
+from tests.service.clubs import event_with, finish, finish_round, play, shown
 
 
 @pytest.fixture
@@ -193,3 +193,21 @@ def test_a_mutated_event_file_is_read_or_refused_with_where_never_another_error(
         event_files.read_event_file(json.dumps(mutated))
     except EventRefused as e:
         assert e.message.startswith(("This event file is not right: ", "This is not an event"))
+
+
+def test_the_standings_csv_says_tables_played_and_byes_apart_from_the_wins(db):
+    """Issue 23: a team with a bye read "played 2, wins 3"; the columns now say what they count."""
+    event = events.create_event(db, events.EventSettings("Night", rounds=2, max_hands=1))
+    for k in range(3):
+        events.register(db, event, [f"Ann{k}", f"Bob{k}"])
+    rnd = events.seat_next_round(db, event)
+    finish(db, rnd.tables[0])
+    view = events.overview(db, event)
+    rows = {r["entrant"]: r for r in csv.DictReader(io.StringIO(event_files.standings_csv(view)))}
+    (bye,) = [view.name_of(b) for b in rnd.byes]
+    assert (rows[bye]["tables_played"], rows[bye]["byes"], rows[bye]["wins_with_byes"]) == (
+        "0", "1", "1",
+    )  # fmt: skip
+    assert list(next(iter(rows.values())))[4:8] == [
+        "tables_played", "byes", "wins_with_byes", "losses"
+    ]  # fmt: skip
