@@ -16,6 +16,9 @@ from .tenths import shown_target
 # A score on the sheet: whole points, or the Decimal of its tenths under score_tenths (tenths.py)
 Points = int | Decimal
 
+# a nil's kind as a sheet's bid column shows it
+_NIL_LABELS = {"nil": "nil", "blind nil": "bnil", "double nil": "dnil", "blind double nil": "bdnil"}
+
 
 class NilResult(NamedTuple):
     """One nil bidder's outcome (or a team's double nil, with player = the team)."""
@@ -78,7 +81,14 @@ class SideResult(NamedTuple):
             mark = "B" if self.blind else "NT" if no_trump else ""
             parts.append(f"{mark}{self.contract}")
         for n in self.nils:
-            parts.append({"nil": "nil", "blind nil": "bnil", "double nil": "dnil"}[n.kind])
+            parts.append(
+                {
+                    "nil": "nil",
+                    "blind nil": "bnil",
+                    "double nil": "dnil",
+                    "blind double nil": "bdnil",
+                }[n.kind]
+            )
         return "+".join(parts) or "-"
 
     @property

@@ -57,6 +57,7 @@ class Entry:
     step: str = "both"  # "bids" (then tricks on the next page), "tricks", or "both" (an edit)
     hidden: list[tuple[str, str]] = field(default_factory=list)  # bids carried to the tricks
     contracts: list[str] = field(default_factory=list)
+    race: int | None = None  # a race (urban rules): the tricks that win a hand, no bids ever
     extras: list[Pad] = field(default_factory=list)  # specials and bonuses, when the rules have
 
     def with_extras(self, game: Game) -> Entry:
@@ -93,6 +94,7 @@ def entry_for(
     tricks = any_options.tricks_per_hand
     entry = Entry(number, dealer, first, any_options.first_hand_no_bids, tricks, sides)
     entry.step = "tricks" if entry.no_bids else step
+    entry.race = game.rules.race_tricks
     counts = [(str(n), str(n)) for n in range(tricks + 1)]
     partnership = game.rules.bidding == "partnership"
     done_sides: set[str] = set()
