@@ -1,4 +1,4 @@
-/* The game page, in words: scorekeeper/web/offline.py. */
+/* In words: scorekeeper/web/offline.py */
 (() => {
 	"use strict";
 	const all = (sel, root) => [...(root || document).querySelectorAll(sel)];

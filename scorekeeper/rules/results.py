@@ -4,6 +4,7 @@ the explain lines a person reads are built from them on demand (explain.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from decimal import Decimal
 from typing import NamedTuple
 
@@ -109,7 +110,7 @@ class HandResult(NamedTuple):
     dealer: str
     void: bool
     note: str | None
-    sides: dict[str, SideResult]
+    sides: Mapping[str, SideResult]  # a dict; under score_tenths read lazily (tenths.py)
     no_bids: bool = False
 
 
