@@ -49,9 +49,14 @@ TARGET = 200_000
 EVERY_NEW_RULE: dict[str, object] = {
     "preset": "standard",
     "target_score": MAX_SCORE,
-    # part A: bids the rules forbid
+    # part A: bids the rules forbid, the running score (the race, nil_against and
+    # allowed_contracts are left out: they forbid what Suicide makes, or play no bids at all)
     "barred_bids": [9],
-    "bids_not_tricks": True,
+    "bids_total": "not tricks",
+    "suicide": True,
+    "blind_double_nil_value": 800,
+    "rubicon_value": 5,
+    "majority_bonus": 5,
     # part C: contracts and scoring rules
     "no_trump": True,
     "lexington": "take",
