@@ -201,7 +201,6 @@ def test_serve_says_what_workers_and_connections_it_takes():
 
     assert workers.refused(workers.Serving(HOST, 1, workers=0)) == "--workers: 1 to 64"
     assert workers.refused(workers.Serving(HOST, 1, connections=0)) is not None
-    assert workers.refused(workers.Serving(HOST, 1, workers=2)) is None or not hasattr(os, "fork")
     options = workers.Serving(HOST, 1).waitress_options()
     assert options["connection_limit"] >= 4000 and options["asyncore_use_poll"] is True
 
@@ -227,3 +226,15 @@ def test_what_runs_alone_starts_in_the_serving_process_after_the_workers_fork(mo
     assert happened == [
         "fork", "fork", "fork", "backups start", "serve", "stop workers", "backups stop"
     ]  # fmt: skip
+
+
+def test_several_workers_without_fork_are_refused_with_what_to_do(monkeypatch, capsys):
+    """Windows has no fork: --workers 2 is refused before anything starts, saying what to do."""
+    from scorekeeper import cli
+    from scorekeeper.cli import workers
+
+    assert workers.refused(workers.Serving(HOST, 1, workers=2)) is None  # here (Linux)
+    monkeypatch.delattr(os, "fork")
+    assert cli.main(["serve", "--workers", "2"]) == 2
+    said = capsys.readouterr().err
+    assert "needs fork (Linux, macOS)" in said and "--workers 1" in said
