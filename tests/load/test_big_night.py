@@ -169,21 +169,22 @@ def test_serve_with_workers_migrates_once_then_forks_the_workers(tmp_path):
 
 
 async def _thousand_phones(port: int, path: str, phones: int) -> list[int]:
-    """``phones`` connections opened and held, then one poll sent on each; the status of each
-    answer, read while every connection stays open."""
-    opened = await asyncio.gather(*(asyncio.open_connection(HOST, port) for _ in range(phones)))
+    """``phones`` phones at once, each opening its own connection and sending one poll on it;
+    the status of each answer. No connection is closed before every phone has its answer."""
     request = f"GET {path} HTTP/1.1\r\nHost: {HOST}\r\n\r\n".encode()
-    for _, writer in opened:
-        writer.write(request)
+    opened: list[asyncio.StreamWriter] = []
 
-    async def status(reader: asyncio.StreamReader) -> int:
+    async def phone() -> int:
+        reader, writer = await asyncio.open_connection(HOST, port)
+        opened.append(writer)
+        writer.write(request)
         head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), ANSWER_SECONDS)
         return int(head.split(b" ", 2)[1])
 
     try:
-        return list(await asyncio.gather(*(status(reader) for reader, _ in opened)))
+        return list(await asyncio.gather(*(phone() for _ in range(phones))))
     finally:
-        for _, writer in opened:
+        for writer in opened:
             writer.close()
 
 
