@@ -1,10 +1,11 @@
 #!/bin/sh
 # What `make test-image` needs from Debian's packages: podman (builds the Dockerfile; no Docker
 # engine runs on the test machines) and debootstrap (makes the debian:bookworm-slim base from
-# Debian's packages, since no registry image can be pulled there). Installed when missing and
+# Debian's packages, since no registry image can be pulled there); caddy, to check the
+# Caddyfile of docs/deploy.md (`caddy validate`). Installed when missing and
 # when this is root or has sudo; the image test says LOUDLY that it was skipped otherwise.
 set -u
-pkgs="podman debootstrap"
+pkgs="podman debootstrap caddy"
 missing=""
 for p in $pkgs; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing="$missing $p"

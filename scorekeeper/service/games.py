@@ -648,6 +648,32 @@ def one_tap(
     ``number``), pressed on a page read at ``read_version``; returns the new version, or None
     when Undo or Redo had nothing to do. Raises AlreadySaved, HandNotFound, StaleGame,
     HandRefused (the change leaves a game the rules refuse), GameDeleted, GameUnavailable."""
+    return one_tap_back(db, token, action, read_version, submission, number=number).version
+
+
+@dataclass(frozen=True)
+class Tapped:
+    """What a button did: the game's new version (None: Undo or Redo had nothing to do) and,
+    when Undo took back a hand just added, that hand's bids and number (``game`` the game
+    they are for), so the page can ask for its tricks again without its bids being typed
+    again: a wrong tricks entry is mended by tapping the tricks alone."""
+
+    version: int | None
+    bids_back: dict[str, Any] | None = None
+    number: int = 0
+    game: Game | None = None
+
+
+def one_tap_back(
+    db: Database,
+    token: str,
+    action: str,
+    read_version: int | None,
+    submission: str | None = None,
+    *,
+    number: int | None = None,
+) -> Tapped:
+    """:func:`one_tap`, saying what an Undo of a new hand took back (:class:`Tapped`)."""
     with _with_page(db), _unavailable_on(db, token), store.write(db):
         current = open_game(db, token)
         _once(db, submission)
@@ -655,7 +681,14 @@ def one_tap(
             record = _tap(db, current, action, read_version, submission, number)
         except GameError as e:
             raise HandRefused(current, e) from None
-    return None if record is None else record.version
+    if record is None:
+        return Tapped(None)
+    before = current.file.get("hands") or []
+    after = record.data.get("hands") or []
+    last = before[-1] if before else {}
+    if action == "undo" and after == before[:-1] and last.get("bids"):
+        return Tapped(record.version, dict(last["bids"]), len(before), current.game)
+    return Tapped(record.version)
 
 
 def _tap(
@@ -780,7 +813,7 @@ __all__ = [
     "REOPEN_AFTER", "StaleGame", "Submitted", "TIME_CALLED", "TypedHand", "Unavailable",
     "UnreadableGame", "add_hand", "change_hand", "create_game", "delete_game", "delete_hand",
     "edit_hand", "export_text", "find_game", "game_label", "game_page", "import_game",
-    "misdeal", "note_opened", "one_tap", "open_game", "open_shared", "outcome",
+    "misdeal", "note_opened", "one_tap", "one_tap_back", "open_game", "open_shared", "outcome",
     "redo", "rematch", "submit_hand", "submitted", "typed_at", "unavailable",
     "undo", "version_of_shared",
 ]  # fmt: skip

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, current_app, redirect, render_template, request, url_for
+from flask import Blueprint, current_app, flash, redirect, render_template, request, url_for
 from flask_wtf.csrf import CSRFError
 from werkzeug.wrappers import Response
 
@@ -106,12 +106,28 @@ def _one_tap(token: str, action: str, number: int | None = None) -> Any:
     """Delete hand, Misdeal, Undo, Redo: a button, its version and its one-time id."""
     button = _posted_form()  # the version and the one-time id; no hand fields
     try:
-        games.one_tap(
+        tapped = games.one_tap_back(
             get_db(), token, action, button.version, button.submission or None, number=number
         )
     except REFUSED as e:
         return _answer(token, HandForm(), e)
+    if tapped.bids_back is not None and tapped.game is not None:
+        return _tricks_again(token, tapped)
     return _to_sheet(token)
+
+
+def _tricks_again(token: str, tapped: games.Tapped) -> Response:
+    """After Undo took back a hand just added: its tricks step again, its bids kept (a wrong
+    tricks entry is mended with the tricks alone; "Change bids" is there for the bids)."""
+    assert tapped.game is not None and tapped.bids_back is not None  # noqa: S101 -- checked above
+    fields = HandForm.from_hand(tapped.game, {"bids": tapped.bids_back}).values
+    flash(
+        f"Hand {tapped.number} taken back. Its bids are kept: tap its tricks again "
+        "(or Change bids).",
+        "info",
+    )
+    query: dict[str, Any] = {"step": "tricks", "hand_no": tapped.number, **fields}
+    return redirect(url_for("games.show", token=token, _anchor="hand", **query), 303)
 
 
 @bp.get("/<int:number>/delete")

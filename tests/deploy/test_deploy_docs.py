@@ -39,6 +39,7 @@ RUN_BY = {
     "~/scorekeeper-venv/bin/pip install --no-deps --no-build-isolation .": ROOT / "Makefile",
     "systemd-analyze verify /etc/systemd/system/spades-scorekeeper.service": Path(__file__),
     "scorekeeper backup club-night.sqlite": ROOT / "tests" / "test_project.py",
+    "caddy validate --config Caddyfile --adapter caddyfile": Path(__file__),
     "scorekeeper restore ~/.local/share/spades-scorekeeper/backups/scorekeeper-20261127-061500"
     ".sqlite": HERE / "test_backups.py",
 }
@@ -98,6 +99,23 @@ def test_the_systemd_unit_passes_systemd_analyze_verify(tmp_path: Path):
     assert done.returncode == 0, done.stderr
     problems = [line for line in done.stderr.splitlines() if "spades-scorekeeper" in line]
     assert not problems, problems
+
+
+@pytest.mark.skipif(
+    shutil.which("caddy") is None, reason="no caddy here (make test-image installs it)"
+)
+def test_the_caddyfile_is_valid(tmp_path: Path):
+    (caddyfile,) = blocks("caddyfile")
+    (tmp_path / "Caddyfile").write_text(caddyfile)
+    env = {"HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path / "data"),
+           "XDG_CONFIG_HOME": str(tmp_path / "config"), "PATH": "/usr/bin:/bin"}  # fmt: skip
+    done = subprocess.run(
+        ["caddy", "validate", "--config", "Caddyfile", "--adapter", "caddyfile"],
+        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "Valid configuration" in done.stdout + done.stderr
+    assert "reverse_proxy 127.0.0.1:8000" in caddyfile
 
 
 def test_the_systemd_unit_serves_on_loopback_behind_the_proxy():
