@@ -20,6 +20,10 @@ def _value(text):
         return None
     if text in ("true", "false"):
         return text == "true"
+    if text.startswith("[") and text.endswith("]"):  # a "numbers" option: [4,5,6]
+        return tuple(int(n) for n in text[1:-1].split(","))
+    if "-" in text and not text.lstrip("-").isdigit():  # a choice of words: at-most-tricks
+        return text.replace("-", " ")
     try:
         return int(text)
     except ValueError:

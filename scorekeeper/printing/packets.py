@@ -200,6 +200,20 @@ def qr_code(link: str) -> segno.QRCode:
     return segno.make(link, error="m", micro=False, boost_error=False, mask=QR_MASK)
 
 
+def qr_svg(link: str) -> str:
+    """The QR code of ``link`` for a screen, as an SVG document: black modules on white (a
+    phone in dark mode still shows a code a camera reads), the standard quiet zone, one unit a
+    module; its shown size comes from the page."""
+    import io
+
+    out = io.BytesIO()
+    qr_code(link).save(
+        out, kind="svg", scale=1, border=4, xmldecl=False, svgclass=None, lineclass=None,
+        omitsize=True, dark="#000", light="#fff", title="QR code: " + link,
+    )  # fmt: skip
+    return out.getvalue().decode()
+
+
 def qr_text(link: str) -> str:
     """The QR code of ``link`` for a terminal: two modules a line, in block characters."""
     import io

@@ -53,9 +53,11 @@ def bid_options(game: Game, sheet: Sheet | None = None) -> dict[str, SideBidOpti
         sheet = score_game(game)
     rules = game.rules
     totals = counted_totals(sheet)  # as the rules' numbers count (tenths under score_tenths)
-    first = rules.first_hand_no_bids and sheet.played == 0
+    race = rules.race_tricks is not None  # a race: no hand has bids
+    first = race or (rules.first_hand_no_bids and sheet.played == 0)
     over = (GAME_OVER, "the game is over") if sheet.finished else None
-    no_bids = (FIRST_HAND_NO_BIDS, "the first hand is played without bids") if first else None
+    words = "a race is played without bids" if race else "the first hand is played without bids"
+    no_bids = (FIRST_HAND_NO_BIDS, words) if first else None
     T = game.tricks_per_hand
     barred = tuple(n for n in range(T + 1) if bid_refused(rules, n) is not None)
     contracts = (

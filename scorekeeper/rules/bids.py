@@ -82,7 +82,7 @@ ForbiddenBids = Callable[["State", dict[str, BidValue], list[SideBid], int], Non
 def _forbidden_bids(ctx: Context) -> ForbiddenBids | None:
     """The check of the rules that forbid bids (options/bids.py), read once per game: barred
     bids, a side's allowed contracts, nil only against some bids, Suicide, double nil only when
-    far enough behind, bids that may not add up to the tricks. None when the rules have none."""
+    far enough behind, the bids' total (bids_total). None when the rules have none."""
     r = ctx.rules
     if not (
         r.barred_bids
@@ -90,7 +90,7 @@ def _forbidden_bids(ctx: Context) -> ForbiddenBids | None:
         or r.nil_against
         or r.suicide
         or r.double_nil_deficit is not None
-        or r.bids_not_tricks
+        or r.bids_total is not None
     ):
         return None
     sides, members, T, nil_on = ctx.sides, ctx.members, ctx.T, r.nil
@@ -134,17 +134,27 @@ def _forbidden_bids(ctx: Context) -> ForbiddenBids | None:
                         f"double nil only when more than {deficit} behind "
                         f"({side} is {max(behind, 0)} behind)",
                     )
-        if r.bids_not_tricks:
+        if r.bids_total is not None:
             total = sum(c for c, _, _, _ in side_bids if c is not None)
-            if total == T:
-                raise hand_error(
-                    n,
-                    "bids",
-                    f"the bids add up to {T}, the tricks in a hand, and these rules say they "
-                    f"may not: one bid must change",
-                )
+            why = _total_refused(r.bids_total, total, T)
+            if why is not None:
+                raise hand_error(n, "bids", why)
 
     return check
+
+
+def _total_refused(rule: str, total: int, T: int) -> str | None:
+    """Why all the bids of a hand together (``total``) break ``bids_total``, or None."""
+    if rule == "not tricks" and total == T:
+        return (
+            f"the bids add up to {T}, the tricks in a hand, and these rules say they may not: "
+            f"one bid must change"
+        )
+    if rule == "tricks" and total != T:
+        return f"the bids add up to {total}: these rules say they add up to the {T} tricks"
+    if rule == "at most tricks" and total > T:
+        return f"the bids add up to {total}: these rules say at most the {T} tricks"
+    return None
 
 
 def _other_bid(side_bids: list[SideBid], i: int, among: tuple[int, ...]) -> bool:

@@ -62,6 +62,7 @@ def score_sides_with(ctx: Context) -> SidesScorer:
     win_times, blind_overtricks, set_loss = _blind_and_set(rules)
     moon_value = 0 if rules.moon_value == "win" else int(rules.moon_value)
     ten_value, lex_value = rules.ten_for_200_value, rules.lexington_value
+    race = rules.race_tricks  # a race: a hand without bids scores 1 to a side that took this many
     side_extras = extras_scorer(rules, len(ctx.players))
     # the house rules of contracts (house.py): None under rules with none of them
     hooks = house_rules(rules, T, sides, members)
@@ -94,10 +95,12 @@ def score_sides_with(ctx: Context) -> SidesScorer:
             if adjust is not None:
                 add = adjust.get(side, 0)
             if nils:
+                scored = None
                 if double is not None and len(nils) >= 2 and len(nils) == len(members[side]):
-                    nil_results, nil_points, nt = double(side, nils, tricks)
-                else:
-                    nil_results, nil_points, nt = _each_nil(nils, tricks, nil_values)
+                    scored = double(side, nils, tricks)
+                if scored is None:
+                    scored = _each_nil(nils, tricks, nil_values)
+                nil_results, nil_points, nt = scored
                 nil_bags = nt if nt and (nil_bags_always or contract is None) else 0
             else:
                 nil_results, nil_points, nt, nil_bags = (), 0, 0, 0
@@ -142,7 +145,7 @@ def score_sides_with(ctx: Context) -> SidesScorer:
             elif no_bids:
                 kind, made, over, opoints, dback, over_set = NO_BIDS, None, 0, 0, False, False
                 toward = max(own_taken - g, 0) + r
-                cpoints = tv * toward
+                cpoints = tv * toward if race is None else 1 if toward >= race else 0
             else:
                 kind, made = None, None
                 toward = over = cpoints = opoints = 0
@@ -303,21 +306,54 @@ def _each_nil(
     return nil_results, nil_points, nt
 
 
+DOUBLE_NIL, BLIND_DOUBLE_NIL = "double nil", "blind double nil"
+
+
+def double_nil_values(rules: Rules) -> dict[str, tuple[int | str, int | str]]:
+    """Each double nil kind the rules value: kind -> (made, lost), each points or the words
+    "win" and "lose" (the game's end, rules/ending.py, reads those). The lost points are as a
+    penalty, taken off: None in the rules means the same as made, or nothing when made wins."""
+    out: dict[str, tuple[int | str, int | str]] = {}
+    for kind, made, lost in (
+        (DOUBLE_NIL, rules.double_nil_value, rules.double_nil_penalty),
+        (BLIND_DOUBLE_NIL, rules.blind_double_nil_value, rules.blind_double_nil_penalty),
+    ):
+        if made is not None:
+            out[kind] = made, (0 if made == "win" else made) if lost is None else lost
+    return out
+
+
 def _double_nil_scorer(
     rules: Rules,
-) -> Callable[[str, tuple[tuple[str, str], ...], dict[str, int]], NilsScore] | None:
+) -> Callable[[str, tuple[tuple[str, str], ...], dict[str, int]], NilsScore | None] | None:
     """A team's double nil (every player of it bid nil), when the rules value one: one result
-    for the team, (results, points, tricks the nil bidders took). None without the rule."""
-    double = rules.double_nil_value
-    if double is None:
+    for the team, (results, points, tricks the nil bidders took); a blind double nil when every
+    one of them bid blind nil and the rules value that. None without the rule (and the scorer
+    gives None for nils it does not value: each is then scored on its own). A double nil that
+    wins or loses the game scores 0 (the game's end says the rest)."""
+    values = double_nil_values(rules)
+    if not values:
         return None
-    lost = -(double if rules.double_nil_penalty is None else rules.double_nil_penalty)
+    double = values.get(DOUBLE_NIL)
+    blind = values.get(BLIND_DOUBLE_NIL)
 
     def score_double_nil(
         side: str, nils: tuple[tuple[str, str], ...], tricks: dict[str, int]
-    ) -> NilsScore:
+    ) -> NilsScore | None:
+        kind, value = DOUBLE_NIL, double
+        if blind is not None and all(k == BNIL for _, k in nils):
+            kind, value = BLIND_DOUBLE_NIL, blind
+        if value is None:
+            return None
         took_all = sum(tricks[p] for p, _ in nils)
-        pts = double if took_all == 0 else lost
-        return (NilResult(side, "double nil", took_all == 0, took_all, pts),), pts, took_all
+        made, lost = value
+        pts = (
+            (made if type(made) is int else 0)
+            if took_all == 0
+            else -lost
+            if type(lost) is int
+            else 0
+        )
+        return (NilResult(side, kind, took_all == 0, took_all, pts),), pts, took_all
 
     return score_double_nil

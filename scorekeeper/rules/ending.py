@@ -13,6 +13,39 @@ if TYPE_CHECKING:
     from .scoring import Context, State
 
 TARGET, SET_OUT, LOSING, HANDS, BOSTON = "target", "set out", "losing score", "hands", "boston"
+DOUBLE_NIL_WON, DOUBLE_NIL_LOST, SWEEP = "double nil", "double nil lost", "sweep"
+
+
+def ends_at_once(rules: Rules) -> bool:
+    """Whether the rules have a way to end the game in any hand whatever the scores: a moon
+    bid, a double nil (or blind double nil) that wins or loses the game, a race's sweep."""
+    return (
+        rules.moon_value == "win"
+        or rules.race_sweep is not None
+        or "win" in (rules.double_nil_value, rules.blind_double_nil_value)
+        or "lose" in (rules.double_nil_penalty, rules.blind_double_nil_penalty)
+    )
+
+
+def _double_nil_end(
+    sides: list[str], rules: Rules, results: Mapping[str, Any], totals: Mapping[str, int]
+) -> tuple[str, str] | None:
+    """A double nil that wins the game, or one lost that loses it (then the highest other side
+    wins; a tie among them and the game goes on)."""
+    wins = {"double nil": rules.double_nil_value, "blind double nil": rules.blind_double_nil_value}
+    loses = {
+        "double nil": rules.double_nil_penalty,
+        "blind double nil": rules.blind_double_nil_penalty,
+    }
+    for side in sides:
+        for n in results[side].nils:
+            if n.made and wins.get(n.kind) == "win":
+                return side, DOUBLE_NIL_WON
+            if not n.made and loses.get(n.kind) == "lose":
+                winner = _highest(totals, [s for s in sides if s != side])
+                if winner is not None:
+                    return winner, DOUBLE_NIL_LOST
+    return None
 
 
 def _highest(totals: Mapping[str, int], among: list[str]) -> str | None:
@@ -36,7 +69,15 @@ def check_end(
     ``results`` maps side -> SideResult of the hand; ``took_all`` is the side that took every
     trick, if one did.
     """
-    # 1. a moon bid worth "win", or taking every trick under boston_wins
+    # 1. a moon bid worth "win", or taking every trick under boston_wins; a double nil that
+    # wins or loses the game; a race's sweep (this many tricks in a hand win the match)
+    if rules.race_sweep is not None:
+        for side in sides:
+            if results[side].tricks >= rules.race_sweep:
+                return side, SWEEP
+    end = _double_nil_end(sides, rules, results, totals)
+    if end is not None:
+        return end
     if rules.moon_value == "win":
         for side in sides:
             r = results[side]
@@ -85,7 +126,7 @@ def end_after_hand(
     took_all_side = next((s for s, t in zip(ctx.sides, taken) if t == ctx.T), None)  # noqa: B905
     if not (
         max(totals.values()) >= ctx.target
-        or rules.moon_value == "win"
+        or ends_at_once(rules)
         or (took_all_side is not None and rules.boston_wins is not None)
         or (rules.set_out is not None and max(state.sets_in_row.values()) >= rules.set_out)
         or (rules.losing_score is not None and min(totals.values()) <= rules.losing_score)

@@ -36,7 +36,10 @@ def explain_lines(r: SideResult) -> list[str]:
         lines.append(f"renege: {r.renege_given} tricks{to}")
     if r.renege_received:
         lines.append(f"renege: {r.renege_received} tricks from {r.renege_other}")
-    if r.kind == NO_BIDS:
+    if r.kind == NO_BIDS and rules.race_tricks is not None:
+        won = "won the hand: +1" if r.contract_points else "0"
+        lines.append(f"race to {rules.race_tricks}, took {r.toward}: {won}")
+    elif r.kind == NO_BIDS:
         lines.append(f"no bids, took {r.toward}: {_pts(r.contract_points)}")
     elif r.kind is not None:
         c = r.contract
@@ -75,9 +78,18 @@ def explain_lines(r: SideResult) -> list[str]:
             lines.append(line)
     lines.extend(r.house)
     for n in r.nils:
-        who = "double nil" if n.kind == "double nil" else f"{n.player} {n.kind}"
-        line = f"{who}, took {n.tricks}: {_pts(n.points)}"
-        lines.append(line)
+        double = n.kind in ("double nil", "blind double nil")
+        who = n.kind if double else f"{n.player} {n.kind}"
+        shown = _pts(n.points)
+        if double and n.points == 0:  # a double nil that wins or loses the game
+            blind = n.kind != "double nil"
+            wins = rules.blind_double_nil_value if blind else rules.double_nil_value
+            lost = rules.blind_double_nil_penalty if blind else rules.double_nil_penalty
+            if n.made and wins == "win":
+                shown = "wins the game"
+            elif not n.made and lost == "lose":
+                shown = "loses the game"
+        lines.append(f"{who}, took {n.tricks}: {shown}")
     if r.nil_bags:
         worth = shown_points(r.nil_bags * rules.overtrick_value, rules.score_tenths)
         lines.append(f"nil tricks: {_bags(r.nil_bags, worth)}")

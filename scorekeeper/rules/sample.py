@@ -152,7 +152,7 @@ def random_game(
             try:  # a hand is checked whole before it changes the state
                 score_hand(ctx, state, hand, number)
                 break
-            except GameError:  # bids the rules forbid (bids_not_tricks, nil_against, ...)
+            except GameError:  # bids the rules forbid (bids_total, nil_against, ...)
                 continue
         else:
             hand = Hand(misdeal=True)
@@ -173,7 +173,7 @@ def random_hand(rng: random.Random, ctx: Any, state: Any) -> Hand:
     weights = [rng.random() + 0.05 for _ in players]
     for p in rng.choices(players, weights, k=T):
         per[p] += 1
-    no_bids = rules.first_hand_no_bids and state.played == 0
+    no_bids = ctx.first_no_bids and (rules.race_tricks is not None or state.played == 0)
     totals = state.totals
     bids: dict[str, Any] = {}  # none at all when the hand has no bids
     nil_sides: set[str] = set()

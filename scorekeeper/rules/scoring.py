@@ -26,10 +26,11 @@ from typing import NamedTuple
 
 from .bids import BidsRead, bids_reader, read_bids
 from .contracts import score_sides_with
-from .ending import end_after_hand
+from .ending import end_after_hand, ends_at_once
 from .errors import hand_error, missing_field
 from .game import Game, Hand, check_seating, check_start
 from .results import HandResult, NilResult, Sheet, SideBid, SideResult
+from .running import Running, running_scorer
 from .specials import check_hand_extras
 from .tenths import sheet_in_tenths
 from .tricks import read_renege, tricks_reader
@@ -152,6 +153,7 @@ class Context:
         "side_position",
         "target",
         "score_sides",
+        "score_running",
         "bids_read",
         "read_bids",
         "read_tricks",
@@ -179,7 +181,7 @@ class Context:
         self.sides = list(sides)
         self.partnership = r.bidding == "partnership"
         self.T = r.tricks_for(len(game.players))
-        self.first_no_bids = r.first_hand_no_bids
+        self.first_no_bids = r.first_hand_no_bids or r.race_tricks is not None
         self.target = r.target_score
         # made per game, not remembered across games: games under ever new rules would keep
         # them alive for the garbage collector to walk (a cache of them cost the random games
@@ -191,13 +193,14 @@ class Context:
         self.read_bids = bids_reader(self)
         self.read_tricks = tricks_reader(self)
         self.score_sides = score_sides_with(self)
+        self.score_running = running_scorer(self)  # None without running bonuses
         # end-of-game checks other than the target, needed after every hand
         self.end_checks = bool(
             r.set_out is not None
             or r.losing_score is not None
             or r.max_hands is not None
             or r.boston_wins is not None
-            or r.moon_value == "win"
+            or ends_at_once(r)
         )
 
 
@@ -215,6 +218,7 @@ class State:
         "reason",
         "ended_at",
         "reached",
+        "running",
     )
 
     def __init__(self, ctx: Context):
@@ -235,6 +239,8 @@ class State:
         self.ended_at: int | None = None
         # a side is at or over the target (the sides scorer keeps it, hand after hand)
         self.reached = max(self.totals.values()) >= ctx.target
+        # what the running bonuses remember (rules/running.py), under rules that have them
+        self.running = None if ctx.score_running is None else Running(self.totals)
 
 
 def score_hand(ctx: Context, state: State, hand: Hand, number: int) -> HandResult:
@@ -256,9 +262,11 @@ def _fold(ctx: Context, state: State, hands: Iterable[Hand], first: int) -> list
     side_set = ctx.side_set
     deal_passes = ctx.rules.misdeal_deal_passes
     first_no_bids = ctx.first_no_bids
+    race = ctx.rules.race_tricks is not None  # every hand without bids
     read_bids = ctx.read_bids
     read_tricks = ctx.read_tricks
     score_sides = ctx.score_sides
+    score_running = ctx.score_running
     end_checks = ctx.end_checks
     new = _new
     out: list[HandResult] = []
@@ -272,10 +280,11 @@ def _fold(ctx: Context, state: State, hands: Iterable[Hand], first: int) -> list
                 state.dealer = (seat + 1) % n_players
             append(new(HandResult, (number, players[seat], True, hand.note, {}, False)))
             continue
-        no_bids = first_no_bids and state.played == 0
+        no_bids = first_no_bids and (race or state.played == 0)
         if no_bids:
             if hand.bids is not None:
-                raise hand_error(number, "bids", "the first hand is played without bids")
+                which = "a race is" if race else "the first hand is"
+                raise hand_error(number, "bids", f"{which} played without bids")
             side_bids: Sequence[SideBid] = ctx.no_bids
         else:
             side_bids = read_bids(ctx, state, hand, number)
@@ -308,6 +317,8 @@ def _fold(ctx: Context, state: State, hands: Iterable[Hand], first: int) -> list
             extras,
             hand.bids,
         )
+        if score_running is not None:
+            score_running(state, results, taken)
         state.played += 1
         state.dealer = (seat + 1) % n_players
         if end_checks or state.reached:

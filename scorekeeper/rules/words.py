@@ -11,7 +11,7 @@ import re
 from decimal import Decimal
 from typing import Any
 
-from .ending import BOSTON, HANDS, LOSING, SET_OUT, TARGET
+from .ending import BOSTON, DOUBLE_NIL_LOST, DOUBLE_NIL_WON, HANDS, LOSING, SET_OUT, SWEEP, TARGET
 from .errors import GameError
 from .options import OPTIONS, OptionInfo, Rules, numbers_text, rules_from_spec, rules_to_spec
 from .scoring import Sheet
@@ -403,6 +403,13 @@ def end_reason(sheet: Sheet, time_called: bool = False) -> str:
         if cap == 1:
             return "its one hand was played"
         return f"the last of {cap} hands was played"
+    if sheet.reason == DOUBLE_NIL_WON:
+        return "made a double nil that wins the game"
+    if sheet.reason == DOUBLE_NIL_LOST:
+        lost = "the other side" if len(sheet.sides) == 2 else "another side"
+        return f"{lost} lost a double nil that loses the game"
+    if sheet.reason == SWEEP:
+        return f"took {rules.race_sweep} tricks in a hand"
     if sheet.reason == BOSTON:
         if rules.moon_value == "win" and rules.boston_wins is None:
             return "made a moon bid"

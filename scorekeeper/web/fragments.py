@@ -79,9 +79,10 @@ def rows_html(current: OpenGame, *, links: bool) -> Markup:
     return Markup("").join(parts)
 
 
-def sheet_html(current: OpenGame, *, edit_links: bool) -> Markup:
+def sheet_html(current: OpenGame, *, edit_links: bool, why_links: bool = False) -> Markup:
     """The screen sheet (templates/_sheet.html) around its kept rows; ``edit_links`` makes each
-    hand's number a link to the page that explains and fixes it (the edit link's page only)."""
+    hand's number a link to the page that explains and fixes it (the edit link's page only),
+    ``why_links`` a link to ``?hand=N`` of the page it is on (the read-only page's "why")."""
     return Markup(  # noqa: S704 -- the template's own autoescaped output
         render(
             "_sheet.html",
@@ -89,7 +90,7 @@ def sheet_html(current: OpenGame, *, edit_links: bool) -> Markup:
             game=current.game,
             printing=False,
             edit_token=current.facts.edit_token if edit_links else None,
-            rows=rows_html(current, links=edit_links),
+            rows=rows_html(current, links=edit_links or why_links),
         )
     )
 

@@ -39,6 +39,11 @@ class Pad:
         """The blind number bids ("blind 6"): shown apart, under a line that says what they are."""
         return [c for c in self.choices if c[0].startswith("blind ") and c[0] != "blind nil"]
 
+    @property
+    def no_trump_numbers(self) -> list[tuple[str, str]]:
+        """The No Trump bids ("no trump 5", option no_trump): shown apart, under their line."""
+        return [c for c in self.choices if c[0].startswith("no trump ")]
+
 
 @dataclass
 class Entry:
@@ -57,6 +62,7 @@ class Entry:
     step: str = "both"  # "bids" (then tricks on the next page), "tricks", or "both" (an edit)
     hidden: list[tuple[str, str]] = field(default_factory=list)  # bids carried to the tricks
     contracts: list[str] = field(default_factory=list)
+    race: int | None = None  # a race (urban rules): the tricks that win a hand, no bids ever
     extras: list[Pad] = field(default_factory=list)  # specials and bonuses, when the rules have
 
     def with_extras(self, game: Game) -> Entry:
@@ -93,6 +99,7 @@ def entry_for(
     tricks = any_options.tricks_per_hand
     entry = Entry(number, dealer, first, any_options.first_hand_no_bids, tricks, sides)
     entry.step = "tricks" if entry.no_bids else step
+    entry.race = game.rules.race_tricks
     counts = [(str(n), str(n)) for n in range(tricks + 1)]
     partnership = game.rules.bidding == "partnership"
     done_sides: set[str] = set()

@@ -20,6 +20,7 @@ from werkzeug.datastructures import MultiDict
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wrappers import Response
 
+from scorekeeper.printing.packets import qr_svg
 from scorekeeper.rules import GameError, Sheet
 from scorekeeper.service import AlreadySaved, Unavailable, games, kitchen
 from scorekeeper.web import chart, saving
@@ -30,7 +31,11 @@ from scorekeeper.web.session import browser_id
 
 bp = Blueprint("share", __name__)
 
-REFRESH_SECONDS = 10  # how often the read-only page asks whether the sheet changed
+# How often the read-only page asks whether the sheet changed: a new hand shows within a few
+# seconds (it took up to 10 s, 9 on average in a test, at 10). One ask is a tiny JSON answer
+# (about 1.2 ms of the server's time in the test client), so 2 s costs a watching phone well
+# under a thousandth of a core; a hidden page does not ask, and asks at once when shown again.
+REFRESH_SECONDS = 2
 
 
 def _svg(sheet: Sheet, title: str) -> Response:
@@ -45,13 +50,18 @@ def _svg(sheet: Sheet, title: str) -> Response:
 
 @bp.get("/v/<view_token>")
 def view(view_token: str) -> Response:
+    """The live sheet, read-only; ``?hand=N`` shows why hand N scored what it did (each hand's
+    number links there, as on the edit page, with nothing that writes)."""
     current = games.open_shared(get_db(), view_token)
+    number = request.args.get("hand", type=int)
+    hands = current.sheet.hands
     page = render_template(
         "share/view.html",
         current=current,
         game=current.game,
         sheet=current.sheet,
-        sheet_html=sheet_html(current, edit_links=False),
+        sheet_html=sheet_html(current, edit_links=False, why_links=True),
+        why=hands[number - 1] if number is not None and 1 <= number <= len(hands) else None,
         refresh_seconds=REFRESH_SECONDS,
     )
     # No edit link and no form here: a browser may keep it, asking again before showing it.
@@ -64,6 +74,17 @@ def version(view_token: str) -> Response:
     version, updated_at = games.version_of_shared(get_db(), view_token)
     response = jsonify(version=version, updated_at=updated_at)
     response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/v/<view_token>/qr.svg")
+def qr(view_token: str) -> Response:
+    """The read-only link as a QR code, for the other phones at the table to open it (shown on
+    the game page and the read-only page; made here, nothing fetched from elsewhere)."""
+    games.version_of_shared(get_db(), view_token)  # GameNotFound: no code for a link to nothing
+    link = url_for("share.view", view_token=view_token, _external=True)
+    response = Response(qr_svg(link), mimetype="image/svg+xml")
+    response.headers["Cache-Control"] = "max-age=3600"  # a link never changes; a day's host may
     return response
 
 

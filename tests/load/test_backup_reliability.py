@@ -136,8 +136,15 @@ def digest(path: Path) -> str:
 
 
 def being_written(folder: Path) -> Callable[[], bool]:
-    """Whether a backup's temporary file in ``folder`` has its first bytes."""
-    return lambda: any(p.stat().st_size > 0 for p in folder.glob(".*.partial"))
+    """Whether a backup being written in ``folder`` has its first bytes: any new file, under
+    whatever name the backup writes it (the lock file aside)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    there = {p.name for p in folder.iterdir()}
+    return lambda: any(
+        p.stat().st_size > 0
+        for p in folder.iterdir()
+        if p.name not in there and p.name != ".scheduler.lock"
+    )
 
 
 def kill_mid_backup(command: list[str], started: Callable[[], bool], env: dict[str, str]) -> bool:
@@ -189,11 +196,12 @@ def test_kill_9_during_a_backup_leaves_the_database_untouched_and_no_backup_coun
     assert taken.partials and not any(p.exists() for p in taken.partials)
     assert service.backups.kept(folder) == [taken.path]
     # the command's backup likewise: killed, no file under the name asked for
-    out = tmp_path / "by-hand.sqlite"
+    out = tmp_path / "by-hand" / "club-night.sqlite"
     command = [sys.executable, "-m", "scorekeeper.cli", "backup", str(out)]
     for _ in range(5):
-        if kill_mid_backup(command, being_written(tmp_path), env):
+        if kill_mid_backup(command, being_written(out.parent), env):
             break
+        out.unlink(missing_ok=True)
     assert not out.exists() and digest(database) == before
 
 

@@ -10,6 +10,7 @@ fast path is taken).
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import random
 from collections.abc import Callable
@@ -38,7 +39,8 @@ def game_of(seed: int) -> Game:
     rng = random.Random(seed)
     preset, rules = random_rules(rng, variants=True)  # issue 22's options too
     if rng.random() < 0.5:
-        rules = dataclasses.replace(rules, **PLAIN)
+        with contextlib.suppress(GameError):  # unless they contradict another option (13)
+            rules = dataclasses.replace(rules, **PLAIN)
     return random_game(rng, 15, rules, preset)
 
 

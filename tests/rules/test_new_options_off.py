@@ -55,7 +55,13 @@ OFF: dict[str, Any] = {
     "nil_against": None,
     "suicide": False,
     "double_nil_deficit": None,
-    "bids_not_tricks": False,
+    "bids_total": None,
+    # part A: the game's end and the running score
+    "race_tricks": None,
+    "race_sweep": None,
+    "rubicon_value": None,
+    "majority_bonus": None,
+    "blind_double_nil_value": None,
     # part C: contracts and scoring rules
     "no_trump": False,
     "blind_scoring": "multiplier",
@@ -80,6 +86,7 @@ IDLE: dict[str, st.SearchStrategy[Any]] = {
         "blind_bonus",
         "lexington_value",
         "lexington_penalty",
+        "blind_double_nil_penalty",  # counts only with blind_double_nil_value
     )
 }
 

@@ -139,6 +139,14 @@ END_TABLE = [
     ({"boston_wins": "ten"}, [h(3, 2, 3, 3, 7, 6, 0, 0)], False, None, None),
     ({"boston_wins": "ten"}, [h(5, 5, 1, 1, 7, 6, 0, 0)], True, "Us", "boston"),
     ({"moon": True, "moon_value": "win"}, [h(7, 6, 1, 1, 7, 6, 0, 0)], True, "Us", "boston"),
+    ({"double_nil_value": "win"}, [h("nil", "nil", 6, 6, 0, 0, 7, 6)], True, "Us", "double nil"),
+    ({"double_nil_value": 200, "double_nil_penalty": "lose"}, [h("nil", "nil", 6, 6, 1, 0, 6, 6)], True, "Them", "double nil lost"),
+    ({"blind_double_nil_value": "win", "blind_deficit": None}, [h("blind nil", "blind nil", 6, 6, 0, 0, 7, 6)], True, "Us", "double nil"),
+    ({"blind_double_nil_value": 800, "blind_double_nil_penalty": "lose", "blind_deficit": None}, [h("blind nil", "blind nil", 6, 6, 0, 1, 6, 6)], True, "Them", "double nil lost"),
+    ({"race_tricks": 7, "target_score": 1}, [{"tricks": {"Us": 7, "Them": 6}}], True, "Us", "target"),
+    ({"race_tricks": 7, "race_sweep": 10}, [{"tricks": {"Us": 3, "Them": 10}}], True, "Them", "sweep"),
+    ({"rubicon_value": 5, "target_score": 125}, [PLAIN, PLAIN], True, "Them", "target"),  # Them 120 + 5 for reaching 100 first (with Us)
+    ({"majority_bonus": 50, "target_score": 150}, [PLAIN, PLAIN], True, "Us", "target"),  # Us 52 + 52 + 50, Them 120
     ({"first_hand_no_bids": True, "target_score": 65},
      [{"tricks": {"Us": 7, "Them": 6}}], True, "Us", "target"),
 ]  # fmt: skip
@@ -173,8 +181,12 @@ BIDS_TABLE = [
     ({"suicide": True, "min_side_bid": 4}, {"Ann": "nil", "Cy": 4, "Bob": 6, "Di": "blind nil"}, {"Them": {"score": -100}}, None, None),
     ({"double_nil_deficit": 400}, {"Ann": "nil", "Cy": "nil", "Bob": 3, "Di": 3}, {"Them": {"score": 400}}, "bids.Us", "double nil only when more than 400 behind (Us is 400 behind)"),
     ({"double_nil_deficit": 400}, {"Ann": "nil", "Cy": "nil", "Bob": 3, "Di": 3}, {"Them": {"score": 401}}, None, None),
-    ({"bids_not_tricks": True}, {"Ann": 4, "Cy": 3, "Bob": 3, "Di": 3}, None, "bids", "the bids add up to 13, the tricks in a hand, and these rules say they may not: one bid must change"),
-    ({"bids_not_tricks": True}, {"Ann": 4, "Cy": 3, "Bob": 3, "Di": 2}, None, None, None),
+    ({"bids_total": "not tricks"}, {"Ann": 4, "Cy": 3, "Bob": 3, "Di": 3}, None, "bids", "the bids add up to 13, the tricks in a hand, and these rules say they may not: one bid must change"),
+    ({"bids_total": "not tricks"}, {"Ann": 4, "Cy": 3, "Bob": 3, "Di": 2}, None, None, None),
+    ({"bids_total": "tricks"}, {"Ann": 4, "Cy": 3, "Bob": 3, "Di": 2}, None, "bids", "the bids add up to 12: these rules say they add up to the 13 tricks"),
+    ({"bids_total": "tricks"}, {"Ann": 4, "Cy": 3, "Bob": "nil", "Di": 6}, None, None, None),  # Mirrors: Bob holds no spade
+    ({"bids_total": "at most tricks"}, {"Ann": 5, "Cy": 3, "Bob": 3, "Di": 3}, None, "bids", "the bids add up to 14: these rules say at most the 13 tricks"),
+    ({"bids_total": "at most tricks"}, {"Ann": "nil", "Cy": 3, "Bob": 3, "Di": 3}, None, None, None),  # Whiz: Ann went nil
 ]  # fmt: skip
 
 
@@ -220,6 +232,11 @@ PRESET_VALUES = {
     "three-player": {"overtrick_value": -10, "bag_limit": None, "target_score": 300},
     "head-to-head": {"target_score": 300, "blind_nil": False},
     "six-player": {},
+    "suicide": {"suicide": True, "min_side_bid": 4},
+    "whiz": {"blind_nil": False, "blind_bids": False, "min_side_bid": 0, "bids_total": "at most tricks"},
+    "mirrors": {"blind_nil": False, "blind_bids": False, "bids_total": "tricks"},
+    "jailhouse": {"min_side_bid": 4, "allowed_contracts": (4, 5, 6, 7, 8, 10, 13), "nil_against": (10, 13), "ten_for_200": True, "moon": True, "bag_limit": 10},
+    "urban": {"race_tricks": 7, "race_sweep": 10, "target_score": 2},
     "highlander": {"partner_bids": "highlander", "overtrick_value": 5, "bag_limit": None},
     "call-break": {"score_tenths": True, "trick_value": 10, "overtrick_value": 1,
                    "bag_limit": None, "nil": False, "blind_nil": False, "min_side_bid": 1,

@@ -31,7 +31,7 @@ def other_value(o):
 
 # options that matter only with another on: changed with it on
 PARENTS = {"blind_bids": True, "ten_for_200": True, "moon": True, "blind_scoring": "bonus",
-           "no_trump": True, "lexington": "bid"}  # fmt: skip
+           "no_trump": True, "lexington": "bid", "race_tricks": 7}  # fmt: skip
 # where those clash with the option: the blind bonus pays exact blind bids itself
 OWN_BASE = {"blind_scoring": {"blind_bids": True}, "blind_exact": {"blind_bids": True}}
 

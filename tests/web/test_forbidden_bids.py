@@ -47,7 +47,7 @@ def test_a_pad_leaves_out_the_bids_the_rules_forbid(client, changes, pad, offere
         ({"suicide": "on", "min_side_bid": "4"},
          {"bid-0": "nil", "bid-1": "nil", "bid-2": "4", "bid-3": "nil"},
          "Suicide: only one of Bob and Di may bid nil."),
-        ({"bids_not_tricks": "on"},
+        ({"bids_total": "not tricks"},
          {"bid-0": "4", "bid-1": "3", "bid-2": "3", "bid-3": "3"},
          "The bids add up to 13, the tricks in a hand, and these rules say they may not: "
          "one bid must change."),

@@ -64,12 +64,16 @@ BIDS: list[OptionInfo] = [
         maximum=MAX_SCORE,
     ),
     OptionInfo(
-        "bids_not_tricks",
-        "bool",
-        False,
+        "bids_total",
+        "choice",
+        None,
         "Bids",
-        "Bids may not add up to the tricks",
-        "All the bids of a hand together (nil counts 0) may not be exactly the tricks in a "
-        "hand, so not every side can make its bid exactly (pagat; Oh Hell's rule).",
+        "All the bids together",
+        "Not tricks: they may not add up to exactly the tricks in a hand, so not every side "
+        "can make its bid (pagat; Oh Hell's rule). Tricks: they must add up to them (Mirrors: "
+        "every spade is bid). At most tricks: no more than them (Whiz). Nil counts 0. "
+        "Empty: any total.",
+        nullable=True,
+        choices=("not tricks", "tricks", "at most tricks"),
     ),
 ]

@@ -3,7 +3,7 @@ number of hands, sets in a row."""
 
 from __future__ import annotations
 
-from .info import MAX_HANDS, MAX_SCORE, MAX_SET_OUT, OptionInfo
+from .info import MAX_HANDS, MAX_POINTS, MAX_SCORE, MAX_SET_OUT, MAX_TRICKS_PER_HAND, OptionInfo
 
 END_OF_GAME: list[OptionInfo] = [
     OptionInfo(
@@ -48,5 +48,54 @@ END_OF_GAME: list[OptionInfo] = [
         nullable=True,
         minimum=1,
         maximum=MAX_SET_OUT,
+    ),
+    OptionInfo(
+        "race_tricks",
+        "int",
+        None,
+        "End of game",
+        "A race: tricks that win a hand",
+        "Urban rules: every hand is played without bids and a side that takes this many "
+        "tricks wins it, scoring 1 (a game won); set the target to the games a match needs "
+        "(best of three: 2). Empty: not a race.",
+        nullable=True,
+        minimum=1,
+        maximum=MAX_TRICKS_PER_HAND,
+    ),
+    OptionInfo(
+        "race_sweep",
+        "int",
+        None,
+        "End of game",
+        "A race: tricks in a hand that win the match",
+        "A side that takes this many tricks in one hand of a race wins the match at once "
+        "(urban: 10 books). Empty: never.",
+        nullable=True,
+        minimum=1,
+        maximum=MAX_TRICKS_PER_HAND,
+    ),
+    OptionInfo(
+        "rubicon_value",
+        "int",
+        None,
+        "End of game",
+        "Crossing the Rubicon",
+        "Points for the first side to reach each hundred (100, 200, ...); a side that "
+        "reached 100 and falls below it loses them once (Wikipedia: 1 or 5). Empty: off.",
+        nullable=True,
+        minimum=0,
+        maximum=MAX_POINTS,
+    ),
+    OptionInfo(
+        "majority_bonus",
+        "int",
+        None,
+        "End of game",
+        "Two round majority",
+        "A side that takes most of the tricks two hands in a row scores this, three in a row "
+        "twice this, and so on (Wikipedia: 5). Empty: off.",
+        nullable=True,
+        minimum=0,
+        maximum=MAX_POINTS,
     ),
 ]

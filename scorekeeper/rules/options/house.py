@@ -38,8 +38,10 @@ class Rules:
     blind_nil: bool = True
     blind_nil_value: int = 200
     blind_nil_penalty: int | None = None
-    double_nil_value: int | None = None
-    double_nil_penalty: int | None = None
+    double_nil_value: int | str | None = None  # or "win"
+    double_nil_penalty: int | str | None = None  # or "lose"
+    blind_double_nil_value: int | str | None = None
+    blind_double_nil_penalty: int | str | None = None
     blind_bids: bool = False
     blind_min: int = 6
     blind_win_multiplier: int = 2
@@ -58,13 +60,18 @@ class Rules:
     set_out: int | None = None
     first_hand_no_bids: bool = False
     misdeal_deal_passes: bool = True
+    # the race and the running score (rules/running.py; the end: rules/ending.py)
+    race_tricks: int | None = None
+    race_sweep: int | None = None
+    rubicon_value: int | None = None
+    majority_bonus: int | None = None
     # bids the rules forbid (options/bids.py; the rules themselves are rules/bids.py)
     barred_bids: tuple[int, ...] | None = None
     allowed_contracts: tuple[int, ...] | None = None
     nil_against: tuple[int, ...] | None = None
     suicide: bool = False
     double_nil_deficit: int | None = None
-    bids_not_tricks: bool = False
+    bids_total: str | None = None
     # declared specials and counted bonuses (rules/specials.py): lists, read and checked there
     specials: tuple[Special, ...] = ()
     bonuses: tuple[Bonus, ...] = ()
@@ -117,6 +124,16 @@ def check_together(r: Rules) -> None:
     for name, on, why in needs_nil:
         if on and not r.nil:
             raise GameError(f"{why}, and nil is off", field=f"rules.{name}")
+    if r.blind_double_nil_value is not None and not r.blind_nil:
+        raise GameError(
+            "a blind double nil needs blind nil bids, and blind nil is off",
+            field="rules.blind_double_nil_value",
+        )
+    if r.race_sweep is not None and r.race_tricks is None:
+        raise GameError(
+            "the tricks that win the match are for a race: set the tricks that win a hand",
+            field="rules.race_sweep",
+        )
     allowed = r.allowed_contracts
     if allowed is not None:
         if allowed[0] < r.min_side_bid:

@@ -76,23 +76,49 @@ NIL: list[OptionInfo] = [
     ),
     OptionInfo(
         "double_nil_value",
-        "int",
+        "int|win",
         None,
         "Nil",
         "Double nil wins",
         "When every player of a team bids nil, the team wins this instead of two "
-        "nils (empty: two separate nils).",
+        'nils, or "win": it wins the game (empty: two separate nils).',
         nullable=True,
         minimum=-MAX_POINTS,
         maximum=MAX_POINTS,
     ),
     OptionInfo(
         "double_nil_penalty",
-        "int",
+        "int|lose",
         None,
         "Nil",
         "Double nil loses",
-        "Points a double nil loses when anyone takes a trick (empty: same as it wins).",
+        'Points a double nil loses when anyone takes a trick, or "lose": the team loses '
+        "the game (empty: same as it wins; nothing when it wins the game).",
+        nullable=True,
+        minimum=-MAX_POINTS,
+        maximum=MAX_POINTS,
+    ),
+    OptionInfo(
+        "blind_double_nil_value",
+        "int|win",
+        None,
+        "Nil",
+        "Blind double nil wins",
+        'When every player of a team bids blind nil, the team wins this, or "win": it '
+        "wins the game (Wikipedia: 800 or the game; empty: as a double nil).",
+        nullable=True,
+        minimum=-MAX_POINTS,
+        maximum=MAX_POINTS,
+    ),
+    OptionInfo(
+        "blind_double_nil_penalty",
+        "int|lose",
+        None,
+        "Nil",
+        "Blind double nil loses",
+        "Points a blind double nil loses when anyone takes a trick (Wikipedia: 0 or 400), "
+        'or "lose": the team loses the game (empty: same as it wins; nothing when it wins '
+        "the game).",
         nullable=True,
         minimum=-MAX_POINTS,
         maximum=MAX_POINTS,

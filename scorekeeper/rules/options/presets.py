@@ -56,6 +56,18 @@ PRESETS: dict[str, dict[str, Any]] = {
     "three-player": {"overtrick_value": -10, "bag_limit": None, "target_score": 300},
     "head-to-head": {"target_score": 300, "blind_nil": False},
     "six-player": {},
+    # issue 22's systems (Wikipedia's names); each a row of data over the options above
+    "suicide": {"suicide": True, "min_side_bid": 4},
+    "whiz": {"blind_nil": False, "bids_total": "at most tricks"},
+    "mirrors": {"blind_nil": False, "bids_total": "tricks"},
+    "jailhouse": {
+        "min_side_bid": 4,
+        "allowed_contracts": (4, 5, 6, 7, 8, 10, 13),
+        "nil_against": (10, 13),
+        "ten_for_200": True,
+        "moon": True,
+    },
+    "urban": {"race_tricks": 7, "race_sweep": 10, "target_score": 2},
     # issue 22, part C
     "highlander": {"partner_bids": "highlander", "overtrick_value": 5, "bag_limit": None},
     "call-break": {
@@ -87,6 +99,15 @@ PRESET_DESCRIPTIONS: dict[str, str] = {
     "three-player": "Three players, 17 tricks each hand; every bag costs 10, to 300.",
     "head-to-head": "Two players, 13 tricks; to 300, no blind nil.",
     "six-player": "Three teams of two, 17 tricks each hand; standard scoring.",
+    "suicide": "Suicide: in each team one player bids nil and the other at least four.",
+    "whiz": "Whiz: each player bids the spades held or nil (the app checks only that the "
+    "bids add up to 13 at most), no blind bids.",
+    "mirrors": "Mirrors: each player bids the spades held, nil with none (the app checks "
+    "that the bids add up to 13), no blind bids.",
+    "jailhouse": "Jailhouse: a side bids 4 to 8, 10 (for 200) or 13 (Boston); nil only "
+    "against 10 or 13.",
+    "urban": "Urban rules: a race, no bids; 7 tricks win a hand (a game), two games win the "
+    "match, 10 tricks in a hand win it at once.",
     "highlander": "Highlander: each partner must make their own bid; a partner's overtricks "
     "score 5 each, even when the side is set; no bag penalty.",
     "call-break": "Call Break (call bridge): four players without partners, five deals; a made "

@@ -1,0 +1,88 @@
+"""Bonuses on the running score, after each hand (Wikipedia's scoring variations): Crossing the
+Rubicon (``rubicon_value``: the first side to reach each hundred scores it; a side that reached
+100 and falls below loses it once) and Two Round Majority (``majority_bonus``: most of the
+tricks two hands in a row scores it, three in a row twice it, ...). Each is a why-line of the
+side's hand ("Crossing the Rubicon, first to 200: +5"). The scorer exists only under rules that
+have one (``running_scorer`` is None otherwise: the fold skips it with one test)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from .results import SideResult
+from .specials import BONUS, ExtraResult
+
+if TYPE_CHECKING:
+    from .scoring import Context, State
+
+RUBICON, MAJORITY = "Crossing the Rubicon", "Two round majority"
+
+
+class Running:
+    """What the running bonuses remember between hands."""
+
+    __slots__ = ("top_mark", "reached_100", "fell", "runs")
+
+    def __init__(self, totals: dict[str, int]):
+        # the highest hundred any side has reached (a start score counts as reached)
+        self.top_mark = max(0, max(totals.values()) // 100)
+        self.reached_100 = {s for s, v in totals.items() if v >= 100}
+        self.fell: set[str] = set()  # sides that lost the Rubicon once already
+        self.runs = dict.fromkeys(totals, 0)  # hands in a row with most of the tricks
+
+
+RunningScorer = Callable[["State", dict[str, SideResult], list[int]], None]
+
+
+def running_scorer(ctx: Context) -> RunningScorer | None:
+    """The game's running bonuses: (state, the hand's results, tricks taken per side) ->
+    the results and the state with the bonuses added. None under rules without them."""
+    rules = ctx.rules
+    rubicon, majority = rules.rubicon_value, rules.majority_bonus
+    if rubicon is None and majority is None:
+        return None
+    sides, T, target = ctx.sides, ctx.T, ctx.target
+
+    def score_running(state: State, results: dict[str, SideResult], taken: list[int]) -> None:
+        run = state.running
+        assert run is not None  # made by State under these rules
+        totals = state.totals
+        top_before = run.top_mark
+        for side, took in zip(sides, taken):  # noqa: B905
+            extras: list[ExtraResult] = []
+            if rubicon is not None:
+                marks = totals[side] // 100
+                if marks > top_before:
+                    first = (
+                        f"first to {marks * 100}"
+                        if marks - top_before == 1
+                        else (f"first to {(top_before + 1) * 100}-{marks * 100}")
+                    )
+                    extras.append(_bonus(f"{RUBICON}, {first}", rubicon * (marks - top_before)))
+                    run.top_mark = max(run.top_mark, marks)
+                if totals[side] >= 100:
+                    run.reached_100.add(side)
+                elif side in run.reached_100 and side not in run.fell:
+                    run.fell.add(side)
+                    extras.append(_bonus(f"{RUBICON}, fell below 100", -rubicon))
+            if majority is not None:
+                run.runs[side] = in_row = run.runs[side] + 1 if 2 * took > T else 0
+                if in_row >= 2:
+                    extras.append(
+                        _bonus(f"{MAJORITY}, {in_row} hands in a row", majority * (in_row - 1))
+                    )
+            if extras:
+                gained = sum(int(e.points) for e in extras)  # whole numbers, made here
+                total = totals[side] = totals[side] + gained
+                old = results[side]
+                results[side] = old._replace(
+                    points=old.points + gained, total=total, extras=(*old.extras, *extras)
+                )
+        state.reached = max(totals.values()) >= target
+
+    return score_running
+
+
+def _bonus(name: str, points: int) -> ExtraResult:
+    return ExtraResult(name, BONUS, None, 1, points, True, 0)
