@@ -313,9 +313,17 @@ class Conn:
         self, method: str, path: str, fields: dict[str, str] | None = None,
         headers: dict[str, str] | None = None,
     ) -> Answer:  # fmt: skip
+        reused = self.writer is not None
         try:
             async with asyncio.timeout(TIMEOUT):  # no task a request, as wait_for makes
-                return await self._request(method, path, fields, headers)
+                try:
+                    return await self._request(method, path, fields, headers)
+                except (OSError, asyncio.IncompleteReadError):
+                    if not reused:
+                        raise
+                    # The server closed the idle connection: a browser sends again on a new one.
+                    await self.close()
+                    return await self._request(method, path, fields, headers)
         except (TimeoutError, OSError, asyncio.IncompleteReadError, ValueError) as e:
             await self.close()
             raise Failed(f"{method} {path}: {type(e).__name__}") from e
