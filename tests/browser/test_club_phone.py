@@ -66,7 +66,7 @@ def test_a_closed_rounds_phone_says_a_fix_is_a_correction_before_its_save(
     assert note.is_visible()
     assert note.inner_text().startswith("Round 1 is closed. A hand saved here corrects")
     save = phone.get_by_role("button", name=re.compile(r"^Save hand 1"))
-    assert note.bounding_box()["y"] < save.bounding_box()["y"]  # read before the save
+    box, button = note.bounding_box(), save.bounding_box()
+    assert box["y"] + box["height"] <= button["y"] < box["y"] + box["height"] + 40  # by the Save
     width = phone.viewport_size["width"]
-    box = note.bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= width
