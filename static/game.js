@@ -27,6 +27,7 @@
 					if (v && !isNil(v)) {
 						any = true;
 						if (v.indexOf("blind") === 0) { blind = "blind "; v = v.slice(6); }
+						if (v.indexOf("no trump ") === 0) { blind = "no trump "; v = v.slice(9); }
 						sum += +v;
 					}
 				});

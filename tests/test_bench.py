@@ -87,3 +87,20 @@ def test_the_big_night_benchmark_builds_its_room_and_prints_its_summary():
     assert summary.count("no errors: met (0)") == 2, summary
     for kind in ("clock.json", "version.json", "public page (load)", "save", "seating round 1"):
         assert kind in summary, kind
+
+
+def test_the_scoring_benchmark_switches_on_every_new_rule_or_says_why_not():
+    import importlib
+
+    from scorekeeper.rules import OPTIONS, rules_from_spec
+    from scorekeeper.rules.sample import CLASSIC_OPTIONS
+
+    sys.path.insert(0, str(ROOT / "bench"))  # bench_scoring imports timing.py beside it
+    try:
+        bench = importlib.import_module("bench_scoring")
+    finally:
+        sys.path.remove(str(ROOT / "bench"))
+    EVERY_NEW_RULE, LEFT_OUT = bench.EVERY_NEW_RULE, bench.LEFT_OUT  # noqa: N806
+    rules_from_spec(EVERY_NEW_RULE)  # the rules hold together
+    new = {o.name for o in OPTIONS} - set(CLASSIC_OPTIONS)
+    assert new <= set(EVERY_NEW_RULE) | set(LEFT_OUT), new - set(EVERY_NEW_RULE) - set(LEFT_OUT)

@@ -14,6 +14,7 @@ import argparse
 import logging
 import sys
 import threading
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -70,6 +71,7 @@ class Scheduler(threading.Thread):
         from scorekeeper import service
 
         settings = self.settings
+        started = time.monotonic()
         try:
             taken = service.backups.take(db, settings.folder, settings.keep)
         except service.backups.BackupFailed as e:
@@ -83,8 +85,9 @@ class Scheduler(threading.Thread):
         for path in taken.partials:
             log.warning("removed a half-written backup an interruption left: %s", path.name)
         log.info(
-            "backup written and checked: %s (%d kept, %d removed)",
-            taken.path, len(service.backups.kept(settings.folder)), len(taken.removed),
+            "backup written and checked in %.1f s: %s (%d kept, %d removed)",
+            time.monotonic() - started, taken.path, len(service.backups.kept(settings.folder)),
+            len(taken.removed),
         )  # fmt: skip
 
 

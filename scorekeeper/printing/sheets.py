@@ -146,6 +146,7 @@ class BlankSheet:
     paper_size: str = DEFAULT_PAPER
     subtitle: str = ""
     dealers: tuple[str, ...] = ()  # who deals, in turn from the first hand ((): left to write)
+    rules_name: str = ""  # saved house rules' name, first in the rules line ('' : the preset's)
 
     @property
     def players(self) -> int:
@@ -216,8 +217,17 @@ def blank_context(blank: BlankSheet) -> dict[str, Any]:
             blank.dealers,
             blank.grid_row_mm,
         ),
-        "rules_lines": rules_summary(blank.rules, blank.preset, blank.players),
+        "rules_lines": _rules_lines(blank),
     }
+
+
+def _rules_lines(blank: BlankSheet) -> list[str]:
+    """The rules line's phrases: saved house rules are named first ("House rules: Friday
+    night"), in place of the preset's name."""
+    lines = rules_summary(blank.rules, blank.preset, blank.players)
+    if blank.rules_name:
+        lines[0] = f"House rules: {blank.rules_name}"
+    return lines
 
 
 @lru_cache(maxsize=64)

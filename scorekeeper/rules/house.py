@@ -78,14 +78,41 @@ def house_rules(
     pending: dict[str, Lines] = {}  # the made piece's why-lines, for the points piece
     own = r.partner_bids
     ov, tv = r.overtrick_value, r.trick_value
+    zero_is_nil = r.nil or r.blind_nil
+    # the options, read once a game (the pieces below run for every side of every hand)
+    mucks, lex_take, no_trump = r.renege_mucks, r.lexington == "take", r.no_trump
+    nt_win, nt_loss = r.no_trump_win_multiplier, r.no_trump_loss_multiplier
+    small, seven = r.exact_small_bids, r.seven_or_higher_value
+    blind_bonus = r.blind_bonus if r.blind_scoring == "bonus" else None
+    per_trick, bnil_no_bags = r.nil_penalty_per_trick, r.blind_nil_no_bags
+    broken, sets_partner = r.double_nil_opponents_bonus, r.nil_fail_sets_partner
+    read: dict[object, tuple[str, int]] = {}  # bid values read, by value (valid ones: checked)
+    hand: list[Any] = [None, None, {}]  # the hand's bids and tricks, what these rules read of it
+    Own = tuple[tuple[str, int, int], ...]  # (player, bid, tricks) of each partner bidding a number
 
-    def own_bids(side: str, bids: Any, tricks: Mapping[str, int]) -> list[tuple[str, int, int]]:
-        """(player, bid, tricks) of each partner who bid a number."""
-        out = []
-        for p in members[side]:
-            kind, n = _number_bid(bids[p]) if bids is not None and p in bids else ("", 0)
-            if kind in (NUM, NT, BLIND) and not (kind == NUM and n == 0 and (r.nil or r.blind_nil)):
-                out.append((p, n, tricks.get(p, 0)))
+    def read_hand(bids: Any, tricks: Mapping[str, int]) -> dict[str, tuple[bool, Own]]:
+        """Per side, (a No Trump bid, each partner's bid and tricks): read once a hand."""
+        if bids is hand[0] and tricks is hand[1]:
+            known: dict[str, tuple[bool, Own]] = hand[2]
+            return known
+        out = {}
+        for side in sides:
+            nt = False
+            numbers: Own = ()
+            for key in (side, *members[side]):
+                if bids is None or key not in bids:
+                    continue
+                value = bids[key]
+                hit = read.get(value) if type(value) in (str, int) else None
+                kind, n = hit if hit is not None else _number_bid(value)
+                if hit is None and type(value) in (str, int) and len(read) < 256:
+                    read[value] = (kind, n)
+                nt = nt or kind == NT
+                if key != side and kind in (NUM, NT, BLIND) and not (kind == NUM and n == 0
+                                                                     and zero_is_nil):  # fmt: skip
+                    numbers = (*numbers, (key, n, tricks.get(key, 0)))
+            out[side] = (nt, numbers)
+        hand[0], hand[1], hand[2] = bids, tricks, out
         return out
 
     def made_rule(
@@ -100,18 +127,18 @@ def house_rules(
         given: int,
     ) -> tuple[str, bool]:
         lines: Lines = ()
-        if r.renege_mucks and given:
+        if mucks and given:
             made = False
-        elif r.lexington == "take" and own_taken == T - 1:
+        elif lex_take and own_taken == T - 1:
             kind, made = LEXINGTON, True
         else:
             if own != "team" and len(members[side]) > 1:
-                for p, bid, took in own_bids(side, bids, tricks):
+                for p, bid, took in read_hand(bids, tricks)[side][1]:
                     short = took < bid or (own == "each exactly" and took != bid)
                     if short:
                         made = False
                         lines = (*lines, f"{p} bid {bid}, took {took}: set")
-            if r.nil_fail_sets_partner:
+            if sets_partner:
                 for n in nils:
                     if not n.made and n.kind != "double nil":
                         made = False
@@ -138,52 +165,51 @@ def house_rules(
         given: Mapping[str, int] | None,
     ) -> PointsResult:
         lines = pending.pop(side, ())
-        if r.renege_mucks and given and any(given.values()):
+        if mucks and given and any(given.values()):
             return _mucked(sides, tv, side, contract, kind, blind, cpoints, given)
         extra = 0
-        if kind == LEXINGTON and r.lexington == "take":
+        if lex_take and kind == LEXINGTON:
             over = opoints = 0
         if contract is not None and kind is not None:
-            if r.no_trump and _no_trump(members[side], side, bids):
-                times = r.no_trump_win_multiplier if made else r.no_trump_loss_multiplier
+            if no_trump and read_hand(bids, tricks)[side][0]:
+                times = nt_win if made else nt_loss
                 lines = (*lines, f"No Trump {'made' if made else 'set'}: {times} x {cpoints}")
                 cpoints *= times
             plain = kind == NORMAL and not blind
-            if r.exact_small_bids and plain and made and toward == contract:
+            if small and plain and made and toward == contract:
                 times = SMALL_BID_TIMES.get(contract, 1)
                 if times > 1:
                     lines = (*lines, f"bid {contract} made exactly: {times} x {cpoints}")
                     cpoints *= times
-            if r.seven_or_higher_value and kind == NORMAL and made and contract > 6:
-                bonus = r.seven_or_higher_value * (contract - 6)
+            if seven and kind == NORMAL and made and contract > 6:
+                bonus = seven * (contract - 6)
                 extra += bonus
                 lines = (*lines, f"seven or higher: +{bonus}")
-            if blind and r.blind_scoring == "bonus":
+            if blind and blind_bonus is not None:
                 if toward == contract:
-                    extra += r.blind_bonus
-                    lines = (*lines, f"blind made exactly: +{r.blind_bonus}")
+                    extra += blind_bonus
+                    lines = (*lines, f"blind made exactly: +{blind_bonus}")
                 elif toward < contract:
-                    extra -= r.blind_bonus
-                    lines = (*lines, f"blind short: -{r.blind_bonus}")
+                    extra -= blind_bonus
+                    lines = (*lines, f"blind short: -{blind_bonus}")
                 else:
                     lines = (*lines, "blind over: 0")
             if own == "highlander" and made is False:
-                for p, bid, took in own_bids(side, bids, tricks):
+                for p, bid, took in read_hand(bids, tricks)[side][1]:
                     if took > bid:
                         over += took - bid
                         opoints += ov * (took - bid)
                         lines = (*lines, f"{p} {took - bid} over: {_pts(ov * (took - bid))}")
-        if r.nil_penalty_per_trick is not None and nils:
+        if per_trick is not None and nils:
             nils, nil_points, nil_bags, lines = _nils_per_trick(
-                nils, nil_points, nil_bags, lines, r.nil_penalty_per_trick
+                nils, nil_points, nil_bags, lines, per_trick
             )
-        if r.blind_nil_no_bags and over + nil_bags and any(n.kind == "blind nil" for n in nils):
+        if bnil_no_bags and over + nil_bags and any(n.kind == "blind nil" for n in nils):
             count = over + nil_bags
             moved = ov * nil_bags  # the nil tricks' points stay, as points, not bags
             lines = (*lines, f"blind nil hand: {count} over {_pts(opoints + moved)}, no bags")
             extra += moved  # the overtricks keep their points (opoints), the nil tricks theirs
             over = nil_bags = 0
-        broken = r.double_nil_opponents_bonus
         if broken is not None:
             for other, (_, _, other_nils, _) in zip(sides, side_bids):  # noqa: B905
                 if other != side and _both_broke(members[other], other_nils, tricks):
@@ -209,13 +235,6 @@ def _nils_per_trick(
         lines = (*lines, f"{n.player} {n.kind} lost: {n.tricks} x -{per}")
         out = (*out, _new(NilResult, (n.player, n.kind, False, n.tricks, cost)))
     return out, nil_points, nil_bags, lines
-
-
-def _no_trump(team: tuple[str, ...], side: str, bids: Any) -> bool:
-    """Whether the side (in partnership bidding) or one of its players bid No Trump."""
-    if bids is None:
-        return False
-    return any(k in bids and _number_bid(bids[k])[0] == NT for k in (side, *team))
 
 
 def _both_broke(

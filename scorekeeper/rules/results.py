@@ -4,6 +4,7 @@ the explain lines a person reads are built from them on demand (explain.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from decimal import Decimal
 from typing import NamedTuple
 
@@ -71,14 +72,18 @@ class SideResult(NamedTuple):
         return [(n.player, n.kind, n.made) for n in self.nils]
 
     @property
+    def no_trump(self) -> bool:
+        """Whether the contract was a No Trump one (option no_trump; house.py says it)."""
+        return bool(self.house) and self.rules.no_trump and _no_trump_line(self.house)
+
+    @property
     def bid_label(self) -> str:
         """The bid as a sheet shows it: "5", "B6", "nil", "4+nil", "-" without bids."""
         if self.kind == NO_BIDS:
             return "-"
         parts = []
         if self.contract is not None:
-            no_trump = self.house and self.rules.no_trump and _no_trump_line(self.house)
-            mark = "B" if self.blind else "NT" if no_trump else ""
+            mark = "B" if self.blind else "NT" if self.no_trump else ""
             parts.append(f"{mark}{self.contract}")
         for n in self.nils:
             parts.append(
@@ -109,7 +114,7 @@ class HandResult(NamedTuple):
     dealer: str
     void: bool
     note: str | None
-    sides: dict[str, SideResult]
+    sides: Mapping[str, SideResult]  # a dict; under score_tenths read lazily (tenths.py)
     no_bids: bool = False
 
 

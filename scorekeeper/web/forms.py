@@ -681,6 +681,8 @@ def contract_labels(game: Game, bids: dict[str, Any]) -> list[str]:
                 nils.append(str(bid))
             elif isinstance(bid, str) and bid.startswith("blind "):
                 blind, numbers = "blind ", [*numbers, int(bid[6:])]
+            elif isinstance(bid, str) and bid.startswith("no trump "):  # option no_trump
+                blind, numbers = "no trump ", [*numbers, int(bid[9:])]
             else:
                 numbers.append(int(bid))
             if who == side and not game.teams:
@@ -696,13 +698,15 @@ def _bid(text: str, top: int) -> Any:
     if text in NIL_WORDS:
         return text
     blind = text.startswith("blind ")
+    no_trump = text.startswith("no trump ")  # option no_trump: "no trump 5"
+    number = text.removeprefix("blind ") if blind else text.removeprefix("no trump ")
     try:
-        n = whole_number(text.removeprefix("blind ") if blind else text, 0, top)
+        n = whole_number(number, 0, top)
     except ValueError:
         return None
     if text.strip() != text or text.startswith(("-", "+")):
         return None
-    return f"blind {n}" if blind else n
+    return f"blind {n}" if blind else f"no trump {n}" if no_trump else n
 
 
 def bid_pad(game: Game, side: str, options: SideBidOptions, *, team: bool) -> list[tuple]:
@@ -729,6 +733,9 @@ def bid_pad(game: Game, side: str, options: SideBidOptions, *, team: bool) -> li
     if whole and options.blind:
         first = max(options.blind_min, low)
         pad += [(f"blind {n}", f"Blind {n}") for n in range(first, tricks + 1) if n not in barred]
+    if game.rules.no_trump:  # a No Trump bid of each number the pad has (house.py)
+        numbers = range(max(low, 1), top + 1)
+        pad += [(f"no trump {n}", f"NT {n}") for n in numbers if n not in barred]
     if not team and options.blind_nil:
         pad.append(("blind nil", "Blind nil"))
     return pad

@@ -39,6 +39,11 @@ class Pad:
         """The blind number bids ("blind 6"): shown apart, under a line that says what they are."""
         return [c for c in self.choices if c[0].startswith("blind ") and c[0] != "blind nil"]
 
+    @property
+    def no_trump_numbers(self) -> list[tuple[str, str]]:
+        """The No Trump bids ("no trump 5", option no_trump): shown apart, under their line."""
+        return [c for c in self.choices if c[0].startswith("no trump ")]
+
 
 @dataclass
 class Entry:

@@ -30,11 +30,13 @@ from scorekeeper.rules import (
     preset_title,
     rules_from_spec,
 )
-from scorekeeper.service import OpenGame, UnreadableGame, games
+from scorekeeper.service import OpenGame, UnreadableGame, games, library
+from scorekeeper.service.library import SavedRules
 from scorekeeper.web.controls import input_tag, select_tag
 from scorekeeper.web.db import get_db
 from scorekeeper.web.fields import range_words, whole_number
 from scorekeeper.web.pdf_answers import paper_size, pdf_response, print_refused
+from scorekeeper.web.session import browser_id
 
 bp = Blueprint("printouts", __name__)
 
@@ -109,9 +111,22 @@ class BlankSheetForm:
     paper: str | None = None
     title: str = ""
     errors: dict[str, str] = field(default_factory=dict)
+    # This browser's saved house rules, offered beside the presets as "house-<id>".
+    house: tuple[SavedRules, ...] = ()
+
+    @property
+    def rules_choices(self) -> tuple[tuple[str, str], ...]:
+        saved = tuple(
+            (f"house-{r.id}", f"Your house rules: {r.name} ({r.line})") for r in self.house
+        )
+        return saved + PRESET_CHOICES
+
+    def _saved(self) -> SavedRules | None:
+        """The saved house rules chosen, if the choice is some of them."""
+        return next((r for r in self.house if self.preset == f"house-{r.id}"), None)
 
     @classmethod
-    def from_post(cls, data: MultiDict) -> BlankSheetForm:
+    def from_post(cls, data: MultiDict, house: tuple[SavedRules, ...] = ()) -> BlankSheetForm:
         """What was sent, kept as typed (names and title trimmed), and checked. A field not sent
         keeps its default, but for Teams: a box not ticked is not sent, so not sent is unticked."""
         form = cls(
@@ -125,6 +140,7 @@ class BlankSheetForm:
             pages=data.get("pages", "1"),
             paper=data.get("paper"),
             title=data.get("title", "").strip(),
+            house=house,
         )
         form.read()
         return form
@@ -133,7 +149,7 @@ class BlankSheetForm:
         """Check every field, each problem by its field."""
         for name, value, choices in (
             ("players", self.players, PLAYER_CHOICES),
-            ("preset", self.preset, PRESET_CHOICES),
+            ("preset", self.preset, self.rules_choices),
             ("per_page", self.per_page, PER_PAGE_CHOICES),
             ("paper", self.paper, PAPER_CHOICES),
         ):
@@ -164,7 +180,7 @@ class BlankSheetForm:
         if name in NAME_FIELDS or name == "title":
             value = self.title if name == "title" else self.names[NAME_FIELDS.index(name)]
             return input_tag(name, self.errors, type="text", value=value)
-        choices = {"players": PLAYER_CHOICES, "preset": PRESET_CHOICES, "paper": PAPER_CHOICES}
+        choices = {"players": PLAYER_CHOICES, "preset": self.rules_choices, "paper": PAPER_CHOICES}
         return select_tag(name, choices[name], getattr(self, name), self.errors)
 
     def teams_control(self) -> Markup:
@@ -192,16 +208,24 @@ class BlankSheetForm:
         """The sheet to print, or None when a field has a problem (``errors`` says which)."""
         if self.errors:
             return None
-        spec: dict[str, Any] = {"preset": self.preset}
+        saved = self._saved()
+        spec: dict[str, Any] = {"preset": self.preset} if saved is None else dict(saved.spec)
         target = self._number("target_score")
         if target:
             spec["target_score"] = target
+        preset = spec.get("preset", "standard")
+        try:
+            rules = rules_from_spec(spec)
+        except GameError as e:  # saved before a rule changed: said by the field, never a 500
+            self.errors["preset"] = f"These saved rules no longer load: {e}"
+            return None
         return sheets.blank_sheet(
             self.names,
             players=int(self.players),
             teams=self.teams,
-            rules=rules_from_spec(spec),
-            preset=self.preset,
+            rules=rules,
+            preset=preset if isinstance(preset, str) else "standard",
+            rules_name="" if saved is None else saved.name,
             rows=self._number("rows"),
             per_page=int(self.per_page),
             pages=self._number("pages") or 1,
@@ -212,10 +236,14 @@ class BlankSheetForm:
 
 @bp.route("/print/blank", methods=["GET", "POST"])
 def blank() -> Response | tuple:
-    if request.method == "GET":
-        form = BlankSheetForm(paper=paper_size(None))
+    house = tuple(library.all_house_rules(get_db(), browser_id(create=False)))
+    if request.method == "GET":  # ?rules=house-<id>: the saved rules' own Print link
+        form = BlankSheetForm(paper=paper_size(None), house=house)
+        chosen = request.args.get("rules", "")
+        if chosen in dict(form.rules_choices):
+            form.preset = chosen
         return render_template("print/blank_form.html", form=form, making=""), 200
-    form = BlankSheetForm.from_post(request.form)
+    form = BlankSheetForm.from_post(request.form, house)
     making = ""
     blank = form.blank_sheet()
     if blank is not None:

@@ -33,7 +33,8 @@ GZIP_AT_LEAST = 512  # bytes: a smaller page is sent as it is
 
 @dataclass(frozen=True)
 class Rendered:
-    """A page as sent: its bytes, the same gzip-compressed, and its ETag (quoted)."""
+    """A page as sent: its bytes, the same gzip-compressed, and its ETag: weak (``W/"..."``),
+    as the page gzip-compressed and not are the same page, not the same bytes."""
 
     body: bytes
     gzipped: bytes
@@ -89,10 +90,10 @@ def answer(
         body = render().encode()
         packed = gzip.compress(body, GZIP_LEVEL, mtime=0) if len(body) >= GZIP_AT_LEAST else b""
         tag = hashlib.blake2b(repr(full).encode(), digest_size=12).hexdigest()
-        kept = Rendered(body, packed, f'"{tag}"')
+        kept = Rendered(body, packed, f'W/"{tag}"')
         _kept.put(full, kept)
     headers = {"ETag": kept.etag, "Cache-Control": cache_control, "Vary": "Accept-Encoding"}
-    if request.if_none_match.contains(kept.etag.strip('"')):
+    if request.if_none_match.contains_weak(kept.etag[3:-1]):
         return Response(status=304, headers=headers)
     if kept.gzipped and _wants_gzip():
         response = Response(kept.gzipped, mimetype="text/html", headers=headers)

@@ -169,21 +169,22 @@ def test_serve_with_workers_migrates_once_then_forks_the_workers(tmp_path):
 
 
 async def _thousand_phones(port: int, path: str, phones: int) -> list[int]:
-    """``phones`` connections opened and held, then one poll sent on each; the status of each
-    answer, read while every connection stays open."""
-    opened = await asyncio.gather(*(asyncio.open_connection(HOST, port) for _ in range(phones)))
+    """``phones`` phones at once, each opening its own connection and sending one poll on it;
+    the status of each answer. No connection is closed before every phone has its answer."""
     request = f"GET {path} HTTP/1.1\r\nHost: {HOST}\r\n\r\n".encode()
-    for _, writer in opened:
-        writer.write(request)
+    opened: list[asyncio.StreamWriter] = []
 
-    async def status(reader: asyncio.StreamReader) -> int:
+    async def phone() -> int:
+        reader, writer = await asyncio.open_connection(HOST, port)
+        opened.append(writer)
+        writer.write(request)
         head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), ANSWER_SECONDS)
         return int(head.split(b" ", 2)[1])
 
     try:
-        return list(await asyncio.gather(*(status(reader) for reader, _ in opened)))
+        return list(await asyncio.gather(*(phone() for _ in range(phones))))
     finally:
-        for _, writer in opened:
+        for writer in opened:
             writer.close()
 
 
@@ -201,7 +202,6 @@ def test_serve_says_what_workers_and_connections_it_takes():
 
     assert workers.refused(workers.Serving(HOST, 1, workers=0)) == "--workers: 1 to 64"
     assert workers.refused(workers.Serving(HOST, 1, connections=0)) is not None
-    assert workers.refused(workers.Serving(HOST, 1, workers=2)) is None or not hasattr(os, "fork")
     options = workers.Serving(HOST, 1).waitress_options()
     assert options["connection_limit"] >= 4000 and options["asyncore_use_poll"] is True
 
@@ -227,3 +227,15 @@ def test_what_runs_alone_starts_in_the_serving_process_after_the_workers_fork(mo
     assert happened == [
         "fork", "fork", "fork", "backups start", "serve", "stop workers", "backups stop"
     ]  # fmt: skip
+
+
+def test_several_workers_without_fork_are_refused_with_what_to_do(monkeypatch, capsys):
+    """Windows has no fork: --workers 2 is refused before anything starts, saying what to do."""
+    from scorekeeper import cli
+    from scorekeeper.cli import workers
+
+    assert workers.refused(workers.Serving(HOST, 1, workers=2)) is None  # here (Linux)
+    monkeypatch.delattr(os, "fork")
+    assert cli.main(["serve", "--workers", "2"]) == 2
+    said = capsys.readouterr().err
+    assert "needs fork (Linux, macOS)" in said and "--workers 1" in said

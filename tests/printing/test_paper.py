@@ -84,3 +84,33 @@ def test_two_sheets_a_page_hold_a_games_hands(paper_size, rows):
         line.split()[0].isdigit())]  # fmt: skip
     wanted = [str(n) for n in range(1, blank.row_count + 1)]
     assert numbered == wanted + wanted  # each sheet's rows, 1 to the last, whole
+
+
+def test_the_blank_sheet_takes_this_browsers_saved_house_rules(app, client, db):
+    """The home page says the blank sheet prints "your rules at the top": saved house rules are
+    offered (this browser's only), named at the top, and their options are the ones printed."""
+    from scorekeeper import store
+    from tests.helpers import browser
+
+    spec = {"preset": "standard", "target_score": 350, "bag_limit": 5, "bag_penalty": 50}
+    saved = store.save_house_rules(db, "Friday night", spec, owner=browser(client))
+    other = app.test_client()
+    store.save_house_rules(db, "Not mine", {"preset": "nyc"}, owner=browser(other))
+    form = client.get("/print/blank").get_data(as_text=True)
+    assert f'<option value="house-{saved.id}">Your house rules: Friday night' in form
+    assert "Not mine" not in form
+    listed = client.get("/house-rules").get_data(as_text=True)
+    assert f'href="/print/blank?rules=house-{saved.id}"' in listed
+    chosen = client.get(f"/print/blank?rules=house-{saved.id}").get_data(as_text=True)
+    assert f'<option selected value="house-{saved.id}">' in chosen
+    fields = {"players": "4", "teams": "y", "preset": f"house-{saved.id}", "per_page": "1",
+              "pages": "1", "paper": "letter"}  # fmt: skip
+    response = client.post("/print/blank", data=fields)
+    assert response.mimetype == "application/pdf", response.get_data(as_text=True)[:500]
+    text = flat(" ".join(pdf_pages_text(response.data, layout=False)))
+    assert "House rules: Friday night" in text and "game to 350" in text
+    assert "5 bags: \u221250" in text and "Standard rules" not in text
+    stolen = client.post("/print/blank", data={**fields, "preset": "house-999999"})
+    assert stolen.status_code == 422 and "Not a valid choice." in stolen.get_data(as_text=True)
+    theirs = other.post("/print/blank", data=fields)  # another browser's: not offered, refused
+    assert theirs.status_code == 422

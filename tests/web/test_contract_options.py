@@ -59,3 +59,18 @@ def test_a_club_event_refuses_rules_that_score_in_tenths():
     with pytest.raises(EventRefused, match="A club table scores whole points") as refused:
         check_settings(EventSettings(name="Friday", rules="call-break"))
     assert refused.value.field == "rules"
+
+
+def test_a_no_trump_bid_is_tapped_saved_and_explained(client, db):
+    from tests.web.test_hands import add
+
+    token = new_game(client, FOUR, **editor_fields(no_trump="on"))
+    page = client.get(f"/g/{token}").get_data(as_text=True)
+    assert 'value="no trump 4"' in page and "No Trump: no trick won with a spade" in page
+    hand = {"bid-0": "no trump 4", "bid-1": "3", "bid-2": "3", "bid-3": "3",
+            "ttricks-0": "7", "ttricks-1": "6"}  # fmt: skip
+    assert add(client, token, **hand).status_code == 303
+    record = store.game_by_edit_token(db, token)
+    assert record.data["hands"][0]["bids"]["Ann"] == "no trump 4"
+    html = client.get(f"/g/{token}?hand=1#hand").get_data(as_text=True)
+    assert "No Trump made: 2 x 70" in html and "NT7" in html
