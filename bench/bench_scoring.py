@@ -44,8 +44,8 @@ TARGET = 200_000
 # (individual bidding: each partner's own bid needs it); A's forbidden bids, C's contracts and
 # scoring rules. A rule a random hand cannot meet is left out here and said so: the allowed
 # contracts and nil only against 10 or 13 (Jailhouse) refuse most random bids, Lexington "bid"
-# and the blind bonus need bids the random hands rarely make with individual bidding; B's specials and bonuses
-# need hands that declare them, which the random hands do not.
+# and the blind bonus need bids the random hands rarely make with individual bidding; B's
+# specials and bonuses need hands that declare them, which the random hands do not.
 EVERY_NEW_RULE: dict[str, object] = {
     "preset": "standard",
     "target_score": MAX_SCORE,
