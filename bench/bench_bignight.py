@@ -557,7 +557,9 @@ class Night:
     burst_at: float
 
 
-async def run_room(srv: Server, night: Night, database_tables: list[str]) -> tuple[Room, float]:
+async def run_room(
+    srv: Server, night: Night, database_tables: list[str]
+) -> tuple[Room, float, float]:
     room = Room()
     tables = Tables(srv.port, database_tables)
     start = time.monotonic() + 1.0
@@ -577,7 +579,7 @@ async def run_room(srv: Server, night: Night, database_tables: list[str]) -> tup
     room.client_cpu = (time.process_time() - mine0) / wall
     for conn in tables.conns.values():
         await conn.close()
-    return room, cpu
+    return room, cpu, wall
 
 
 def edit_tokens(database: str) -> list[str]:
@@ -603,6 +605,7 @@ class Figures:
     label: str
     room: Room
     cpu: float
+    wall: float
     seating: float | None
     load: str
     command: str
@@ -617,8 +620,8 @@ def measure(kind: str, root: Path, night: Night, threads: int, tmp: str) -> Figu
             tokens = edit_tokens(str(Path(tmp) / f"app-{teams}.sqlite"))
         else:
             tokens = srv.tokens["tables"]
-        room, cpu = asyncio.run(run_room(srv, night, tokens))
-        return Figures(kind, room, cpu, seating, load_average(), srv.command)
+        room, cpu, wall = asyncio.run(run_room(srv, night, tokens))
+        return Figures(kind, room, cpu, wall, seating, load_average(), srv.command)
 
 
 def report(title: str, app: Figures, bare: Figures) -> list[str]:
@@ -645,6 +648,14 @@ def report(title: str, app: Figures, bare: Figures) -> list[str]:
     sizes = app.room.wire.get("public page", [])
     wire = max(sizes) if sizes else 0
     lines.append(f"server CPU: app {app.cpu:.2f} cores, bare {bare.cpu:.2f} cores")
+    answered = sum(len(v) for v in app.room.latencies.values())
+    floor = sum(len(v) for v in bare.room.latencies.values())
+    per = app.cpu * app.wall / answered * 1000 if answered else float("nan")
+    bare_per = bare.cpu * bare.wall / floor * 1000 if floor else float("nan")
+    lines.append(
+        f"server CPU an answered request: app {per:.2f} ms, bare {bare_per:.2f} ms "
+        "(what a loaded machine disturbs least)"
+    )
     lines.append(
         f"the phones' own CPU (this process): {app.room.client_cpu:.2f} cores beside the app, "
         f"{bare.room.client_cpu:.2f} beside the bare app (near 1.0: the phones, not the "

@@ -102,6 +102,9 @@ SCOREKEEPER_IMAGE_ROOT="$root" SCOREKEEPER_IMAGE_CONFIG="$WORK/image.json" \
   $PYTHON -m pytest -p no:randomly tests/image -v || status=$?
 # docs/deploy.md's Caddyfile, now that caddy is installed (skipped in `make test` without it)
 $PYTHON -m pytest -p no:randomly tests/deploy/test_deploy_docs.py -k caddyfile -v || status=$?
+# docs/deploy.md's `pipx install .`, for real (it downloads: not in `make test`)
+SCOREKEEPER_PIPX_TEST=1 $PYTHON -m pytest -p no:randomly tests/deploy/test_pipx_real.py -v \
+  || status=$?
 echo "image test: build ${build_seconds} s, image $(( size / 1000000 )) MB," \
   "all $(( $(date +%s) - started )) s"
 [ "$status" -eq 0 ] || banner "IMAGE TEST FAILED: see above"

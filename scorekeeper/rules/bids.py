@@ -76,6 +76,27 @@ def contract_refused(rules: Rules, n: int) -> str | None:
     return None
 
 
+def bid_rule_notes(rules: Rules, T: int) -> list[str]:
+    """The rules that forbid bids, in a line each for the bids step ("A side's bid must be 4
+    to 8, 10 or 13."), in the words of the checks above."""
+    notes = []
+    if rules.barred_bids is not None:
+        notes.append(f"No one may bid {numbers_words(rules.barred_bids)}.")
+    if rules.allowed_contracts is not None:
+        notes.append(f"A side's bid must be {numbers_words(rules.allowed_contracts)}.")
+    if rules.nil_against is not None:
+        notes.append(f"Nil only when another side bids {numbers_words(rules.nil_against)}.")
+    if rules.suicide:
+        notes.append("Suicide: one player of each team bids nil.")
+    if rules.double_nil_deficit is not None:
+        notes.append(f"Double nil only when more than {rules.double_nil_deficit} behind.")
+    total = {"not tricks": f"may not add up to {T}", "tricks": f"add up to {T}",
+             "at most tricks": f"add up to {T} at most"}.get(rules.bids_total or "")  # fmt: skip
+    if total is not None:
+        notes.append(f"All the bids together {total}.")
+    return notes
+
+
 ForbiddenBids = Callable[["State", dict[str, BidValue], list[SideBid], int], None]
 
 
@@ -94,19 +115,31 @@ def _forbidden_bids(ctx: Context) -> ForbiddenBids | None:
     ):
         return None
     sides, members, T, nil_on = ctx.sides, ctx.members, ctx.T, r.nil
-    nil_against, deficit = r.nil_against, r.double_nil_deficit
+    nil_against, deficit, suicide, total_rule = (
+        r.nil_against,
+        r.double_nil_deficit,
+        r.suicide,
+        r.bids_total,
+    )
+    barred = frozenset(r.barred_bids or ())
+    allowed = r.allowed_contracts
+    teams = [(i, side, members[side]) for i, side in enumerate(sides) if len(members[side]) > 1]
+    per_team = suicide or deficit is not None
 
     def check(state: State, bids: dict[str, BidValue], side_bids: list[SideBid], n: int) -> None:
-        for who, value in bids.items():  # a bid no one may make, as it was said
-            kind, bid = read_bid(value)
-            if kind in (NUM, BLIND) and not (kind == NUM and bid == 0 and nil_on):
-                why = bid_refused(r, bid)
+        if barred:  # a bid no one may make, as it was said
+            for who, value in bids.items():
+                if type(value) is int:
+                    kind, bid = NUM, value
+                else:
+                    kind, bid = read_bid(value)
+                if bid in barred and (kind == BLIND or (kind == NUM and not (bid == 0 and nil_on))):
+                    raise hand_error(n, f"bids.{who}", f"{who} bid {value}: {bid_refused(r, bid)}")
+        if allowed is not None:
+            for side, (contract, _, _, _) in zip(sides, side_bids):  # noqa: B905
+                why = None if contract is None else contract_refused(r, contract)
                 if why is not None:
-                    raise hand_error(n, f"bids.{who}", f"{who} bid {value}: {why}")
-        for side, (contract, _, _, _) in zip(sides, side_bids):  # noqa: B905
-            why = None if contract is None else contract_refused(r, contract)
-            if why is not None:
-                raise hand_error(n, f"bids.{side}", f"{side} bid {contract}: {why}")
+                    raise hand_error(n, f"bids.{side}", f"{side} bid {contract}: {why}")
         if nil_against is not None:
             for i, (_, _, nils, _) in enumerate(side_bids):
                 if nils and not _other_bid(side_bids, i, nil_against):
@@ -117,26 +150,32 @@ def _forbidden_bids(ctx: Context) -> ForbiddenBids | None:
                         f"{who} bid nil: nil only when another side bids "
                         f"{numbers_words(nil_against)}",
                     )
-        for side, (_, _, nils, _) in zip(sides, side_bids):  # noqa: B905
-            team = members[side]
-            if len(team) < 2:
-                continue
-            if r.suicide and len(nils) != 1:
-                names = " or ".join(team) if not nils else " and ".join(team)
-                why = f"{names} must bid nil" if not nils else f"only one of {names} may bid nil"
-                raise hand_error(n, f"bids.{side}", f"Suicide: {why}")
-            if deficit is not None and len(nils) == len(team):
-                behind = max(v for s, v in state.totals.items() if s != side) - state.totals[side]
-                if behind <= deficit:
-                    raise hand_error(
-                        n,
-                        f"bids.{side}",
-                        f"double nil only when more than {deficit} behind "
-                        f"({side} is {max(behind, 0)} behind)",
+        if per_team:
+            for i, side, team in teams:
+                nils = side_bids[i][2]
+                if suicide and len(nils) != 1:
+                    why = (
+                        f"{' or '.join(team)} must bid nil"
+                        if not nils
+                        else f"only one of {' and '.join(team)} may bid nil"
                     )
-        if r.bids_total is not None:
-            total = sum(c for c, _, _, _ in side_bids if c is not None)
-            why = _total_refused(r.bids_total, total, T)
+                    raise hand_error(n, f"bids.{side}", f"Suicide: {why}")
+                if deficit is not None and len(nils) == len(team):
+                    totals = state.totals
+                    behind = max(v for s, v in totals.items() if s != side) - totals[side]
+                    if behind <= deficit:
+                        raise hand_error(
+                            n,
+                            f"bids.{side}",
+                            f"double nil only when more than {deficit} behind "
+                            f"({side} is {max(behind, 0)} behind)",
+                        )
+        if total_rule is not None:
+            total = 0
+            for contract, _, _, _ in side_bids:
+                if contract is not None:
+                    total += contract
+            why = _total_refused(total_rule, total, T)
             if why is not None:
                 raise hand_error(n, "bids", why)
 

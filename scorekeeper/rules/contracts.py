@@ -85,7 +85,8 @@ def score_sides_with(ctx: Context) -> SidesScorer:
         bags_now = state.bags
         sets = state.sets_in_row
         results: dict[str, SideResult] = {}
-        g = r = add = 0
+        g = r = add = epoints = 0
+        extra = _NO_EXTRAS  # a side's specials and bonuses: set for each side when the hand has any
         reached = False
         for side, (contract, blind, nils, _), own_taken in zip(sides, side_bids, taken):  # noqa: B905
             if given is not None:
@@ -158,7 +159,6 @@ def score_sides_with(ctx: Context) -> SidesScorer:
                         opoints, nil_results, nil_points, nil_bags, tricks, bids, given,
                     )
                 )  # fmt: skip
-            extra, epoints = _NO_EXTRAS, 0
             if extras is not None:  # specials and bonuses (rules/specials.py)
                 exact = made_exactly(contract, made, toward, bool(nils), nt)
                 extra, epoints, over, opoints = side_extras(side, extras, exact, over, opoints)

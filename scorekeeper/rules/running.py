@@ -17,6 +17,8 @@ if TYPE_CHECKING:
     from .scoring import Context, State
 
 RUBICON, MAJORITY = "Crossing the Rubicon", "Two round majority"
+_new = tuple.__new__  # builds result tuples without the NamedTuple constructor's cost
+_POINTS, _TOTAL, _EXTRAS = (SideResult._fields.index(f) for f in ("points", "total", "extras"))
 
 
 class Running:
@@ -76,9 +78,11 @@ def running_scorer(ctx: Context) -> RunningScorer | None:
                 gained = sum(int(e.points) for e in extras)  # whole numbers, made here
                 total = totals[side] = totals[side] + gained
                 old = results[side]
-                results[side] = old._replace(
-                    points=old.points + gained, total=total, extras=(*old.extras, *extras)
-                )
+                one: list[object] = list(old)
+                one[_POINTS] = old.points + gained
+                one[_TOTAL] = total
+                one[_EXTRAS] = (*old.extras, *extras)
+                results[side] = _new(SideResult, one)
         state.reached = max(totals.values()) >= target
 
     return score_running

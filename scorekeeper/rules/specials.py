@@ -192,28 +192,44 @@ def _entry(raw: Any, field: str, allowed: set[str]) -> tuple[str, dict[str, Any]
     return raw["name"], {k: v for k, v in raw.items() if k != "name"}
 
 
-def read_specials(spec: Any) -> tuple[Special, ...]:
-    """The specials a rules spec switches on (its "specials" list), checked."""
-    field = "rules.specials"
+def _chosen(
+    spec: Any, what: str, limit: int, allowed: set[str], catalogue: dict[str, Any], needs: str
+) -> list[tuple[str, dict[str, Any], Any]]:
+    """A spec's list of specials or bonuses (``what``, plural): each entry as (its name, the
+    values it gives, its catalogue entry or None for a table's own, whose name is checked and
+    which must give ``needs``)."""
+    field, one = f"rules.{what}", {"specials": "special", "bonuses": "bonus"}[what]
     if not isinstance(spec, list):
-        raise GameError(f"specials must be a list, not {_show(spec)}", field=field)
-    if len(spec) > MAX_SPECIALS:
-        raise GameError(f"at most {MAX_SPECIALS} specials, not {len(spec)}", field=field)
-    out: list[Special] = []
+        raise GameError(f"{what} must be a list, not {_show(spec)}", field=field)
+    if len(spec) > limit:
+        raise GameError(f"at most {limit} {what}, not {len(spec)}", field=field)
+    out = []
     for raw in spec:
-        name, given = _entry(raw, field, {"made", "failed"})
-        base = SPECIAL_BY_KEY.get(name) if isinstance(name, str) else None
+        name, given = _entry(raw, field, allowed)
+        base = catalogue.get(name) if isinstance(name, str) else None
         if base is None:
             if not given:
                 raise GameError(
-                    f"unknown special {_show(name)} (known: {', '.join(SPECIAL_BY_KEY)}; "
-                    'or name your own with "made" and "failed")',
+                    f"unknown {one} {_show(name)} (known: {', '.join(catalogue)}; "
+                    f'or name your own with its "{needs}")',
                     field=field,
                 )
             name = _custom_name(name, field)
-            base = Special(name, name, 0, 0, custom=True)
-            if "made" not in given:
-                raise GameError(f"special {name}: give its made value", field=field)
+            if needs not in given:
+                words = "value" if needs == "value" else f"{needs} value"
+                raise GameError(f"{one} {name}: give its {words}", field=field)
+        out.append((name, given, base))
+    return out
+
+
+def read_specials(spec: Any) -> tuple[Special, ...]:
+    """The specials a rules spec switches on (its "specials" list), checked."""
+    field = "rules.specials"
+    out: list[Special] = []
+    for name, given, known in _chosen(
+        spec, "specials", MAX_SPECIALS, {"made", "failed"}, SPECIAL_BY_KEY, "made"
+    ):
+        base = known or Special(name, name, 0, 0, custom=True)
         special = replace(
             base,
             made=_points(given.get("made", base.made), f"special {base.name}: made", field),
@@ -227,25 +243,11 @@ def read_specials(spec: Any) -> tuple[Special, ...]:
 def read_bonuses(spec: Any) -> tuple[Bonus, ...]:
     """The bonuses a rules spec switches on (its "bonuses" list), checked."""
     field = "rules.bonuses"
-    if not isinstance(spec, list):
-        raise GameError(f"bonuses must be a list, not {_show(spec)}", field=field)
-    if len(spec) > MAX_BONUSES:
-        raise GameError(f"at most {MAX_BONUSES} bonuses, not {len(spec)}", field=field)
     out: list[Bonus] = []
-    for raw in spec:
-        name, given = _entry(raw, field, {"value", "exact"})
-        base = BONUS_BY_KEY.get(name) if isinstance(name, str) else None
-        if base is None:
-            if not given:
-                raise GameError(
-                    f"unknown bonus {_show(name)} (known: {', '.join(BONUS_BY_KEY)}; "
-                    'or name your own with its "value")',
-                    field=field,
-                )
-            name = _custom_name(name, field)
-            base = Bonus(name, name, 0, custom=True)
-            if "value" not in given:
-                raise GameError(f"bonus {name}: give its value", field=field)
+    for name, given, known in _chosen(
+        spec, "bonuses", MAX_BONUSES, {"value", "exact"}, BONUS_BY_KEY, "value"
+    ):
+        base = known or Bonus(name, name, 0, custom=True)
         if base.bag and "value" in given:
             raise GameError(f"bonus {base.name} cancels a bag: it has no value", field=field)
         exact = given.get("exact", base.exact)

@@ -12,6 +12,7 @@ from flask import flash, redirect, url_for
 from werkzeug.wrappers import Response
 
 from scorekeeper.rules import Game, GameError, Sheet, bid_options, bidding, check_bids
+from scorekeeper.rules.bids import bid_rule_notes
 from scorekeeper.rules.specials import most as bonus_most
 from scorekeeper.rules.words import signed
 from scorekeeper.service import GamePage, OpenGame
@@ -124,6 +125,8 @@ def entry_for(
                 Pad(f"bid-{seat}", f"{player}'s nil", nils, side=j, player=seat, kind="nil")
             )
     entry.notes = _notes(sides, options)
+    if not entry.no_bids:  # the rules that forbid bids, said before the bids are tapped
+        entry.notes = [*bid_rule_notes(game.rules, tricks), *entry.notes]
     for j, side in enumerate(sides):
         if not game.teams:
             entry.trick_pads.append(

@@ -339,6 +339,9 @@ def test_hands_refused_on_arrival_are_shown_as_typed_never_dropped(
     other.close()
     phone.context.set_offline(False)
     refused = phone.locator(".offline .error")
+    # The server's sheet, the refused on it (reloaded by itself, also when the first reload
+    # still met the phone's kept copy: the worker's network came back a moment later).
+    phone.wait_for_function("() => !document.body.hasAttribute('data-offline')")
     refused.first.wait_for()
     assert refused.count() == 2
     first = refused.first.inner_text()

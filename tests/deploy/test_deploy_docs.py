@@ -40,6 +40,7 @@ RUN_BY = {
     "systemd-analyze verify /etc/systemd/system/spades-scorekeeper.service": Path(__file__),
     "scorekeeper backup club-night.sqlite": ROOT / "tests" / "test_project.py",
     "caddy validate --config Caddyfile --adapter caddyfile": Path(__file__),
+    "pipx install .": HERE / "test_pipx_real.py",
     "scorekeeper restore ~/.local/share/spades-scorekeeper/backups/scorekeeper-20261127-061500"
     ".sqlite": HERE / "test_backups.py",
 }
@@ -49,8 +50,6 @@ NOT_RUN_HERE = {
     "podman run -d --name scorekeeper -p 8000:8000 -v scorekeeper-data:/data --restart "
     "unless-stopped spades-scorekeeper": "crun cannot run a container on the test machines: "
     "the image test starts the image's entrypoint from its own files, as its user",
-    "pipx install .": "pipx resolves from the package index: test_pipx installs the same wheel "
-    "into a fresh venv",
     "sudo systemctl enable --now spades-scorekeeper": "no systemd running as init in the tests: "
     "the unit is checked by systemd-analyze verify",
     "docker compose run --rm scorekeeper restore "

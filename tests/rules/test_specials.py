@@ -236,6 +236,8 @@ def test_both_sides_cannot_make_a_bemo():
         ({"bonuses": [{"name": "bag_card", "value": 5}]}, "rules.bonuses", "no value"),
         ({"bonuses": [{"name": "dix", "most": 5}]}, "rules.bonuses", "unknown field"),
         ({"bonuses": ["dix"] * 31}, "rules.bonuses", "at most 30"),
+        ({"bonuses": ["zz"]}, "rules.bonuses", "unknown bonus 'zz'"),
+        ({"bonuses": [{"name": "Own", "exact": True}]}, "rules.bonuses", "bonus Own: give its value"),
     ],
 )  # fmt: skip
 def test_a_special_or_bonus_out_of_range_is_refused_by_its_field(value, field, words):

@@ -97,3 +97,25 @@ def test_suicide_without_teams_is_refused_by_its_field(client, db):
     assert response.status_code == 422
     assert "Suicide needs teams of two or more" in response.get_data(as_text=True)
     assert store.count_games(db) == 0
+
+
+@pytest.mark.parametrize(
+    ("preset", "note"),
+    [
+        ("jailhouse", "A side&#39;s bid must be 4 to 8, 10 or 13."),
+        ("jailhouse", "Nil only when another side bids 10 or 13."),
+        ("suicide", "Suicide: one player of each team bids nil."),
+        ("mirrors", "All the bids together add up to 13."),
+        ("whiz", "All the bids together add up to 13 at most."),
+    ],
+)
+def test_the_bids_step_says_the_rules_that_forbid_bids(client, preset, note):
+    token = new_game(client, preset=preset)
+    html = page(client, token)
+    assert f'<p class="hint">{note}</p>' in html
+
+
+def test_an_ordinary_game_says_no_rule_about_bids(client):
+    html = page(client, new_game(client))
+    for words in ("must be", "Nil only", "Suicide", "All the bids"):
+        assert words not in html.split("<h2>", 1)[1].split("</form>", 1)[0]
