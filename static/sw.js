@@ -15,7 +15,7 @@ var own = ["static/style.css", "static/game.js", "static/offline.js", "static/ic
 var NO_NETWORK = root + "offline";
 var at = "^" + root.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 var game = new RegExp(at + "g/[\\w-]+$"), chart = new RegExp(at + "g/[\\w-]+/chart\\.svg$");
-var inGame = new RegExp(at + "g/[\\w-]+");
+var inGame = new RegExp(at + "g/[\\w-]+"), qr = new RegExp(at + "v/[\\w-]+/qr\\.svg$");
 
 // What each address needs the network for, in words (the first that matches; "" is the game).
 var NEEDS = [
@@ -110,7 +110,7 @@ self.addEventListener("fetch", function (e) {
     e.respondWith(fetch(req).catch(function () {
       return caches.match(url.pathname, { cacheName: PAGES }).then(function (r) { return r || Response.error(); });
     }));
-  } else if (own.indexOf(url.pathname) >= 0) {
+  } else if (own.indexOf(url.pathname) >= 0 || qr.test(url.pathname)) { // (a link's QR code: shown offline too)
     e.respondWith(fetch(req).then(function (r) {
       if (r.ok) { var copy = r.clone(); caches.open(FILES).then(function (c) { c.put(url.pathname, copy); }); }
       return r;

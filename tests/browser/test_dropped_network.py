@@ -76,6 +76,9 @@ def test_every_button_offline_says_what_needs_the_network_with_the_way_back(
     chart.scroll_into_view_if_needed()
     phone.wait_for_function("() => document.querySelector('img.chart').complete")
     assert chart.evaluate("i => i.naturalWidth") > 0
+    code = phone.get_by_role("img", name="QR code of the read-only link")  # and the QR code
+    phone.wait_for_function("() => document.querySelector('.qr img').complete")
+    assert code.evaluate("i => i.naturalWidth") > 0
     for role, name, needs in BUTTONS:
         phone.get_by_role(role, name=name, exact=True).first.click()
         phone.get_by_role("heading", name="No network").wait_for()

@@ -74,3 +74,24 @@ def test_a_no_trump_bid_is_tapped_saved_and_explained(client, db):
     assert record.data["hands"][0]["bids"]["Ann"] == "no trump 4"
     html = client.get(f"/g/{token}?hand=1#hand").get_data(as_text=True)
     assert "No Trump made: 2 x 70" in html and "NT7" in html
+
+
+CALL_BREAK_HAND = {"bids": {"Ann": 3, "Bob": 4, "Cy": 2, "Di": 2},
+                   "tricks": {"Ann": 5, "Bob": 3, "Cy": 2, "Di": 3}}  # fmt: skip
+
+
+def test_a_call_break_game_shows_tenths_on_every_page(app, client, db):
+    from tests.helpers import make_game, remember
+
+    game = make_game(db, [CALL_BREAK_HAND], rules="call-break", teams=None)
+    remember(db, client, game.edit_token)
+    pages = {
+        "game": client.get(f"/g/{game.edit_token}").get_data(as_text=True),
+        "read-only": client.get(f"/v/{game.view_token}").get_data(as_text=True),
+        "chart": client.get(f"/g/{game.edit_token}/chart.svg").get_data(as_text=True),
+        "your games": client.get("/").get_data(as_text=True),
+    }
+    for name, html in pages.items():
+        assert "3.2" in html and "\u22124.0" in html, name
+        assert not re.search(r"\d\.\d{2,}", html.replace("0.0.0", "")), name  # no float tails
+    assert "Ann: 3.2." in pages["chart"]  # the chart in words, for a screen reader
