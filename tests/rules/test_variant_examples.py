@@ -215,7 +215,10 @@ def test_suicide_needs_nil_and_teams():
         rules_from_spec({"preset": "suicide", "nil": False})
     assert e.value.field == "rules.suicide"
     e2 = refused("suicide", [], players=FOUR, teams=None)
-    assert (e2.field, e2.message) == ("rules.suicide", "Suicide needs teams of two or more")
+    assert (e2.field, e2.message) == (
+        "rules.suicide",
+        "option suicide: Suicide needs teams of two or more",
+    )
 
 
 # Whiz: "each player must bid the exact number of spades in their hand or go nil. There is no
