@@ -216,8 +216,10 @@ def house_rules(
         if broken is not None:
             for other, (_, _, other_nils, _) in zip(sides, side_bids):  # noqa: B905
                 # (a double nil is two nils or more: most sides skip the call)
-                if other != side and len(other_nils) > 1 and _both_broke(
-                    members[other], other_nils, tricks
+                if (
+                    other != side
+                    and len(other_nils) > 1
+                    and _both_broke(members[other], other_nils, tricks)
                 ):
                     extra += broken
                     lines = (*lines, f"double nil broken by both: +{broken}")
