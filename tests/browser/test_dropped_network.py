@@ -104,7 +104,7 @@ def test_each_offline_hand_is_dealt_round_the_table_and_undo_takes_back_the_phon
     # Hand 2, the kept page's own: Bob deals, Cy bids first; the standings' note stands.
     assert phone.locator("#hand .deal").inner_text() == "Bob deals, Cy bids first."
     assert first_bidder(phone) == "Cy's bid"
-    standing = phone.get_by_text("Blind nil only when 100 or more behind")
+    standing = phone.locator("#hand > p.hint", has_text="Blind nil only")  # ... 100 behind
     assert standing.is_visible()
     assert phone.get_by_role("button", name="Undo: add hand 1").is_visible()
     enter_offline(phone, OFFLINE_HANDS[:1], 2)
