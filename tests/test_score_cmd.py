@@ -177,3 +177,28 @@ def test_rules_that_contradict_each_other_exit_2_naming_the_option(tmp_path, cap
     assert main(["score", str(path)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith(f"scorekeeper: option {field}: ")
+
+
+@pytest.mark.parametrize(
+    ("rules", "hands", "line"),
+    [
+        ({"preset": "suicide", "nil": False}, [],
+         "scorekeeper: option suicide: Suicide needs nil bids: one player of each team bids nil, and nil is off"),
+        ({"preset": "jailhouse", "min_side_bid": 5}, [],
+         "scorekeeper: option min_side_bid: the smallest bid for a side (5) leaves out the contract 4 the side may make (4-8, 10, 13)"),
+        ({"preset": "jailhouse"},
+         [{"bids": {"Ann": 1, "Bob": 3, "Cy": 8, "Di": 3}, "tricks": {"Ann": 1, "Bob": 2, "Cy": 8, "Di": 2}}],
+         "scorekeeper: hand 1: Ann & Cy bid 9: a side's bid must be 4 to 8, 10 or 13"),
+        ({"preset": "urban", "race_sweep": 10, "race_tricks": None}, [],
+         "scorekeeper: option race_sweep: the tricks that win the match are for a race: set the tricks that win a hand (race_tricks)"),
+    ],
+)  # fmt: skip
+def test_issue_22_rules_that_contradict_or_forbid_exit_2_with_one_line(
+    tmp_path, capsys, rules, hands, line
+):
+    path = tmp_path / "bad.json"
+    path.write_text(
+        json.dumps({**GAME, "rules": rules, "start": {}, "hands": hands}), encoding="utf-8"
+    )
+    assert main(["score", str(path)]) == 2
+    assert capsys.readouterr().err.splitlines() == [line]

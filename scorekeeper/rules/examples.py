@@ -30,6 +30,7 @@ class Scenario(NamedTuple):
     nils: tuple[tuple[str, str, int], ...] = ()  # (player, "nil" or "blind nil", tricks)
     start: tuple[int, int, int] = (0, 0, 0)  # Ann & Cy's score and bags, Bob & Di's score
     show: str = US
+    hands: int = 1  # the same hand this many times in a row (a run of hands)
 
 
 SCENARIOS: dict[str, Scenario] = {
@@ -53,6 +54,14 @@ SCENARIOS: dict[str, Scenario] = {
     "seven": Scenario("Ann & Cy bid 8 and take 8", (4, 4), (2, 2), 8),
     "small": Scenario("Ann & Cy bid 2 and take 2", (1, 1), (5, 5), 2),
     "end": Scenario("Ann & Cy at 480 bid 4 and take 4", (2, 2), (4, 4), 4, start=(480, 0, 0)),
+    "blind double nil": Scenario("Bob & Di 200 behind; Bob and Di both bid blind nil and take "
+                                 "none", (5, 5), (0, 0), 13, nils=(("Bob", "blind nil", 0),
+                                 ("Di", "blind nil", 0)), start=(200, 0, 0), show=THEM),
+    "rubicon": Scenario("Ann & Cy at 90 bid 5 and take 5", (3, 2), (4, 4), 5, start=(90, 0, 0)),
+    "majority": Scenario("Ann & Cy bid 5 and take 7, two hands in a row", (3, 2), (2, 2), 7,
+                         hands=2),
+    "race": Scenario("A race hand: Ann & Cy take 7", (0, 0), (0, 0), 7),
+    "race sweep": Scenario("A race hand: Ann & Cy take 10", (0, 0), (0, 0), 10),
 }  # fmt: skip
 
 _BY_GROUP = {"Bags": "bags", "Nil": "nil", "Blind": "blind", "Big bids": "ten",
@@ -66,6 +75,9 @@ _BY_OPTION = {
     "lexington": "lexington", "lexington_value": "lexington", "lexington_penalty": "lexington",
     "seven_or_higher_value": "seven", "exact_small_bids": "small", "max_overtricks": "bags",
     "double_back": "small", "set_out": "set", "losing_score": "set", "nil_against": "nil",
+    "blind_double_nil_value": "blind double nil", "blind_double_nil_penalty": "blind double nil",
+    "rubicon_value": "rubicon", "majority_bonus": "majority", "race_tricks": "race",
+    "race_sweep": "race sweep",
 }  # fmt: skip
 
 
@@ -85,6 +97,8 @@ def scenario_for(option: str) -> Scenario:
 
 def play(rules: Rules, preset: str, s: Scenario, extra: dict[str, Any] | None = None) -> Example:
     """``s`` played under ``rules`` (with ``extra`` fields in the hand): its why-lines."""
+    if rules.race_tricks is not None:  # a race: every hand without bids, its tricks only
+        s = s._replace(words=f"A race hand: Ann & Cy take {s.us_took}", nils=(), start=(0, 0, 0))
     try:
         data = _game_data(rules, preset, s, extra or {})
         sheet = score_game(parse_game(data))
@@ -130,7 +144,10 @@ def _game_data(rules: Rules, preset: str, s: Scenario, extra: dict[str, Any]) ->
     limit = rules.bag_limit
     if limit is not None and s.start[1] >= limit:
         start[US]["bags"] = limit - 1
-    hands: list[dict[str, Any]] = [{"bids": bids, "tricks": tricks, **extra}]
+    hand: dict[str, Any] = {"bids": bids, "tricks": tricks, **extra}
+    if rules.race_tricks is not None:
+        del hand["bids"]
+    hands: list[dict[str, Any]] = [hand] * s.hands
     if rules.first_hand_no_bids:  # a first hand without bids before it: the shown side takes none
         other = THEM if s.show == US else US
         hands.insert(0, {"tricks": {s.show: 0, other: T}})
@@ -145,6 +162,8 @@ def option_example(rules: Rules, preset: str, option: str) -> Example:
     bids plays one before it)."""
     if option == "first_hand_no_bids" and rules.first_hand_no_bids:
         return _first_hand(rules, preset)
+    if option in ("race_tricks", "race_sweep") and rules.race_tricks is None:  # no race
+        return play(rules, preset, SCENARIOS["end"])
     return play(rules, preset, scenario_for(option))
 
 

@@ -430,7 +430,7 @@ def check_seating(game: Game) -> None:
     elif game.rules.bidding == "partnership":
         raise GameError("partnership bidding needs teams", field="rules.bidding")
     if game.rules.suicide and (game.teams is None or any(len(m) < 2 for m in game.teams.values())):
-        raise GameError("Suicide needs teams of two or more", field="rules.suicide")
+        raise GameError("option suicide: Suicide needs teams of two or more", field="rules.suicide")
     if game.dealer is not None and game.dealer not in players:
         raise GameError(f"the dealer {game.dealer} is not a player", field="dealer")
 

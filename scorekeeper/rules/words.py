@@ -8,6 +8,7 @@ and the text sheet all take their words from here, so they never disagree.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from decimal import Decimal
 from typing import Any
 
@@ -217,9 +218,14 @@ def rules_line(rules: Rules, preset: str = "standard", players: int | None = Non
     return " \u00b7 ".join(rules_summary(rules, preset, players))
 
 
-def sheet_rules_line(sheet: Sheet) -> str:
-    """:func:`rules_line` of a scored game (its rules and preset)."""
-    return rules_line(sheet.rules, sheet.preset)
+def sheet_rules_line(
+    sheet: Sheet, time_called: bool = False, round_hands: int | None = None
+) -> str:
+    """:func:`rules_line` of a scored game (its rules and preset). ``time_called``: a club
+    table's game whose hands the director's call of time capped: the line names the round's
+    own ``round_hands``, as :func:`game_end` does, not the cap."""
+    rules = replace(sheet.rules, max_hands=round_hands) if time_called else sheet.rules
+    return rules_line(rules, sheet.preset)
 
 
 # The options rules_summary says in words of its own; any other option (a variant's new one)

@@ -15,6 +15,7 @@ from tests.browser.test_table_phone import (
     FOUR,
     OFFLINE_HANDS,
     ORDINARY_BIDS,
+    another_phone_saves_hand_1,
     bfcache_browser,  # noqa: F401 -- a fixture
     enter_offline,
     hands_of,
@@ -104,7 +105,7 @@ def test_each_offline_hand_is_dealt_round_the_table_and_undo_takes_back_the_phon
     # Hand 2, the kept page's own: Bob deals, Cy bids first; the standings' note stands.
     assert phone.locator("#hand .deal").inner_text() == "Bob deals, Cy bids first."
     assert first_bidder(phone) == "Cy's bid"
-    standing = phone.get_by_text("Blind nil only when 100 or more behind")
+    standing = phone.locator("#hand > p.hint", has_text="Blind nil only")  # ... 100 behind
     assert standing.is_visible()
     assert phone.get_by_role("button", name="Undo: add hand 1").is_visible()
     enter_offline(phone, OFFLINE_HANDS[:1], 2)
@@ -195,13 +196,7 @@ def test_a_refused_hand_entered_again_leaves_the_list_once_saved(
     phone.context.set_offline(True)
     phone.reload()
     enter_offline(phone, OFFLINE_HANDS[:1], 1)
-    other = phone.context.browser.new_context(**browser_context_args)  # another phone: hand 1
-    page = other.new_page()
-    page.goto(url)
-    bid(page, ORDINARY_BIDS)
-    tap(page, "ttricks-0", "5")
-    save(page)
-    other.close()
+    another_phone_saves_hand_1(phone.context.browser, browser_context_args, url)
     phone.context.set_offline(False)
     refused = phone.locator(".offline .error")
     refused.first.wait_for()

@@ -215,7 +215,10 @@ def test_suicide_needs_nil_and_teams():
         rules_from_spec({"preset": "suicide", "nil": False})
     assert e.value.field == "rules.suicide"
     e2 = refused("suicide", [], players=FOUR, teams=None)
-    assert (e2.field, e2.message) == ("rules.suicide", "Suicide needs teams of two or more")
+    assert (e2.field, e2.message) == (
+        "rules.suicide",
+        "option suicide: Suicide needs teams of two or more",
+    )
 
 
 # Whiz: "each player must bid the exact number of spades in their hand or go nil. There is no
@@ -328,3 +331,28 @@ def test_wikipedia_two_round_majority():
     assert bonus[:4] == [0, 5, 10, 15]
     assert sheet.hands[4].sides["Us"].points == 60 and bonus[5] == 0  # the run broke
     assert sheet.hands[3].sides["Us"].explain[-1] == "Two round majority, 4 hands in a row: +15"
+
+
+# --- the rules page's worked examples of these options (rules.examples) --------------------
+
+
+@pytest.mark.parametrize(
+    ("spec", "option", "line"),
+    [
+        ("urban", "race_tricks", "Ann & Cy: race to 7, took 7: won the hand: +1 (total 1)"),
+        ("urban", "race_sweep", "the game ends: Ann & Cy win"),
+        ({"rubicon_value": 5}, "rubicon_value", "Ann & Cy: bid 5, took 5: +50; Crossing the Rubicon, first to 100: +5 (total 145)"),
+        ({"majority_bonus": 5}, "majority_bonus", "Ann & Cy: bid 5, took 7: +50, 2 bags +2; Two round majority, 2 hands in a row: +5 (total 109)"),
+        ({"blind_double_nil_value": 800}, "blind_double_nil_value", "Bob & Di: blind double nil, took 0: +800 (total 800)"),
+        ("suicide", "suicide", "not allowed here: Suicide: Ann or Cy must bid nil"),
+    ],
+)  # fmt: skip
+def test_each_option_has_a_worked_example_of_its_own(spec, option, line):
+    from scorekeeper.rules.examples import option_example
+
+    rules = rules_from_spec(spec)
+    preset = spec if isinstance(spec, str) else "standard"
+    assert line in option_example(rules, preset, option).lines
+    for other in ("race_tricks", "first_hand_no_bids", "target_score"):  # a race: no bids ever
+        if preset == "urban":
+            assert not option_example(rules, preset, other).lines[0].startswith("not allowed")

@@ -374,7 +374,7 @@ def test_a_corrected_result_gives_the_standings_as_if_entered_right(db):
     assert shown(wrong_view) != shown(events.overview(db, right))
     current = service.games.open_game(db, table_of(wrong_view, 1, 1).edit_token)
     service.games.edit_hand(db, current, 1, hand(current.game, 9), version=current.version)
-    said = " Round 1 table 1 was corrected after its round closed."
+    said = ". Round 1 table 1 was corrected after its round closed."  # its own sentence
     fixed = events.overview(db, wrong)
     at_table = set(table_of(fixed, 1, 1).entrants)
     assert [s.why.endswith(said) for s in fixed.standings] == [

@@ -238,7 +238,10 @@ def test_blank_sheet_number_fields_carry_their_range(client):
 def test_ids_out_of_sqlite_s_range_name_nothing(client, url):
     assert client.get(url).status_code == 404
     if "delete" in url:
-        assert client.post(url).status_code == 404
+        # Werkzeug checks a rule's method before its numbers: the GET rule at this address
+        # matches all but the method, the POST rule refuses the number, so a POST is a 405
+        # (tests/web/test_url_numbers.py takes every int link the same way); never a 500.
+        assert client.post(url).status_code in (404, 405)
 
 
 def test_the_import_size_stays_capped(client, app):

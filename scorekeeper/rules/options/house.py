@@ -123,34 +123,39 @@ def check_together(r: Rules) -> None:
     )
     for name, on, why in needs_nil:
         if on and not r.nil:
-            raise GameError(f"{why}, and nil is off", field=f"rules.{name}")
+            raise GameError(f"option {name}: {why}, and nil is off", field=f"rules.{name}")
     if r.blind_double_nil_value is not None and not r.blind_nil:
         raise GameError(
-            "a blind double nil needs blind nil bids, and blind nil is off",
+            "option blind_double_nil_value: a blind double nil needs blind nil bids, and blind "
+            "nil is off",
             field="rules.blind_double_nil_value",
         )
     if r.race_sweep is not None and r.race_tricks is None:
         raise GameError(
-            "the tricks that win the match are for a race: set the tricks that win a hand",
+            "option race_sweep: the tricks that win the match are for a race: set the tricks "
+            "that win a hand (race_tricks)",
             field="rules.race_sweep",
         )
     allowed = r.allowed_contracts
     if allowed is not None:
         if allowed[0] < r.min_side_bid:
             raise GameError(
-                f"the smallest bid for a side ({r.min_side_bid}) leaves out the contract "
+                f"option min_side_bid: the smallest bid for a side ({r.min_side_bid}) leaves out "
+                f"the contract "
                 f"{allowed[0]} the side may make ({numbers_text(allowed)})",
                 field="rules.min_side_bid",
             )
         top = r.max_bid
         if top is not None and allowed[-1] > top and not r.moon:
             raise GameError(
-                f"the largest bid ({top}) leaves out the contract {allowed[-1]} a side may "
+                f"option max_bid: the largest bid ({top}) leaves out the contract {allowed[-1]} "
+                f"a side may "
                 f"make ({numbers_text(allowed)})",
                 field="rules.max_bid",
             )
         barred = set(r.barred_bids or ()) if r.bidding == "partnership" else set()
         if barred.issuperset(allowed):
             raise GameError(
-                "every contract a side may make is a barred bid", field="rules.barred_bids"
+                "option barred_bids: every contract a side may make is a barred bid",
+                field="rules.barred_bids",
             )
