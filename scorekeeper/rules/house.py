@@ -89,7 +89,6 @@ def house_rules(
     read: dict[object, tuple[str, int]] = {}  # bid values read, by value (valid ones: checked)
     hand: list[Any] = [None, None, {}]  # the hand's bids and tricks, what these rules read of it
     Own = tuple[tuple[str, int, int], ...]  # (player, bid, tricks) of each partner bidding a number
-    reads_hand = no_trump or own == "highlander"  # the points piece reads the hand's bids
 
     def read_hand(bids: Any, tricks: Mapping[str, int]) -> dict[str, tuple[bool, Own]]:
         """Per side, (a No Trump bid, each partner's bid and tricks): read once a hand."""
@@ -172,8 +171,7 @@ def house_rules(
         if lex_take and kind == LEXINGTON:
             over = opoints = 0
         if contract is not None and kind is not None:
-            # the side's No Trump bid and partners' bids, read once for both rules below
-            mine = read_hand(bids, tricks)[side] if reads_hand else (False, ())
+            mine = read_hand(bids, tricks)[side] if no_trump or own == "highlander" else (False, ())
             if no_trump and mine[0]:
                 times = nt_win if made else nt_loss
                 lines = (*lines, f"No Trump {'made' if made else 'set'}: {times} x {cpoints}")
@@ -214,15 +212,9 @@ def house_rules(
             extra += moved  # the overtricks keep their points (opoints), the nil tricks theirs
             over = nil_bags = 0
         if broken is not None:
-            for other, (_, _, other_nils, _) in zip(sides, side_bids):  # noqa: B905
-                # (a double nil is two nils or more: most sides skip the call)
-                if (
-                    other != side
-                    and len(other_nils) > 1
-                    and _both_broke(members[other], other_nils, tricks)
-                ):
-                    extra += broken
-                    lines = (*lines, f"double nil broken by both: +{broken}")
+            extra, lines = _broken_by_both(
+                side, sides, side_bids, members, tricks, broken, extra, lines
+            )
         return kind, over, cpoints, opoints, nils, nil_points + extra, nil_bags, lines
 
     return made_rule, points_rule
@@ -243,6 +235,30 @@ def _nils_per_trick(
         lines = (*lines, f"{n.player} {n.kind} lost: {n.tricks} x -{per}")
         out = (*out, _new(NilResult, (n.player, n.kind, False, n.tricks, cost)))
     return out, nil_points, nil_bags, lines
+
+
+def _broken_by_both(
+    side: str,
+    sides: Sequence[str],
+    side_bids: Sequence[SideBid],
+    members: Mapping[str, tuple[str, ...]],
+    tricks: Mapping[str, int],
+    broken: int,
+    extra: int,
+    lines: Lines,
+) -> tuple[int, Lines]:
+    """The opponents' bonus for each other side's double nil both its bidders broke
+    (``double_nil_opponents_bonus``), added to ``extra`` and ``lines``."""
+    for other, (_, _, other_nils, _) in zip(sides, side_bids):  # noqa: B905
+        # (a double nil is two nils or more: most sides skip the call)
+        if (
+            other != side
+            and len(other_nils) > 1
+            and _both_broke(members[other], other_nils, tricks)
+        ):
+            extra += broken
+            lines = (*lines, f"double nil broken by both: +{broken}")
+    return extra, lines
 
 
 def _both_broke(
