@@ -24,6 +24,7 @@
     if (d.q.length || d.refused.length || d.sent) localStorage[key] = JSON.stringify(d);
     else delete localStorage[key];
   };
+  const own = /^(csrf_token|version|submission|hand_no)$/; // a form's own fields, not what was typed
   const idOf = (h) => (h.f.find((f) => f[0] === "submission") || [])[1];
   const plural = (n, what) => n + " " + what + (n === 1 ? "" : "s");
   const box = document.createElement("div");
@@ -77,7 +78,7 @@
         p.append("It is on the form below: when it is saved, it leaves this list.");
       } else {
         const link = document.createElement("a");
-        const typed = h.f.filter((f) => !/^(csrf_token|version|submission|hand_no)$/.test(f[0]));
+        const typed = h.f.filter((f) => !own.test(f[0]));
         link.href = path + "?step=both&" + new URLSearchParams(typed.concat([["again", idOf(h)]])) + "#hand";
         link.textContent = "Enter it again";
         p.appendChild(link);
@@ -164,7 +165,7 @@
     const next = (n, fields) => {
       all("input[type=radio]").forEach((i) => { i.checked = i.defaultChecked; });
       all("input[type=text]").forEach((i) => { i.value = i.defaultValue; });
-      (fields || []).filter((f) => !/^(csrf_token|version|submission|hand_no)$/.test(f[0])).forEach((f) => {
+      (fields || []).filter((f) => !own.test(f[0])).forEach((f) => {
         all("input").filter((i) => i.name === f[0]).forEach((i) => {
           if (i.type === "radio") i.checked = i.value === f[1]; else i.value = f[1];
         });

@@ -17,7 +17,7 @@ var at = "^" + root.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 var game = new RegExp(at + "g/[\\w-]+$"), chart = new RegExp(at + "g/[\\w-]+/chart\\.svg$");
 var inGame = new RegExp(at + "g/[\\w-]+"), qr = new RegExp(at + "v/[\\w-]+/qr\\.svg$");
 
-// What each address needs the network for, in words (the first that matches; "" is the game).
+// What each address needs the network for, in words (the first that matches).
 var NEEDS = [
   [/\/undo$/, "Undo needs the network: it takes back the last change on the server."],
   [/\/redo$/, "Redo needs the network: it puts the change back on the server."],
@@ -29,7 +29,6 @@ var NEEDS = [
   [/\?(.*&)?hand=\d+/, "Seeing why a saved hand scored, or fixing it, needs the network."],
   [/\/rules$/, "The rules page needs the network."],
   [/\/chart\.svg$/, "The score chart needs the network."],
-  [/\/game\.json$/, "The game file needs the network."],
   [/\/g\/[\w-]+\/delete$/, "Deleting the game needs the network."],
   [/\/v\/[\w-]+/, "The read-only view needs the network."],
   [/\/games\/new/, "A new game needs the network: games are kept on the server."],
@@ -101,7 +100,9 @@ self.addEventListener("fetch", function (e) {
     var kept = req.method === "GET" && game.test(url.pathname) && !/[?&]hand=/.test(url.search);
     e.respondWith(fetch(req).catch(function () {
       return (kept ? caches.match(url.pathname, { cacheName: PAGES }) : Promise.resolve()).then(function (p) {
-        return p ? offline(p) : noNetwork(req, url);
+        if (p) return offline(p);
+        // A download (the game file) fails as a download does: never the page saved as the file.
+        return /\/game\.json$/.test(url.pathname) ? Response.error() : noNetwork(req, url);
       });
     }));
   } else if (req.method !== "GET") {

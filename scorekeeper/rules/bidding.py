@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .bids import bid_refused, contract_refused, read_bids
+from .bids import bid_refused, contract_refused, plays_without_bids, read_bids
 from .game import BidValue, Game, Hand
 from .scoring import Sheet, score_game, start_state
 from .tenths import counted_totals
@@ -54,7 +54,7 @@ def bid_options(game: Game, sheet: Sheet | None = None) -> dict[str, SideBidOpti
     rules = game.rules
     totals = counted_totals(sheet)  # as the rules' numbers count (tenths under score_tenths)
     race = rules.race_tricks is not None  # a race: no hand has bids
-    first = race or (rules.first_hand_no_bids and sheet.played == 0)
+    first = plays_without_bids(rules, sheet.played)
     over = (GAME_OVER, "the game is over") if sheet.finished else None
     words = "a race is played without bids" if race else "the first hand is played without bids"
     no_bids = (FIRST_HAND_NO_BIDS, words) if first else None

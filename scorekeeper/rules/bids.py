@@ -24,6 +24,13 @@ BidsRead = dict[object, tuple[str, int]]  # a bid value as written -> what ``_bi
 _BIDS_READ_LIMIT = 256  # bid values remembered in a game (the valid ones only)
 
 
+def plays_without_bids(rules: Rules, played: int) -> bool:
+    """Whether the hand after ``played`` played hands has no bids: every hand of a race (urban
+    rules), or the first hand under ``first_hand_no_bids``. (The fold reads the same rule from
+    its Context: ``first_no_bids`` and the race, worked out once.)"""
+    return rules.race_tricks is not None or (rules.first_hand_no_bids and played == 0)
+
+
 def read_bids(ctx: Context, state: State, hand: Hand, number: int) -> list[SideBid]:
     """Check the bids; per side in order: (contract or None, blind, nils, any blind). The
     game's bid reader (``bids_reader``)."""

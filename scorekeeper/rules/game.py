@@ -7,7 +7,9 @@ obey the rules is for ``score_game``, which needs the running score to judge bli
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass, field
+from decimal import Decimal
 from typing import Any
 
 from .errors import GameError, show_number
@@ -215,6 +217,23 @@ def _int(value: Any, what: str, field_name: str, hand: int | None = None) -> int
     return value
 
 
+def _points(value: Any, what: str, field_name: str, hand: int | None, in_tenths: bool) -> int:
+    """Points in the file (an adjust, a start score) as the engine counts them. A whole number
+    is whole points, or whole tenths under ``score_tenths`` (5 is 0.5), as files always wrote;
+    under ``score_tenths`` a number written with a decimal point counts points, one decimal
+    place at most (0.5 is 5 tenths, -1.2 is -12, 3.0 is 30), read exactly, never as a float."""
+    if not (in_tenths and type(value) is float):
+        return _int(value, what, field_name, hand)
+    tenths = Decimal(repr(value)).scaleb(1) if math.isfinite(value) else None
+    if tenths is None or tenths != tenths.to_integral_value():
+        raise GameError(
+            f"{what} must be points with at most one decimal place (0.5), not {_show(value)}",
+            hand=hand,
+            field=field_name,
+        )
+    return int(tenths)
+
+
 def _mapping(value: Any, what: str, field_name: str, hand: int | None = None) -> dict[Any, Any]:
     if not isinstance(value, dict):
         raise GameError(
@@ -267,6 +286,7 @@ def parse_game(data: Any) -> Game:
         dealer = players_t[0]
 
     start: dict[str, Start] = {}
+    in_tenths = rules.score_tenths
     for side, value in _mapping(data.get("start", {}), "start", "start").items():
         value = _mapping(value, f"start of {side}", f"start.{side}")
         for key in value:
@@ -275,7 +295,7 @@ def parse_game(data: Any) -> Game:
                     f"unknown field {_show(key)} in start of {side}", field=f"start.{side}"
                 )
         start[side] = Start(
-            _int(value.get("score", 0), "a start score", f"start.{side}.score"),
+            _points(value.get("score", 0), "a start score", f"start.{side}.score", None, in_tenths),
             _int(value.get("bags", 0), "start bags", f"start.{side}.bags"),
         )
 
@@ -287,7 +307,7 @@ def parse_game(data: Any) -> Game:
     game = Game(players_t, rules, preset, teams, dealer, start)
     check_setup(game)
     tricks = game.tricks_per_hand
-    hands = tuple(parse_hand(h, number, tricks) for number, h in enumerate(hands_raw, 1))
+    hands = tuple(parse_hand(h, number, tricks, in_tenths) for number, h in enumerate(hands_raw, 1))
     return game.with_hands(hands)
 
 
@@ -304,10 +324,13 @@ def with_hand_added(game: Game, data: Any) -> Game:
     for the game's file with that hand appended, without reading its other hands again."""
     number = len(game.hands) + 1
     _check_hand_count(number)
-    return game.with_hands((*game.hands, parse_hand(data, number, game.tricks_per_hand)))
+    hand = parse_hand(data, number, game.tricks_per_hand, game.rules.score_tenths)
+    return game.with_hands((*game.hands, hand))
 
 
-def parse_hand(data: Any, number: int, tricks_per_hand: int = MAX_TRICKS_PER_HAND) -> Hand:
+def parse_hand(
+    data: Any, number: int, tricks_per_hand: int = MAX_TRICKS_PER_HAND, in_tenths: bool = False
+) -> Hand:
     """One hand from its JSON object; ``number`` (1-based) goes into error messages.
 
     Every number is checked against its range: bids, tricks and renege tricks 0 to
@@ -368,7 +391,12 @@ def parse_hand(data: Any, number: int, tricks_per_hand: int = MAX_TRICKS_PER_HAN
             continue
         out = {}
         for who, value in _mapping(data[key], key, key, number).items():
-            n = out[who] = _int(value, f"{key} for {who}", f"{key}.{who}", number)
+            if key == "adjust":  # points: with one decimal place in a game in tenths
+                n = out[who] = _points(
+                    value, f"adjust for {who}", f"adjust.{who}", number, in_tenths
+                )
+            else:
+                n = out[who] = _int(value, f"{key} for {who}", f"{key}.{who}", number)
             if key == "adjust":
                 if not -MAX_ADJUST <= n <= MAX_ADJUST:
                     raise GameError(

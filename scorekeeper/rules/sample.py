@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from .bids import plays_without_bids
 from .errors import GameError
 from .game import Game, Hand, Start
 from .options import OPTIONS, PRESETS, WORDS, OptionInfo, Rules, rules_from_spec
@@ -173,7 +174,7 @@ def random_hand(rng: random.Random, ctx: Any, state: Any) -> Hand:
     weights = [rng.random() + 0.05 for _ in players]
     for p in rng.choices(players, weights, k=T):
         per[p] += 1
-    no_bids = ctx.first_no_bids and (rules.race_tricks is not None or state.played == 0)
+    no_bids = plays_without_bids(rules, state.played)
     totals = state.totals
     bids: dict[str, Any] = {}  # none at all when the hand has no bids
     nil_sides: set[str] = set()

@@ -135,7 +135,12 @@ def changes_line(spec: dict[str, Any] | str) -> str:
         changed = rules_to_spec(rules_from_spec(spec), preset)
     except GameError:
         return f"{preset_title(preset)}: these rules no longer load."
-    words = [f"{o.label}: {option_word(changed[o.name])}" for o in OPTIONS if o.name in changed]
+    said = {o.name: empty_meaning(o) if changed.get(o.name) is None else None for o in OPTIONS}
+    words = [
+        f"{o.label}: {said[o.name] or option_word(changed[o.name])}"
+        for o in OPTIONS
+        if o.name in changed
+    ]
     rules = rules_from_spec(changed)
     if "specials" in changed:
         words.append("Specials: " + (", ".join(s.name for s in rules.specials) or "none"))

@@ -39,6 +39,7 @@ from scorekeeper.rules import (
     score_game,
     with_hand_added,
 )
+from scorekeeper.rules.bids import plays_without_bids
 from scorekeeper.store import Action, actions
 
 from .errors import (
@@ -719,7 +720,7 @@ def _typed_hand(current: OpenGame, typed: TypedHand, number: int) -> dict[str, A
     HandRefused when it does not read (the typed hand's errors say where) or breaks a rule."""
     game = current.game
     played_before = sum(not h.misdeal for h in game.hands[: number - 1])
-    no_bids = game.rules.first_hand_no_bids and played_before == 0
+    no_bids = plays_without_bids(game.rules, played_before)
     hand = typed.hand(game, no_bids)
     if hand is None:
         raise HandRefused(current)

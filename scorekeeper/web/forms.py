@@ -47,7 +47,13 @@ from scorekeeper.web.extras_form import (
     read_extras,
     special_rows,
 )
-from scorekeeper.web.fields import range_words, whole_number
+from scorekeeper.web.fields import (
+    points_number,
+    points_words,
+    range_words,
+    tenths_text,
+    whole_number,
+)
 
 MAX_PLAYERS = 6
 OPTION_BY_NAME = {o.name: o for o in OPTIONS}
@@ -202,7 +208,10 @@ class NewGame:
         self.errors["dealer"] = "Choose a player who is in the game, or draw at random."
         return None
 
-    def read_start(self, names: list[str], teams: dict[str, list[str]] | None) -> dict[str, Any]:
+    def read_start(
+        self, names: list[str], teams: dict[str, list[str]] | None, in_tenths: bool = False
+    ) -> dict[str, Any]:
+        """The start scores (points; with one decimal place when ``in_tenths``) and bags."""
         start: dict[str, Any] = {}
         for i, (score_text, bags_text) in enumerate(self.start):
             if not score_text and not bags_text:
@@ -213,8 +222,10 @@ class NewGame:
             side = next((t for t, m in teams.items() if names[i] in m), None) if teams else None
             side = side or names[i]
             value = {
-                "score": self._start_number(f"start-score-{i}", score_text, MAX_START_SCORE),
-                "bags": self._start_number(f"start-bags-{i}", bags_text, MAX_START_BAGS),
+                "score": self._start_number(
+                    f"start-score-{i}", score_text, MAX_START_SCORE, in_tenths
+                ),
+                "bags": self._start_number(f"start-bags-{i}", bags_text, MAX_START_BAGS, False),
             }
             if None in value.values():
                 continue
@@ -223,14 +234,20 @@ class NewGame:
             start[side] = value
         return start
 
-    def _start_number(self, key: str, text: str, top: int) -> int | None:
+    def _start_number(self, key: str, text: str, top: int, in_tenths: bool) -> int | None:
         """A start score (-top to top) or start bags (0 to top); None with an error by it."""
         low = -top if key.startswith("start-score") else 0
         try:
+            if low:  # a score: points, with one decimal place in a game in tenths
+                return points_number(text or "0", top, in_tenths)
             return whole_number(text or "0", low, top)
         except ValueError:
-            what = "Score" if key.startswith("start-score") else "Bags"
-            self.errors[key] = f"{what}: {range_words(low, top)}."
+            if low and in_tenths:
+                self.errors[key] = f"Score: {points_words(top, in_tenths)}."
+            elif low:
+                self.errors[key] = f"Score: {range_words(low, top)}."
+            else:
+                self.errors[key] = f"Bags: {range_words(low, top)}."
             return None
 
     @property
@@ -268,7 +285,7 @@ class NewGame:
             return None
         teams = self.read_teams(names)
         dealer = self.read_dealer(names, seated)
-        start = self.read_start(names, teams)
+        start = self.read_start(names, teams, _in_tenths(spec))
         if self.errors:
             return None
         data: dict[str, Any] = {"format": FORMAT, "rules": spec, "players": names}
@@ -295,9 +312,12 @@ class NewGame:
     def place_error(self, error: GameError) -> None:
         """Put an engine error next to the field it is about."""
         where = error.field or ""
+        message = error.message
         if where.startswith("rules."):
             name = where.split(".", 1)[1]
             key = f"o-{name}" if name in OPTION_BY_NAME else "preset"
+            if name in OPTION_BY_NAME:  # said by the label the form shows, not the file's key
+                message = option_words(message, name)
             if name in ("specials", "bonuses"):
                 key = name
         elif where.startswith("teams") or where == "rules.bidding":
@@ -308,7 +328,27 @@ class NewGame:
             key = where
         else:
             key = "form"
-        self.errors[key] = error.message[:1].upper() + error.message[1:] + "."
+        self.errors[key] = message[:1].upper() + message[1:] + "."
+
+
+def option_words(message: str, name: str) -> str:
+    """An option's message ("option partner_bids: ...", the game file's words) as the form says
+    it, by the label a person sees ("Partners' own bids: ...")."""
+    head = f"option {name}"
+    if name not in OPTION_BY_NAME or not message.startswith(head):
+        return message
+    rest = message[len(head) :]
+    return OPTION_BY_NAME[name].label + (rest if rest.startswith(":") else ":" + rest)
+
+
+def _in_tenths(spec: dict[str, Any]) -> bool:
+    """Whether the rules a new game's form chose score in tenths (its points typed as 0.5)."""
+    if "score_tenths" in spec:
+        return spec["score_tenths"] is True
+    try:
+        return preset_rules(spec.get("preset") or "standard").score_tenths
+    except GameError:
+        return False
 
 
 def parse_option(info: Any, text: str) -> Any:
@@ -421,8 +461,9 @@ class HandForm:
                 values["renege"] = str(sides.index(side))
                 values["renege-tricks"] = str(n)
         for side, n in (hand.get("adjust") or {}).items():
-            if side in sides:
-                values[f"adjust-{sides.index(side)}"] = str(n)
+            if side in sides:  # typed back as a person typed it: points (0.5 under tenths)
+                shown = tenths_text(n) if game.rules.score_tenths else str(n)
+                values[f"adjust-{sides.index(side)}"] = shown
         if hand.get("note"):
             values["note"] = hand["note"]
         values.update(extras_values(game, hand))
@@ -456,10 +497,10 @@ class HandForm:
             text = self.get(f"adjust-{j}")
             if text:
                 try:
-                    value = whole_number(text, -MAX_ADJUST, MAX_ADJUST)
+                    value = points_number(text, MAX_ADJUST, game.rules.score_tenths)
                 except ValueError:
                     self.errors[f"adjust-{j}"] = (
-                        f"{side}: a whole number of points, {range_words(-MAX_ADJUST, MAX_ADJUST)}."
+                        f"{side}: {points_words(MAX_ADJUST, game.rules.score_tenths)}."
                     )
                     continue
                 if value:

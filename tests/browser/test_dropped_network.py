@@ -15,6 +15,7 @@ from tests.browser.test_table_phone import (
     FOUR,
     OFFLINE_HANDS,
     ORDINARY_BIDS,
+    another_phone_saves_hand_1,
     bfcache_browser,  # noqa: F401 -- a fixture
     enter_offline,
     hands_of,
@@ -195,13 +196,7 @@ def test_a_refused_hand_entered_again_leaves_the_list_once_saved(
     phone.context.set_offline(True)
     phone.reload()
     enter_offline(phone, OFFLINE_HANDS[:1], 1)
-    other = phone.context.browser.new_context(**browser_context_args)  # another phone: hand 1
-    page = other.new_page()
-    page.goto(url)
-    bid(page, ORDINARY_BIDS)
-    tap(page, "ttricks-0", "5")
-    save(page)
-    other.close()
+    another_phone_saves_hand_1(phone.context.browser, browser_context_args, url)
     phone.context.set_offline(False)
     refused = phone.locator(".offline .error")
     refused.first.wait_for()

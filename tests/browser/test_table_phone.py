@@ -321,6 +321,17 @@ def test_a_dropped_network_keeps_three_hands_in_order_and_sends_them(phone, live
     assert phone.evaluate("Object.keys(localStorage).length") == 0
 
 
+def another_phone_saves_hand_1(browser, context_args, url):
+    """Another phone at the table, online, saves hand 1 (Ann & Cy take 5)."""
+    other = browser.new_context(**context_args)
+    page = other.new_page()
+    page.goto(url)
+    bid(page, ORDINARY_BIDS)
+    tap(page, "ttricks-0", "5")
+    save(page)
+    other.close()
+
+
 def test_hands_refused_on_arrival_are_shown_as_typed_never_dropped(
     phone, bfcache_browser, browser_context_args, live_server, live_db
 ):
@@ -329,14 +340,7 @@ def test_hands_refused_on_arrival_are_shown_as_typed_never_dropped(
     phone.context.set_offline(True)
     phone.reload()
     enter_offline(phone, OFFLINE_HANDS[:2], 1)
-    # Meanwhile another phone at the table, online, saves hand 1.
-    other = bfcache_browser.new_context(**browser_context_args)
-    page = other.new_page()
-    page.goto(url)
-    bid(page, ORDINARY_BIDS)
-    tap(page, "ttricks-0", "5")
-    save(page)
-    other.close()
+    another_phone_saves_hand_1(bfcache_browser, browser_context_args, url)  # meanwhile, online
     phone.context.set_offline(False)
     refused = phone.locator(".offline .error")
     # The server's sheet, the refused on it (reloaded by itself, also when the first reload

@@ -44,7 +44,7 @@ def test_every_preset_has_a_title():
         ({"preset": "standard", "target_score": 250}, "Standard, changed: Game to: 250."),
         (
             {"preset": "head-to-head", "moon": True, "bag_limit": None},
-            "Head-to-head, changed: Bags that cost: none; Moon (Boston) bids: yes.",
+            "Head-to-head, changed: Bags that cost: never; Moon (Boston) bids: yes.",
         ),
         ({"preset": "standard", "nil": False}, "Standard, changed: Nil bids: no."),
         ({"preset": "standard", "target_score": 500}, "Standard, nothing changed."),

@@ -157,11 +157,11 @@ def test_a_games_rules_page_shows_its_preset_and_every_changed_option(client, db
     assert response.status_code == 200
     html = main(response.get_data(as_text=True))
     assert "<p>Standard rules, teams: Ann &amp; Cy, Bob &amp; Di." in html
-    changed = "Standard, changed: Game to: 250; Bags that cost: none; Moon (Boston) bids: yes."
+    changed = "Standard, changed: Game to: 250; Bags that cost: never; Moon (Boston) bids: yes."
     assert f"<p>{changed}</p>" in html
     for words in (
         "Game to: <b>250</b>",
-        "Bags that cost: <b>never</b>",  # an empty setting by what it means (its help's words)
+        "Bags that cost: <b>never</b>",  # empty: what it means, not "none"
         "Moon (Boston) bids: <b>yes</b>",
     ):
         assert words in html

@@ -1,0 +1,69 @@
+"""A game file that scores in tenths (Call Break) takes its adjust and start scores as points
+with one decimal place (0.5, -1.2), read exactly as whole tenths; a whole number counts tenths
+as files always wrote (5 is 0.5), so every file written before scores as before. More places
+exit 2 with one line naming the hand and field; a whole-point game refuses any decimal."""
+
+from __future__ import annotations
+
+import json
+from decimal import Decimal
+
+import pytest
+
+from scorekeeper.cli import main
+from scorekeeper.rules import GameError, parse_game, score_game
+
+HAND = {"bids": {"Ann": 3, "Bob": 4, "Cy": 2, "Di": 2},
+        "tricks": {"Ann": 5, "Bob": 3, "Cy": 2, "Di": 3}}  # fmt: skip
+
+
+def call_break(adjust=None, start=None) -> dict:
+    hand = dict(HAND, adjust={"Ann": adjust}) if adjust is not None else HAND
+    data = {"format": "spades-scorekeeper/1", "rules": "call-break",
+            "players": ["Ann", "Bob", "Cy", "Di"], "hands": [hand]}  # fmt: skip
+    if start is not None:
+        data["start"] = {"Ann": {"score": start, "bags": 0}}
+    return data
+
+
+@pytest.mark.parametrize(
+    ("adjust", "total"),
+    [(0.5, "3.7"), (-1.2, "2.0"), (3.0, "6.2"), (5, "3.7"), (-12, "2.0")],
+)  # fmt: skip
+def test_an_adjust_in_points_or_in_tenths_scores_exactly(adjust, total):
+    sheet = score_game(parse_game(call_break(adjust=adjust)))
+    assert sheet.totals["Ann"] == Decimal(total)
+
+
+def test_a_start_score_with_one_decimal_place_is_points():
+    game = parse_game(call_break(start=3.2))
+    assert game.start["Ann"].score == 32
+    assert score_game(game).totals["Ann"] == Decimal("6.4")
+
+
+@pytest.mark.parametrize(
+    ("data", "field"),
+    [(call_break(adjust=0.55), "adjust.Ann"), (call_break(start=-0.25), "start.Ann.score")],
+)
+def test_two_decimal_places_are_refused_naming_the_field(data, field):
+    with pytest.raises(GameError, match="at most one decimal place") as e:
+        parse_game(data)
+    assert e.value.field == field
+
+
+def test_a_whole_point_game_refuses_a_decimal_adjust():
+    data = {**call_break(adjust=0.5), "rules": "standard"}
+    data["hands"][0]["tricks"] = {"Ann": 5, "Bob": 3, "Cy": 2, "Di": 3}
+    with pytest.raises(GameError, match="whole number"):
+        parse_game(data)
+
+
+def test_the_command_line_scores_a_decimal_adjust_and_refuses_two_places(tmp_path, capsys):
+    good, bad = tmp_path / "good.json", tmp_path / "bad.json"
+    good.write_text(json.dumps(call_break(adjust=-1.2)))
+    bad.write_text(json.dumps(call_break(adjust=1.25)))
+    assert main(["score", str(good), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["totals"]["Ann"] == 2.0
+    assert main(["score", str(bad)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "hand 1" in err[0] and "adjust" in err[0] and "1.25" in err[0]

@@ -1,0 +1,32 @@
+"""Urban rules on the game page (issue 22): a race has no bids, the page says so, a hand is its
+tricks alone, and the match ends on two games or ten tricks in a hand."""
+
+from __future__ import annotations
+
+import re
+
+from scorekeeper import store
+from scorekeeper.rules import parse_game, score_game
+from tests.helpers import new_game
+
+
+def add(client, token, **fields):
+    html = client.get(f"/g/{token}/hands/misdeal").get_data(as_text=True)
+    at = re.search(r'name="?version"? value="(\d+)"', html).group(1)
+    return client.post(f"/g/{token}/hands", data={"version": at, **fields})
+
+
+def test_an_urban_race_is_played_on_tricks_alone(client, db):
+    token = new_game(client, preset="urban")
+    html = client.get(f"/g/{token}").get_data(as_text=True)
+    assert "A race: no bids, 7 tricks win the hand." in html
+    assert "name=bid-0" not in html and "Hand 1: bids" not in html
+    assert add(client, token, **{"ttricks-0": "7", "ttricks-1": "6"}).status_code == 303
+    assert add(client, token, **{"ttricks-0": "3", "ttricks-1": "10"}).status_code == 303
+    data = store.game_by_edit_token(db, token).data
+    assert [h.get("bids") for h in data["hands"]] == [None, None]
+    sheet = score_game(parse_game(data))
+    assert sheet.totals == {"Ann & Cy": 1, "Bob & Di": 1}
+    assert (sheet.finished, sheet.winner, sheet.reason) == (True, "Bob & Di", "sweep")
+    page = client.get(f"/g/{token}").get_data(as_text=True)
+    assert "took 10 tricks in a hand" in page
