@@ -24,7 +24,7 @@ from scorekeeper.service.events import (
     EventSettings,
 )
 from scorekeeper.web.fields import number, whole_number
-from scorekeeper.web.forms import NewGame, minimal_spec
+from scorekeeper.web.forms import NewGame, minimal_spec, option_words
 
 FORMAT_CHOICES = {
     "swiss": "Swiss: teams with equal records meet, never the same opponents twice",
@@ -164,6 +164,7 @@ class EventForm:
         key = field_name or "form"
         if key.startswith("rules.") or key.startswith("o-"):
             name = key.split(".", 1)[-1].removeprefix("o-")
+            message = option_words(message, name)  # by the label the form shows
             self.rules.errors[f"o-{name}"] = message
             self.errors["rules"] = message
             return

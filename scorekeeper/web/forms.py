@@ -312,9 +312,12 @@ class NewGame:
     def place_error(self, error: GameError) -> None:
         """Put an engine error next to the field it is about."""
         where = error.field or ""
+        message = error.message
         if where.startswith("rules."):
             name = where.split(".", 1)[1]
             key = f"o-{name}" if name in OPTION_BY_NAME else "preset"
+            if name in OPTION_BY_NAME:  # said by the label the form shows, not the file's key
+                message = option_words(message, name)
             if name in ("specials", "bonuses"):
                 key = name
         elif where.startswith("teams") or where == "rules.bidding":
@@ -325,7 +328,17 @@ class NewGame:
             key = where
         else:
             key = "form"
-        self.errors[key] = error.message[:1].upper() + error.message[1:] + "."
+        self.errors[key] = message[:1].upper() + message[1:] + "."
+
+
+def option_words(message: str, name: str) -> str:
+    """An option's message ("option partner_bids: ...", the game file's words) as the form says
+    it, by the label a person sees ("Partners' own bids: ...")."""
+    head = f"option {name}"
+    if name not in OPTION_BY_NAME or not message.startswith(head):
+        return message
+    rest = message[len(head) :]
+    return OPTION_BY_NAME[name].label + (rest if rest.startswith(":") else ":" + rest)
 
 
 def _in_tenths(spec: dict[str, Any]) -> bool:

@@ -95,3 +95,22 @@ def test_a_call_break_game_shows_tenths_on_every_page(app, client, db):
         assert "3.2" in html and "\u22124.0" in html, name
         assert not re.search(r"\d\.\d{2,}", html.replace("0.0.0", "")), name  # no float tails
     assert "Ann: 3.2." in pages["chart"]  # the chart in words, for a screen reader
+
+
+@pytest.mark.parametrize(
+    ("changes", "field", "label"),
+    [
+        ({"bidding": "partnership", "partner_bids": "each"}, "o-partner_bids",
+         "Partners' own bids: each partner's own bid"),
+        ({"blind_scoring": "bonus"}, "o-blind_scoring", "Blind bids score: the blind bonus"),
+        ({"blind_nil": "", "blind_nil_no_bags": "on"}, "o-blind_nil_no_bags",
+         "No bags on a blind nil hand: needs blind nil bids"),
+    ],
+)  # fmt: skip
+def test_a_contradiction_is_said_by_the_label_the_form_shows(client, db, changes, field, label):
+    response = post_new(client, FOUR, **editor_fields(**changes))
+    html = html_text.unescape(response.get_data(as_text=True))
+    error = re.search(rf'<p class="error" id="{field}-error">(.*?)</p>', html, re.S)
+    assert error is not None, field
+    assert error.group(1).startswith(label)
+    assert "option " + field.removeprefix("o-") not in error.group(1).lower()

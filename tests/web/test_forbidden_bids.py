@@ -75,9 +75,9 @@ def test_bids_the_rules_allow_go_on_to_the_tricks(client):
 @pytest.mark.parametrize(
     ("changes", "field", "words"),
     [
-        ({"suicide": "on", "nil": ""}, "o-suicide", "Option suicide: Suicide needs nil bids"),
+        ({"suicide": "on", "nil": ""}, "o-suicide", "Suicide: Suicide needs nil bids"),
         ({"allowed_contracts": "4-8, 10, 13", "min_side_bid": "5"}, "o-min_side_bid",
-         "Option min_side_bid: the smallest bid for a side (5) leaves out the contract 4"),
+         "Smallest bid for a side: the smallest bid for a side (5) leaves out the contract 4"),
         ({"allowed_contracts": "4-8, 12-10"}, "o-allowed_contracts",
          "The only contracts a side may make: numbers 0 to 52"),
     ],

@@ -82,7 +82,8 @@ SCORING: list[OptionInfo] = [
         False,
         "Scoring",
         "Scores in tenths",
-        "Every points value (the options, a hand's adjust, a start score) counts tenths of a "
-        "point, and scores show one decimal: Call Break's 3.2.",
+        "Every points value of the options counts tenths of a point (a trick worth 10 is 1.0), "
+        "and scores show one decimal: Call Break's 3.2. A hand's adjust and a start score are "
+        "typed as points, one decimal place at most: 0.5.",
     ),
 ]
