@@ -1,6 +1,7 @@
 """Benchmark the scoring engine: hands scored per second, and ratios against baselines.
 
     python bench/bench_scoring.py [--games 10000] [--hands 15] [--seed 1] [--workers 2]
+                                  [--before DIR]
 
 Scores one 1,000-hand game (a single fold: one core), then 10,000 random 15-hand games under
 random house rules, on one core and spread over ``--workers`` processes (each process gets its
@@ -10,6 +11,12 @@ round, as the one-core lines take the best of their runs). Baselines measured in
 json-parsing the same games, and a bare loop touching every hand. The "best" line counts scoring
 only (parse excluded). Target: 200,000 hands per second. Timings are printed, never asserted
 (tests must not depend on them).
+
+``--before DIR``: a checkout of an earlier engine (e.g. ``git worktree add /tmp/before 7857c42``,
+the engine before issue 22): the plain long game and the random games are scored by it and by
+this one, each in a fresh process of its own, turn about (CPU time, best of each), and the
+ratios printed: the speed goal of issue 22 is "no slower than before" for a game with none of
+the new rules.
 """
 
 from __future__ import annotations
@@ -19,7 +26,9 @@ import json
 import multiprocessing
 import os
 import random
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -92,6 +101,57 @@ LEFT_OUT = {
 }
 
 
+# Run by ``--before`` in a fresh process with an engine's checkout first on sys.path: parse the
+# games of a file (untimed), score them, print the best CPU times (the long game, the random ones)
+_RATES = """
+import json, sys, time
+sys.path.insert(0, sys.argv[1])
+import scorekeeper
+from scorekeeper.rules import parse_game, score_game
+assert scorekeeper.__file__.startswith(sys.argv[1]), scorekeeper.__file__
+texts = json.load(open(sys.argv[2]))
+long = parse_game(json.loads(texts[0]))
+games = [parse_game(json.loads(t)) for t in texts[1:]]
+def cpu(runs, fn):
+    best = float("inf")
+    for _ in range(runs):
+        c0 = time.process_time(); fn(); best = min(best, time.process_time() - c0)
+    return best
+def every():
+    for g in games:
+        score_game(g)
+print(json.dumps([cpu(7, lambda: score_game(long)), cpu(3, every)]))
+"""
+
+
+def _before_and_now(before: str, long_text: str, texts: list[str], rounds: int = 3) -> None:
+    """Score the plain long game and the random games with the engine in ``before`` and with
+    this one, each in a fresh process, turn about; print each one's best CPU rates and the
+    ratios (now / before)."""
+    now = str(Path(__file__).resolve().parent.parent)
+    n_long = len(json.loads(long_text)["hands"])
+    n_many = sum(len(json.loads(t)["hands"]) for t in texts)
+    with tempfile.NamedTemporaryFile("w", suffix=".json") as f:
+        json.dump([long_text, *texts], f)
+        f.flush()
+        best = {before: [float("inf")] * 2, now: [float("inf")] * 2}
+        for _ in range(rounds):
+            for root in (before, now):
+                out = subprocess.run(
+                    [sys.executable, "-c", _RATES, root, f.name],
+                    capture_output=True, text=True, check=True,
+                ).stdout  # fmt: skip
+                best[root] = [min(a, b) for a, b in zip(best[root], json.loads(out))]  # noqa: B905
+    (lb, mb), (ln, mn) = best[before], best[now]
+    load = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    print(f"the engine in {before} vs this one, same games, fresh processes turn about "
+          f"({rounds} rounds, best CPU time of each; load average {load}):")  # fmt: skip
+    print(f"  plain long game    before {n_long / lb:>10,.0f} hands/s  now {n_long / ln:>10,.0f} "
+          f"hands/s  ratio now/before {lb / ln:.2f} (the aim: 1.00 or more)")  # fmt: skip
+    print(f"  random games       before {n_many / mb:>10,.0f} hands/s  now {n_many / mn:>10,.0f} "
+          f"hands/s  ratio now/before {mb / mn:.2f} (the aim: 1.00 or more)")  # fmt: skip
+
+
 def _worker(texts: list[str], rounds: int, start: Any, done: Any) -> None:
     """One process: parse its games (untimed); each round wait for the start, score them all
     (every score_game does the whole work: nothing is kept from one round to the next), report."""
@@ -136,6 +196,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hands", type=int, default=15)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
+    parser.add_argument("--before", help="a checkout of an earlier engine to compare with")
     args = parser.parse_args(argv)
     rng = random.Random(args.seed)
 
@@ -206,6 +267,10 @@ def main(argv: list[str] | None = None) -> int:
               f"slowest worker {slowest:.2f} s)")  # fmt: skip
         if scored / wall > best:
             best, how = scored / wall, f"{args.workers} processes, random games"
+    if args.before:
+        # the random games are drawn under the classic options only (sample.random_rules):
+        # an engine from before issue 22 reads them, and scores them under none of its rules
+        _before_and_now(args.before, long_text, texts)
     verdict = "meets" if best >= TARGET else "misses"
     print(f"best: {best:,.0f} hands/s scored ({how}; parsing excluded), {verdict} the target of "
           f"{TARGET:,} ({best / TARGET:.2f}x)")  # fmt: skip

@@ -133,13 +133,20 @@ def _forbidden_bids(ctx: Context) -> ForbiddenBids | None:
     teams = [(i, side, members[side]) for i, side in enumerate(sides) if len(members[side]) > 1]
     per_team = suicide or deficit is not None
 
+    said: dict[BidValue, tuple[str, int]] = {}  # bids said in words, read (valid: read before)
+
     def check(state: State, bids: dict[str, BidValue], side_bids: list[SideBid], n: int) -> None:
         if barred:  # a bid no one may make, as it was said
             for who, value in bids.items():
                 if type(value) is int:
                     kind, bid = NUM, value
                 else:
-                    kind, bid = read_bid(value)
+                    hit = said.get(value)
+                    if hit is None:
+                        hit = read_bid(value)
+                        if len(said) < 256:
+                            said[value] = hit
+                    kind, bid = hit
                 if bid in barred and (kind == BLIND or (kind == NUM and not (bid == 0 and nil_on))):
                     raise hand_error(n, f"bids.{who}", f"{who} bid {value}: {bid_refused(r, bid)}")
         if allowed is not None:

@@ -126,7 +126,7 @@ def end_after_hand(
     took_all_side = next((s for s, t in zip(ctx.sides, taken) if t == ctx.T), None)  # noqa: B905
     if not (
         max(totals.values()) >= ctx.target
-        or ends_at_once(rules)
+        or ctx.at_once  # ends_at_once(rules), read once a game
         or (took_all_side is not None and rules.boston_wins is not None)
         or (rules.set_out is not None and max(state.sets_in_row.values()) >= rules.set_out)
         or (rules.losing_score is not None and min(totals.values()) <= rules.losing_score)

@@ -89,6 +89,7 @@ def house_rules(
     read: dict[object, tuple[str, int]] = {}  # bid values read, by value (valid ones: checked)
     hand: list[Any] = [None, None, {}]  # the hand's bids and tricks, what these rules read of it
     Own = tuple[tuple[str, int, int], ...]  # (player, bid, tricks) of each partner bidding a number
+    reads_hand = no_trump or own == "highlander"  # the points piece reads the hand's bids
 
     def read_hand(bids: Any, tricks: Mapping[str, int]) -> dict[str, tuple[bool, Own]]:
         """Per side, (a No Trump bid, each partner's bid and tricks): read once a hand."""
@@ -171,7 +172,9 @@ def house_rules(
         if lex_take and kind == LEXINGTON:
             over = opoints = 0
         if contract is not None and kind is not None:
-            if no_trump and read_hand(bids, tricks)[side][0]:
+            # the side's No Trump bid and partners' bids, read once for both rules below
+            mine = read_hand(bids, tricks)[side] if reads_hand else (False, ())
+            if no_trump and mine[0]:
                 times = nt_win if made else nt_loss
                 lines = (*lines, f"No Trump {'made' if made else 'set'}: {times} x {cpoints}")
                 cpoints *= times
@@ -195,7 +198,7 @@ def house_rules(
                 else:
                     lines = (*lines, "blind over: 0")
             if own == "highlander" and made is False:
-                for p, bid, took in read_hand(bids, tricks)[side][1]:
+                for p, bid, took in mine[1]:
                     if took > bid:
                         over += took - bid
                         opoints += ov * (took - bid)
@@ -212,7 +215,12 @@ def house_rules(
             over = nil_bags = 0
         if broken is not None:
             for other, (_, _, other_nils, _) in zip(sides, side_bids):  # noqa: B905
-                if other != side and _both_broke(members[other], other_nils, tricks):
+                # (a double nil is two nils or more: most sides skip the call)
+                if (
+                    other != side
+                    and len(other_nils) > 1
+                    and _both_broke(members[other], other_nils, tricks)
+                ):
                     extra += broken
                     lines = (*lines, f"double nil broken by both: +{broken}")
         return kind, over, cpoints, opoints, nils, nil_points + extra, nil_bags, lines

@@ -147,6 +147,7 @@ class Context:
         "side_index_of",
         "no_bids",
         "end_checks",
+        "at_once",
         "first_dealer",
         "first_no_bids",
         "by_side",
@@ -195,12 +196,13 @@ class Context:
         self.score_sides = score_sides_with(self)
         self.score_running = running_scorer(self)  # None without running bonuses
         # end-of-game checks other than the target, needed after every hand
+        self.at_once = ends_at_once(r)  # read once a game, not after every hand (ending.py)
         self.end_checks = bool(
             r.set_out is not None
             or r.losing_score is not None
             or r.max_hands is not None
             or r.boston_wins is not None
-            or ends_at_once(r)
+            or self.at_once
         )
 
 
