@@ -66,6 +66,8 @@ EVERY_NEW_RULE: dict[str, object] = {
     "blind_double_nil_value": 800,
     "rubicon_value": 5,
     "majority_bonus": 5,
+    "seven_times_value": 10,  # Part Deux (helper contracts2)
+    "seven_times_counts": "taken",
     # part C: contracts and scoring rules
     "no_trump": True,
     "lexington": "take",

@@ -17,7 +17,8 @@ Bounds:
   printing and lands in the cache for the next try (a job nobody can ask for again, without a
   key, is dropped if still queued);
 - **repeats**: the bytes are kept in a small LRU cache by the caller's key (a game's database,
-  id, version and paper size), so a second download costs nothing, and the same sheet asked
+  id, version and paper size, and for a club table's game the call of time and the round's
+  hands it prints), so a second download costs nothing, and the same sheet asked
   for twice at once is made once.
 
 The command line (``scorekeeper pdf``) prints in its own process and does not come here.
@@ -94,12 +95,16 @@ class PrintFailed(PrintRefused):
 
 @dataclass(frozen=True)
 class GameJob:
-    """A game's sheet, as the worker needs it: the game file, not the parsed game."""
+    """A game's sheet, as the worker needs it: the game file, not the parsed game; for a club
+    table's game whose hands the director's call of time capped, ``time_called`` and the
+    round's own ``round_hands`` (``sheets.render_game_pdf``)."""
 
     data: dict[str, Any]
     title: str
     paper_size: str
     date: str | None
+    time_called: bool = False
+    round_hands: int | None = None
 
 
 def render(
@@ -116,8 +121,9 @@ def render(
         return seasons.render_season_pdf(job)
     game = parse_game(job.data)
     return sheets.render_game_pdf(
-        game, score_game(game), title=job.title, paper_size=job.paper_size, date=job.date
-    )
+        game, score_game(game), title=job.title, paper_size=job.paper_size, date=job.date,
+        time_called=job.time_called, round_hands=job.round_hands,
+    )  # fmt: skip
 
 
 def warm_up() -> None:

@@ -24,7 +24,7 @@ from scorekeeper.rules import (
     rules_summary,
     team_name,
 )
-from scorekeeper.rules.words import figure
+from scorekeeper.rules.words import figure, rules_as_set
 
 from .layout import DEFAULT_PAPER, FOOTER_MM, PAGE_MARGIN_MM, half_height_mm, page_mm, templates
 
@@ -67,8 +67,14 @@ def render_game_pdf(
     title: str = "",
     paper_size: str = DEFAULT_PAPER,
     date: Date | str | None = None,
+    time_called: bool = False,
+    round_hands: int | None = None,
 ) -> bytes:
-    """The score sheet of a game (``rules.Game`` and its ``rules.Sheet``) as PDF bytes."""
+    """The score sheet of a game (``rules.Game`` and its ``rules.Sheet``) as PDF bytes.
+    ``time_called``: a club table's game whose hands the director's call of time capped (the
+    service's ``TablePlace.time_called``): its rules name the round's ``round_hands`` and its
+    end reads "time was called", as on the table's phone."""
+    rules = rules_as_set(game.rules, time_called, round_hands)
     html = (
         templates()
         .get_template("print/game.html")
@@ -77,8 +83,8 @@ def render_game_pdf(
             sheet=sheet,
             title=title or "Spades game",
             date=date_text(date),
-            rules_lines=rules_summary(game.rules, game.preset, len(game.players)),
-            result_line=result_line(sheet),
+            rules_lines=rules_summary(rules, game.preset, len(game.players)),
+            result_line=result_line(sheet, time_called),
             legend=legend(game.rules, teams=game.teams is not None),
             printing=True,
         )

@@ -60,6 +60,7 @@ SCENARIOS: dict[str, Scenario] = {
     "rubicon": Scenario("Ann & Cy at 90 bid 5 and take 5", (3, 2), (4, 4), 5, start=(90, 0, 0)),
     "majority": Scenario("Ann & Cy bid 5 and take 7, two hands in a row", (3, 2), (2, 2), 7,
                          hands=2),
+    "part deux": Scenario("Ann & Cy bid 8 and take 8, two hands", (4, 4), (2, 2), 8, hands=2),
     "race": Scenario("A race hand: Ann & Cy take 7", (0, 0), (0, 0), 7),
     "race sweep": Scenario("A race hand: Ann & Cy take 10", (0, 0), (0, 0), 10),
 }  # fmt: skip
@@ -77,6 +78,7 @@ _BY_OPTION = {
     "double_back": "small", "set_out": "set", "losing_score": "set", "nil_against": "nil",
     "blind_double_nil_value": "blind double nil", "blind_double_nil_penalty": "blind double nil",
     "rubicon_value": "rubicon", "majority_bonus": "majority", "race_tricks": "race",
+    "seven_times_value": "part deux", "seven_times_counts": "part deux",
     "race_sweep": "race sweep",
 }  # fmt: skip
 

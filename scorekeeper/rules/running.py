@@ -1,7 +1,9 @@
 """Bonuses on the running score, after each hand (Wikipedia's scoring variations): Crossing the
 Rubicon (``rubicon_value``: the first side to reach each hundred scores it; a side that reached
 100 and falls below loses it once) and Two Round Majority (``majority_bonus``: most of the
-tricks two hands in a row scores it, three in a row twice it, ...). Each is a why-line of the
+tricks two hands in a row scores it, three in a row twice it, ...) and Seven Tricks or Higher
+Part Deux (``seven_times_value``: a side's nth hand of seven or more scores n times it; which
+hands count: ``seven_times_counts``). Each is a why-line of the
 side's hand ("Crossing the Rubicon, first to 200: +5"). The scorer exists only under rules that
 have one (``running_scorer`` is None otherwise: the fold skips it with one test)."""
 
@@ -14,9 +16,11 @@ from .results import SideResult
 from .specials import BONUS, ExtraResult
 
 if TYPE_CHECKING:
+    from .options import Rules
     from .scoring import Context, State
 
 RUBICON, MAJORITY = "Crossing the Rubicon", "Two round majority"
+PART_DEUX = "Seven or higher, Part Deux"
 _new = tuple.__new__  # builds result tuples without the NamedTuple constructor's cost
 _POINTS, _TOTAL, _EXTRAS = (SideResult._fields.index(f) for f in ("points", "total", "extras"))
 
@@ -24,7 +28,7 @@ _POINTS, _TOTAL, _EXTRAS = (SideResult._fields.index(f) for f in ("points", "tot
 class Running:
     """What the running bonuses remember between hands."""
 
-    __slots__ = ("top_mark", "reached_100", "fell", "runs")
+    __slots__ = ("top_mark", "reached_100", "fell", "runs", "sevens")
 
     def __init__(self, totals: dict[str, int]):
         # the highest hundred any side has reached (a start score counts as reached)
@@ -32,6 +36,17 @@ class Running:
         self.reached_100 = {s for s, v in totals.items() if v >= 100}
         self.fell: set[str] = set()  # sides that lost the Rubicon once already
         self.runs = dict.fromkeys(totals, 0)  # hands in a row with most of the tricks
+        self.sevens = dict.fromkeys(totals, 0)  # hands of seven or more (Part Deux)
+
+
+def uses_running(rules: Rules) -> bool:
+    """Whether the rules have any running bonus (else the fold skips them with one test)."""
+    r = rules
+    return (
+        r.rubicon_value is not None
+        or r.majority_bonus is not None
+        or (r.seven_times_value is not None)
+    )
 
 
 RunningScorer = Callable[["State", dict[str, SideResult], list[int]], None]
@@ -42,7 +57,8 @@ def running_scorer(ctx: Context) -> RunningScorer | None:
     the results and the state with the bonuses added. None under rules without them."""
     rules = ctx.rules
     rubicon, majority = rules.rubicon_value, rules.majority_bonus
-    if rubicon is None and majority is None:
+    sevens, on_made = rules.seven_times_value, rules.seven_times_counts == "made"
+    if not uses_running(rules):
         return None
     sides, T, target = ctx.sides, ctx.T, ctx.target
 
@@ -74,6 +90,9 @@ def running_scorer(ctx: Context) -> RunningScorer | None:
                     extras.append(
                         _bonus(f"{MAJORITY}, {in_row} hands in a row", majority * (in_row - 1))
                     )
+            if sevens is not None and _seven(results[side], took, on_made):
+                run.sevens[side] = times = run.sevens[side] + 1
+                extras.append(_bonus(f"{PART_DEUX}, {_nth(times)} time", sevens * times))
             if extras:
                 gained = sum(int(e.points) for e in extras)  # whole numbers, made here
                 total = totals[side] = totals[side] + gained
@@ -86,6 +105,21 @@ def running_scorer(ctx: Context) -> RunningScorer | None:
         state.reached = max(totals.values()) >= target
 
     return score_running
+
+
+def _seven(result: SideResult, took: int, on_made: bool) -> bool:
+    """Whether a side's hand counts for Part Deux: it bid seven or more and made it (``made``:
+    "bids and then wins seven tricks"), or it took seven or more (``taken``: Highlander's
+    "wins seven or more tricks")."""
+    if not on_made:
+        return took >= 7
+    return result.made is True and result.contract is not None and result.contract >= 7
+
+
+def _nth(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, ... 11th, 12th, 13th, 21st."""
+    ends = {1: "st", 2: "nd", 3: "rd"}
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else ends.get(n % 10, 'th')}"
 
 
 def _bonus(name: str, points: int) -> ExtraResult:

@@ -224,8 +224,15 @@ def sheet_rules_line(
     """:func:`rules_line` of a scored game (its rules and preset). ``time_called``: a club
     table's game whose hands the director's call of time capped: the line names the round's
     own ``round_hands``, as :func:`game_end` does, not the cap."""
-    rules = replace(sheet.rules, max_hands=round_hands) if time_called else sheet.rules
-    return rules_line(rules, sheet.preset)
+    return rules_line(rules_as_set(sheet.rules, time_called, round_hands), sheet.preset)
+
+
+def rules_as_set(rules: Rules, time_called: bool = False, round_hands: int | None = None) -> Rules:
+    """The rules a game's rules line names (the game page, the read-only sheet, its PDF): its
+    own, but for a club table's game whose hands the director's call of time capped
+    (``time_called``), the round's own ``round_hands`` (the night's "4 hands") and not the cap
+    it plays under."""
+    return replace(rules, max_hands=round_hands) if time_called else rules
 
 
 # The options rules_summary says in words of its own; any other option (a variant's new one)
@@ -428,13 +435,14 @@ def end_reason(sheet: Sheet, time_called: bool = False) -> str:
     return sheet.reason
 
 
-def result_line(sheet: Sheet) -> str:
-    """ "Winner: ..., why (scores)", or "Leader: ..." while the game goes on."""
+def result_line(sheet: Sheet, time_called: bool = False) -> str:
+    """ "Winner: ..., why (scores)", or "Leader: ..." while the game goes on.
+    ``time_called``: as :func:`end_reason` ("Winner: ..., time was called")."""
     totals = sheet.totals
     ranked = sorted(sheet.sides, key=lambda s: -totals[s])
     scores = " to ".join(str(totals[s]) for s in ranked)
     if sheet.finished and sheet.winner is not None:
-        return f"Winner: {sheet.winner}, {end_reason(sheet)} ({scores})"
+        return f"Winner: {sheet.winner}, {end_reason(sheet, time_called)} ({scores})"
     best = totals[ranked[0]]
     leaders = [s for s in ranked if totals[s] == best]
     if len(leaders) > 1:

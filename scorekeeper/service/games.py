@@ -169,8 +169,12 @@ def open_game(db: Database, token: str) -> OpenGame:
 
 def open_shared(db: Database, view_token: str) -> OpenGame:
     """The game with this read-only token; raises GameNotFound or UnreadableGame."""
+    return _read_shared(db, view_token)[1]
+
+
+def _read_shared(db: Database, view_token: str) -> _Loaded:
     hit = _opened.get(store.version_by_view_token(db, view_token))
-    return (hit if hit is not None else _load(store.game_by_view_token(db, view_token)))[1]
+    return hit if hit is not None else _load(store.game_by_view_token(db, view_token))
 
 
 def _record_of(db: Database, current: OpenGame, *, exact: bool = True) -> store.GameRecord:
@@ -754,6 +758,41 @@ class GamePage:
     event_table: TablePlace | None
 
 
+@dataclass(frozen=True)
+class ShownGame:
+    """A game as the read-only sheet and the printed sheet show it, read in one use case: the
+    game as opened and the event's table it is played at (None for a kitchen table's game),
+    so a club table's game ends "time was called" there as on the table's phone."""
+
+    current: OpenGame
+    event_table: TablePlace | None
+
+    @property
+    def time_called(self) -> bool:
+        """Whether the director's call of time capped this game (:meth:`TablePlace.time_called`)."""
+        table = self.event_table
+        return table is not None and table.time_called(self.current.game.rules)
+
+    @property
+    def round_hands(self) -> int | None:
+        """The round's own hands (the night's "4 hands"), or None (no cap, or no club table)."""
+        return None if self.event_table is None else self.event_table.round_hands
+
+
+def show_game(db: Database, token: str) -> ShownGame:
+    """The game with this edit token and its club table (its printed sheet); raises
+    GameNotFound or UnreadableGame."""
+    read, current = _read(db, token)
+    return ShownGame(current, table_of_game(db, read.id))
+
+
+def show_shared(db: Database, view_token: str) -> ShownGame:
+    """The game with this read-only token and its club table (the read-only sheet and its
+    printed sheet); raises GameNotFound or UnreadableGame."""
+    read, current = _read_shared(db, view_token)
+    return ShownGame(current, table_of_game(db, read.id))
+
+
 # Opening a game again this soon does not move it up the browser's list: the game page, read
 # on every hand, then costs one read here and not a write.
 REOPEN_AFTER = timedelta(minutes=5)
@@ -811,10 +850,10 @@ def unavailable(error: BaseException | None) -> Unavailable | None:
 __all__ = [
     "AlreadySaved", "Database", "GameDeleted", "GameFacts", "GameInEvent", "GameNotFound",
     "GamePage", "GameUnavailable", "HandNotFound", "HandRefused", "ONE_TAP", "OpenGame",
-    "REOPEN_AFTER", "StaleGame", "Submitted", "TIME_CALLED", "TypedHand", "Unavailable",
-    "UnreadableGame", "add_hand", "change_hand", "create_game", "delete_game", "delete_hand",
-    "edit_hand", "export_text", "find_game", "game_label", "game_page", "import_game",
-    "misdeal", "note_opened", "one_tap", "one_tap_back", "open_game", "open_shared", "outcome",
-    "redo", "rematch", "submit_hand", "submitted", "typed_at", "unavailable",
-    "undo", "version_of_shared",
+    "REOPEN_AFTER", "ShownGame", "StaleGame", "Submitted", "TIME_CALLED", "TypedHand",
+    "Unavailable", "UnreadableGame", "add_hand", "change_hand", "create_game", "delete_game",
+    "delete_hand", "edit_hand", "export_text", "find_game", "game_label", "game_page",
+    "import_game", "misdeal", "note_opened", "one_tap", "one_tap_back", "open_game",
+    "open_shared", "outcome", "redo", "rematch", "show_game", "show_shared", "submit_hand",
+    "submitted", "typed_at", "unavailable", "undo", "version_of_shared",
 ]  # fmt: skip

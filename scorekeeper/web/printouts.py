@@ -30,7 +30,8 @@ from scorekeeper.rules import (
     preset_title,
     rules_from_spec,
 )
-from scorekeeper.service import OpenGame, UnreadableGame, games, library
+from scorekeeper.service import UnreadableGame, games, library
+from scorekeeper.service.games import ShownGame
 from scorekeeper.service.library import SavedRules
 from scorekeeper.web.controls import input_tag, select_tag
 from scorekeeper.web.db import get_db
@@ -44,27 +45,30 @@ bp = Blueprint("printouts", __name__)
 @bp.get("/g/<token>/sheet.pdf")
 def game_pdf(token: str) -> Response | tuple:
     back = url_for("games.show", token=token)
-    return _game_pdf(games.open_game, token, back, url_for("share.export", token=token))
+    return _game_pdf(games.show_game, token, back, url_for("share.export", token=token))
 
 
 @bp.get("/v/<view_token>/sheet.pdf")
 def view_pdf(view_token: str) -> Response | tuple:
     return _game_pdf(
-        games.open_shared, view_token, back=url_for("share.view", view_token=view_token)
+        games.show_shared, view_token, back=url_for("share.view", view_token=view_token)
     )
 
 
 def _game_pdf(
-    open_by: Callable[[games.Database, str], OpenGame],
+    show: Callable[[games.Database, str], ShownGame],
     token: str,
     back: str,
     download: str | None = None,
 ) -> Response | tuple:
-    current = open_by(get_db(), token)
+    shown = show(get_db(), token)
+    current = shown.current
     facts, config = current.facts, current_app.config
     size = paper_size(request.args.get("paper"))
-    job = pool.GameJob(current.file, current.label, size, facts.created_at)
-    key = (config["DATABASE"], facts.edit_token, facts.version, size)
+    called, hands = shown.time_called, shown.round_hands
+    job = pool.GameJob(current.file, current.label, size, facts.created_at, called, hands)
+    # a club table's sheet prints the call of time and the round's hands: they are in its key
+    key = (config["DATABASE"], facts.edit_token, facts.version, size, called, hands)
     try:
         body = pool.printer().game_pdf(
             key, job, max_hands=config["PDF_MAX_HANDS"], timeout=config["PDF_TIMEOUT"]

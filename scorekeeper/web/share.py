@@ -52,12 +52,14 @@ def _svg(sheet: Sheet, title: str) -> Response:
 def view(view_token: str) -> Response:
     """The live sheet, read-only; ``?hand=N`` shows why hand N scored what it did (each hand's
     number links there, as on the edit page, with nothing that writes)."""
-    current = games.open_shared(get_db(), view_token)
+    shown = games.show_shared(get_db(), view_token)
+    current = shown.current
     number = request.args.get("hand", type=int)
     hands = current.sheet.hands
     page = render_template(
         "share/view.html",
         current=current,
+        shown=shown,
         game=current.game,
         sheet=current.sheet,
         sheet_html=sheet_html(current, edit_links=False, why_links=True),

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from scorekeeper.service import events
 from tests.browser.test_table_phone import bfcache_browser  # noqa: F401 -- a fixture
@@ -70,3 +71,29 @@ def test_a_closed_rounds_phone_says_a_fix_is_a_correction_before_its_save(
     assert box["y"] + box["height"] <= button["y"] < box["y"] + box["height"] + 40  # by the Save
     width = phone.viewport_size["width"]
     assert box["x"] >= 0 and box["x"] + box["width"] <= width
+
+
+def test_a_watchers_read_only_sheet_says_time_is_called_then_time_was_called(
+    phone, live_server, live_db
+):
+    """Issue 23: the read-only sheet of a capped table said "the last of 3 hands was played".
+    A watcher's open sheet updates itself when the director calls time and when the last hand
+    is saved, and says what the table's phone says."""
+    event = event_with(live_db, 4, max_hands=4, round_minutes=30)
+    rnd = events.seat_next_round(live_db, event)
+    table = rnd.tables[0]
+    play(live_db, table, 7, 7)
+    phone.goto(f"{live_server}/v/{table.view_token}")
+    assert phone.locator("p.time-called").count() == 0
+    events.call_time(live_db, event, 1)
+    note = phone.locator("p.time-called")
+    expect(note).to_contain_text("Time is called", timeout=15_000)  # it asked, and reloaded
+    assert note.is_visible()
+    assert "500, 4 hands" in phone.locator("p.rules-line").inner_text()
+    width = phone.viewport_size["width"]
+    phone.screenshot(path=f"/tmp/scorekeeper-shots/view-time-is-called-{width}.png")
+    play(live_db, table, 7)
+    status = phone.locator("p.share-status")
+    expect(status).to_contain_text("time was called.", timeout=15_000)
+    assert "last of 3 hands" not in status.inner_text() and note.count() == 0
+    phone.screenshot(path=f"/tmp/scorekeeper-shots/view-time-was-called-{width}.png")

@@ -20,7 +20,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.rules import Game, GameError, Rules, contracts, house, score_game, sheet_to_json
+from scorekeeper.rules import (
+    Game,
+    GameError,
+    Rules,
+    contracts,
+    house,
+    running,
+    score_game,
+    sheet_to_json,
+)
 from scorekeeper.rules.sample import random_game, random_rules
 
 SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -114,3 +123,28 @@ def test_the_house_pieces_are_skipped_only_without_their_rules(change):
 
 def test_a_lexington_bid_is_a_special_contract():
     assert special_contracts(dataclasses.replace(Rules(), lexington="bid"), 13)[0] is True
+
+
+# --- the running bonuses (rules/running.py: Rubicon, Two Round Majority, Part Deux) ----------
+# Under rules with none of them the fold skips the running scorer with one test; here every
+# hand goes through it, and the sheets must be the same.
+
+
+@SETTINGS
+@given(seeds)
+def test_every_hand_through_the_running_bonuses_scores_the_same(seed):
+    game = game_of(seed)
+    fast = outcome(game)
+    with mock.patch.object(running, "uses_running", lambda rules: True):
+        forced = outcome(game)
+    assert fast == forced
+
+
+RUNNING_ON = [{"rubicon_value": 5}, {"majority_bonus": 5}, {"seven_times_value": 10},
+              {"seven_times_value": 0, "seven_times_counts": "taken"}]  # fmt: skip
+
+
+@pytest.mark.parametrize("change", [{}, PLAIN, {"seven_times_counts": "taken"}, *RUNNING_ON])
+def test_the_running_scorer_is_made_only_under_its_rules(change):
+    rules = dataclasses.replace(Rules(), **change)
+    assert running.uses_running(rules) is (change in RUNNING_ON)

@@ -61,6 +61,7 @@ OFF: dict[str, Any] = {
     "race_sweep": None,
     "rubicon_value": None,
     "majority_bonus": None,
+    "seven_times_value": None,  # Part Deux (helper contracts2)
     "blind_double_nil_value": None,
     # part C: contracts and scoring rules
     "no_trump": False,
@@ -87,6 +88,7 @@ IDLE: dict[str, st.SearchStrategy[Any]] = {
         "lexington_value",
         "lexington_penalty",
         "blind_double_nil_penalty",  # counts only with blind_double_nil_value
+        "seven_times_counts",  # counts only with seven_times_value
     )
 }
 

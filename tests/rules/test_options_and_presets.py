@@ -147,6 +147,9 @@ END_TABLE = [
     ({"race_tricks": 7, "race_sweep": 10}, [{"tricks": {"Us": 3, "Them": 10}}], True, "Them", "sweep"),
     ({"rubicon_value": 5, "target_score": 125}, [PLAIN, PLAIN], True, "Them", "target"),  # Them 120 + 5 for reaching 100 first (with Us)
     ({"majority_bonus": 50, "target_score": 150}, [PLAIN, PLAIN], True, "Us", "target"),  # Us 52 + 52 + 50, Them 120
+    # Part Deux, Highlander's count: Us take 7 twice, 52 + 10 + 52 + 20; Them 120
+    ({"seven_times_value": 10, "seven_times_counts": "taken", "target_score": 130},
+     [PLAIN, PLAIN], True, "Us", "target"),
     ({"first_hand_no_bids": True, "target_score": 65},
      [{"tricks": {"Us": 7, "Them": 6}}], True, "Us", "target"),
 ]  # fmt: skip

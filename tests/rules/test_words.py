@@ -14,7 +14,7 @@ from scorekeeper.rules import (
     rules_from_spec,
     score_game,
 )
-from scorekeeper.rules.words import game_end
+from scorekeeper.rules.words import game_end, rules_as_set, sheet_rules_line
 
 
 @pytest.mark.parametrize(
@@ -145,3 +145,17 @@ def test_a_game_whose_hands_time_capped_says_time_was_called():
     sheet = _game(rules, [level, level, played])
     assert sheet.finished
     assert end_reason(sheet, True) == "time was called, and the tie was broken in hand 3"
+
+
+def test_the_printed_result_and_rules_of_a_time_capped_game_name_the_nights_hands():
+    """The printed sheet's result line and rules line of a capped club table's game say what
+    its phone says: "time was called" and the round's 4 hands, not the cap of 2."""
+    rules = {**PARTNERS, "max_hands": 2}
+    played = _hand(4, 4, 7, 6)
+    sheet = _game(rules, [played, played])
+    assert result_line(sheet, time_called=True) == "Winner: Ann & Cy, time was called (86 to 84)"
+    assert "the last of 2 hands was played" in result_line(sheet)
+    assert rules_as_set(sheet.rules, True, 4).max_hands == 4
+    assert rules_as_set(sheet.rules, False, 4) == sheet.rules
+    assert "500, 4 hands" in sheet_rules_line(sheet, True, 4)
+    assert "500, 2 hands" in sheet_rules_line(sheet)

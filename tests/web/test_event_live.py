@@ -9,9 +9,11 @@ import re
 
 import pytest
 
+from scorekeeper import service
 from scorekeeper.service import events
 from scorekeeper.web import projector
 from tests.service.clubs import event_with, finish, finish_round, play
+from tests.test_pdf import pdf_text
 from tests.web.test_projector import statements
 
 
@@ -268,6 +270,36 @@ def test_time_called_keeps_the_nights_hands_and_ends_the_game_as_time_called(cli
     page = client.get(f"/g/{table.edit_token}").get_data(as_text=True)
     assert "&mdash; time was called." in page and "last of 3 hands" not in page
     assert "the last of 4 hands was played" in client.get(f"/g/{other.edit_token}").get_data(
+        as_text=True
+    )
+
+
+def test_time_called_reads_the_same_on_the_read_only_sheet_and_both_pdfs(client, db):
+    """Issue 23: only the table's phone knew its club table; the read-only sheet (/v/...) and
+    the printed sheet of a capped table still said "the last of 3 hands was played" and "3
+    hands". Every place that shows the game says it from TablePlace.time_called."""
+    event = event_with(db, 4, round_minutes=30, max_hands=4)
+    rnd = events.seat_next_round(db, event)
+    table, other = rnd.tables[0], rnd.tables[1]
+    finish(db, other)
+    play(db, table, 7, 7)
+    events.call_time(db, event, 1)
+    shown = service.games.show_shared(db, table.view_token)
+    assert (shown.time_called, shown.round_hands) == (True, 4)
+    view = client.get(f"/v/{table.view_token}").get_data(as_text=True)
+    assert "Time is called: the table finishes the hand in play" in view
+    assert "500, 4 hands" in view and "3 hands" not in view
+    play(db, table, 7)
+    view = client.get(f"/v/{table.view_token}").get_data(as_text=True)
+    assert ": time was called." in view and "last of 3 hands" not in view
+    assert "500, 4 hands" in view and "Time is called" not in view
+    for address in (f"/g/{table.edit_token}/sheet.pdf", f"/v/{table.view_token}/sheet.pdf"):
+        text = " ".join(pdf_text(client.get(address).data).split())
+        assert ", time was called (" in text and "last of 3 hands" not in text, address
+        assert "500, 4 hands" in text and "3 hands" not in text, address
+    played_out = " ".join(pdf_text(client.get(f"/v/{other.view_token}/sheet.pdf").data).split())
+    assert "the last of 4 hands was played" in played_out and "time was called" not in played_out
+    assert "the last of 4 hands was played" in client.get(f"/v/{other.view_token}").get_data(
         as_text=True
     )
 

@@ -129,7 +129,7 @@ def test_the_partial_prints_without_screen_links(app, db):
     assert "bid 5, took 8" in html
 
 
-def test_a_twenty_hand_game_page_weighs_under_30_kb(client, db):
+def test_a_twenty_hand_game_page_weighs_under_32_kb(client, db):
     hands = [hand(3, 3, 3, 3, 6, 7) if i % 2 else hand(4, "nil", 2, 4, 5, 8) for i in range(20)]
     for h in hands:
         if h["bids"]["Bob"] == "nil":
@@ -141,7 +141,9 @@ def test_a_twenty_hand_game_page_weighs_under_30_kb(client, db):
     assert "/static/game.js" in assets and "/static/style.css" in assets
     total = len(html.encode()) + sum(len(client.get(a).get_data()) for a in assets)
     print(f"game page with 20 hands: {total} bytes (HTML {len(html.encode())})")
-    assert total < 30 * 1024
+    # 30,670 bytes before issues 22 and 23 put the house-rules line and the read-only link's QR
+    # code on the game page (31,534 with them, the shared code trimmed where it could be)
+    assert total < 32 * 1024
     assert not re.search(r'(?:href|src)="(?:https?:)?//(?!localhost/)', html)  # all local
 
 

@@ -98,4 +98,26 @@ END_OF_GAME: list[OptionInfo] = [
         minimum=0,
         maximum=MAX_POINTS,
     ),
+    OptionInfo(
+        "seven_times_value",
+        "int",
+        None,
+        "End of game",
+        "Seven or higher, Part Deux",
+        "A side's first hand of seven or more tricks scores this, its second twice this, its "
+        "third three times, and so on; overtricks do not count (Wikipedia: 10). Empty: off.",
+        nullable=True,
+        minimum=0,
+        maximum=MAX_POINTS,
+    ),
+    OptionInfo(
+        "seven_times_counts",
+        "choice",
+        "made",
+        "End of game",
+        "Part Deux counts",
+        "Which hands count for Part Deux: made (the side bid seven or more and made it: "
+        "Part Deux) or taken (the side took seven or more tricks, whatever it bid: Highlander).",
+        choices=("made", "taken"),
+    ),
 ]

@@ -65,6 +65,8 @@ class Rules:
     race_sweep: int | None = None
     rubicon_value: int | None = None
     majority_bonus: int | None = None
+    seven_times_value: int | None = None  # Part Deux: the nth hand of seven or more, n x this
+    seven_times_counts: str = "made"
     # bids the rules forbid (options/bids.py; the rules themselves are rules/bids.py)
     barred_bids: tuple[int, ...] | None = None
     allowed_contracts: tuple[int, ...] | None = None
