@@ -156,6 +156,7 @@ def _log_to_stderr() -> None:
         handler.setFormatter(logging.Formatter("%(asctime)s %(name)s %(levelname)s %(message)s"))
         logger.addHandler(handler)
         logger.setLevel(logging.INFO)
+        logger.propagate = False  # waitress gives the root logger a handler: once is enough
 
 
 def _interrupt(_signum: int, _frame: object) -> None:

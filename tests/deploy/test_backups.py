@@ -3,8 +3,14 @@
 from __future__ import annotations
 
 import logging
+import os
+import socket
 import sqlite3
+import subprocess
+import sys
 import threading
+import time
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -248,3 +254,25 @@ def test_healthz_answers_while_another_writer_holds_the_lock(tmp_path: Path):
         holder.execute("ROLLBACK")
         holder.close()
     assert answer.status_code == 200
+
+
+def test_a_served_backup_is_said_once_in_the_log(tmp_path: Path):
+    """The real `scorekeeper serve`: its start-up backup is one line on standard error, not two
+    (waitress gives the root logger a handler of its own, which the app's line reached too)."""
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    env = {**os.environ, "SCOREKEEPER_DATABASE": str(tmp_path / "served.sqlite")}
+    command = [sys.executable, "-m", "scorekeeper.cli", "serve", "--port", str(port)]
+    server = subprocess.Popen(command, env=env, stderr=subprocess.PIPE, text=True)
+    try:
+        for _ in range(300):  # up to 30 s to answer; no timing is asserted
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=2).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+    finally:
+        server.terminate()
+        log = server.communicate(timeout=30)[1]
+    assert log.count("backup written and checked") == 1, log
