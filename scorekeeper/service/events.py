@@ -16,6 +16,7 @@ figures, standings, champion), from which pages, exports and printing take what 
 
 from __future__ import annotations
 
+import threading
 import time
 from dataclasses import dataclass
 from typing import Protocol
@@ -175,6 +176,12 @@ class EventPage:
 HOLD_SECONDS = 5.0  # what the public page and the projector are shown is read at most this often
 _HELD: dict[str, tuple[float, str]] = {}  # by public link: (when read, the version read)
 _PAGES: dict[str, EventPage] = {}  # by public link: the page read at the version held
+# By public link: held while one thread of this process reads the page at a new version, so the
+# room's phones that ask at once wait for that one reading rather than each making its own (at
+# 1,000 tables a reading is about 76 ms of CPU; eight at once, sharing the interpreter, made the
+# public page's slowest answers half a second: bench/bench_bignight.py).
+_READING: dict[str, threading.Lock] = {}
+_READING_LOCK = threading.Lock()
 
 
 def polled_version(
@@ -208,12 +215,20 @@ def event_page(
     kept = _PAGES.get(public_token)
     if kept is not None and kept.version == version:
         return kept
-    event = store.events.event_by_public_token(db, public_token)
-    page = EventPage(event_facts(event), version, cached_load(db, event), describe(event))
-    if len(_PAGES) > 1000:
-        _PAGES.clear()
-    _PAGES[public_token] = page
-    return page
+    with _READING_LOCK:
+        if len(_READING) > 1000:
+            _READING.clear()  # a thread still holding a forgotten lock only reads alone
+        reading = _READING.setdefault(public_token, threading.Lock())
+    with reading:
+        kept = _PAGES.get(public_token)
+        if kept is not None and kept.version == version:
+            return kept  # read by the thread this one waited for
+        event = store.events.event_by_public_token(db, public_token)
+        page = EventPage(event_facts(event), version, cached_load(db, event), describe(event))
+        if len(_PAGES) > 1000:
+            _PAGES.clear()
+        _PAGES[public_token] = page
+        return page
 
 
 @dataclass(frozen=True)

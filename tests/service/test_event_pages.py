@@ -245,3 +245,45 @@ def test_an_entrant_sent_from_the_console_is_registered_or_refused_with_the_cons
     assert len(events.overview(db, event).entrants) == 3
     with pytest.raises(EventNotFound):
         events.submit_entrant(db, event.public_token, ["Wu", "Vi"])
+
+
+def test_phones_asking_at_once_at_a_new_version_wait_for_one_reading(db, night, monkeypatch):
+    """A room's phones that ask for the public page together, just after the version moved,
+    share one reading of the event (one thread reads, the others wait for it), not one each."""
+    import threading
+
+    from scorekeeper.service import events as event_service
+
+    readings, first_in = [], threading.Event()
+    go_on = threading.Event()
+    real = event_service.cached_load
+
+    def slow_load(database, event):
+        readings.append(threading.get_ident())
+        first_in.set()
+        go_on.wait(10)  # the first reading lasts until the others have come to ask
+        return real(database, event)
+
+    monkeypatch.setattr(event_service, "cached_load", slow_load)
+    path = db.conn.execute("PRAGMA database_list").fetchone()[2]
+    pages = []
+
+    def phone():
+        own = store.connect(path)
+        try:
+            pages.append(events.event_page(own, night.public_token))
+        finally:
+            own.close()
+
+    first = threading.Thread(target=phone)
+    first.start()
+    assert first_in.wait(10)
+    others = [threading.Thread(target=phone) for _ in range(3)]
+    for t in others:
+        t.start()
+    others[-1].join(0.3)  # time for them to come to the reading (they wait: no join succeeds)
+    go_on.set()
+    for t in [first, *others]:
+        t.join(20)
+    assert len(pages) == 4 and all(p is pages[0] for p in pages)
+    assert len(readings) == 1
