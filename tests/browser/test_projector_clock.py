@@ -1,5 +1,6 @@
 """The projector's round clock says "paused" only when it is (issue 23: it said "paused" under a
-running clock, where the console and the public page were right), at 1366 px and on a phone."""
+running clock, where the console and the public page were right), at 1366 px and on a phone,
+with the browser's back/forward cache on."""
 
 from __future__ import annotations
 
@@ -9,14 +10,23 @@ from playwright.sync_api import expect
 from scorekeeper import service
 from scorekeeper.service import events
 from tests.browser.test_club_night_live import club_night
+from tests.browser.test_table_phone import bfcache_browser  # noqa: F401 -- a fixture
 
 pytestmark = pytest.mark.browser
 
+SIZES = {"1366x768": {"width": 1366, "height": 768}, "390x844": {"width": 390, "height": 844}}
 
-@pytest.mark.parametrize("width, height", [(1366, 768), (390, 844)])
-def test_the_projector_says_paused_only_under_a_paused_clock(
-    browser, live_server, live_app, width, height
-):
+
+@pytest.fixture(params=list(SIZES))
+def screen(request, bfcache_browser, browser_context_args):  # noqa: F811
+    context = bfcache_browser.new_context(
+        **{**browser_context_args, "viewport": SIZES[request.param]}
+    )
+    yield context.new_page()
+    context.close()
+
+
+def test_the_projector_says_paused_only_under_a_paused_clock(screen, live_server, live_app):
     database = live_app.config["DATABASE"]
     event = club_night(database, teams=4, round_minutes=30)
     db = service.connect(database)
@@ -24,10 +34,9 @@ def test_the_projector_says_paused_only_under_a_paused_clock(
         events.seat_next_round(db, event)
     finally:
         db.close()
-    page = browser.new_context(viewport={"width": width, "height": height}).new_page()
-    screen = f"{live_server}/p/{event.public_token}/screen"
-    page.goto(screen)
-    clock = page.locator(".pj-top .round-clock")
+    url = f"{live_server}/p/{event.public_token}/screen"
+    screen.goto(url)
+    clock = screen.locator(".pj-top .round-clock")
     expect(clock.locator(".clock-time")).to_be_visible()
     expect(clock.locator(".clock-note")).to_be_hidden()  # running: no "paused"
     db = service.connect(database)
@@ -35,6 +44,6 @@ def test_the_projector_says_paused_only_under_a_paused_clock(
         events.round_clock(db, event.director_token, 1, "pause")
     finally:
         db.close()
-    page.goto(screen)
+    screen.goto(url)
     expect(clock.locator(".clock-note")).to_be_visible()
     expect(clock.locator(".clock-note")).to_have_text("paused")
