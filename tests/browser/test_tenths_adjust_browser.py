@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.phone import bid, check_axe, save, start_game, stored_sheet, tap
 
@@ -26,8 +27,8 @@ def test_a_call_break_bonus_is_typed_as_a_decimal(page, live_server):
     assert field.get_attribute("inputmode") == "decimal"
     field.fill("0.55")
     page.get_by_role("button", name="Save hand 1").click()
-    page.wait_for_load_state()
-    assert "at most one decimal place" in page.inner_text("form")
+    # the save goes in the background (game.js): wait for the refusal it brings back
+    expect(page.locator("form#hand")).to_contain_text("at most one decimal place")
     assert page.locator("#adjust-0").input_value() == "0.55"
     SHOTS.mkdir(exist_ok=True)
     page.locator("#adjust-0").scroll_into_view_if_needed()
