@@ -75,9 +75,10 @@ def check_end(
         for side in sides:
             if results[side].tricks >= rules.race_sweep:
                 return side, SWEEP
-    end = _double_nil_end(sides, rules, results, totals)
-    if end is not None:
-        return end
+    if rules.double_nil_value is not None or rules.blind_double_nil_value is not None:
+        end = _double_nil_end(sides, rules, results, totals)
+        if end is not None:
+            return end
     if rules.moon_value == "win":
         for side in sides:
             r = results[side]

@@ -56,10 +56,10 @@ def running_scorer(ctx: Context) -> RunningScorer | None:
     """The game's running bonuses: (state, the hand's results, tricks taken per side) ->
     the results and the state with the bonuses added. None under rules without them."""
     rules = ctx.rules
-    rubicon, majority = rules.rubicon_value, rules.majority_bonus
-    sevens, on_made = rules.seven_times_value, rules.seven_times_counts == "made"
     if not uses_running(rules):
         return None
+    rubicon, majority = rules.rubicon_value, rules.majority_bonus
+    sevens, on_made = rules.seven_times_value, rules.seven_times_counts == "made"
     sides, T, target = ctx.sides, ctx.T, ctx.target
 
     def score_running(state: State, results: dict[str, SideResult], taken: list[int]) -> None:
