@@ -204,6 +204,8 @@ def _contract_values(
     if rules.blind_scoring == "bonus":  # a blind bid scores as a plain one, plus its bonus
         win_times = loss_times = 1
         blind_overtricks = "bags"
+    if not (rules.moon or rules.ten_for_200 or rules.lexington is not None):
+        return win_times, loss_times, blind_overtricks, _NO_KINDS, _NO_KINDS  # every bid plain
     ten, lex = rules.ten_for_200_value, rules.lexington_value
     made = {
         TEN: ten,
@@ -216,6 +218,9 @@ def _contract_values(
         MOON: rules.moon_penalty,
     }
     return win_times, loss_times, blind_overtricks, made, lost
+
+
+_NO_KINDS: dict[str, int] = {}  # rules without contracts of their own kind (moon, ten, Lexington)
 
 
 SpecialMade = Callable[[int, bool, int, int, int, bool], tuple[str, bool, bool, bool]]
