@@ -274,7 +274,9 @@ def _extras_summary(r: Rules) -> list[str]:
     "Last trick +10 each"."""
     out = []
     for s in r.specials:
-        if s.failed == -s.made and s.made > 0:
+        if s.doubles:
+            out.append(f"{s.name}: the bid \u00d72 exactly")
+        elif s.failed == -s.made and s.made > 0:
             out.append(f"{s.name} \u00b1{s.made}")
         elif s.failed:
             out.append(f"{s.name} {signed(s.made)}/{signed(s.failed)}")

@@ -15,7 +15,7 @@ import pytest
 
 from scorekeeper.cli import main
 from scorekeeper.rules import GameError, check_bids, parse_game, score_game
-from scorekeeper.rules.examples import option_example
+from scorekeeper.rules.examples import extras_examples, option_example
 from scorekeeper.rules.options import rules_from_spec
 from scorekeeper.rules.words import rules_line
 
@@ -303,3 +303,54 @@ def test_the_house_rules_line_names_each():
 )  # fmt: skip
 def test_each_has_a_worked_example_on_the_rules_page(rules, option, line):
     assert option_example(rules_from_spec(rules), "standard", option).lines == [line]
+
+
+# --- Last 3 out of 5, 9 or Above: "If players win an unbroken sequence of tricks near the end
+# (last five tricks, must win three) all with spades 9 or above, and make their exact bid, the
+# points earned for each trick are doubled." (special last_three_high) --------------------------
+
+LAST_THREE = {"specials": ["last_three_high"]}
+
+
+def with_special(hand: dict[str, Any], outcome: str) -> dict[str, Any]:
+    return {**hand, "specials": {"Us": {"last_three_high": outcome}}}
+
+
+@pytest.mark.parametrize(
+    ("rules", "hand", "outcome", "us", "line"),
+    [
+        (LAST_THREE, h(3, 4, 2, 2, 3, 4, 3, 3), "made", 140, "Last 3 of 5, 9 or above made: +70"),
+        (LAST_THREE, h(3, 4, 2, 2, 4, 4, 3, 2), "made", 71, "Last 3 of 5, 9 or above made: not counted, the bid was not made exactly"),
+        (LAST_THREE, h(3, 4, 2, 2, 3, 4, 3, 3), "failed", 70, "Last 3 of 5, 9 or above failed: 0"),
+        (LAST_THREE, h(3, 4, 3, 3, 2, 4, 4, 3), "made", -70, "Last 3 of 5, 9 or above made: not counted, the bid was not made exactly"),
+        # the points of each trick as scored: a No Trump 7 made exactly is 140, doubled 280
+        ({**LAST_THREE, "no_trump": True}, h("no trump 3", 4, 2, 2, 3, 4, 3, 3), "made", 280, "Last 3 of 5, 9 or above made: +140"),
+    ],
+)  # fmt: skip
+def test_wikipedia_last_three_of_five_doubles_the_points_of_each_trick(
+    rules, hand, outcome, us, line
+):
+    result = play(rules, [with_special(hand, outcome)]).hands[0].sides["Us"]
+    assert result.points == us
+    assert result.explain[-1] == line
+
+
+def test_last_three_of_five_needs_three_tricks_and_takes_no_value():
+    e = refused(LAST_THREE, [with_special(h(1, 1, 5, 5, 1, 1, 6, 5), "made")])
+    assert (e.field, e.message) == (
+        "specials.Us.last_three_high",
+        "Us made Last 3 of 5, 9 or above with 2 tricks: it needs 3",
+    )
+    with pytest.raises(GameError) as info:
+        rules_from_spec({"specials": [{"name": "last_three_high", "made": 100}]})
+    assert info.value.field == "rules.specials"
+    assert "doubles the bid's points: it has no made or failed value" in info.value.message
+
+
+def test_last_three_of_five_on_the_rules_page_and_in_the_line():
+    rules = rules_from_spec(LAST_THREE)
+    [(name, example)] = extras_examples(rules, "standard")
+    assert example.lines == [
+        "Ann & Cy: bid 8, took 8: +80; Last 3 of 5, 9 or above made: +80 (total 160)"
+    ]
+    assert "Last 3 of 5, 9 or above: the bid \u00d72 exactly" in rules_line(rules)
