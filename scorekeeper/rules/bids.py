@@ -47,10 +47,13 @@ def bids_reader(ctx: Context) -> BidsReader:
     forbidden = _forbidden_bids(ctx)
     if forbidden is None:
         return read
+    passes = ctx.rules.auction_min is not None  # Auction: a side's 0 is a pass, no contract
 
     def read_allowed_bids(ctx: Context, state: State, hand: Hand, number: int) -> list[SideBid]:
         side_bids = read(ctx, state, hand, number)
         forbidden(state, hand.bids or {}, side_bids, number)
+        if passes:
+            side_bids = [(None, *b[1:]) if b[0] == 0 else b for b in side_bids]
         return side_bids
 
     return read_allowed_bids
@@ -97,6 +100,14 @@ def bid_rule_notes(rules: Rules, T: int) -> list[str]:
         notes.append("Suicide: one player of each team bids nil.")
     if rules.double_nil_deficit is not None:
         notes.append(f"Double nil only when more than {rules.double_nil_deficit} behind.")
+    if rules.auction_min is not None:
+        notes.append(f"Auction: one side bids, {rules.auction_min} or more; the others pass (0).")
+    if rules.no_duplicate_bids:
+        notes.append("No duplicate bidding: two sides may not bid the same.")
+    if rules.no_vice_versa_bids:
+        notes.append("No vice versa: a side may not bid what another side bid last hand.")
+    if rules.no_moon_against_double_nil:
+        notes.append("No moon against a double nil, nor a double nil against the moon.")
     total = {"not tricks": f"may not add up to {T}", "tricks": f"add up to {T}",
              "at most tricks": f"add up to {T} at most"}.get(rules.bids_total or "")  # fmt: skip
     if total is not None:
@@ -119,6 +130,7 @@ def _forbidden_bids(ctx: Context) -> ForbiddenBids | None:
         or r.suicide
         or r.double_nil_deficit is not None
         or r.bids_total is not None
+        or _equal_bids_rules(r)
     ):
         return None
     sides, members, T, nil_on = ctx.sides, ctx.members, ctx.T, r.nil
@@ -132,6 +144,7 @@ def _forbidden_bids(ctx: Context) -> ForbiddenBids | None:
     allowed = r.allowed_contracts
     teams = [(i, side, members[side]) for i, side in enumerate(sides) if len(members[side]) > 1]
     per_team = suicide or deficit is not None
+    equal_bids = _equal_bids(ctx) if _equal_bids_rules(r) else None
 
     said: dict[BidValue, tuple[str, int]] = {}  # bids said in words, read (valid: read before)
 
@@ -192,6 +205,91 @@ def _forbidden_bids(ctx: Context) -> ForbiddenBids | None:
             why = _total_refused(total_rule, total, T)
             if why is not None:
                 raise hand_error(n, "bids", why)
+        if equal_bids is not None:
+            equal_bids(state, side_bids, n)
+
+    return check
+
+
+def _equal_bids_rules(r: Rules) -> bool:
+    """Whether the rules have any of the bid rules ``_equal_bids`` checks."""
+    return bool(
+        r.auction_min is not None
+        or r.no_duplicate_bids
+        or r.no_vice_versa_bids
+        or r.no_moon_against_double_nil
+    )
+
+
+def _equal_bids(ctx: Context) -> Callable[[State, list[SideBid], int], None]:
+    """The bid rules that compare one side's bid with the others' (Wikipedia), checked in this
+    order (docs/contract.md, section 2): Auction Spades (``auction_min``: one side bids, at
+    least this; every other side passes with 0), No Duplicate Bidding (two sides' equal
+    contracts), No Vice Versa Bidding (a contract another side made in the last hand with
+    bids: ``State.last_bids`` remembers them), no moon against a double nil."""
+    r, sides, members, T = ctx.rules, ctx.sides, ctx.members, ctx.T
+    auction, duplicate, vice_versa = r.auction_min, r.no_duplicate_bids, r.no_vice_versa_bids
+    moon_rule = r.no_moon_against_double_nil and r.moon
+
+    def check(state: State, side_bids: list[SideBid], n: int) -> None:
+        contracts = [c for c, _, _, _ in side_bids]
+        named = [(s, c) for s, c in zip(sides, contracts) if c is not None]  # noqa: B905
+        if auction is not None:
+            bidders = [(s, c) for s, c in named if c]
+            if len(bidders) != 1:
+                why = (
+                    "every side passed"
+                    if not bidders
+                    else (
+                        f"{bidders[0][0]} and {bidders[1][0]} both bid: every side but one "
+                        f"passes (0)"
+                    )
+                )
+                raise hand_error(n, "bids", f"Auction: {why}")
+            named = bidders  # the passes (0) are no contract: nothing to compare them with
+            side, c = bidders[0]
+            if c < auction:
+                raise hand_error(
+                    n,
+                    f"bids.{side}",
+                    f"Auction: {side} bid {c}: the contract is at least {auction}",
+                )
+        if duplicate:
+            for i, (side, c) in enumerate(named):
+                same = next((s for s, d in named[:i] if d == c), None)
+                if same is not None:
+                    raise hand_error(
+                        n, f"bids.{side}",
+                        f"No duplicate bidding: {side} bid {c}, as {same} did: one must change",
+                    )  # fmt: skip
+        if vice_versa:
+            last = state.last_bids
+            if last is None:
+                last = state.last_bids = []
+            while last and last[-1][0] >= n:  # a hand checked again (tried, then refused)
+                last.pop()
+            if last:
+                before = dict(zip(sides, last[-1][1]))  # noqa: B905
+                for side, c in named:
+                    other = next((s for s in sides if s != side and before.get(s) == c), None)
+                    if other is not None:
+                        raise hand_error(
+                            n, f"bids.{side}",
+                            f"No vice versa bidding: {side} bid {c}, what {other} bid last hand",
+                        )  # fmt: skip
+            last.append((n, tuple(contracts)))
+        if moon_rule:
+            moon = next((s for s, c in named if c == T), None)
+            double = next(
+                (s for s, (_, _, nils, _) in zip(sides, side_bids)  # noqa: B905
+                 if len(members[s]) > 1 and len(nils) == len(members[s])), None,
+            )  # fmt: skip
+            if moon is not None and double is not None:
+                raise hand_error(
+                    n, f"bids.{moon}",
+                    f"{moon} bid the moon ({T}) and {double} double nil: one cannot be bid "
+                    f"against the other",
+                )  # fmt: skip
 
     return check
 

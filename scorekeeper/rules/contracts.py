@@ -160,7 +160,7 @@ def score_sides_with(ctx: Context) -> SidesScorer:
                     )
                 )  # fmt: skip
             if extras is not None:  # specials and bonuses (rules/specials.py)
-                exact = made_exactly(contract, made, toward, bool(nils), nt)
+                exact = cpoints if made_exactly(contract, made, toward, bool(nils), nt) else None
                 extra, epoints, over, opoints = side_extras(side, extras, exact, over, opoints)
                 nil_points += epoints  # rides with the nils' points, as the house rules' do
             is_set = made is False

@@ -53,6 +53,7 @@ def uses_house_rules(rules: Rules) -> bool:
         or r.nil_fail_sets_partner
         or r.blind_nil_no_bags
         or r.renege_mucks
+        or r.both_exact_bonus
     )
 
 
@@ -86,6 +87,8 @@ def house_rules(
     blind_bonus = r.blind_bonus if r.blind_scoring == "bonus" else None
     per_trick, bnil_no_bags = r.nil_penalty_per_trick, r.blind_nil_no_bags
     broken, sets_partner = r.double_nil_opponents_bonus, r.nil_fail_sets_partner
+    both_exact = r.both_exact_bonus
+    reads_own = no_trump or own == "highlander" or both_exact  # each partner's bid and tricks
     read: dict[object, tuple[str, int]] = {}  # bid values read, by value (valid ones: checked)
     hand: list[Any] = [None, None, {}]  # the hand's bids and tricks, what these rules read of it
     Own = tuple[tuple[str, int, int], ...]  # (player, bid, tricks) of each partner bidding a number
@@ -171,7 +174,7 @@ def house_rules(
         if lex_take and kind == LEXINGTON:
             over = opoints = 0
         if contract is not None and kind is not None:
-            mine = read_hand(bids, tricks)[side] if no_trump or own == "highlander" else (False, ())
+            mine = read_hand(bids, tricks)[side] if reads_own else (False, ())
             if no_trump and mine[0]:
                 times = nt_win if made else nt_loss
                 lines = (*lines, f"No Trump {'made' if made else 'set'}: {times} x {cpoints}")
@@ -195,12 +198,10 @@ def house_rules(
                     lines = (*lines, f"blind short: -{blind_bonus}")
                 else:
                     lines = (*lines, "blind over: 0")
+            if both_exact and made and plain:
+                extra, lines = _both_exact(mine[1], len(members[side]), tv, contract, extra, lines)
             if own == "highlander" and made is False:
-                for p, bid, took in mine[1]:
-                    if took > bid:
-                        over += took - bid
-                        opoints += ov * (took - bid)
-                        lines = (*lines, f"{p} {took - bid} over: {_pts(ov * (took - bid))}")
+                over, opoints, lines = _highlander_overs(mine[1], ov, over, opoints, lines)
         if per_trick is not None and nils:
             nils, nil_points, nil_bags, lines = _nils_per_trick(
                 nils, nil_points, nil_bags, lines, per_trick
@@ -218,6 +219,36 @@ def house_rules(
         return kind, over, cpoints, opoints, nils, nil_points + extra, nil_bags, lines
 
     return made_rule, points_rule
+
+
+def _highlander_overs(
+    partners: tuple[tuple[str, int, int], ...], ov: int, over: int, opoints: int, lines: Lines
+) -> tuple[int, int, Lines]:
+    """Highlander, a set side: each partner who took more than their own bid scores its
+    overtricks, which are the side's bags."""
+    for p, bid, took in partners:
+        if took > bid:
+            over += took - bid
+            opoints += ov * (took - bid)
+            lines = (*lines, f"{p} {took - bid} over: {_pts(ov * (took - bid))}")
+    return over, opoints, lines
+
+
+def _both_exact(
+    partners: tuple[tuple[str, int, int], ...],
+    players: int,
+    tv: int,
+    contract: int,
+    extra: int,
+    lines: Lines,
+) -> tuple[int, Lines]:
+    """Wikipedia's Individual Team Players (``both_exact_bonus``): when every partner of a team
+    bid a number and took exactly it, half the bid's value, rounded down to a whole trick's
+    value (bid 7: 70 / 2 = 35, rounded down to 30)."""
+    if players < 2 or len(partners) != players or any(t != b for _, b, t in partners):
+        return extra, lines
+    bonus = tv * contract // 2 // tv * tv if tv else 0
+    return extra + bonus, (*lines, f"each partner made their own bid exactly: +{bonus}")
 
 
 def _nils_per_trick(

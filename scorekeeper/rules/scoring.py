@@ -221,6 +221,7 @@ class State:
         "ended_at",
         "reached",
         "running",
+        "last_bids",
     )
 
     def __init__(self, ctx: Context):
@@ -243,6 +244,9 @@ class State:
         self.reached = max(self.totals.values()) >= ctx.target
         # what the running bonuses remember (rules/running.py), under rules that have them
         self.running = None if ctx.score_running is None else Running(self.totals)
+        # (hand number, each side's contract) of the hands with bids, for No Vice Versa
+        # Bidding (bids.py): made and filled only under that rule
+        self.last_bids: list[tuple[int, tuple[int | None, ...]]] | None = None
 
 
 def score_hand(ctx: Context, state: State, hand: Hand, number: int) -> HandResult:

@@ -169,7 +169,11 @@ def extras_pads(game: Game, tricks: int) -> list[Pad]:
     rules, pads = game.rules, []
     for j, side in enumerate(game.sides()):
         for i, s in enumerate(rules.specials):
-            hint = f"{signed(s.made)} made, {signed(s.failed)} failed"
+            hint = (
+                "made with the bid exactly: the bid's points doubled"
+                if s.doubles
+                else f"{signed(s.made)} made, {signed(s.failed)} failed"
+            )
             choices = [("", "Not bid"), ("made", "Made"), ("failed", "Failed")]
             pads.append(Pad(f"sp-{j}-{i}", f"{side}: {s.name}", choices, hint, j, kind="special"))
         for i, b in enumerate(rules.bonuses):
