@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .errors import GameError, hand_error, missing_field, shown
-from .game import BLIND, BNIL, NIL, NT, NUM, BidValue, Hand, read_bid
+from .game import BLIND, BNIL, BNT, NIL, NT, NUM, BidValue, Hand, read_bid
 from .options import Rules, numbers_text
 from .results import SideBid
 
@@ -366,7 +366,8 @@ def _team_bids(ctx: Context) -> BidsReader:
                     number, f"bids.{side}", f"every player of {side} bid nil: there is no team bid"
                 )
             kind, n = team_bid[side]
-            out.append((n, kind == BLIND, team_nils, has_bnil or kind == BLIND))
+            blind = kind in (BLIND, BNT)
+            out.append((n, blind, team_nils, has_bnil or blind))
         _check_side_bids(ctx, state, out, number)
         return out
 
@@ -415,7 +416,7 @@ def _player_bids(ctx: Context) -> BidsReader:
                     side_nils = (*side_nils, (p, kind))
                     any_blind = any_blind or kind == BNIL
                     continue
-                if kind == BLIND:
+                if kind in (BLIND, BNT):
                     if teams:
                         raise hand_error(
                             number,
@@ -482,7 +483,7 @@ def _bid(ctx: Context, number: int, who: str, value: object) -> tuple[str, int]:
     except GameError as e:
         raise hand_error(number, f"bids.{who}", f"{who}'s bid: {e.message}") from None
     rules = ctx.rules
-    if kind in (NUM, BLIND, NT):
+    if kind in (NUM, BLIND, NT, BNT):
         if not 0 <= n <= ctx.T:
             raise hand_error(
                 number, f"bids.{who}", f"{who}'s bid {shown(value)} is out of range (0 to {ctx.T})"
@@ -498,6 +499,18 @@ def _bid(ctx: Context, number: int, who: str, value: object) -> tuple[str, int]:
                 )
         if kind == NT and not rules.no_trump:
             raise hand_error(number, f"bids.{who}", "No Trump bids are not allowed in these rules")
+        if kind == BNT:
+            if not rules.blind_no_trump:
+                raise hand_error(
+                    number, f"bids.{who}", "Blind No Trump bids are not allowed in these rules"
+                )
+            least = max(rules.blind_min - 1, 1)  # the digest: one less than a blind bid's
+            if n < least:
+                raise hand_error(
+                    number,
+                    f"bids.{who}",
+                    f"{who} bid {value}: the smallest Blind No Trump bid is {least}",
+                )
     elif kind == NIL:
         if not rules.nil:
             raise hand_error(number, f"bids.{who}", "nil bids are not allowed in these rules")

@@ -76,6 +76,8 @@ SCENARIOS: dict[str, Scenario] = {
                                         ("Di", "nil", 0))),
     "both exact": Scenario("Ann bids 3 and takes 3, Cy bids 4 and takes 4", (3, 4), (2, 2), 7,
                            split=(3, 4, 3, 3)),
+    "blind no trump": Scenario("Ann & Cy 200 behind bid blind no trump 6 and take 6",
+                               "blind no trump 6", (2, 2), 6, start=(0, 0, 200)),
     "rubicon bags": Scenario("Ann & Cy at 90 with 4 bags bid 4 and take 7", (2, 2), (3, 3), 7,
                              start=(90, 4, 0)),
 }  # fmt: skip
@@ -98,6 +100,8 @@ _BY_OPTION = {
     "overtricks_to_others": "over to others", "undertricks_to_others": "short to others",
     "no_duplicate_bids": "duplicate", "no_moon_against_double_nil": "moon against double nil",
     "both_exact_bonus": "both exact", "rubicon_bags": "rubicon bags",
+    "blind_no_trump": "blind no trump", "blind_no_trump_win_multiplier": "blind no trump",
+    "blind_no_trump_loss_multiplier": "blind no trump",
 }  # fmt: skip
 
 

@@ -256,7 +256,8 @@ _SAID = frozenset({
     # said by _wikipedia_summary
     "auction_min", "defender_trick_value", "overtricks_to_others", "undertricks_to_others",
     "no_duplicate_bids", "no_vice_versa_bids", "no_moon_against_double_nil", "both_exact_bonus",
-    "rubicon_bags",
+    "rubicon_bags", "blind_no_trump", "blind_no_trump_win_multiplier",
+    "blind_no_trump_loss_multiplier",
 })  # fmt: skip
 _STANDARD = Rules()
 
@@ -298,6 +299,11 @@ def _contract_summary(r: Rules) -> list[str]:
         if r.no_trump_loss_multiplier != r.no_trump_win_multiplier:
             nt += f", set \u00d7{r.no_trump_loss_multiplier}"
         out.append(nt)
+    if r.blind_no_trump:
+        bnt = f"blind no trump \u00d7{r.blind_no_trump_win_multiplier}"
+        if r.blind_no_trump_loss_multiplier != r.blind_no_trump_win_multiplier:
+            bnt += f", set \u00d7{r.blind_no_trump_loss_multiplier}"
+        out.append(bnt)
     if r.lexington is not None:
         lex = "bid 12" if r.lexington == "bid" else "12 taken"
         out.append(f"Lexington ({lex}) {r.lexington_value}")

@@ -38,12 +38,21 @@ class Pad:
     @property
     def blind_numbers(self) -> list[tuple[str, str]]:
         """The blind number bids ("blind 6"): shown apart, under a line that says what they are."""
-        return [c for c in self.choices if c[0].startswith("blind ") and c[0] != "blind nil"]
+        return [
+            c
+            for c in self.choices
+            if c[0].startswith("blind ") and c[0] != "blind nil" and "trump" not in c[0]
+        ]
 
     @property
     def no_trump_numbers(self) -> list[tuple[str, str]]:
         """The No Trump bids ("no trump 5", option no_trump): shown apart, under their line."""
         return [c for c in self.choices if c[0].startswith("no trump ")]
+
+    @property
+    def blind_no_trump_numbers(self) -> list[tuple[str, str]]:
+        """The Blind No Trump bids ("blind no trump 5", option blind_no_trump): apart too."""
+        return [c for c in self.choices if c[0].startswith("blind no trump ")]
 
 
 @dataclass

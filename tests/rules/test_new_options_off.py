@@ -85,6 +85,7 @@ OFF: dict[str, Any] = {
     "no_moon_against_double_nil": False,
     "both_exact_bonus": False,
     "rubicon_bags": None,
+    "blind_no_trump": False,
 }
 
 # What counts only while a switch above is on: any value of its range must change nothing.
@@ -99,6 +100,8 @@ IDLE: dict[str, st.SearchStrategy[Any]] = {
         "blind_double_nil_penalty",  # counts only with blind_double_nil_value
         "seven_times_counts",  # counts only with seven_times_value
         "defender_trick_value",  # counts only with auction_min
+        "blind_no_trump_win_multiplier",  # count only with blind_no_trump
+        "blind_no_trump_loss_multiplier",
     )
 }
 

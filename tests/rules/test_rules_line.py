@@ -39,6 +39,11 @@ OWN_BASE = {
     # an auction's passes are bids of 0: nil off, and its defenders' points with it
     "auction_min": {"nil": False, "blind_nil": False},
     "defender_trick_value": {"nil": False, "blind_nil": False, "auction_min": 6},
+    # Blind No Trump's multipliers count with its bids, which need No Trump and blind bids
+    **dict.fromkeys(
+        ("blind_no_trump_win_multiplier", "blind_no_trump_loss_multiplier"),
+        {"no_trump": True, "blind_bids": True, "blind_no_trump": True},
+    ),
 }
 
 

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from scorekeeper.cli import main
-from scorekeeper.rules import GameError, check_bids, parse_game, score_game
+from scorekeeper.rules import GameError, check_bids, dump_game, parse_game, score_game
 from scorekeeper.rules.examples import extras_examples, option_example
 from scorekeeper.rules.options import rules_from_spec
 from scorekeeper.rules.words import rules_line
@@ -23,7 +23,8 @@ from scorekeeper.rules.words import rules_line
 EXERCISED = {
     "auction_min", "defender_trick_value", "overtricks_to_others", "undertricks_to_others",
     "no_duplicate_bids", "no_vice_versa_bids", "no_moon_against_double_nil", "both_exact_bonus",
-    "rubicon_bags",
+    "rubicon_bags", "blind_no_trump", "blind_no_trump_win_multiplier",
+    "blind_no_trump_loss_multiplier",
 }  # fmt: skip
 
 FOUR = ["Ann", "Bob", "Cy", "Di"]
@@ -354,3 +355,82 @@ def test_last_three_of_five_on_the_rules_page_and_in_the_line():
         "Ann & Cy: bid 8, took 8: +80; Last 3 of 5, 9 or above made: +80 (total 160)"
     ]
     assert "Last 3 of 5, 9 or above: the bid \u00d72 exactly" in rules_line(rules)
+
+
+# --- Blind No Trump (pagat; the digest): "A 'No Trump' bid can be made blind, increasing its
+# value to triple the basic amount. The minimum number of tricks which can be bid in 'Blind No
+# Trump' is usually set at one less than the required minimum number for a normal blind bid ...
+# Failing in a Blind No Trump should cost the same as you win if you succeed - i.e. three times
+# the basic value of the bid. However, some people play with only a double or single penalty." --
+
+BNT = {"bidding": "partnership", "no_trump": True, "blind_bids": True, "blind_no_trump": True}
+BEHIND = {"Them": {"score": 200}}  # a blind bid needs 100 behind
+
+
+def team_hand(us_bid: Any, us_took: int) -> dict[str, Any]:
+    return {"bids": {"Us": us_bid, "Them": 4}, "tricks": {"Us": us_took, "Them": 13 - us_took}}
+
+
+@pytest.mark.parametrize(
+    ("rules", "bid", "took", "points", "line", "label"),
+    [
+        (BNT, "blind no trump 6", 6, 180, "Blind No Trump made: 3 x 60", "BNT6"),
+        (BNT, "blind no trump 6", 5, -180, "Blind No Trump set: 3 x -60", "BNT6"),
+        ({**BNT, "blind_no_trump_loss_multiplier": 2}, "blind no trump 6", 5, -120, "Blind No Trump set: 2 x -60", "BNT6"),
+        ({**BNT, "blind_no_trump_loss_multiplier": 1}, "blind no trump 6", 5, -60, "Blind No Trump set: 1 x -60", "BNT6"),
+        # one less than the smallest blind bid (6): 5; overtricks as a blind bid's (bags)
+        (BNT, "blind nt 5", 7, 150 + 2, "Blind No Trump made: 3 x 50", "BNT5"),
+        # beside it, a blind 6 and a No Trump 6 score double, as before
+        (BNT, "blind 6", 6, 120, None, "B6"),
+        (BNT, "no trump 6", 6, 120, "No Trump made: 2 x 60", "NT6"),
+        # under the Wikipedia table's blind bonus a blind bid is a plain one, plus its bonus
+        ({**BNT, "blind_scoring": "bonus"}, "blind no trump 6", 6, 180 + 100, "Blind No Trump made: 3 x 60", "BNT6"),
+    ],
+)  # fmt: skip
+def test_blind_no_trump_scores_triple_made_and_failed(rules, bid, took, points, line, label):
+    sheet = play(rules, [team_hand(bid, took)], BEHIND)
+    us = sheet.hands[0].sides["Us"]
+    assert us.points == points
+    assert (line in us.explain) if line else not any("Trump" in x for x in us.explain)
+    assert us.bid_label == label
+
+
+@pytest.mark.parametrize(
+    ("rules", "bid", "start", "field", "words"),
+    [
+        (BNT, "blind no trump 4", BEHIND, "bids.Us", "Us bid blind no trump 4: the smallest Blind No Trump bid is 5"),
+        (BNT, "blind no trump 6", None, "bids.Us", "blind bids only when 100 or more behind (Us is 0 behind)"),
+        ({**BNT, "blind_no_trump": False}, "blind no trump 6", BEHIND, "bids.Us", "Blind No Trump bids are not allowed in these rules"),
+    ],
+)  # fmt: skip
+def test_blind_no_trump_bids_refused(rules, bid, start, field, words):
+    e = refused(rules, [team_hand(bid, 6)], start)
+    assert (e.field, e.message) == (field, words)
+
+
+@pytest.mark.parametrize(
+    ("rules", "words"),
+    [
+        ({"blind_no_trump": True, "blind_bids": True}, "needs No Trump bids and blind bids"),
+        ({"blind_no_trump": True, "no_trump": True}, "needs No Trump bids and blind bids"),
+        ({**BNT, "blind_win_multiplier": 0}, "must then be 1 or more"),
+    ],
+)
+def test_blind_no_trump_contradictions_are_refused_by_its_field(rules, words):
+    with pytest.raises(GameError) as e:
+        rules_from_spec(rules)
+    assert e.value.field == "rules.blind_no_trump" and words in e.value.message
+
+
+def test_blind_no_trump_in_the_line_and_on_the_rules_page():
+    rules = rules_from_spec({**BNT, "blind_no_trump_loss_multiplier": 1})
+    assert "blind no trump \u00d73, set \u00d71" in rules_line(rules)
+    assert option_example(rules, "standard", "blind_no_trump").lines == [
+        "Ann & Cy: blind 6, took 6: +180; Blind No Trump made: 3 x 60 (total 180)"
+    ]
+
+
+def test_a_blind_no_trump_bid_is_written_back_as_it_reads():
+    g = parse_game(game(BNT, [team_hand("Blind NT 6", 6)], BEHIND))
+    assert score_game(g).hands[0].sides["Us"].points == 180
+    assert dump_game(g)["hands"][0]["bids"] == {"Us": "blind no trump 6", "Them": 4}

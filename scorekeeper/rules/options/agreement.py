@@ -61,3 +61,13 @@ def check_agreement(rules: Rules) -> None:
             "rubicon_bags", "the Rubicon cancels bags instead of scoring points: leave "
             "rubicon_value empty",
         )  # fmt: skip
+    if r.blind_no_trump:
+        if not (r.no_trump and r.blind_bids):
+            raise _contradiction("blind_no_trump", "needs No Trump bids and blind bids")
+        if r.blind_scoring == "multiplier" and not (
+            r.blind_win_multiplier and r.blind_loss_multiplier
+        ):
+            raise _contradiction(
+                "blind_no_trump", "a Blind No Trump bid's points are its blind points with its "
+                "own multiplier in place of the blind one, which must then be 1 or more",
+            )  # fmt: skip

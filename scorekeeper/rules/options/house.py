@@ -106,6 +106,9 @@ class Rules:
     undertricks_to_others: int | None = None
     both_exact_bonus: bool = False
     rubicon_bags: str | None = None
+    blind_no_trump: bool = False
+    blind_no_trump_win_multiplier: int = 3
+    blind_no_trump_loss_multiplier: int = 3
 
     def __post_init__(self) -> None:
         for info in OPTIONS:
