@@ -320,6 +320,7 @@ def _team_bids(ctx: Context) -> BidsReader:
     side_of = ctx.side_of
     members = ctx.members
     nil_on = ctx.rules.nil
+    known = ctx.bids_read
 
     def read_team_bids(ctx: Context, state: State, hand: Hand, number: int) -> list[SideBid]:
         bids = hand.bids
@@ -329,7 +330,9 @@ def _team_bids(ctx: Context) -> BidsReader:
         team_bid: dict[str, tuple[str, int]] = {}
         nils: dict[str, list[tuple[str, str]]] = {s: [] for s in sides}
         for who, value in bids.items():
-            kind, n = _bid(ctx, number, who, value)
+            kind, n = (
+                known.get(value) if type(value) is str or type(value) is int else None
+            ) or _bid(ctx, number, who, value)
             if who in side_set:
                 if kind in (NIL, BNIL):
                     raise hand_error(
@@ -351,7 +354,7 @@ def _team_bids(ctx: Context) -> BidsReader:
                 raise hand_error(number, f"bids.{who}", f"unknown player or team {who} in bids")
         for side in sides:
             team_nils = tuple(nils[side])
-            has_bnil = any(k == BNIL for _, k in team_nils)
+            has_bnil = any(k == BNIL for _, k in team_nils) if team_nils else False
             all_nil = len(team_nils) == len(members[side])
             if side not in team_bid:
                 if not all_nil:

@@ -62,11 +62,11 @@ def running_scorer(ctx: Context) -> RunningScorer | None:
     """The game's running bonuses: (state, the hand's results, tricks taken per side) ->
     the results and the state with the bonuses added. None under rules without them."""
     rules = ctx.rules
+    if not uses_running(rules):
+        return None
     rubicon, majority = rules.rubicon_value, rules.majority_bonus
     rubicon_bags = rules.rubicon_bags
     sevens, on_made = rules.seven_times_value, rules.seven_times_counts == "made"
-    if not uses_running(rules):
-        return None
     sides, T, target = ctx.sides, ctx.T, ctx.target
     defend = rules.defender_trick_value if rules.auction_min is not None else None
     over_each, under_each = rules.overtricks_to_others, rules.undertricks_to_others
