@@ -9,25 +9,15 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.phone import check_axe
+from tests.browser.phone import TWO_PHONES, check_axe, phone_at
 from tests.helpers import store_game
 
 pytestmark = pytest.mark.browser
 
-PHONES = {"390x844": (390, 844), "320x640": (320, 640)}
+phone = phone_at(TWO_PHONES)
 RULES = {"preset": "standard", "bidding": "partnership", "no_trump": True, "blind_bids": True,
          "blind_no_trump": True, "blind_deficit": None}  # fmt: skip
 SHOTS = Path("/tmp/scorekeeper-shots")  # screenshots to look at, not compared
-
-
-@pytest.fixture(params=list(PHONES))
-def phone(request, browser, browser_context_args):
-    width, height = PHONES[request.param]
-    context = browser.new_context(
-        **{**browser_context_args, "viewport": {"width": width, "height": height}}
-    )
-    yield context.new_page()
-    context.close()
 
 
 def test_a_blind_no_trump_bid_is_tapped_and_says_why(phone, live_server, live_db):
