@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper import paths
+from tests.deploy import deploy_doc
 from tests.load.test_load_and_crash import Phone, Server, Tally
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -21,9 +22,12 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory) -> Path:
+    return install_wheel(tmp_path_factory.mktemp("pipx"))
+
+
+def install_wheel(tmp: Path) -> Path:
     """A fresh venv with the wheel installed; its libraries are this environment's (the locked
     versions, through a path file: no download), the app itself only the wheel's."""
-    tmp = tmp_path_factory.mktemp("pipx")
     built = subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--quiet",
          "-w", str(tmp / "dist"), str(ROOT)],
@@ -77,11 +81,12 @@ def served(installed: Path, tmp_path: Path, env: dict[str, str]) -> tuple[Server
     server.env = env
     server.program = [str(installed / "bin" / "scorekeeper")]
     server.start()
-    # docs/deploy.md's `scorekeeper serve --host 0.0.0.0 --port 8000`, on loopback here
-    assert server.proc is not None and server.proc.args == [
-        str(installed / "bin" / "scorekeeper"), "serve", "--host", "127.0.0.1",
-        "--port", str(server.port),
-    ]  # fmt: skip
+    # docs/deploy.md's `scorekeeper serve`, as written but on loopback and a free port here
+    documented = deploy_doc.words("scorekeeper serve")
+    documented[documented.index("--host") + 1] = "127.0.0.1"
+    documented[documented.index("--port") + 1] = str(server.port)
+    assert server.proc is not None
+    assert server.proc.args == [str(installed / "bin" / "scorekeeper"), *documented[1:]]
     try:
         tally = Tally()
         phone = Phone(server.port, tally)
