@@ -13,8 +13,9 @@ repeat runs two phases back to back, so a change in the machine's load falls on 
   backups run back to back (SCOREKEEPER_BACKUP_HOURS=0.0001: one every 0.36 s while the hands
   change), inside the serving process as they run in production.
 
-Meanwhile a prober asks /healthz every 20 ms, and, after each quiet phase, for a second while
-another connection holds the write lock (``BEGIN IMMEDIATE``); a second prober asks, as often, for
+Meanwhile a prober (a process of its own, as a HEALTHCHECK is) asks /healthz every 20 ms, and,
+after each quiet phase, for a second while another connection holds the write lock (``BEGIN
+IMMEDIATE``); a second prober asks, as often, for
 a small static file, which the app serves in the same threads as the phones' pages: the baseline
 for /healthz, measured in the same run (what a request waits in waitress's queue when the phones
 keep every thread busy). Printed: cycles/s and p50/p99 of a hand cycle in each phase and their
@@ -29,6 +30,7 @@ import http.client
 import re
 import sqlite3
 import statistics
+import subprocess
 import sys
 import tempfile
 import threading
@@ -70,14 +72,56 @@ def play(port: int, hands: int, cycles: list[float], errors: list[BaseException]
         errors.append(e)
 
 
-def hold_the_write_lock(database: Path, seconds: float, locked: threading.Event) -> None:
+def hold_the_write_lock(database: Path, seconds: float, locked: list[float]) -> None:
     conn = sqlite3.connect(database, isolation_level=None, timeout=30)
     conn.execute("BEGIN IMMEDIATE")
-    locked.set()
+    locked.append(time.monotonic())
     time.sleep(seconds)
+    locked.append(time.monotonic())
     conn.execute("ROLLBACK")
-    locked.clear()
     conn.close()
+
+
+class Prober:
+    """Asks ``path`` every 20 ms from a process of its own (as a HEALTHCHECK or a monitor
+    does): timed in this process, its answers would wait for this process's phones (eight
+    threads parsing pages) to let go of the interpreter, and the probe would time them."""
+
+    def __init__(self, port: int, path: str) -> None:
+        self.path = path
+        self.proc = subprocess.Popen(
+            [sys.executable, __file__, "--probe", str(port), path],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+        )  # fmt: skip
+
+    def finish(self) -> tuple[list[tuple[float, float]], list[int]]:
+        """(when each probe began, how long it took), and the statuses other than 200."""
+        out, _ = self.proc.communicate("stop\n", timeout=120)
+        answers, failed = [], []
+        for line in out.splitlines():
+            started, took, status = line.split()
+            answers.append((float(started), float(took)))
+            if status != "200":
+                failed.append(int(status))
+        return answers, failed
+
+
+def probe(port: int, path: str) -> None:
+    """--probe PORT PATH: one line a probe (began, took, status) until standard input ends.
+    time.monotonic is the machine's one clock on Linux, so its times compare with the
+    benchmark's."""
+    stop = threading.Event()
+    threading.Thread(target=lambda: (sys.stdin.read(), stop.set()), daemon=True).start()
+    while not stop.is_set():
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        started = time.monotonic()
+        conn.request("GET", path)
+        answer = conn.getresponse()
+        answer.read()
+        took = time.monotonic() - started
+        conn.close()
+        print(f"{started:.6f} {took:.6f} {answer.status}", flush=True)
+        stop.wait(0.02)
 
 
 def written(server: Server) -> int:
@@ -92,53 +136,39 @@ def phase(server: Server, args: argparse.Namespace, backing_up: bool, tmp: Path)
     backups: list[float] = []
     health: list[float] = []
     health_locked: list[float] = []
-    stop = threading.Event()
-    locked = threading.Event()
-
-    baseline: list[float] = []
-
-    def prober(path: str, quiet: list[float], under: list[float]) -> None:
-        while not stop.is_set():
-            conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
-            under_lock = locked.is_set()
-            started = time.perf_counter()
-            conn.request("GET", path)
-            answer = conn.getresponse()
-            answer.read()
-            took = time.perf_counter() - started
-            conn.close()
-            if answer.status != 200:
-                errors.append(RuntimeError(f"{path} answered {answer.status}"))
-            (under if under_lock and locked.is_set() else quiet).append(took)
-            stop.wait(0.02)
-
-    helpers = [
-        threading.Thread(target=prober, args=("/healthz", health, health_locked)),
-        threading.Thread(target=prober, args=(BASELINE, baseline, [])),
-    ]
+    locked: list[float] = []  # when a writer held the lock: from, until (time.monotonic)
+    probers = [Prober(server.port, "/healthz"), Prober(server.port, BASELINE)]
     taken_before = written(server)
-    for helper in helpers:
-        helper.start()
     phones = [
         threading.Thread(target=play, args=(server.port, args.hands, cycles, errors))
         for _ in range(args.phones)
     ]
     started = time.perf_counter()
+    loaded = [time.monotonic()]  # while the phones play: from, until (time.monotonic)
     for phone in phones:
         phone.start()
     for phone in phones:
         phone.join()
+    loaded.append(time.monotonic())
     elapsed = time.perf_counter() - started
     if not backing_up:  # then, the phones done: a writer holds the lock while the prober asks
         hold_the_write_lock(server.database, 1.0, locked)
-    stop.set()
-    for helper in helpers:
-        helper.join()
+    (health_all, health_failed), (baseline, baseline_failed) = [p.finish() for p in probers]
+    errors.extend(RuntimeError(f"{p.path} answered {status}")
+                  for p, failed in zip(probers, (health_failed, baseline_failed), strict=True)
+                  for status in failed)  # fmt: skip
+
+    def during(span: list[float], started: float, took: float) -> bool:
+        return bool(span) and span[0] <= started and started + took <= span[1]
+
+    health.extend(took for started, took in health_all if during(loaded, started, took))
+    health_locked.extend(took for started, took in health_all if during(locked, started, took))
+    baseline = [(started, took) for started, took in baseline if during(loaded, started, took)]
     if errors:
         raise SystemExit(f"failed: {errors[0]!r}\n{server.log_tail()}")
     backups.append(written(server) - taken_before)
     return {"cycles": cycles, "elapsed": elapsed, "backups": backups, "health": health,
-            "health_locked": health_locked, "baseline": baseline}  # fmt: skip
+            "health_locked": health_locked, "baseline": [took for _, took in baseline]}  # fmt: skip
 
 
 def pct(values: list[float], p: float) -> float:
@@ -152,6 +182,9 @@ def spread(values: list[float]) -> str:
 
 
 def main() -> int:
+    if sys.argv[1:2] == ["--probe"]:
+        probe(int(sys.argv[2]), sys.argv[3])
+        return 0
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--phones", type=int, default=8)
     parser.add_argument("--hands", type=int, default=6)
