@@ -25,7 +25,7 @@ def tricks_reader(ctx: Context) -> TricksReader:
     n_sides = len(ctx.sides)
     player_set = ctx.player_set
     side_set = ctx.side_set
-    own = ctx.rules.partner_bids != "team"
+    own = ctx.rules.partner_bids != "team" or ctx.rules.both_exact_bonus  # tricks by player
     by_side = ctx.by_side and not own
     position = ctx.side_position
     members = ctx.members

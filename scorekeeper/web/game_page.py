@@ -38,12 +38,21 @@ class Pad:
     @property
     def blind_numbers(self) -> list[tuple[str, str]]:
         """The blind number bids ("blind 6"): shown apart, under a line that says what they are."""
-        return [c for c in self.choices if c[0].startswith("blind ") and c[0] != "blind nil"]
+        return [
+            c
+            for c in self.choices
+            if c[0].startswith("blind ") and c[0] != "blind nil" and "trump" not in c[0]
+        ]
 
     @property
     def no_trump_numbers(self) -> list[tuple[str, str]]:
         """The No Trump bids ("no trump 5", option no_trump): shown apart, under their line."""
         return [c for c in self.choices if c[0].startswith("no trump ")]
+
+    @property
+    def blind_no_trump_numbers(self) -> list[tuple[str, str]]:
+        """The Blind No Trump bids ("blind no trump 5", option blind_no_trump): apart too."""
+        return [c for c in self.choices if c[0].startswith("blind no trump ")]
 
 
 @dataclass
@@ -169,7 +178,11 @@ def extras_pads(game: Game, tricks: int) -> list[Pad]:
     rules, pads = game.rules, []
     for j, side in enumerate(game.sides()):
         for i, s in enumerate(rules.specials):
-            hint = f"{signed(s.made)} made, {signed(s.failed)} failed"
+            hint = (
+                "made with the bid exactly: the bid's points doubled"
+                if s.doubles
+                else f"{signed(s.made)} made, {signed(s.failed)} failed"
+            )
             choices = [("", "Not bid"), ("made", "Made"), ("failed", "Failed")]
             pads.append(Pad(f"sp-{j}-{i}", f"{side}: {s.name}", choices, hint, j, kind="special"))
         for i, b in enumerate(rules.bonuses):

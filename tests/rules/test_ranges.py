@@ -84,7 +84,7 @@ def test_every_number_option_has_a_range_holding_its_default_and_every_preset(in
 
 
 # options refused alone, as contradicting the rules around them (docs/contract.md, section 6)
-NEEDS = {"race_sweep": {"race_tricks": 7}}
+NEEDS = {"race_sweep": {"race_tricks": 7}, "auction_min": {"nil": False, "blind_nil": False}}
 
 
 @pytest.mark.parametrize("info", NUMBER_OPTIONS, ids=lambda o: o.name)

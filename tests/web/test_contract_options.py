@@ -114,3 +114,22 @@ def test_a_contradiction_is_said_by_the_label_the_form_shows(client, db, changes
     assert error is not None, field
     assert error.group(1).startswith(label)
     assert "option " + field.removeprefix("o-") not in error.group(1).lower()
+
+
+def test_a_blind_no_trump_bid_is_tapped_saved_and_explained(client, db):
+    """pagat's and the digest's Blind No Trump: the team's pad offers it apart, from one under
+    the smallest blind bid, and it scores triple (issue 22)."""
+    from tests.web.test_hands import add
+
+    rules = editor_fields(bidding="partnership", no_trump="on", blind_bids="on",
+                          blind_no_trump="on", blind_deficit="")  # fmt: skip
+    token = new_game(client, FOUR, **rules)
+    page = client.get(f"/g/{token}").get_data(as_text=True)
+    assert "Blind No Trump, bid before looking at the cards:" in page
+    assert 'value="blind no trump 5"' in page and 'value="blind no trump 4"' not in page
+    hand = {"tbid-0": "blind no trump 6", "tbid-1": "4", "ttricks-0": "6", "ttricks-1": "7"}
+    assert add(client, token, **hand).status_code == 303
+    record = store.game_by_edit_token(db, token)
+    assert record.data["hands"][0]["bids"]["Ann & Cy"] == "blind no trump 6"
+    html = client.get(f"/g/{token}?hand=1#hand").get_data(as_text=True)
+    assert "Blind No Trump made: 3 x 60" in html and "BNT6" in html
