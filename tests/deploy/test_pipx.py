@@ -4,11 +4,14 @@ never inside the installed package and never in the folder it was started from."
 
 from __future__ import annotations
 
+import fcntl
 import os
 import site
 import subprocess
 import sys
+import tempfile
 import venv
+import zlib
 from pathlib import Path
 
 import pytest
@@ -27,12 +30,17 @@ def installed(tmp_path_factory) -> Path:
 
 def install_wheel(tmp: Path) -> Path:
     """A fresh venv with the wheel installed; its libraries are this environment's (the locked
-    versions, through a path file: no download), the app itself only the wheel's."""
-    built = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--quiet",
-         "-w", str(tmp / "dist"), str(ROOT)],
-        capture_output=True, text=True, timeout=300,
-    )  # fmt: skip
+    versions, through a path file: no download), the app itself only the wheel's. The wheel
+    is built in the checkout (setuptools' build/ folder): one build at a time, whichever test
+    process asks (make test runs two)."""
+    lock = Path(tempfile.gettempdir()) / f"scorekeeper-wheel-{zlib.crc32(bytes(ROOT)):08x}.lock"
+    with open(lock, "w") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        built = subprocess.run(
+            [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
+             "--quiet", "-w", str(tmp / "dist"), str(ROOT)],
+            capture_output=True, text=True, timeout=300,
+        )  # fmt: skip
     assert built.returncode == 0, built.stderr
     (wheel,) = (tmp / "dist").glob("*.whl")
     env_dir = tmp / "venv"
