@@ -76,9 +76,7 @@ def score_sides_with(ctx: Context) -> SidesScorer:
         g = r = add = 0
         extra = _NO_EXTRAS  # a side's specials and bonuses: set for each side when the hand has any
         house: tuple[str, ...] = ()  # the house rules' why-lines: set for each side under them
-        # double back and set by overtricks: only special_made makes them true, and it is asked
-        # for every side with a contract whenever the rules have either (the others set them)
-        dback = over_set = False
+        dback = over_set = False  # only special_made makes them true, and then it sees every bid
         reached = False
         for side, (contract, blind, nils, _), own_taken in zip(sides, side_bids, taken):  # noqa: B905
             if given is not None:
