@@ -89,35 +89,9 @@ def house_rules(
     both_exact = r.both_exact_bonus
     nt_times = _no_trump_times(r)  # No Trump's and Blind No Trump's multipliers
     reads_own = no_trump or own == "highlander" or both_exact  # each partner's bid and tricks
-    read: dict[object, tuple[str, int]] = {}  # bid values read, by value (valid ones: checked)
-    hand: list[Any] = [None, None, {}]  # the hand's bids and tricks, what these rules read of it
-    Own = tuple[tuple[str, int, int], ...]  # (player, bid, tricks) of each partner bidding a number
-
-    def read_hand(bids: Any, tricks: Mapping[str, int]) -> dict[str, tuple[str, Own]]:
-        """Per side, (its No Trump bid's kind, NT or BNT, or "", each partner's bid and tricks):
-        read once a hand."""
-        if bids is hand[0] and tricks is hand[1]:
-            known: dict[str, tuple[str, Own]] = hand[2]
-            return known
-        out = {}
-        for side in sides:
-            nt = ""
-            numbers: Own = ()
-            for key in (side, *members[side]):
-                if bids is None or key not in bids:
-                    continue
-                value = bids[key]
-                hit = read.get(value) if type(value) in (str, int) else None
-                kind, n = hit if hit is not None else _number_bid(value)
-                if hit is None and type(value) in (str, int) and len(read) < 256:
-                    read[value] = (kind, n)
-                nt = kind if kind in (NT, BNT) else nt
-                if key != side and kind in (NUM, NT, BLIND, BNT) and not (kind == NUM and n == 0
-                                                                     and zero_is_nil):  # fmt: skip
-                    numbers = (*numbers, (key, n, tricks.get(key, 0)))
-            out[side] = (nt, numbers)
-        hand[0], hand[1], hand[2] = bids, tricks, out
-        return out
+    read_hand = _hand_reader(sides, members, zero_is_nil, r.bidding == "partnership")
+    partnered = {side for side in sides if len(members[side]) > 1}
+    own_bids, exactly = own != "team", own == "each exactly"
 
     def made_rule(
         side: str,
@@ -136,10 +110,9 @@ def house_rules(
         elif lex_take and own_taken == T - 1:
             kind, made = LEXINGTON, True
         else:
-            if own != "team" and len(members[side]) > 1:
+            if own_bids and side in partnered:
                 for p, bid, took in read_hand(bids, tricks)[side][1]:
-                    short = took < bid or (own == "each exactly" and took != bid)
-                    if short:
+                    if took < bid or (exactly and took != bid):
                         made = False
                         lines = (*lines, f"{p} bid {bid}, took {took}: set")
             if sets_partner:
@@ -218,6 +191,61 @@ def house_rules(
         return kind, over, cpoints, opoints, nils, nil_points + extra, nil_bags, lines
 
     return made_rule, points_rule
+
+
+Own = tuple[tuple[str, int, int], ...]  # (player, bid, tricks) of each partner bidding a number
+HandReader = Callable[[Any, Mapping[str, int]], dict[str, tuple[str, Own]]]
+
+
+def _hand_reader(
+    sides: Sequence[str],
+    members: Mapping[str, tuple[str, ...]],
+    zero_is_nil: bool,
+    team_bids: bool,
+) -> HandReader:
+    """The pieces' reading of a hand: per side, (its No Trump bid's kind, NT or BNT, or "",
+    each partner's bid and tricks), read once a hand (the pieces call it for each side: the
+    last hand's reading is kept) and each bid value once a game."""
+    players = {p for side in sides for p in members[side]}
+    # a team's own key is read when it may bid (partnership bidding; not under player bidding,
+    # whose bids are the players' alone, unless the team has a player's name)
+    keys = [(side, (side, *members[side]) if team_bids or side in players else members[side])
+            for side in sides]  # fmt: skip
+    numbered = (NUM, NT, BLIND, BNT)
+    read: dict[str, tuple[str, int]] = {}  # bid values said in words, read (valid ones: checked)
+    last: list[Any] = [None, None, {}]
+
+    def read_hand(bids: Any, tricks: Mapping[str, int]) -> dict[str, tuple[str, Own]]:
+        if bids is last[0] and tricks is last[1]:
+            known: dict[str, tuple[str, Own]] = last[2]
+            return known
+        out = {}
+        for side, side_keys in keys:
+            nt = ""
+            numbers: Own = ()
+            for key in side_keys if bids is not None else ():
+                value = bids.get(key)
+                if value is None:
+                    continue
+                if type(value) is int:  # a number: a partner's own (0 is a nil, if nil is on)
+                    if key != side and (value or not zero_is_nil):
+                        numbers = (*numbers, (key, value, tricks.get(key, 0)))
+                    continue
+                hit = read.get(value) if type(value) is str else None
+                if hit is None:
+                    hit = _number_bid(value)
+                    if type(value) is str and len(read) < 256:
+                        read[value] = hit
+                kind, n = hit
+                if kind in (NT, BNT):
+                    nt = kind
+                if key != side and kind in numbered and (n or kind != NUM or not zero_is_nil):
+                    numbers = (*numbers, (key, n, tricks.get(key, 0)))
+            out[side] = (nt, numbers)
+        last[0], last[1], last[2] = bids, tricks, out
+        return out
+
+    return read_hand
 
 
 NoTrumpTimes = dict[str, tuple[tuple[int, int], tuple[int, int]]]

@@ -122,7 +122,9 @@ def _add(
     results: dict[str, SideResult], totals: dict[str, int], side: str, extras: list[ExtraResult]
 ) -> None:
     """Add ``extras`` to a side's result of the hand: its points, its total, its why-lines."""
-    gained = sum(int(e.points) for e in extras)  # whole numbers, made here
+    gained = 0
+    for e in extras:
+        gained += int(e.points)  # whole numbers, made here
     total = totals[side] = totals[side] + gained
     old = results[side]
     one: list[object] = list(old)
@@ -189,9 +191,12 @@ def _seven(result: SideResult, took: int, on_made: bool) -> bool:
 
 def _nth(n: int) -> str:
     """1st, 2nd, 3rd, 4th, ... 11th, 12th, 13th, 21st."""
-    ends = {1: "st", 2: "nd", 3: "rd"}
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else ends.get(n % 10, 'th')}"
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else _ENDS.get(n % 10, 'th')}"
+
+
+_ENDS = {1: "st", 2: "nd", 3: "rd"}
 
 
 def _bonus(name: str, points: int) -> ExtraResult:
-    return ExtraResult(name, BONUS, None, 1, points, True, 0)
+    bonus: ExtraResult = _new(ExtraResult, (name, BONUS, None, 1, points, True, 0, False))
+    return bonus

@@ -38,6 +38,7 @@ from scorekeeper.rules.options import PRESET_TEAMS, numbers_text, read_numbers
 from scorekeeper.rules.options import WORDS as OPTION_WORDS
 from scorekeeper.rules.specials import Bonus, Special
 from scorekeeper.rules.specials import most as bonus_most
+from scorekeeper.rules.tricks import tricks_by_player
 from scorekeeper.web.extras_form import POINTS as EXTRA_POINTS
 from scorekeeper.web.extras_form import (
     bonus_rows,
@@ -607,9 +608,16 @@ class HandForm:
                 if n is not None:
                     tricks[player] = n
             return tricks
+        by_player = tricks_by_player(game.rules)  # each partner's own bid counts
         for j, side in enumerate(sides):
             members = game.members(side)
             nils = [m for m in members if m in nil_players]
+            if by_player:
+                for m in members:
+                    n = read(f"tricks-{seat[m]}", f"{m}'s")
+                    if n is not None:
+                        tricks[m] = n
+                continue
             if not nils:
                 n = read(f"ttricks-{j}", f"{side}")
                 if n is not None:

@@ -14,6 +14,7 @@ from werkzeug.wrappers import Response
 from scorekeeper.rules import Game, GameError, Sheet, bid_options, bidding, check_bids
 from scorekeeper.rules.bids import bid_rule_notes
 from scorekeeper.rules.specials import most as bonus_most
+from scorekeeper.rules.tricks import tricks_by_player
 from scorekeeper.rules.words import signed
 from scorekeeper.service import GamePage, OpenGame
 from scorekeeper.web import saving
@@ -136,6 +137,7 @@ def entry_for(
     entry.notes = _notes(sides, options)
     if not entry.no_bids:  # the rules that forbid bids, said before the bids are tapped
         entry.notes = [*bid_rule_notes(game.rules, tricks), *entry.notes]
+    by_player = tricks_by_player(game.rules)
     for j, side in enumerate(sides):
         if not game.teams:
             entry.trick_pads.append(
@@ -143,6 +145,14 @@ def entry_for(
             )
             continue
         members = game.members(side)
+        if by_player:  # each partner's own bid counts: each player's tricks, by name
+            for m in members:
+                seat = players.index(m)
+                name, label = f"tricks-{seat}", f"{m}'s tricks"
+                entry.trick_pads.append(
+                    Pad(name, label, counts, side=j, player=seat, kind="tricks")
+                )
+            continue
         hint = _team_tricks_hint(members, extra_nil) if entry.step == "tricks" else ""
         entry.trick_pads.append(
             Pad(f"ttricks-{j}", f"{side} tricks", counts, hint=hint, side=j, kind="tricks")
