@@ -16,7 +16,8 @@ only (parse excluded). Target: 200,000 hands per second. Timings are printed, ne
 the engine before issue 22): the plain long game and the random games are scored by it and by
 this one, each in a fresh process of its own, turn about (CPU time, best of each), and the
 ratios printed: the speed goal of issue 22 is "no slower than before" for a game with none of
-the new rules.
+the new rules. The figures measured, and what they mean: docs/architecture.md, "The scoring
+engine's speed".
 """
 
 from __future__ import annotations
