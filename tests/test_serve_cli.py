@@ -19,12 +19,12 @@ from tests.service.clubs import event_with
 @pytest.fixture
 def served(monkeypatch, tmp_path) -> dict[str, Any]:
     """`scorekeeper serve` run to the point of serving: what it would serve, recorded."""
-    import waitress
+    from scorekeeper.cli import loop
 
     monkeypatch.setenv("SCOREKEEPER_DATABASE", str(tmp_path / "club.sqlite"))
     monkeypatch.setenv("SCOREKEEPER_SECRET_KEY", "k" * 64)
     seen: dict[str, Any] = {}
-    monkeypatch.setattr(waitress, "serve", lambda app, **kw: seen.update(app=app, **kw))
+    monkeypatch.setattr(loop, "serve", lambda app, **kw: seen.update(app=app, **kw))
     return seen
 
 

@@ -34,6 +34,8 @@ CONNECTIONS = 5000  # open connections a worker takes before the next ones wait 
 # server CPU instead of 0.9 (one process, this machine), so a room of phones polling every 15 s
 # is served best by letting them reconnect (one TCP handshake on the LAN) rather than keeping
 # thousands of idle connections. The public page's 5-second poll mostly keeps its connection.
+# (The workers now turn waitress with loop.Loop, which leaves idle connections out of its turns;
+# the timeout still bounds the descriptors and memory a room holds.)
 IDLE_SECONDS = 5
 CLEANUP_SECONDS = 1  # how often idle connections are looked for (waitress: 30)
 BACKLOG = 4096  # connections the kernel holds while every worker is busy accepting
@@ -124,13 +126,13 @@ def serve(
     """Serve ``app`` until SIGTERM or Ctrl+C. ``alone``: what runs in this process only (a
     scheduled backup), started after the workers are forked, and its stop function called on
     the way out."""
-    import waitress
+    from scorekeeper.cli import loop
 
     options = serving.waitress_options()
     if serving.workers == 1:  # waitress opens the port itself (every address of the host)
         stop = alone() if alone else None
         try:
-            waitress.serve(app, host=serving.host, port=serving.port, **options)
+            loop.serve(app, host=serving.host, port=serving.port, **options)
         finally:
             if stop:
                 stop()
@@ -158,12 +160,11 @@ def _fork_worker(app: Any, sock: socket.socket, options: dict[str, Any]) -> int:
     # the handler this process inherited) or SIGINT; then its printing pool stops.
     code = 0
     try:
-        import waitress
-
+        from scorekeeper.cli import loop
         from scorekeeper.printing import pool
 
         try:
-            waitress.serve(app, sockets=[sock], **options)
+            loop.serve(app, sockets=[sock], **options)
         except KeyboardInterrupt:
             pass
         finally:
