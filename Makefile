@@ -4,6 +4,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 5000
+# make test runs the suite on this many processes (pytest-xdist), a test file to each in turn.
+TEST_WORKERS ?= 2
 
 .PHONY: run test test-image lint bench screenshots system-deps system-deps-test clean lock
 
@@ -54,7 +56,7 @@ run: system-deps $(VENV)/.installed-run
 	$(BIN)/scorekeeper serve --host $(HOST) --port $(PORT)
 
 test: system-deps-test $(VENV)/.installed-test node_modules/.installed lint
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile
 
 # The container image: built with podman from the Dockerfile and checked from its own files
 # (scripts/test-image.sh says how); skipped, loudly, where podman or debootstrap cannot work.

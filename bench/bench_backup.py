@@ -13,10 +13,14 @@ repeat runs two phases back to back, so a change in the machine's load falls on 
   backups run back to back (SCOREKEEPER_BACKUP_HOURS=0.0001: one every 0.36 s while the hands
   change), inside the serving process as they run in production.
 
-Meanwhile a prober asks /healthz every 20 ms, and, after each quiet phase, for a second while
-another connection holds the write lock (``BEGIN IMMEDIATE``). Printed: cycles/s and p50/p99 of
-a hand cycle in each phase and their ratio (backing up / quiet), a backup's duration, and
-/healthz's p50/p99/max. Timings are printed, never asserted; a request that fails exits non-zero.
+Meanwhile a prober (a process of its own, as a HEALTHCHECK is) asks /healthz every 20 ms, and,
+after each quiet phase, for a second while another connection holds the write lock (``BEGIN
+IMMEDIATE``); a second prober asks, as often, for
+a small static file, which the app serves in the same threads as the phones' pages: the baseline
+for /healthz, measured in the same run (what a request waits in waitress's queue when the phones
+keep every thread busy). Printed: cycles/s and p50/p99 of a hand cycle in each phase and their
+ratio (backing up / quiet), a backup's duration, and /healthz's and the baseline's
+p50/p95/p99/max. Timings are printed, never asserted; a request that fails exits non-zero.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ import http.client
 import re
 import sqlite3
 import statistics
+import subprocess
 import sys
 import tempfile
 import threading
@@ -33,6 +38,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+BASELINE = "/static/icon.svg"  # a small file the app serves in its threads, as it does pages
 sys.path.insert(0, str(ROOT))
 
 from tests.load.test_load_and_crash import Phone, Server, Tally  # noqa: E402
@@ -66,14 +72,56 @@ def play(port: int, hands: int, cycles: list[float], errors: list[BaseException]
         errors.append(e)
 
 
-def hold_the_write_lock(database: Path, seconds: float, locked: threading.Event) -> None:
+def hold_the_write_lock(database: Path, seconds: float, locked: list[float]) -> None:
     conn = sqlite3.connect(database, isolation_level=None, timeout=30)
     conn.execute("BEGIN IMMEDIATE")
-    locked.set()
+    locked.append(time.monotonic())
     time.sleep(seconds)
+    locked.append(time.monotonic())
     conn.execute("ROLLBACK")
-    locked.clear()
     conn.close()
+
+
+class Prober:
+    """Asks ``path`` every 20 ms from a process of its own (as a HEALTHCHECK or a monitor
+    does): timed in this process, its answers would wait for this process's phones (eight
+    threads parsing pages) to let go of the interpreter, and the probe would time them."""
+
+    def __init__(self, port: int, path: str) -> None:
+        self.path = path
+        self.proc = subprocess.Popen(
+            [sys.executable, __file__, "--probe", str(port), path],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+        )  # fmt: skip
+
+    def finish(self) -> tuple[list[tuple[float, float]], list[int]]:
+        """(when each probe began, how long it took), and the statuses other than 200."""
+        out, _ = self.proc.communicate("stop\n", timeout=120)
+        answers, failed = [], []
+        for line in out.splitlines():
+            started, took, status = line.split()
+            answers.append((float(started), float(took)))
+            if status != "200":
+                failed.append(int(status))
+        return answers, failed
+
+
+def probe(port: int, path: str) -> None:
+    """--probe PORT PATH: one line a probe (began, took, status) until standard input ends.
+    time.monotonic is the machine's one clock on Linux, so its times compare with the
+    benchmark's."""
+    stop = threading.Event()
+    threading.Thread(target=lambda: (sys.stdin.read(), stop.set()), daemon=True).start()
+    while not stop.is_set():
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        started = time.monotonic()
+        conn.request("GET", path)
+        answer = conn.getresponse()
+        answer.read()
+        took = time.monotonic() - started
+        conn.close()
+        print(f"{started:.6f} {took:.6f} {answer.status}", flush=True)
+        stop.wait(0.02)
 
 
 def written(server: Server) -> int:
@@ -88,48 +136,39 @@ def phase(server: Server, args: argparse.Namespace, backing_up: bool, tmp: Path)
     backups: list[float] = []
     health: list[float] = []
     health_locked: list[float] = []
-    stop = threading.Event()
-    locked = threading.Event()
-
-    def prober() -> None:
-        while not stop.is_set():
-            conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
-            under_lock = locked.is_set()
-            started = time.perf_counter()
-            conn.request("GET", "/healthz")
-            answer = conn.getresponse()
-            answer.read()
-            took = time.perf_counter() - started
-            conn.close()
-            if answer.status != 200:
-                errors.append(RuntimeError(f"/healthz answered {answer.status}"))
-            (health_locked if under_lock and locked.is_set() else health).append(took)
-            stop.wait(0.02)
-
-    helpers = [threading.Thread(target=prober)]
+    locked: list[float] = []  # when a writer held the lock: from, until (time.monotonic)
+    probers = [Prober(server.port, "/healthz"), Prober(server.port, BASELINE)]
     taken_before = written(server)
-    for helper in helpers:
-        helper.start()
     phones = [
         threading.Thread(target=play, args=(server.port, args.hands, cycles, errors))
         for _ in range(args.phones)
     ]
     started = time.perf_counter()
+    loaded = [time.monotonic()]  # while the phones play: from, until (time.monotonic)
     for phone in phones:
         phone.start()
     for phone in phones:
         phone.join()
+    loaded.append(time.monotonic())
     elapsed = time.perf_counter() - started
     if not backing_up:  # then, the phones done: a writer holds the lock while the prober asks
         hold_the_write_lock(server.database, 1.0, locked)
-    stop.set()
-    for helper in helpers:
-        helper.join()
+    (health_all, health_failed), (baseline, baseline_failed) = [p.finish() for p in probers]
+    errors.extend(RuntimeError(f"{p.path} answered {status}")
+                  for p, failed in zip(probers, (health_failed, baseline_failed), strict=True)
+                  for status in failed)  # fmt: skip
+
+    def during(span: list[float], started: float, took: float) -> bool:
+        return bool(span) and span[0] <= started and started + took <= span[1]
+
+    health.extend(took for started, took in health_all if during(loaded, started, took))
+    health_locked.extend(took for started, took in health_all if during(locked, started, took))
+    baseline = [(started, took) for started, took in baseline if during(loaded, started, took)]
     if errors:
         raise SystemExit(f"failed: {errors[0]!r}\n{server.log_tail()}")
     backups.append(written(server) - taken_before)
     return {"cycles": cycles, "elapsed": elapsed, "backups": backups, "health": health,
-            "health_locked": health_locked}  # fmt: skip
+            "health_locked": health_locked, "baseline": [took for _, took in baseline]}  # fmt: skip
 
 
 def pct(values: list[float], p: float) -> float:
@@ -137,7 +176,15 @@ def pct(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(p * len(ordered)))] * 1000 if ordered else float("nan")
 
 
+def spread(values: list[float]) -> str:
+    return (f"p50 {pct(values, 0.5):.1f} ms, p95 {pct(values, 0.95):.1f} ms, "
+            f"p99 {pct(values, 0.99):.1f} ms, max {max(values) * 1000:.1f} ms")  # fmt: skip
+
+
 def main() -> int:
+    if sys.argv[1:2] == ["--probe"]:
+        probe(int(sys.argv[2]), sys.argv[3])
+        return 0
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--phones", type=int, default=8)
     parser.add_argument("--hands", type=int, default=6)
@@ -186,8 +233,12 @@ def main() -> int:
           f"p50 {b50 / q50:.2f}x, p99 {b99 / q99:.2f}x")  # fmt: skip
     health = [h for rs in results.values() for r in rs for h in r["health"]]
     locked = [h for rs in results.values() for r in rs for h in r["health_locked"]]
-    print(f"/healthz under load: {len(health)} answers, p50 {pct(health, 0.5):.1f} ms, "
-          f"p99 {pct(health, 0.99):.1f} ms, max {max(health) * 1000:.1f} ms")  # fmt: skip
+    baseline = [h for rs in results.values() for r in rs for h in r["baseline"]]
+    print(f"/healthz under load: {len(health)} answers, {spread(health)}")
+    print(f"baseline, {BASELINE} in the app's threads: {len(baseline)} answers, "
+          f"{spread(baseline)}")  # fmt: skip
+    print(f"ratio /healthz / baseline: p50 {pct(health, 0.5) / pct(baseline, 0.5):.2f}x, "
+          f"p99 {pct(health, 0.99) / pct(baseline, 0.99):.2f}x")  # fmt: skip
     if locked:
         print(f"/healthz while a writer held the lock: {len(locked)} answers, "
               f"p50 {pct(locked, 0.5):.1f} ms, max {max(locked) * 1000:.1f} ms")  # fmt: skip

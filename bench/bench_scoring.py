@@ -82,6 +82,12 @@ EVERY_NEW_RULE: dict[str, object] = {
     "blind_deficit": None,
     "renege_mucks": True,
     "score_tenths": True,
+    # Wikipedia's further variants (helper variants, round 2)
+    "both_exact_bonus": True,
+    "no_duplicate_bids": True,
+    "no_vice_versa_bids": True,
+    "overtricks_to_others": 10,
+    "undertricks_to_others": 10,
 }
 # the new options not switched on above, and why (tests/test_bench.py holds the two lists to
 # every option issue 22 added)
@@ -98,6 +104,13 @@ LEFT_OUT = {
     "no_trump_loss_multiplier": "a value: No Trump is on",
     "blind_scoring": "a blind bid is a team's, which individual bidding (Highlander) has not",
     "blind_bonus": "a blind bid is a team's, which individual bidding (Highlander) has not",
+    "blind_no_trump": "a blind bid is a team's, which individual bidding (Highlander) has not",
+    "blind_no_trump_win_multiplier": "a value: Blind No Trump is left out",
+    "blind_no_trump_loss_multiplier": "a value: Blind No Trump is left out",
+    "auction_min": "Auction Spades: one side bids and the others pass, as random hands do not",
+    "defender_trick_value": "a value: Auction Spades is left out",
+    "no_moon_against_double_nil": "needs moon bids, a classic option the plain game has off",
+    "rubicon_bags": "the Rubicon's other variant: rubicon_value is on, and they exclude each other",
 }
 
 

@@ -17,6 +17,10 @@ from flask import Flask
 
 from scorekeeper import paths
 
+# Where the server answers its health check (a container's HEALTHCHECK, a service manager, a
+# proxy): the web route, and the serving threads that answer it beside the phones' requests.
+HEALTH_PATH = "/healthz"
+
 
 def configured_app(test_config: dict[str, Any] | None = None) -> Flask:
     """The Flask object with its configuration only (no blueprints, no database)."""

@@ -7,11 +7,13 @@
 #   - the base, debian:bookworm-slim, is made locally with debootstrap from Debian's packages
 #     (the mirror apt already uses) and imported under that name: the Dockerfile is not changed
 #     for the test;
-#   - the build runs with --isolation=chroot; pip inside it gets this machine's CA bundle (pip's
-#     `cert` setting) through a build-time volume and the PIP_CERT build argument, and the index
-#     pip is configured with (if one is set) through PIP_INDEX_URL;
+#   - the build is docs/deploy.md's (read from it) with --isolation=chroot and --pull=never;
+#     pip inside it gets this machine's CA bundle (pip's `cert` setting) through the build-time
+#     volume and the PIP_CERT build argument the docs show, and the index pip is configured
+#     with (if one is set) through PIP_INDEX_URL;
 #   - the test starts the server from the image's own file system (a container created, not
-#     run, and mounted), chrooted as the image's user with its entrypoint and environment.
+#     run, and mounted), chrooted as the image's user, with its entrypoint and environment and
+#     compose.yaml's settings, as `docker compose up` would (tests/image/test_image.py).
 # Where podman or debootstrap is missing or cannot work, the test is SKIPPED, and says so
 # loudly; a Dockerfile that does not build, or an image that fails a check, fails.
 set -eu
@@ -68,17 +70,25 @@ fi
 # pip's CA bundle and index as configured on this machine (nothing is written into the files).
 pip_cert=${PIP_CERT:-$($PYTHON -m pip config get global.cert 2>/dev/null || true)}
 pip_index=${PIP_INDEX_URL:-$($PYTHON -m pip config get global.index-url 2>/dev/null || true)}
-set --
+# docs/deploy.md's build (the one passing a CA bundle, as pip needs here), as written, with
+# this machine's bundle if pip names another, and what no container runtime and no registry
+# need: --isolation=chroot, --pull=never (and the index pip uses here, if one is set).
+doc_build=$($PYTHON tests/deploy/deploy_doc.py "podman build --format docker -v")
+doc_bundle=$(echo "$doc_build" | sed -n 's/.* -v \([^ :]*\):\/run\/pip-ca\.pem:ro .*/\1/p')
+[ -n "$doc_bundle" ] || { banner "IMAGE TEST FAILED: no CA bundle in: $doc_build"; exit 1; }
 if [ -n "$pip_cert" ] && [ -f "$pip_cert" ]; then
-  set -- "$@" --volume "$(realpath "$pip_cert"):/run/pip-ca.pem:ro" --build-arg PIP_CERT=/run/pip-ca.pem
+  doc_build=$(echo "$doc_build" | sed "s#-v $doc_bundle:#-v $(realpath "$pip_cert"):#")
 fi
 case "$pip_index" in
-  http*) set -- "$@" --build-arg "PIP_INDEX_URL=$pip_index" ;;
+  http*) set -- --build-arg "PIP_INDEX_URL=$pip_index" ;;
+  *) set -- ;;
 esac
-
-echo "building $IMAGE (podman build --isolation=chroot)"
+set -f  # the docs' command split into its words, never globbed
+set -- --isolation=chroot --pull=never --tag "$IMAGE" "$@" ${doc_build#podman build }
+set +f
+echo "building $IMAGE: podman build $*"
 build_started=$(date +%s)
-podman build --isolation=chroot --format docker --pull=never --tag "$IMAGE" "$@" . >"$WORK/build.log" 2>&1 || {
+podman build "$@" >"$WORK/build.log" 2>&1 || {
   tail -30 "$WORK/build.log"
   banner "IMAGE TEST FAILED: the Dockerfile did not build (log: $WORK/build.log)"
   exit 1

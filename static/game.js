@@ -26,7 +26,8 @@
 					let v = pad.dataset.side === side ? val(pad.dataset.name) : "";
 					if (v && !isNil(v)) {
 						any = true;
-						if (v.indexOf("blind") === 0) { blind = "blind "; v = v.slice(6); }
+						if (v.indexOf("blind no trump ") === 0) { blind = "blind no trump "; v = v.slice(15); }
+						if (v.indexOf("blind ") === 0) { blind = "blind "; v = v.slice(6); }
 						if (v.indexOf("no trump ") === 0) { blind = "no trump "; v = v.slice(9); }
 						sum += +v;
 					}

@@ -126,13 +126,11 @@ def serve(
     """Serve ``app`` until SIGTERM or Ctrl+C. ``alone``: what runs in this process only (a
     scheduled backup), started after the workers are forked, and its stop function called on
     the way out."""
-    from scorekeeper.cli import loop
-
     options = serving.waitress_options()
     if serving.workers == 1:  # waitress opens the port itself (every address of the host)
         stop = alone() if alone else None
         try:
-            loop.serve(app, host=serving.host, port=serving.port, **options)
+            _waitress(app, options, host=serving.host, port=serving.port)
         finally:
             if stop:
                 stop()
@@ -152,6 +150,22 @@ def serve(
         sock.close()
 
 
+def waitress_arguments(options: dict[str, Any], **where: Any) -> dict[str, Any]:
+    """What ``waitress.serve`` (and ``waitress.server.create_server``) is given to serve at
+    ``where`` (``host`` and ``port``, or ``sockets``: the shared one): ``options``, and a task
+    dispatcher that answers health probes in a thread of their own (scorekeeper.cli.probes),
+    made here, in the process that serves: threads do not survive a fork."""
+    from scorekeeper.cli.probes import ProbeLaneDispatcher
+
+    return {**where, **options, "_dispatcher": ProbeLaneDispatcher(options["threads"])}
+
+
+def _waitress(app: Any, options: dict[str, Any], **where: Any) -> None:
+    from scorekeeper.cli import loop
+
+    loop.serve(app, **waitress_arguments(options, **where))
+
+
 def _fork_worker(app: Any, sock: socket.socket, options: dict[str, Any]) -> int:
     pid = os.fork()
     if pid:
@@ -160,11 +174,10 @@ def _fork_worker(app: Any, sock: socket.socket, options: dict[str, Any]) -> int:
     # the handler this process inherited) or SIGINT; then its printing pool stops.
     code = 0
     try:
-        from scorekeeper.cli import loop
         from scorekeeper.printing import pool
 
         try:
-            loop.serve(app, sockets=[sock], **options)
+            _waitress(app, options, sockets=[sock])
         except KeyboardInterrupt:
             pass
         finally:

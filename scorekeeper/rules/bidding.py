@@ -111,4 +111,9 @@ def check_bids(game: Game, bids: dict[str, BidValue], sheet: Sheet | None = None
         sheet = score_game(game)
     ctx, state = start_state(game)
     state.totals = counted_totals(sheet)  # blind eligibility looks at the score before the hand
+    if game.rules.no_vice_versa_bids:  # the last hand with bids: what No Vice Versa compares
+        last = next((h for h in reversed(sheet.hands) if not h.void and not h.no_bids), None)
+        state.last_bids = [] if last is None else [
+            (last.number, tuple(last.sides[s].contract for s in sheet.sides))
+        ]  # fmt: skip
     read_bids(ctx, state, Hand(bids=bids), len(game.hands) + 1)

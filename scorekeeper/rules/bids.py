@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .errors import GameError, hand_error, missing_field, shown
-from .game import BLIND, BNIL, NIL, NT, NUM, BidValue, Hand, read_bid
+from .game import BLIND, BNIL, BNT, NIL, NT, NUM, BidValue, Hand, read_bid
 from .options import Rules, numbers_text
 from .results import SideBid
 
@@ -47,10 +47,13 @@ def bids_reader(ctx: Context) -> BidsReader:
     forbidden = _forbidden_bids(ctx)
     if forbidden is None:
         return read
+    passes = ctx.rules.auction_min is not None  # Auction: a side's 0 is a pass, no contract
 
     def read_allowed_bids(ctx: Context, state: State, hand: Hand, number: int) -> list[SideBid]:
         side_bids = read(ctx, state, hand, number)
         forbidden(state, hand.bids or {}, side_bids, number)
+        if passes:
+            side_bids = [(None, *b[1:]) if b[0] == 0 else b for b in side_bids]
         return side_bids
 
     return read_allowed_bids
@@ -97,6 +100,14 @@ def bid_rule_notes(rules: Rules, T: int) -> list[str]:
         notes.append("Suicide: one player of each team bids nil.")
     if rules.double_nil_deficit is not None:
         notes.append(f"Double nil only when more than {rules.double_nil_deficit} behind.")
+    if rules.auction_min is not None:
+        notes.append(f"Auction: one side bids, {rules.auction_min} or more; the others pass (0).")
+    if rules.no_duplicate_bids:
+        notes.append("No duplicate bidding: two sides may not bid the same.")
+    if rules.no_vice_versa_bids:
+        notes.append("No vice versa: a side may not bid what another side bid last hand.")
+    if rules.no_moon_against_double_nil:
+        notes.append("No moon against a double nil, nor a double nil against the moon.")
     total = {"not tricks": f"may not add up to {T}", "tricks": f"add up to {T}",
              "at most tricks": f"add up to {T} at most"}.get(rules.bids_total or "")  # fmt: skip
     if total is not None:
@@ -119,6 +130,7 @@ def _forbidden_bids(ctx: Context) -> ForbiddenBids | None:
         or r.suicide
         or r.double_nil_deficit is not None
         or r.bids_total is not None
+        or _equal_bids_rules(r)
     ):
         return None
     sides, members, T, nil_on = ctx.sides, ctx.members, ctx.T, r.nil
@@ -132,6 +144,7 @@ def _forbidden_bids(ctx: Context) -> ForbiddenBids | None:
     allowed = r.allowed_contracts
     teams = [(i, side, members[side]) for i, side in enumerate(sides) if len(members[side]) > 1]
     per_team = suicide or deficit is not None
+    equal_bids = _equal_bids(ctx) if _equal_bids_rules(r) else None
 
     said: dict[BidValue, tuple[str, int]] = {}  # bids said in words, read (valid: read before)
 
@@ -192,6 +205,91 @@ def _forbidden_bids(ctx: Context) -> ForbiddenBids | None:
             why = _total_refused(total_rule, total, T)
             if why is not None:
                 raise hand_error(n, "bids", why)
+        if equal_bids is not None:
+            equal_bids(state, side_bids, n)
+
+    return check
+
+
+def _equal_bids_rules(r: Rules) -> bool:
+    """Whether the rules have any of the bid rules ``_equal_bids`` checks."""
+    return bool(
+        r.auction_min is not None
+        or r.no_duplicate_bids
+        or r.no_vice_versa_bids
+        or r.no_moon_against_double_nil
+    )
+
+
+def _equal_bids(ctx: Context) -> Callable[[State, list[SideBid], int], None]:
+    """The bid rules that compare one side's bid with the others' (Wikipedia), checked in this
+    order (docs/contract.md, section 2): Auction Spades (``auction_min``: one side bids, at
+    least this; every other side passes with 0), No Duplicate Bidding (two sides' equal
+    contracts), No Vice Versa Bidding (a contract another side made in the last hand with
+    bids: ``State.last_bids`` remembers them), no moon against a double nil."""
+    r, sides, members, T = ctx.rules, ctx.sides, ctx.members, ctx.T
+    auction, duplicate, vice_versa = r.auction_min, r.no_duplicate_bids, r.no_vice_versa_bids
+    moon_rule = r.no_moon_against_double_nil and r.moon
+
+    def check(state: State, side_bids: list[SideBid], n: int) -> None:
+        contracts = [c for c, _, _, _ in side_bids]
+        named = [(s, c) for s, c in zip(sides, contracts) if c is not None]  # noqa: B905
+        if auction is not None:
+            bidders = [(s, c) for s, c in named if c]
+            if len(bidders) != 1:
+                why = (
+                    "every side passed"
+                    if not bidders
+                    else (
+                        f"{bidders[0][0]} and {bidders[1][0]} both bid: every side but one "
+                        f"passes (0)"
+                    )
+                )
+                raise hand_error(n, "bids", f"Auction: {why}")
+            named = bidders  # the passes (0) are no contract: nothing to compare them with
+            side, c = bidders[0]
+            if c < auction:
+                raise hand_error(
+                    n,
+                    f"bids.{side}",
+                    f"Auction: {side} bid {c}: the contract is at least {auction}",
+                )
+        if duplicate:
+            for i, (side, c) in enumerate(named):
+                same = next((s for s, d in named[:i] if d == c), None)
+                if same is not None:
+                    raise hand_error(
+                        n, f"bids.{side}",
+                        f"No duplicate bidding: {side} bid {c}, as {same} did: one must change",
+                    )  # fmt: skip
+        if vice_versa:
+            last = state.last_bids
+            if last is None:
+                last = state.last_bids = []
+            while last and last[-1][0] >= n:  # a hand checked again (tried, then refused)
+                last.pop()
+            if last:
+                before = dict(zip(sides, last[-1][1]))  # noqa: B905
+                for side, c in named:
+                    other = next((s for s in sides if s != side and before.get(s) == c), None)
+                    if other is not None:
+                        raise hand_error(
+                            n, f"bids.{side}",
+                            f"No vice versa bidding: {side} bid {c}, what {other} bid last hand",
+                        )  # fmt: skip
+            last.append((n, tuple(contracts)))
+        if moon_rule:
+            moon = next((s for s, c in named if c == T), None)
+            double = next(
+                (s for s, (_, _, nils, _) in zip(sides, side_bids)  # noqa: B905
+                 if len(members[s]) > 1 and len(nils) == len(members[s])), None,
+            )  # fmt: skip
+            if moon is not None and double is not None:
+                raise hand_error(
+                    n, f"bids.{moon}",
+                    f"{moon} bid the moon ({T}) and {double} double nil: one cannot be bid "
+                    f"against the other",
+                )  # fmt: skip
 
     return check
 
@@ -222,6 +320,7 @@ def _team_bids(ctx: Context) -> BidsReader:
     side_of = ctx.side_of
     members = ctx.members
     nil_on = ctx.rules.nil
+    known = ctx.bids_read
 
     def read_team_bids(ctx: Context, state: State, hand: Hand, number: int) -> list[SideBid]:
         bids = hand.bids
@@ -231,7 +330,9 @@ def _team_bids(ctx: Context) -> BidsReader:
         team_bid: dict[str, tuple[str, int]] = {}
         nils: dict[str, list[tuple[str, str]]] = {s: [] for s in sides}
         for who, value in bids.items():
-            kind, n = _bid(ctx, number, who, value)
+            kind, n = (
+                known.get(value) if type(value) is str or type(value) is int else None
+            ) or _bid(ctx, number, who, value)
             if who in side_set:
                 if kind in (NIL, BNIL):
                     raise hand_error(
@@ -253,7 +354,7 @@ def _team_bids(ctx: Context) -> BidsReader:
                 raise hand_error(number, f"bids.{who}", f"unknown player or team {who} in bids")
         for side in sides:
             team_nils = tuple(nils[side])
-            has_bnil = any(k == BNIL for _, k in team_nils)
+            has_bnil = any(k == BNIL for _, k in team_nils) if team_nils else False
             all_nil = len(team_nils) == len(members[side])
             if side not in team_bid:
                 if not all_nil:
@@ -265,7 +366,8 @@ def _team_bids(ctx: Context) -> BidsReader:
                     number, f"bids.{side}", f"every player of {side} bid nil: there is no team bid"
                 )
             kind, n = team_bid[side]
-            out.append((n, kind == BLIND, team_nils, has_bnil or kind == BLIND))
+            blind = kind in (BLIND, BNT)
+            out.append((n, blind, team_nils, has_bnil or blind))
         _check_side_bids(ctx, state, out, number)
         return out
 
@@ -314,7 +416,7 @@ def _player_bids(ctx: Context) -> BidsReader:
                     side_nils = (*side_nils, (p, kind))
                     any_blind = any_blind or kind == BNIL
                     continue
-                if kind == BLIND:
+                if kind in (BLIND, BNT):
                     if teams:
                         raise hand_error(
                             number,
@@ -381,7 +483,7 @@ def _bid(ctx: Context, number: int, who: str, value: object) -> tuple[str, int]:
     except GameError as e:
         raise hand_error(number, f"bids.{who}", f"{who}'s bid: {e.message}") from None
     rules = ctx.rules
-    if kind in (NUM, BLIND, NT):
+    if kind in (NUM, BLIND, NT, BNT):
         if not 0 <= n <= ctx.T:
             raise hand_error(
                 number, f"bids.{who}", f"{who}'s bid {shown(value)} is out of range (0 to {ctx.T})"
@@ -397,6 +499,18 @@ def _bid(ctx: Context, number: int, who: str, value: object) -> tuple[str, int]:
                 )
         if kind == NT and not rules.no_trump:
             raise hand_error(number, f"bids.{who}", "No Trump bids are not allowed in these rules")
+        if kind == BNT:
+            if not rules.blind_no_trump:
+                raise hand_error(
+                    number, f"bids.{who}", "Blind No Trump bids are not allowed in these rules"
+                )
+            least = max(rules.blind_min - 1, 1)  # the digest: one less than a blind bid's
+            if n < least:
+                raise hand_error(
+                    number,
+                    f"bids.{who}",
+                    f"{who} bid {value}: the smallest Blind No Trump bid is {least}",
+                )
     elif kind == NIL:
         if not rules.nil:
             raise hand_error(number, f"bids.{who}", "nil bids are not allowed in these rules")

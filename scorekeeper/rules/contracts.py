@@ -8,9 +8,9 @@ of sets."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from .game import BNIL, LEXINGTON, MOON, NIL, NO_BIDS, NORMAL, TEN
+from .game import BNIL, LEXINGTON, MOON, NIL, NO_BIDS, NORMAL, TEN, Hand
 from .house import house_rules
 from .options import Rules
 from .results import NilResult, SideBid, SideResult
@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 
 _new = tuple.__new__  # builds result tuples without the NamedTuple constructor's cost
 _NO_EXTRAS: tuple[ExtraResult, ...] = ()  # a side's specials and bonuses in the usual hand
+_NONE_LISTED = extras_scorer(Rules(), 4)  # the specials and bonuses of rules that list none
+_NO_NILS: tuple[tuple[NilResult, ...], int, int, int] = ((), 0, 0, 0)  # a side without nils
 _NEVER = 1 << 62  # a bag limit that is never reached (no bag limit)
 
 SidesScorer = Callable[
@@ -33,60 +35,47 @@ SidesScorer = Callable[
         "dict[str, int] | None",
         "dict[str, int] | None",
         bool,
-        "str | None",
+        Hand,
         "HandExtras | None",
-        "dict[str, Any] | None",
     ],
     dict[str, SideResult],
 ]
 
 
 def score_sides_with(ctx: Context) -> SidesScorer:
-    """Each side's result for a checked hand, under the game's rules: its nils (a team's double
-    nil is ``_double_nil_scorer``), its contract (tricks it gave away by a renege are not its own;
-    those it received count toward the contract), its bags and the bag limit, the running total
-    and the run of sets. ``state`` moves on for each side.
-
-    The contract rules are stated once: a plain bid's here, then the rules that change whether
-    it is made (``special_contracts``: moon, ten for 200, blind exact, an overtrick limit,
-    double back), then its points. Under rules with none of these (``special`` false, read once
-    per game) a side without a blind bid skips them with one test: the fast path is the same
-    statement, not a copy of it."""
+    """Each side's result for a checked hand: its nils (a team's double is ``_double_nil_scorer``),
+    its contract (renege tricks given are not its own; those received count toward it), its
+    bags and the bag limit, the running total and the run of sets; ``state`` moves on. The
+    contract rules are stated once: a plain bid's here, then the rules that change whether it
+    is made (``special_contracts``), skipped with one test under rules without them (the fast
+    path is the same statement, not a copy of it), then its points (``_contract_values``)."""
     rules, T, sides, other, target = ctx.rules, ctx.T, ctx.sides, ctx.other, ctx.target
     members, double, nil_values = ctx.members, _double_nil_scorer(rules), _nil_values(rules)
-    nil_bags_always = rules.nil_tricks == "bags"
-    nil_contract = rules.nil_tricks == "contract"
+    nil_bags_always, nil_contract = rules.nil_tricks == "bags", rules.nil_tricks == "contract"
     limit = _NEVER if rules.bag_limit is None else rules.bag_limit
     tv, ov, bag_penalty = rules.trick_value, rules.overtrick_value, rules.bag_penalty
     special, special_made = special_contracts(rules, T)
-    win_times, blind_overtricks, set_loss = _blind_and_set(rules)
-    moon_value = 0 if rules.moon_value == "win" else int(rules.moon_value)
-    ten_value, lex_value = rules.ten_for_200_value, rules.lexington_value
+    set_penalty, double_back = rules.set_penalty, rules.double_back
+    win_times, loss_times, blind_overtricks, made_value, lost_value = _contract_values(rules)
     race = rules.race_tricks  # a race: a hand without bids scores 1 to a side that took this many
-    side_extras = extras_scorer(rules, len(ctx.players))
+    # specials and bonuses (specials.py): the scorer of rules that list none is made once
+    listed = rules.specials or rules.bonuses
+    side_extras = extras_scorer(rules, len(ctx.players)) if listed else _NONE_LISTED
     # the house rules of contracts (house.py): None under rules with none of them
-    hooks = house_rules(rules, T, sides, members)
-    house_made, house_points = hooks if hooks is not None else (None, None)
+    house_made, house_points = house_rules(rules, T, sides, members) or (None, None)
 
-    def score_sides(
-        state: State,
-        side_bids: Sequence[SideBid],
-        taken: list[int],
-        tricks: dict[str, int],
-        given: dict[str, int] | None,
-        received: dict[str, int] | None,
-        adjust: dict[str, int] | None,
-        no_bids: bool,
-        note: str | None,
-        extras: HandExtras | None = None,
-        bids: dict[str, Any] | None = None,
-    ) -> dict[str, SideResult]:
+    def score_sides(  # (the arguments as SidesScorer names them)
+        state: State, side_bids: Sequence[SideBid], taken: list[int], tricks: dict[str, int],
+        given: dict[str, int] | None, received: dict[str, int] | None,
+        adjust: dict[str, int] | None, no_bids: bool, hand: Hand, extras: HandExtras | None,
+    ) -> dict[str, SideResult]:  # fmt: skip
         totals = state.totals
         bags_now = state.bags
         sets = state.sets_in_row
         results: dict[str, SideResult] = {}
-        g = r = add = epoints = 0
+        g = r = add = 0
         extra = _NO_EXTRAS  # a side's specials and bonuses: set for each side when the hand has any
+        house: tuple[str, ...] = ()  # the house rules' why-lines: set for each side under them
         reached = False
         for side, (contract, blind, nils, _), own_taken in zip(sides, side_bids, taken):  # noqa: B905
             if given is not None:
@@ -98,12 +87,21 @@ def score_sides_with(ctx: Context) -> SidesScorer:
                 scored = None
                 if double is not None and len(nils) >= 2 and len(nils) == len(members[side]):
                     scored = double(side, nils, tricks)
-                if scored is None:
-                    scored = _each_nil(nils, tricks, nil_values)
-                nil_results, nil_points, nt = scored
+                if scored is not None:
+                    nil_results, nil_points, nt = scored
+                else:  # each nil on its own: its bonus when its bidder took no trick
+                    nil_results, nil_points, nt = (), 0, 0
+                    for p, nil_kind in nils:
+                        took = tricks[p]
+                        nt += took
+                        name, nil_made, nil_lost = nil_values[nil_kind]
+                        pts = nil_made if took == 0 else nil_lost
+                        nil_points += pts
+                        one = _new(NilResult, (p, name, took == 0, took, pts))
+                        nil_results = (*nil_results, one)
                 nil_bags = nt if nt and (nil_bags_always or contract is None) else 0
             else:
-                nil_results, nil_points, nt, nil_bags = (), 0, 0, 0
+                nil_results, nil_points, nt, nil_bags = _NO_NILS
             if contract is not None:
                 earned = own_taken - g if nil_contract else own_taken - nt - g
                 if earned < 0:
@@ -120,28 +118,32 @@ def score_sides_with(ctx: Context) -> SidesScorer:
                     )
                 if house_made is not None:
                     kind, made = house_made(
-                        side, contract, kind, made, own_taken, nil_results, tricks, bids, g
+                        side, contract, kind, made, own_taken, nil_results, tricks, hand.bids, g
                     )
                 # the contract's points and the overtricks'
                 if made:
                     opoints = ov * over
-                    if kind == NORMAL:
-                        cpoints = tv * contract
-                    elif kind == TEN:
-                        cpoints = ten_value
-                    elif kind == LEXINGTON:
-                        cpoints = lex_value
-                    else:
-                        cpoints = moon_value
+                    cpoints = tv * contract if kind == NORMAL else made_value[kind]
                     if blind:
                         cpoints *= win_times
                         if blind_overtricks == "none":
                             over = opoints = 0
                         elif blind_overtricks == "penalty":
                             opoints = -win_times * tv * over
-                else:
+                else:  # set: what it loses
                     over = opoints = 0
-                    cpoints = -set_loss(kind, blind, contract, toward, over_set, dback)
+                    if dback:
+                        cpoints = -double_back * tv * contract
+                    elif kind != NORMAL:
+                        cpoints = -lost_value[kind] * (loss_times if blind else 1)
+                    elif blind:
+                        cpoints = -tv * contract * loss_times
+                    elif set_penalty == "bid":
+                        cpoints = -tv * contract
+                    elif set_penalty == "shortfall":
+                        cpoints = -tv * (contract if over_set else contract - toward)
+                    else:
+                        cpoints = 0
             elif no_bids:
                 kind, made, over, opoints, dback, over_set = NO_BIDS, None, 0, 0, False, False
                 toward = max(own_taken - g, 0) + r
@@ -150,21 +152,20 @@ def score_sides_with(ctx: Context) -> SidesScorer:
                 kind, made = None, None
                 toward = over = cpoints = opoints = 0
                 dback = over_set = False
-            if house_points is None:
-                house: tuple[str, ...] = ()
-            else:
+            if house_points is not None:
                 kind, over, cpoints, opoints, nil_results, nil_points, nil_bags, house = (
                     house_points(
                         side, side_bids, contract, kind, blind, made, toward, over, cpoints,
-                        opoints, nil_results, nil_points, nil_bags, tricks, bids, given,
+                        opoints, nil_results, nil_points, nil_bags, tricks, hand.bids, given,
                     )
                 )  # fmt: skip
             if extras is not None:  # specials and bonuses (rules/specials.py)
-                exact = made_exactly(contract, made, toward, bool(nils), nt)
+                exact = cpoints if made_exactly(contract, made, toward, bool(nils), nt) else None
                 extra, epoints, over, opoints = side_extras(side, extras, exact, over, opoints)
+                nil_points += epoints  # rides with the nils' points, as the house rules' do
             is_set = made is False
             hand_bags = over + nil_bags
-            points = cpoints + opoints + nil_points + add + epoints
+            points = cpoints + opoints + nil_points + add
             if nil_bags:
                 points += ov * nil_bags
             bags = bags_now[side] + hand_bags
@@ -184,7 +185,7 @@ def score_sides_with(ctx: Context) -> SidesScorer:
                 contract, own_taken, points, hand_bags, penalty, is_set, total, bags, kind, blind,
                 made, toward, over, cpoints, opoints, dback, over_set, nil_results, nil_bags, add,
                 g, r, other.get(side) if g or r else None, penalties, streak, own_taken == T,
-                note if add else None, extra, house, rules,  # extras, house lines, its rules
+                hand.note if add else None, extra, house, rules,  # extras, house lines, its rules
             ))  # fmt: skip
         state.reached = reached
         return results
@@ -192,45 +193,34 @@ def score_sides_with(ctx: Context) -> SidesScorer:
     return score_sides
 
 
-SetLoss = Callable[[str, bool, int, int, bool, bool], int]
-
-
-def _blind_and_set(rules: Rules) -> tuple[int, str, SetLoss]:
-    """(a made blind bid's multiplier, its overtricks rule, what a set contract loses): the
-    function takes (kind, blind, contract, tricks toward it, set by overtricks, double back)."""
-    tv, set_penalty, double_back = rules.trick_value, rules.set_penalty, rules.double_back
+def _contract_values(
+    rules: Rules,
+) -> tuple[int, int, str, dict[str, int], dict[str, int]]:
+    """What the sides scorer reads of the rules for a contract's points: (a made blind bid's
+    multiplier, a set one's, what its overtricks do, the points of a contract of each kind
+    other than a plain bid when made, and what each loses when set)."""
     win_times, loss_times = rules.blind_win_multiplier, rules.blind_loss_multiplier
     blind_overtricks = rules.blind_overtricks
     if rules.blind_scoring == "bonus":  # a blind bid scores as a plain one, plus its bonus
         win_times = loss_times = 1
         blind_overtricks = "bags"
-    ten_value = rules.ten_for_200_value
-    ten_penalty = ten_value if rules.ten_for_200_penalty is None else rules.ten_for_200_penalty
-    lex_value = rules.lexington_value
-    lex_penalty = lex_value if rules.lexington_penalty is None else rules.lexington_penalty
-    moon_penalty = rules.moon_penalty
+    if not (rules.moon or rules.ten_for_200 or rules.lexington is not None):
+        return win_times, loss_times, blind_overtricks, _NO_KINDS, _NO_KINDS  # every bid plain
+    ten, lex = rules.ten_for_200_value, rules.lexington_value
+    made = {
+        TEN: ten,
+        LEXINGTON: lex,
+        MOON: 0 if rules.moon_value == "win" else int(rules.moon_value),
+    }
+    lost = {
+        TEN: ten if rules.ten_for_200_penalty is None else rules.ten_for_200_penalty,
+        LEXINGTON: lex if rules.lexington_penalty is None else rules.lexington_penalty,
+        MOON: rules.moon_penalty,
+    }
+    return win_times, loss_times, blind_overtricks, made, lost
 
-    def set_loss(
-        kind: str, blind: bool, contract: int, toward: int, over_set: bool, dback: bool
-    ) -> int:
-        times = loss_times if blind else 1
-        if dback:
-            return double_back * tv * contract
-        if kind == NORMAL:
-            if blind:
-                return tv * contract * times
-            if set_penalty == "bid":
-                return tv * contract
-            if set_penalty == "shortfall":
-                return tv * contract if over_set else tv * (contract - toward)
-            return 0
-        if kind == TEN:
-            return ten_penalty * times
-        if kind == LEXINGTON:
-            return lex_penalty * times
-        return moon_penalty * times
 
-    return win_times, blind_overtricks, set_loss
+_NO_KINDS: dict[str, int] = {}  # rules without contracts of their own kind (moon, ten, Lexington)
 
 
 SpecialMade = Callable[[int, bool, int, int, int, bool], tuple[str, bool, bool, bool]]
@@ -287,25 +277,6 @@ def _nil_values(rules: Rules) -> dict[str, tuple[str, int, int]]:
     }  # fmt: skip
 
 
-def _each_nil(
-    nils: tuple[tuple[str, str], ...],
-    tricks: dict[str, int],
-    nil_values: dict[str, tuple[str, int, int]],
-) -> NilsScore:
-    """A side's nils each on its own: its bonus when its bidder took no trick, else its loss;
-    (results, points, tricks the nil bidders took)."""
-    nil_results: tuple[NilResult, ...] = ()
-    nil_points = nt = 0
-    for p, nil_kind in nils:
-        took = tricks[p]
-        nt += took
-        name, nil_made, nil_lost = nil_values[nil_kind]
-        pts = nil_made if took == 0 else nil_lost
-        nil_points += pts
-        nil_results = (*nil_results, _new(NilResult, (p, name, took == 0, took, pts)))
-    return nil_results, nil_points, nt
-
-
 DOUBLE_NIL, BLIND_DOUBLE_NIL = "double nil", "blind double nil"
 
 
@@ -331,9 +302,9 @@ def _double_nil_scorer(
     one of them bid blind nil and the rules value that. None without the rule (and the scorer
     gives None for nils it does not value: each is then scored on its own). A double nil that
     wins or loses the game scores 0 (the game's end says the rest)."""
+    if rules.double_nil_value is None and rules.blind_double_nil_value is None:
+        return None  # (the usual rules: asked before the values are made)
     values = double_nil_values(rules)
-    if not values:
-        return None
     double = values.get(DOUBLE_NIL)
     blind = values.get(BLIND_DOUBLE_NIL)
 

@@ -22,8 +22,10 @@ def ends_at_once(rules: Rules) -> bool:
     return (
         rules.moon_value == "win"
         or rules.race_sweep is not None
-        or "win" in (rules.double_nil_value, rules.blind_double_nil_value)
-        or "lose" in (rules.double_nil_penalty, rules.blind_double_nil_penalty)
+        or rules.double_nil_value == "win"
+        or rules.blind_double_nil_value == "win"
+        or rules.double_nil_penalty == "lose"
+        or rules.blind_double_nil_penalty == "lose"
     )
 
 
@@ -75,9 +77,10 @@ def check_end(
         for side in sides:
             if results[side].tricks >= rules.race_sweep:
                 return side, SWEEP
-    end = _double_nil_end(sides, rules, results, totals)
-    if end is not None:
-        return end
+    if rules.double_nil_value is not None or rules.blind_double_nil_value is not None:
+        end = _double_nil_end(sides, rules, results, totals)
+        if end is not None:
+            return end
     if rules.moon_value == "win":
         for side in sides:
             r = results[side]
@@ -123,7 +126,8 @@ def end_after_hand(
     could end it now (the usual case)."""
     rules = ctx.rules
     totals = state.totals
-    took_all_side = next((s for s, t in zip(ctx.sides, taken) if t == ctx.T), None)  # noqa: B905
+    T = ctx.T
+    took_all_side = ctx.sides[taken.index(T)] if T in taken else None  # the first side that did
     if not (
         max(totals.values()) >= ctx.target
         or ctx.at_once  # ends_at_once(rules), read once a game

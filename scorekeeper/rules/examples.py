@@ -31,6 +31,7 @@ class Scenario(NamedTuple):
     start: tuple[int, int, int] = (0, 0, 0)  # Ann & Cy's score and bags, Bob & Di's score
     show: str = US
     hands: int = 1  # the same hand this many times in a row (a run of hands)
+    split: tuple[int, int, int, int] | None = None  # Ann's, Cy's, Bob's and Di's tricks
 
 
 SCENARIOS: dict[str, Scenario] = {
@@ -63,6 +64,22 @@ SCENARIOS: dict[str, Scenario] = {
     "part deux": Scenario("Ann & Cy bid 8 and take 8, two hands", (4, 4), (2, 2), 8, hands=2),
     "race": Scenario("A race hand: Ann & Cy take 7", (0, 0), (0, 0), 7),
     "race sweep": Scenario("A race hand: Ann & Cy take 10", (0, 0), (0, 0), 10),
+    "auction": Scenario("Ann & Cy win the auction with 7, Bob & Di pass; Ann & Cy take 9",
+                        (3, 4), (0, 0), 9, show=THEM),
+    "over to others": Scenario("Ann & Cy bid 5 (Ann 3, Cy 2) and take 7; Bob & Di bid 4",
+                               (3, 2), (2, 2), 7, show=THEM),
+    "short to others": Scenario("Ann & Cy bid 6 and take 4; Bob & Di bid 4", (3, 3), (2, 2), 4,
+                                show=THEM),
+    "duplicate": Scenario("Ann & Cy bid 4 and Bob & Di bid 4", (2, 2), (2, 2), 6),
+    "moon against double nil": Scenario("Ann & Cy bid all 13; Bob and Di both bid nil",
+                                        (7, 6), (0, 0), 13, nils=(("Bob", "nil", 0),
+                                        ("Di", "nil", 0))),
+    "both exact": Scenario("Ann bids 3 and takes 3, Cy bids 4 and takes 4", (3, 4), (2, 2), 7,
+                           split=(3, 4, 3, 3)),
+    "blind no trump": Scenario("Ann & Cy 200 behind bid blind no trump 6 and take 6",
+                               "blind no trump 6", (2, 2), 6, start=(0, 0, 200)),
+    "rubicon bags": Scenario("Ann & Cy at 90 with 4 bags bid 4 and take 7", (2, 2), (3, 3), 7,
+                             start=(90, 4, 0)),
 }  # fmt: skip
 
 _BY_GROUP = {"Bags": "bags", "Nil": "nil", "Blind": "blind", "Big bids": "ten",
@@ -79,7 +96,12 @@ _BY_OPTION = {
     "blind_double_nil_value": "blind double nil", "blind_double_nil_penalty": "blind double nil",
     "rubicon_value": "rubicon", "majority_bonus": "majority", "race_tricks": "race",
     "seven_times_value": "part deux", "seven_times_counts": "part deux",
-    "race_sweep": "race sweep",
+    "race_sweep": "race sweep", "auction_min": "auction", "defender_trick_value": "auction",
+    "overtricks_to_others": "over to others", "undertricks_to_others": "short to others",
+    "no_duplicate_bids": "duplicate", "no_moon_against_double_nil": "moon against double nil",
+    "both_exact_bonus": "both exact", "rubicon_bags": "rubicon bags",
+    "blind_no_trump": "blind no trump", "blind_no_trump_win_multiplier": "blind no trump",
+    "blind_no_trump_loss_multiplier": "blind no trump",
 }  # fmt: skip
 
 
@@ -136,8 +158,10 @@ def _game_data(rules: Rules, preset: str, s: Scenario, extra: dict[str, Any]) ->
     bids.update(nils)
     nil_took = {p: took for p, _, took in s.nils}
     rest = T - s.us_took - sum(nil_took.values())
-    if s.nils:
-        tricks: dict[str, int] = {US: s.us_took, **nil_took}
+    if s.split is not None:
+        tricks: dict[str, int] = dict(zip(("Ann", "Cy", "Bob", "Di"), s.split, strict=True))
+    elif s.nils:
+        tricks = {US: s.us_took, **nil_took}
         others = [p for p in ("Bob", "Di") if p not in nil_took]
         tricks.update({p: rest for p in others})
     else:
@@ -166,7 +190,26 @@ def option_example(rules: Rules, preset: str, option: str) -> Example:
         return _first_hand(rules, preset)
     if option in ("race_tricks", "race_sweep") and rules.race_tricks is None:  # no race
         return play(rules, preset, SCENARIOS["end"])
+    if option in ("auction_min", "defender_trick_value") and rules.auction_min is None:
+        return play(rules, preset, SCENARIOS["made"])  # no auction: every side bids
+    if option == "no_vice_versa_bids":
+        return _vice_versa(rules, preset)
     return play(rules, preset, scenario_for(option))
+
+
+def _vice_versa(rules: Rules, preset: str) -> Example:
+    """Two hands: Ann & Cy bid 4 and Bob & Di 5, then Ann & Cy 5 (what Bob & Di bid last)."""
+    T = rules.tricks_for(4)
+    one = {"bids": {"Ann": 2, "Cy": 2, "Bob": 3, "Di": 2}, "tricks": {US: 4, THEM: T - 4}}
+    two = {"bids": {"Ann": 3, "Cy": 2, "Bob": 2, "Di": 2}, "tricks": {US: 5, THEM: T - 5}}
+    words = "Ann & Cy bid 4 and Bob & Di 5; next hand Ann & Cy bid 5 and take 5"
+    data = {"format": FORMAT, "rules": rules_to_spec(rules, preset),
+            "players": ["Ann", "Bob", "Cy", "Di"], "teams": TEAMS, "hands": [one, two]}  # fmt: skip
+    try:
+        result = score_game(parse_game(data)).hands[-1].sides[US]
+    except GameError as e:
+        return Example(words, [f"not allowed here: {e.message}"])
+    return Example(words, [f"{US}: " + "; ".join(result.explain) + f" (total {result.total})"])
 
 
 def _first_hand(rules: Rules, preset: str) -> Example:

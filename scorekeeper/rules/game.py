@@ -41,6 +41,7 @@ BidValue = int | str  # 5, "nil", "blind nil", "blind 6"
 # A bid read: (kind, number). Kinds: "num" (a plain number), "nil", "bnil", "blind" (blind n),
 # "nt" (no trump n: a number whose contract scores the No Trump multipliers, option no_trump).
 NUM, NIL, BNIL, BLIND, NT = "num", "nil", "bnil", "blind", "nt"
+BNT = "bnt"  # a Blind No Trump bid (options no_trump and blind_no_trump): blind and No Trump
 # the kinds of contract a side can have (SideResult.kind); "mucked": a renege mucked the hand
 NORMAL, TEN, MOON, NO_BIDS = "normal", "ten", "moon", "no bids"
 LEXINGTON, MUCKED = "lexington", "mucked"
@@ -147,6 +148,12 @@ def read_bid(value: Any) -> tuple[str, int]:
         bid = (NUM, _digits(words[0], value))
     elif words[:-1] in (["no", "trump"], ["nt"]) and words[-1].isdigit() and words[-1].isascii():
         bid = (NT, _digits(words[-1], value))
+    elif (
+        words[:-1] in (["blind", "no", "trump"], ["blind", "nt"])
+        and words[-1].isdigit()
+        and words[-1].isascii()
+    ):
+        bid = (BNT, _digits(words[-1], value))
     else:
         raise GameError(
             f'a bid must be a number, "nil", "blind nil" or "blind N", not {_show(value)}'
@@ -172,6 +179,8 @@ def bid_text(kind: str, number: int) -> BidValue:
         return "blind nil"
     if kind == NT:
         return f"no trump {number}"
+    if kind == BNT:
+        return f"blind no trump {number}"
     return f"blind {number}"
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from .game import BLIND, LEXINGTON, MUCKED, NORMAL, NT, NUM, read_bid
+from .game import BLIND, BNT, LEXINGTON, MUCKED, NORMAL, NT, NUM, read_bid
 from .options import Rules
 from .results import NilResult, SideBid
 
@@ -53,6 +53,7 @@ def uses_house_rules(rules: Rules) -> bool:
         or r.nil_fail_sets_partner
         or r.blind_nil_no_bags
         or r.renege_mucks
+        or r.both_exact_bonus
     )
 
 
@@ -81,39 +82,16 @@ def house_rules(
     zero_is_nil = r.nil or r.blind_nil
     # the options, read once a game (the pieces below run for every side of every hand)
     mucks, lex_take, no_trump = r.renege_mucks, r.lexington == "take", r.no_trump
-    nt_win, nt_loss = r.no_trump_win_multiplier, r.no_trump_loss_multiplier
     small, seven = r.exact_small_bids, r.seven_or_higher_value
     blind_bonus = r.blind_bonus if r.blind_scoring == "bonus" else None
     per_trick, bnil_no_bags = r.nil_penalty_per_trick, r.blind_nil_no_bags
     broken, sets_partner = r.double_nil_opponents_bonus, r.nil_fail_sets_partner
-    read: dict[object, tuple[str, int]] = {}  # bid values read, by value (valid ones: checked)
-    hand: list[Any] = [None, None, {}]  # the hand's bids and tricks, what these rules read of it
-    Own = tuple[tuple[str, int, int], ...]  # (player, bid, tricks) of each partner bidding a number
-
-    def read_hand(bids: Any, tricks: Mapping[str, int]) -> dict[str, tuple[bool, Own]]:
-        """Per side, (a No Trump bid, each partner's bid and tricks): read once a hand."""
-        if bids is hand[0] and tricks is hand[1]:
-            known: dict[str, tuple[bool, Own]] = hand[2]
-            return known
-        out = {}
-        for side in sides:
-            nt = False
-            numbers: Own = ()
-            for key in (side, *members[side]):
-                if bids is None or key not in bids:
-                    continue
-                value = bids[key]
-                hit = read.get(value) if type(value) in (str, int) else None
-                kind, n = hit if hit is not None else _number_bid(value)
-                if hit is None and type(value) in (str, int) and len(read) < 256:
-                    read[value] = (kind, n)
-                nt = nt or kind == NT
-                if key != side and kind in (NUM, NT, BLIND) and not (kind == NUM and n == 0
-                                                                     and zero_is_nil):  # fmt: skip
-                    numbers = (*numbers, (key, n, tricks.get(key, 0)))
-            out[side] = (nt, numbers)
-        hand[0], hand[1], hand[2] = bids, tricks, out
-        return out
+    both_exact = r.both_exact_bonus
+    nt_times = _no_trump_times(r)  # No Trump's and Blind No Trump's multipliers
+    reads_own = no_trump or own == "highlander" or both_exact  # each partner's bid and tricks
+    read_hand = _hand_reader(sides, members, zero_is_nil, r.bidding == "partnership")
+    partnered = {side for side in sides if len(members[side]) > 1}
+    own_bids, exactly = own != "team", own == "each exactly"
 
     def made_rule(
         side: str,
@@ -132,10 +110,9 @@ def house_rules(
         elif lex_take and own_taken == T - 1:
             kind, made = LEXINGTON, True
         else:
-            if own != "team" and len(members[side]) > 1:
+            if own_bids and side in partnered:
                 for p, bid, took in read_hand(bids, tricks)[side][1]:
-                    short = took < bid or (own == "each exactly" and took != bid)
-                    if short:
+                    if took < bid or (exactly and took != bid):
                         made = False
                         lines = (*lines, f"{p} bid {bid}, took {took}: set")
             if sets_partner:
@@ -171,11 +148,9 @@ def house_rules(
         if lex_take and kind == LEXINGTON:
             over = opoints = 0
         if contract is not None and kind is not None:
-            mine = read_hand(bids, tricks)[side] if no_trump or own == "highlander" else (False, ())
-            if no_trump and mine[0]:
-                times = nt_win if made else nt_loss
-                lines = (*lines, f"No Trump {'made' if made else 'set'}: {times} x {cpoints}")
-                cpoints *= times
+            mine = read_hand(bids, tricks)[side] if reads_own else ("", ())
+            if mine[0]:  # a No Trump bid (the bid reader refuses one under rules without)
+                cpoints, lines = _no_trump(mine[0], cpoints, made, nt_times, lines)
             plain = kind == NORMAL and not blind
             if small and plain and made and toward == contract:
                 times = SMALL_BID_TIMES.get(contract, 1)
@@ -195,12 +170,10 @@ def house_rules(
                     lines = (*lines, f"blind short: -{blind_bonus}")
                 else:
                     lines = (*lines, "blind over: 0")
+            if both_exact and made and plain:
+                extra, lines = _both_exact(mine[1], len(members[side]), tv, contract, extra, lines)
             if own == "highlander" and made is False:
-                for p, bid, took in mine[1]:
-                    if took > bid:
-                        over += took - bid
-                        opoints += ov * (took - bid)
-                        lines = (*lines, f"{p} {took - bid} over: {_pts(ov * (took - bid))}")
+                over, opoints, lines = _highlander_overs(mine[1], ov, over, opoints, lines)
         if per_trick is not None and nils:
             nils, nil_points, nil_bags, lines = _nils_per_trick(
                 nils, nil_points, nil_bags, lines, per_trick
@@ -218,6 +191,119 @@ def house_rules(
         return kind, over, cpoints, opoints, nils, nil_points + extra, nil_bags, lines
 
     return made_rule, points_rule
+
+
+Own = tuple[tuple[str, int, int], ...]  # (player, bid, tricks) of each partner bidding a number
+HandReader = Callable[[Any, Mapping[str, int]], dict[str, tuple[str, Own]]]
+
+
+def _hand_reader(
+    sides: Sequence[str],
+    members: Mapping[str, tuple[str, ...]],
+    zero_is_nil: bool,
+    team_bids: bool,
+) -> HandReader:
+    """The pieces' reading of a hand: per side, (its No Trump bid's kind, NT or BNT, or "",
+    each partner's bid and tricks), read once a hand (the pieces call it for each side: the
+    last hand's reading is kept) and each bid value once a game."""
+    players = {p for side in sides for p in members[side]}
+    # a team's own key is read when it may bid (partnership bidding; not under player bidding,
+    # whose bids are the players' alone, unless the team has a player's name)
+    keys = [(side, (side, *members[side]) if team_bids or side in players else members[side])
+            for side in sides]  # fmt: skip
+    numbered = (NUM, NT, BLIND, BNT)
+    read: dict[str, tuple[str, int]] = {}  # bid values said in words, read (valid ones: checked)
+    last: list[Any] = [None, None, {}]
+
+    def read_hand(bids: Any, tricks: Mapping[str, int]) -> dict[str, tuple[str, Own]]:
+        if bids is last[0] and tricks is last[1]:
+            known: dict[str, tuple[str, Own]] = last[2]
+            return known
+        out = {}
+        for side, side_keys in keys:
+            nt = ""
+            numbers: Own = ()
+            for key in side_keys if bids is not None else ():
+                value = bids.get(key)
+                if value is None:
+                    continue
+                if type(value) is int:  # a number: a partner's own (0 is a nil, if nil is on)
+                    if key != side and (value or not zero_is_nil):
+                        numbers = (*numbers, (key, value, tricks.get(key, 0)))
+                    continue
+                hit = read.get(value) if type(value) is str else None
+                if hit is None:
+                    hit = _number_bid(value)
+                    if type(value) is str and len(read) < 256:
+                        read[value] = hit
+                kind, n = hit
+                if kind in (NT, BNT):
+                    nt = kind
+                if key != side and kind in numbered and (n or kind != NUM or not zero_is_nil):
+                    numbers = (*numbers, (key, n, tricks.get(key, 0)))
+            out[side] = (nt, numbers)
+        last[0], last[1], last[2] = bids, tricks, out
+        return out
+
+    return read_hand
+
+
+NoTrumpTimes = dict[str, tuple[tuple[int, int], tuple[int, int]]]
+_NO_TRUMP_WORDS = {NT: "No Trump", BNT: "Blind No Trump"}
+
+
+def _no_trump_times(r: Rules) -> NoTrumpTimes:
+    """Per No Trump kind, made and set: (the multiplier its points carry from steps 5 and 6,
+    its own). A No Trump bid's carry none (1); a Blind No Trump bid's carry the blind one (1
+    under the blind bonus scoring), which its own replaces."""
+    bonus = r.blind_scoring == "bonus"
+    return {
+        NT: ((1, r.no_trump_win_multiplier), (1, r.no_trump_loss_multiplier)),
+        BNT: ((1 if bonus else r.blind_win_multiplier, r.blind_no_trump_win_multiplier),
+              (1 if bonus else r.blind_loss_multiplier, r.blind_no_trump_loss_multiplier)),
+    }  # fmt: skip
+
+
+def _no_trump(
+    kind: str, cpoints: int, made: bool | None, times: NoTrumpTimes, lines: Lines
+) -> tuple[int, Lines]:
+    """A No Trump contract (``no_trump``): its points x its multiplier ("No Trump made: 2 x
+    70"); a Blind No Trump one (``blind_no_trump``): its points as a blind bid with its own
+    multiplier in place of the blind one (pagat, the digest: "triple the basic amount")."""
+    carried, own = times[kind][0] if made else times[kind][1]
+    base = cpoints // carried  # exact: a blind contract's points are its value x the carried
+    line = f"{_NO_TRUMP_WORDS[kind]} {'made' if made else 'set'}: {own} x {base}"
+    return base * own, (*lines, line)
+
+
+def _highlander_overs(
+    partners: tuple[tuple[str, int, int], ...], ov: int, over: int, opoints: int, lines: Lines
+) -> tuple[int, int, Lines]:
+    """Highlander, a set side: each partner who took more than their own bid scores its
+    overtricks, which are the side's bags."""
+    for p, bid, took in partners:
+        if took > bid:
+            over += took - bid
+            opoints += ov * (took - bid)
+            lines = (*lines, f"{p} {took - bid} over: {_pts(ov * (took - bid))}")
+    return over, opoints, lines
+
+
+def _both_exact(
+    partners: tuple[tuple[str, int, int], ...],
+    players: int,
+    tv: int,
+    contract: int,
+    extra: int,
+    lines: Lines,
+) -> tuple[int, Lines]:
+    """Wikipedia's Individual Team Players (``both_exact_bonus``): when every partner of a team
+    bid a number and took exactly it, half the bid's value, rounded down to a whole trick's
+    value (bid 7: 70 / 2 = 35, rounded down to 30)."""
+    if players < 2 or len(partners) != players or any(t != b for _, b, t in partners):
+        return extra, lines
+    bonus = tv * contract // 2 // tv * tv if tv else 0
+    return extra + bonus, (*lines, f"each partner made their own bid exactly: +{bonus}")
 
 
 def _nils_per_trick(

@@ -83,7 +83,7 @@ class SideResult(NamedTuple):
             return "-"
         parts = []
         if self.contract is not None:
-            mark = "B" if self.blind else "NT" if self.no_trump else ""
+            mark = ("B" if self.blind else "") + ("NT" if self.no_trump else "")
             parts.append(f"{mark}{self.contract}")
         for n in self.nils:
             parts.append(
@@ -104,7 +104,7 @@ class SideResult(NamedTuple):
 
 def _no_trump_line(lines: tuple[str, ...]) -> bool:
     """Whether the house rules' why-lines (house.py) scored a No Trump contract."""
-    return any(line.startswith("No Trump ") for line in lines)
+    return any(line.startswith(("No Trump ", "Blind No Trump ")) for line in lines)
 
 
 class HandResult(NamedTuple):

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .results import SideResult
-from .specials import BONUS, ExtraResult
+from .specials import BAG, BONUS, ExtraResult
 
 if TYPE_CHECKING:
     from .options import Rules
@@ -22,7 +22,9 @@ if TYPE_CHECKING:
 RUBICON, MAJORITY = "Crossing the Rubicon", "Two round majority"
 PART_DEUX = "Seven or higher, Part Deux"
 _new = tuple.__new__  # builds result tuples without the NamedTuple constructor's cost
-_POINTS, _TOTAL, _EXTRAS = (SideResult._fields.index(f) for f in ("points", "total", "extras"))
+_POINTS, _TOTAL, _EXTRAS, _BAGS_TOTAL = (
+    SideResult._fields.index(f) for f in ("points", "total", "extras", "bags_total")
+)
 
 
 class Running:
@@ -44,8 +46,12 @@ def uses_running(rules: Rules) -> bool:
     r = rules
     return (
         r.rubicon_value is not None
+        or r.rubicon_bags is not None
         or r.majority_bonus is not None
         or (r.seven_times_value is not None)
+        or r.auction_min is not None
+        or r.overtricks_to_others is not None
+        or r.undertricks_to_others is not None
     )
 
 
@@ -56,20 +62,28 @@ def running_scorer(ctx: Context) -> RunningScorer | None:
     """The game's running bonuses: (state, the hand's results, tricks taken per side) ->
     the results and the state with the bonuses added. None under rules without them."""
     rules = ctx.rules
-    rubicon, majority = rules.rubicon_value, rules.majority_bonus
-    sevens, on_made = rules.seven_times_value, rules.seven_times_counts == "made"
     if not uses_running(rules):
         return None
+    rubicon, majority = rules.rubicon_value, rules.majority_bonus
+    rubicon_bags = rules.rubicon_bags
+    sevens, on_made = rules.seven_times_value, rules.seven_times_counts == "made"
     sides, T, target = ctx.sides, ctx.T, ctx.target
+    defend = rules.defender_trick_value if rules.auction_min is not None else None
+    over_each, under_each = rules.overtricks_to_others, rules.undertricks_to_others
+    to_others = defend is not None or over_each is not None or under_each is not None
 
     def score_running(state: State, results: dict[str, SideResult], taken: list[int]) -> None:
         run = state.running
         assert run is not None  # made by State under these rules
         totals = state.totals
+        if to_others:  # first, so the running bonuses below see the totals with them
+            for side, given in _to_others(results, taken, defend, over_each, under_each).items():
+                if given:
+                    _add(results, totals, side, given)
         top_before = run.top_mark
         for side, took in zip(sides, taken):  # noqa: B905
             extras: list[ExtraResult] = []
-            if rubicon is not None:
+            if rubicon is not None or rubicon_bags is not None:
                 marks = totals[side] // 100
                 if marks > top_before:
                     first = (
@@ -77,11 +91,15 @@ def running_scorer(ctx: Context) -> RunningScorer | None:
                         if marks - top_before == 1
                         else (f"first to {(top_before + 1) * 100}-{marks * 100}")
                     )
-                    extras.append(_bonus(f"{RUBICON}, {first}", rubicon * (marks - top_before)))
+                    name = f"{RUBICON}, {first}"
+                    if rubicon_bags is not None:  # the variant that cancels bags instead
+                        _cancel_bags(state, results, side, name, rubicon_bags, marks - top_before)
+                    else:
+                        extras.append(_bonus(name, (rubicon or 0) * (marks - top_before)))
                     run.top_mark = max(run.top_mark, marks)
                 if totals[side] >= 100:
                     run.reached_100.add(side)
-                elif side in run.reached_100 and side not in run.fell:
+                elif rubicon is not None and side in run.reached_100 and side not in run.fell:
                     run.fell.add(side)
                     extras.append(_bonus(f"{RUBICON}, fell below 100", -rubicon))
             if majority is not None:
@@ -94,17 +112,72 @@ def running_scorer(ctx: Context) -> RunningScorer | None:
                 run.sevens[side] = times = run.sevens[side] + 1
                 extras.append(_bonus(f"{PART_DEUX}, {_nth(times)} time", sevens * times))
             if extras:
-                gained = sum(int(e.points) for e in extras)  # whole numbers, made here
-                total = totals[side] = totals[side] + gained
-                old = results[side]
-                one: list[object] = list(old)
-                one[_POINTS] = old.points + gained
-                one[_TOTAL] = total
-                one[_EXTRAS] = (*old.extras, *extras)
-                results[side] = _new(SideResult, one)
+                _add(results, totals, side, extras)
         state.reached = max(totals.values()) >= target
 
     return score_running
+
+
+def _add(
+    results: dict[str, SideResult], totals: dict[str, int], side: str, extras: list[ExtraResult]
+) -> None:
+    """Add ``extras`` to a side's result of the hand: its points, its total, its why-lines."""
+    gained = 0
+    for e in extras:
+        gained += int(e.points)  # whole numbers, made here
+    total = totals[side] = totals[side] + gained
+    old = results[side]
+    one: list[object] = list(old)
+    one[_POINTS] = old.points + gained
+    one[_TOTAL] = total
+    one[_EXTRAS] = (*old.extras, *extras)
+    results[side] = _new(SideResult, one)
+
+
+def _cancel_bags(
+    state: State, results: dict[str, SideResult], side: str, name: str, rule: str, marks: int
+) -> None:
+    """Crossing the Rubicon's variant (``rubicon_bags``): the side's bags are cancelled instead
+    of its points: all of them, or five for each hundred it is first to."""
+    bags = state.bags[side]
+    gone = bags if rule == "all" else min(bags, 5 * marks)
+    state.bags[side] = bags - gone
+    old = results[side]
+    one: list[object] = list(old)
+    one[_BAGS_TOTAL] = bags - gone
+    one[_EXTRAS] = (*old.extras, ExtraResult(name, BAG, None, 1, 0, True, gone))
+    results[side] = _new(SideResult, one)
+
+
+def _to_others(
+    results: dict[str, SideResult],
+    taken: list[int],
+    defend: int | None,
+    over_each: int | None,
+    under_each: int | None,
+) -> dict[str, list[ExtraResult]]:
+    """The points a side's hand gives the other sides (Wikipedia's Auction Spades and Broken
+    Contract): each other side scores ``over_each`` for each overtrick of a made contract and
+    ``under_each`` for each trick a set contract fell short; under an auction (``defend`` not
+    None) a side that passed scores ``defend`` for each trick it took. Side -> its lines."""
+    out: dict[str, list[ExtraResult]] = {s: [] for s in results}
+    for (side, r), took in zip(results.items(), taken):  # noqa: B905
+        if defend is not None and r.contract is None and r.kind is None and not r.nils:
+            out[side].append(_bonus(f"passed, defending: took {took}", defend * took))
+    for side, r in results.items():
+        if r.contract is None:
+            continue
+        if over_each is not None and r.made and r.overtricks:
+            line, pts = f"{side} {r.overtricks} over", over_each * r.overtricks
+        elif under_each is not None and r.set and r.toward < r.contract:
+            short = r.contract - r.toward
+            line, pts = f"{side} {short} short", under_each * short
+        else:
+            continue
+        for other in results:
+            if other != side:
+                out[other].append(_bonus(line, pts))
+    return out
 
 
 def _seven(result: SideResult, took: int, on_made: bool) -> bool:
@@ -118,9 +191,12 @@ def _seven(result: SideResult, took: int, on_made: bool) -> bool:
 
 def _nth(n: int) -> str:
     """1st, 2nd, 3rd, 4th, ... 11th, 12th, 13th, 21st."""
-    ends = {1: "st", 2: "nd", 3: "rd"}
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else ends.get(n % 10, 'th')}"
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else _ENDS.get(n % 10, 'th')}"
+
+
+_ENDS = {1: "st", 2: "nd", 3: "rd"}
 
 
 def _bonus(name: str, points: int) -> ExtraResult:
-    return ExtraResult(name, BONUS, None, 1, points, True, 0)
+    bonus: ExtraResult = _new(ExtraResult, (name, BONUS, None, 1, points, True, 0, False))
+    return bonus

@@ -221,6 +221,7 @@ class State:
         "ended_at",
         "reached",
         "running",
+        "last_bids",
     )
 
     def __init__(self, ctx: Context):
@@ -243,6 +244,9 @@ class State:
         self.reached = max(self.totals.values()) >= ctx.target
         # what the running bonuses remember (rules/running.py), under rules that have them
         self.running = None if ctx.score_running is None else Running(self.totals)
+        # (hand number, each side's contract) of the hands with bids, for No Vice Versa
+        # Bidding (bids.py): made and filled only under that rule
+        self.last_bids: list[tuple[int, tuple[int | None, ...]]] | None = None
 
 
 def score_hand(ctx: Context, state: State, hand: Hand, number: int) -> HandResult:
@@ -270,6 +274,7 @@ def _fold(ctx: Context, state: State, hands: Iterable[Hand], first: int) -> list
     score_sides = ctx.score_sides
     score_running = ctx.score_running
     end_checks = ctx.end_checks
+    after_hand = score_running is not None or end_checks
     new = _new
     out: list[HandResult] = []
     append = out.append
@@ -301,31 +306,22 @@ def _fold(ctx: Context, state: State, hands: Iterable[Hand], first: int) -> list
             for side in adjust:
                 if side not in side_set:
                     raise hand_error(number, f"adjust.{side}", f"adjust: unknown side {side}")
-        extras = None
-        if hand.specials is not None or hand.bonuses is not None:
-            extras = check_hand_extras(ctx.rules, hand, ctx.sides, taken, ctx.T, n_players, number)
-        # the hand is valid: score it side by side
-        note = hand.note
-        results = score_sides(
-            state,
-            side_bids,
-            taken,
-            tricks,
-            given,
-            received,
-            adjust,
-            no_bids,
-            note,
-            extras,
-            hand.bids,
+        extras = (
+            None
+            if hand.specials is None and hand.bonuses is None
+            else check_hand_extras(ctx.rules, hand, ctx.sides, taken, ctx.T, n_players, number)
         )
-        if score_running is not None:
-            score_running(state, results, taken)
+        # the hand is valid: score it side by side
+        results = score_sides(state, side_bids, taken, tricks, given, received, adjust, no_bids,
+                              hand, extras)  # fmt: skip
         state.played += 1
         state.dealer = (seat + 1) % n_players
-        if end_checks or state.reached:
-            end_after_hand(ctx, state, results, taken, number)
-        append(new(HandResult, (number, players[seat], False, note, results, no_bids)))
+        if after_hand or state.reached:  # the running bonuses, then the game's end
+            if score_running is not None:
+                score_running(state, results, taken)
+            if end_checks or state.reached:
+                end_after_hand(ctx, state, results, taken, number)
+        append(new(HandResult, (number, players[seat], False, hand.note, results, no_bids)))
     return out
 
 

@@ -35,7 +35,9 @@ class Special:
 
     ``need``: the tricks a side must take to make it (a check on the scorer's tap: Little Bemo
     made with 4 tricks is a slip); ``first``: it needs the hand's first tricks, so only one side
-    can make one; ``no_bags``: when made, the side's overtricks count for nothing (Moe)."""
+    can make one; ``no_bags``: when made, the side's overtricks count for nothing (Moe);
+    ``doubles``: made, and the side's bid made exactly, it scores the contract's points again
+    (Wikipedia's "the points earned for each trick are doubled"; its made and failed are 0)."""
 
     key: str
     name: str
@@ -44,6 +46,7 @@ class Special:
     need: int = 0
     first: bool = False
     no_bags: bool = False
+    doubles: bool = False  # made with the bid made exactly: the contract's points again
     what: str = ""  # what it takes, in a few words ("the first 6 tricks")
     source: str = ""
     custom: bool = False
@@ -85,6 +88,9 @@ SPECIALS: tuple[Special, ...] = (
             source="Wikipedia; digest"),
     Special("aces", "Aces", 100, 0, need=4,
             what="all four aces brought home; no penalty", source="pagat; Wikipedia; digest"),
+    Special("last_three_high", "Last 3 of 5, 9 or above", 0, 0, need=3, doubles=True,
+            what="three tricks in a row of the last five, each won with a spade nine or higher, "
+            "and the bid made exactly: the bid's points doubled", source="Wikipedia"),
 )  # fmt: skip
 
 BONUSES: tuple[Bonus, ...] = (
@@ -230,6 +236,11 @@ def read_specials(spec: Any) -> tuple[Special, ...]:
         spec, "specials", MAX_SPECIALS, {"made", "failed"}, SPECIAL_BY_KEY, "made"
     ):
         base = known or Special(name, name, 0, 0, custom=True)
+        if base.doubles and given:
+            raise GameError(
+                f"special {base.name} doubles the bid's points: it has no made or failed value",
+                field=field,
+            )
         special = replace(
             base,
             made=_points(given.get("made", base.made), f"special {base.name}: made", field),
@@ -410,20 +421,23 @@ def most(bonus: Bonus, tricks_per_hand: int, players: int) -> int:
 
 
 ExtrasScorer = Callable[
-    [str, HandExtras, bool, int, int], tuple[tuple[ExtraResult, ...], int, int, int]
+    [str, HandExtras, int | None, int, int], tuple[tuple[ExtraResult, ...], int, int, int]
 ]
 
 
 def extras_scorer(rules: Rules, players: int) -> ExtrasScorer:
     """The sides scorer's step for a hand with specials or bonuses, under the game's rules:
-    (side, the hand's extras, whether the side made its bid exactly, its overtricks, their
-    points) -> (its results, their points, its overtricks and their points now). A Moe made
-    leaves no overtricks; each bag-cancelling card takes one away (no more than there are)."""
+    (side, the hand's extras, its contract's points when it made its bid exactly or None, its
+    overtricks, their points) -> (its results, their points, its overtricks and their points
+    now). A Moe made leaves no overtricks; each bag-cancelling card takes one away (no more
+    than there are); a doubling special made on a bid made exactly scores the contract's
+    points again."""
     specials, bonuses, full = rules.specials, rules.bonuses, decks(players)
 
     def score(
-        side: str, extras: HandExtras, exactly: bool, over: int, opoints: int
+        side: str, extras: HandExtras, exact: int | None, over: int, opoints: int
     ) -> tuple[tuple[ExtraResult, ...], int, int, int]:
+        exactly = exact is not None  # (a side made exactly without a contract: its 0 points)
         chosen = extras[0].get(side) if extras[0] else None
         counts = extras[1].get(side) if extras[1] else None
         out: list[ExtraResult] = []
@@ -435,10 +449,15 @@ def extras_scorer(rules: Rules, players: int) -> ExtrasScorer:
                     continue
                 made = outcome == "made"
                 pts = s.made if made else s.failed
+                counted = exactly or not (made and s.doubles)
+                if made and s.doubles:
+                    pts = exact or 0
                 if made and s.no_bags:
                     over = opoints = 0
                 points += pts
-                out.append(ExtraResult(s.name, SPECIAL, made, 1, pts, True, 0, made and s.no_bags))
+                out.append(
+                    ExtraResult(s.name, SPECIAL, made, 1, pts, counted, 0, made and s.no_bags)
+                )
         if counts:
             for b in bonuses:
                 n = counts.get(b.key, 0)
@@ -477,6 +496,8 @@ def extra_line(e: ExtraResult) -> str:
     "Trump jack \u00d72: +10", "Bag-cancelling card: 1 bag cancelled"."""
     pts = f"+{e.points}" if e.points > 0 else str(e.points)
     if e.kind == SPECIAL:
+        if not e.counted:
+            return f"{e.name} made: not counted, the bid was not made exactly"
         line = f"{e.name} {'made' if e.made else 'failed'}: {pts}"
         return line + ", bags not counted" if e.no_bags else line
     times = f" \u00d7{e.times}" if e.times != 1 else ""

@@ -10,7 +10,16 @@ from .errors import GameError, hand_error, shown
 from .results import SideBid
 
 if TYPE_CHECKING:
+    from .options import Rules
     from .scoring import Context
+
+
+def tricks_by_player(rules: Rules) -> bool:
+    """Whether a team's tricks must be given player by player: each partner's own bid counts
+    (``partner_bids`` other than "team", ``both_exact_bonus``). The tricks reader refuses a
+    team's number then; the hand form asks for each player's."""
+    return rules.partner_bids != "team" or rules.both_exact_bonus
+
 
 TricksReader = Callable[[dict[str, int], int, Sequence[SideBid]], list[int]]
 
@@ -25,7 +34,7 @@ def tricks_reader(ctx: Context) -> TricksReader:
     n_sides = len(ctx.sides)
     player_set = ctx.player_set
     side_set = ctx.side_set
-    own = ctx.rules.partner_bids != "team"
+    own = tricks_by_player(ctx.rules)
     by_side = ctx.by_side and not own
     position = ctx.side_position
     members = ctx.members

@@ -207,6 +207,7 @@ def rules_summary(rules: Rules, preset: str = "standard", players: int | None = 
     if not r.misdeal_deal_passes:
         out.append("misdeal: same dealer")
     out.extend(_contract_summary(r))
+    out.extend(_wikipedia_summary(r))
     out.extend(_extras_summary(r))
     out.extend(_other_options(r))
     return out
@@ -252,6 +253,11 @@ _SAID = frozenset({
     "lexington_value", "blind_scoring", "blind_bonus", "nil_penalty_per_trick",
     "nil_fail_sets_partner", "blind_nil_no_bags", "double_nil_opponents_bonus",
     "seven_or_higher_value", "exact_small_bids", "partner_bids", "score_tenths", "renege_mucks",
+    # said by _wikipedia_summary
+    "auction_min", "defender_trick_value", "overtricks_to_others", "undertricks_to_others",
+    "no_duplicate_bids", "no_vice_versa_bids", "no_moon_against_double_nil", "both_exact_bonus",
+    "rubicon_bags", "blind_no_trump", "blind_no_trump_win_multiplier",
+    "blind_no_trump_loss_multiplier",
 })  # fmt: skip
 _STANDARD = Rules()
 
@@ -269,7 +275,9 @@ def _extras_summary(r: Rules) -> list[str]:
     "Last trick +10 each"."""
     out = []
     for s in r.specials:
-        if s.failed == -s.made and s.made > 0:
+        if s.doubles:
+            out.append(f"{s.name}: the bid \u00d72 exactly")
+        elif s.failed == -s.made and s.made > 0:
             out.append(f"{s.name} \u00b1{s.made}")
         elif s.failed:
             out.append(f"{s.name} {signed(s.made)}/{signed(s.failed)}")
@@ -291,6 +299,11 @@ def _contract_summary(r: Rules) -> list[str]:
         if r.no_trump_loss_multiplier != r.no_trump_win_multiplier:
             nt += f", set \u00d7{r.no_trump_loss_multiplier}"
         out.append(nt)
+    if r.blind_no_trump:
+        bnt = f"blind no trump \u00d7{r.blind_no_trump_win_multiplier}"
+        if r.blind_no_trump_loss_multiplier != r.blind_no_trump_win_multiplier:
+            bnt += f", set \u00d7{r.blind_no_trump_loss_multiplier}"
+        out.append(bnt)
     if r.lexington is not None:
         lex = "bid 12" if r.lexington == "bid" else "12 taken"
         out.append(f"Lexington ({lex}) {r.lexington_value}")
@@ -316,6 +329,32 @@ def _contract_summary(r: Rules) -> list[str]:
         out.append("scores in tenths")
     if r.renege_mucks:
         out.append("a renege mucks the hand")
+    return out
+
+
+def _wikipedia_summary(r: Rules) -> list[str]:
+    """The rest of Wikipedia's variants (bids.py ``_equal_bids``, house.py, running.py) in
+    short phrases, in their options' order."""
+    out = []
+    if r.auction_min is not None:
+        auction = f"auction, {r.auction_min}+"
+        if r.defender_trick_value:
+            auction += f", defenders +{r.defender_trick_value} a trick"
+        out.append(auction)
+    if r.overtricks_to_others is not None:
+        out.append(f"overtricks: +{r.overtricks_to_others} each to the others")
+    if r.undertricks_to_others is not None:
+        out.append(f"undertricks: +{r.undertricks_to_others} each to the others")
+    if r.no_duplicate_bids:
+        out.append("no duplicate bids")
+    if r.no_vice_versa_bids:
+        out.append("no vice versa bids")
+    if r.no_moon_against_double_nil:
+        out.append("no moon against double nil")
+    if r.both_exact_bonus:
+        out.append("both partners exact: +half the bid")
+    if r.rubicon_bags is not None:
+        out.append(f"Rubicon: {'all bags' if r.rubicon_bags == 'all' else '5 bags'} cancelled")
     return out
 
 

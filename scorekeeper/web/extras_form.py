@@ -37,11 +37,11 @@ class Row:
     hint: str
     own: bool = False
     bonus: bool = False
-    bag: bool = False  # the bag-cancelling card: on or off, no value
+    bag: bool = False  # on or off, no value: the bag-cancelling card, a doubling special
 
 
 def special_rows(own: int = OWN_ROWS) -> list[Row]:
-    rows = [Row(f"sp-{s.key}", s.name, _said(s.what, s.source)) for s in SPECIALS]
+    rows = [Row(f"sp-{s.key}", s.name, _said(s.what, s.source), bag=s.doubles) for s in SPECIALS]
     return rows + [
         Row(f"own-sp-{i}", f"Your own special {i + 1}", "", own=True) for i in range(own)
     ]
@@ -132,7 +132,9 @@ def read_extras(texts: dict[str, str], errors: dict[str, str]) -> dict[str, list
 
     specials: list[Any] = []
     for s in SPECIALS:
-        if texts.get(f"sp-{s.key}") == "on":
+        if texts.get(f"sp-{s.key}") == "on" and s.doubles:  # its points are the bid's
+            specials.append(s.key)
+        elif texts.get(f"sp-{s.key}") == "on":
             made = points(f"sp-{s.key}-made", s.made, f"{s.name} made")
             failed = points(f"sp-{s.key}-failed", s.failed, f"{s.name} failed")
             specials.append({"name": s.key, "made": made, "failed": failed})

@@ -38,6 +38,7 @@ from scorekeeper.rules.options import PRESET_TEAMS, numbers_text, read_numbers
 from scorekeeper.rules.options import WORDS as OPTION_WORDS
 from scorekeeper.rules.specials import Bonus, Special
 from scorekeeper.rules.specials import most as bonus_most
+from scorekeeper.rules.tricks import tricks_by_player
 from scorekeeper.web.extras_form import POINTS as EXTRA_POINTS
 from scorekeeper.web.extras_form import (
     bonus_rows,
@@ -607,9 +608,16 @@ class HandForm:
                 if n is not None:
                     tricks[player] = n
             return tricks
+        by_player = tricks_by_player(game.rules)  # each partner's own bid counts
         for j, side in enumerate(sides):
             members = game.members(side)
             nils = [m for m in members if m in nil_players]
+            if by_player:
+                for m in members:
+                    n = read(f"tricks-{seat[m]}", f"{m}'s")
+                    if n is not None:
+                        tricks[m] = n
+                continue
             if not nils:
                 n = read(f"ttricks-{j}", f"{side}")
                 if n is not None:
@@ -720,6 +728,8 @@ def contract_labels(game: Game, bids: dict[str, Any]) -> list[str]:
                 continue
             if bid in NIL_WORDS:
                 nils.append(str(bid))
+            elif isinstance(bid, str) and bid.startswith("blind no trump "):  # blind_no_trump
+                blind, numbers = "blind no trump ", [*numbers, int(bid[15:])]
             elif isinstance(bid, str) and bid.startswith("blind "):
                 blind, numbers = "blind ", [*numbers, int(bid[6:])]
             elif isinstance(bid, str) and bid.startswith("no trump "):  # option no_trump
@@ -739,15 +749,19 @@ def _bid(text: str, top: int) -> Any:
     if text in NIL_WORDS:
         return text
     blind = text.startswith("blind ")
-    no_trump = text.startswith("no trump ")  # option no_trump: "no trump 5"
-    number = text.removeprefix("blind ") if blind else text.removeprefix("no trump ")
+    no_trump = text.removeprefix("blind ").startswith("no trump ")  # "no trump 5" (no_trump)
+    number = text.removeprefix("blind ").removeprefix("no trump ")
     try:
         n = whole_number(number, 0, top)
     except ValueError:
         return None
     if text.strip() != text or text.startswith(("-", "+")):
         return None
-    return f"blind {n}" if blind else f"no trump {n}" if no_trump else n
+    return (
+        f"{'blind ' if blind else ''}{'no trump ' if no_trump else ''}{n}"
+        if (blind or no_trump)
+        else n
+    )
 
 
 def bid_pad(game: Game, side: str, options: SideBidOptions, *, team: bool) -> list[tuple]:
@@ -777,6 +791,10 @@ def bid_pad(game: Game, side: str, options: SideBidOptions, *, team: bool) -> li
     if game.rules.no_trump:  # a No Trump bid of each number the pad has (house.py)
         numbers = range(max(low, 1), top + 1)
         pad += [(f"no trump {n}", f"NT {n}") for n in numbers if n not in barred]
+    if whole and options.blind and game.rules.blind_no_trump:  # from one under a blind bid's
+        first = max(options.blind_min - 1, low, 1)
+        pad += [(f"blind no trump {n}", f"Blind NT {n}") for n in range(first, tricks + 1)
+                if n not in barred]  # fmt: skip
     if not team and options.blind_nil:
         pad.append(("blind nil", "Blind nil"))
     return pad

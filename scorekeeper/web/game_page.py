@@ -14,6 +14,7 @@ from werkzeug.wrappers import Response
 from scorekeeper.rules import Game, GameError, Sheet, bid_options, bidding, check_bids
 from scorekeeper.rules.bids import bid_rule_notes
 from scorekeeper.rules.specials import most as bonus_most
+from scorekeeper.rules.tricks import tricks_by_player
 from scorekeeper.rules.words import signed
 from scorekeeper.service import GamePage, OpenGame
 from scorekeeper.web import saving
@@ -38,12 +39,21 @@ class Pad:
     @property
     def blind_numbers(self) -> list[tuple[str, str]]:
         """The blind number bids ("blind 6"): shown apart, under a line that says what they are."""
-        return [c for c in self.choices if c[0].startswith("blind ") and c[0] != "blind nil"]
+        return [
+            c
+            for c in self.choices
+            if c[0].startswith("blind ") and c[0] != "blind nil" and "trump" not in c[0]
+        ]
 
     @property
     def no_trump_numbers(self) -> list[tuple[str, str]]:
         """The No Trump bids ("no trump 5", option no_trump): shown apart, under their line."""
         return [c for c in self.choices if c[0].startswith("no trump ")]
+
+    @property
+    def blind_no_trump_numbers(self) -> list[tuple[str, str]]:
+        """The Blind No Trump bids ("blind no trump 5", option blind_no_trump): apart too."""
+        return [c for c in self.choices if c[0].startswith("blind no trump ")]
 
 
 @dataclass
@@ -127,6 +137,7 @@ def entry_for(
     entry.notes = _notes(sides, options)
     if not entry.no_bids:  # the rules that forbid bids, said before the bids are tapped
         entry.notes = [*bid_rule_notes(game.rules, tricks), *entry.notes]
+    by_player = tricks_by_player(game.rules)
     for j, side in enumerate(sides):
         if not game.teams:
             entry.trick_pads.append(
@@ -134,6 +145,14 @@ def entry_for(
             )
             continue
         members = game.members(side)
+        if by_player:  # each partner's own bid counts: each player's tricks, by name
+            for m in members:
+                seat = players.index(m)
+                name, label = f"tricks-{seat}", f"{m}'s tricks"
+                entry.trick_pads.append(
+                    Pad(name, label, counts, side=j, player=seat, kind="tricks")
+                )
+            continue
         hint = _team_tricks_hint(members, extra_nil) if entry.step == "tricks" else ""
         entry.trick_pads.append(
             Pad(f"ttricks-{j}", f"{side} tricks", counts, hint=hint, side=j, kind="tricks")
@@ -169,7 +188,11 @@ def extras_pads(game: Game, tricks: int) -> list[Pad]:
     rules, pads = game.rules, []
     for j, side in enumerate(game.sides()):
         for i, s in enumerate(rules.specials):
-            hint = f"{signed(s.made)} made, {signed(s.failed)} failed"
+            hint = (
+                "made with the bid exactly: the bid's points doubled"
+                if s.doubles
+                else f"{signed(s.made)} made, {signed(s.failed)} failed"
+            )
             choices = [("", "Not bid"), ("made", "Made"), ("failed", "Failed")]
             pads.append(Pad(f"sp-{j}-{i}", f"{side}: {s.name}", choices, hint, j, kind="special"))
         for i, b in enumerate(rules.bonuses):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, render_template
 
+from scorekeeper.config import HEALTH_PATH
 from scorekeeper.service import home
 from scorekeeper.web.db import get_db
 from scorekeeper.web.session import browser_id, remembered_events
@@ -17,10 +18,11 @@ def index() -> str:
     return render_template("home.html", lib=page.games, club=page.events)
 
 
-@bp.get("/healthz")
+@bp.get(HEALTH_PATH)
 def healthz() -> tuple[str, int, dict[str, str]]:
     """For a container's HEALTHCHECK, a service manager or a proxy: one cheap read of the
-    database; says nothing else (no version, no path); never kept by a cache."""
+    database; says nothing else (no version, no path); never kept by a cache. Served in a
+    thread of its own, never queued behind the phones' requests (scorekeeper.cli.probes)."""
     try:
         ok = home.healthy(get_db())
     except Exception:  # the file cannot even be opened: unhealthy, and said so plainly

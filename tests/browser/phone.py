@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from scorekeeper.rules import load_game_text, score_game
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
@@ -77,3 +79,26 @@ def check_axe(page):
         "async () => (await axe.run()).violations.map(v => v.id + ': ' + v.help)"
     )
     assert result == [], result
+
+
+# The sizes the browser tests open a page at: the phone the issues name beside a laptop, or the
+# two phone sizes (touch and the pixel ratio come from browser_context_args).
+PHONE_AND_LAPTOP = {
+    "390x844": {"width": 390, "height": 844},
+    "1366x768": {"width": 1366, "height": 768},
+}
+TWO_PHONES = {"390x844": {"width": 390, "height": 844}, "320x640": {"width": 320, "height": 640}}
+
+
+def phone_at(sizes):
+    """A ``phone`` fixture: a page in Chromium with its back/forward cache on, once at each size."""
+
+    @pytest.fixture(params=list(sizes))
+    def phone(request, bfcache_browser, browser_context_args):
+        context = bfcache_browser.new_context(
+            **{**browser_context_args, "viewport": sizes[request.param]}
+        )
+        yield context.new_page()
+        context.close()
+
+    return phone

@@ -11,21 +11,15 @@ import pytest
 from playwright.sync_api import expect
 
 from scorekeeper.service import events
-from tests.browser.test_table_phone import bfcache_browser  # noqa: F401 -- a fixture
+from tests.browser.phone import PHONE_AND_LAPTOP, phone_at
 from tests.service.clubs import event_with, finish_round, play
 
 pytestmark = pytest.mark.browser
 
-SIZES = {"390x844": {"width": 390, "height": 844}, "1366x768": {"width": 1366, "height": 768}}
+SIZES = PHONE_AND_LAPTOP
 
 
-@pytest.fixture(params=list(SIZES))
-def phone(request, bfcache_browser, browser_context_args):  # noqa: F811
-    context = bfcache_browser.new_context(
-        **{**browser_context_args, "viewport": SIZES[request.param]}
-    )
-    yield context.new_page()
-    context.close()
+phone = phone_at(SIZES)
 
 
 def test_call_time_asks_first_and_the_phone_keeps_the_nights_hands(phone, live_server, live_db):

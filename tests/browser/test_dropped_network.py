@@ -10,13 +10,12 @@ import re
 
 import pytest
 
-from tests.browser.phone import bid, save, start_game, tap
+from tests.browser.phone import PHONE_AND_LAPTOP, bid, phone_at, save, start_game, tap
 from tests.browser.test_table_phone import (
     FOUR,
     OFFLINE_HANDS,
     ORDINARY_BIDS,
     another_phone_saves_hand_1,
-    bfcache_browser,  # noqa: F401 -- a fixture
     enter_offline,
     hands_of,
     kept_for_offline,
@@ -25,16 +24,10 @@ from tests.browser.test_table_phone import (
 
 pytestmark = pytest.mark.browser
 
-SIZES = {"390x844": {"width": 390, "height": 844}, "1366x768": {"width": 1366, "height": 768}}
+SIZES = PHONE_AND_LAPTOP
 
 
-@pytest.fixture(params=list(SIZES))
-def phone(request, bfcache_browser, browser_context_args):  # noqa: F811
-    context = bfcache_browser.new_context(
-        **{**browser_context_args, "viewport": SIZES[request.param]}
-    )
-    yield context.new_page()
-    context.close()
+phone = phone_at(SIZES)
 
 
 def offline_game(page, base, db, hands=1):

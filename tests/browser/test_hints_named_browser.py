@@ -9,23 +9,16 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.phone import bid
-from tests.browser.test_table_phone import bfcache_browser  # noqa: F401 -- a fixture
+from tests.browser.phone import PHONE_AND_LAPTOP, bid, phone_at
 from tests.helpers import game_file, store_game
 
 pytestmark = pytest.mark.browser
 
-SIZES = {"390x844": {"width": 390, "height": 844}, "1366x768": {"width": 1366, "height": 768}}
+SIZES = PHONE_AND_LAPTOP
 BEHIND = game_file(start={"Ann & Cy": {"score": 150, "bags": 0}})  # Bob & Di 150 behind
 
 
-@pytest.fixture(params=list(SIZES))
-def phone(request, bfcache_browser, browser_context_args):  # noqa: F811
-    context = bfcache_browser.new_context(
-        **{**browser_context_args, "viewport": SIZES[request.param]}
-    )
-    yield context.new_page()
-    context.close()
+phone = phone_at(SIZES)
 
 
 def blind_nil_note(page):

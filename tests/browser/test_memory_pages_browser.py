@@ -14,37 +14,17 @@ import pytest
 from scorekeeper import service
 from scorekeeper.service import events, keeper, memory
 from scorekeeper.stats import Scheme
-from tests.browser.phone import check_axe
-from tests.conftest import CHROMIUM, CHROMIUM_ARGS
+from tests.browser.phone import PHONE_AND_LAPTOP, check_axe, phone_at
 from tests.service.clubs import finish
 from tests.service.memory_club import night
 
 pytestmark = pytest.mark.browser
 
-SIZES = {"390": {"width": 390, "height": 844}, "1366": {"width": 1366, "height": 768}}
+SIZES = PHONE_AND_LAPTOP
 LONG = ["Maximiliana Montgomery-Smythe", "Bartholomew Featherstonehaugh"]
 
 
-@pytest.fixture(scope="module")
-def bfcache_browser(browser_type):
-    """Chromium with its back/forward cache on (Playwright turns it off by default)."""
-    browser = browser_type.launch(
-        executable_path=CHROMIUM,
-        headless=True,
-        args=CHROMIUM_ARGS,
-        ignore_default_args=["--disable-back-forward-cache"],
-    )
-    yield browser
-    browser.close()
-
-
-@pytest.fixture(params=list(SIZES))
-def phone(request, bfcache_browser, browser_context_args):
-    context = bfcache_browser.new_context(
-        **{**browser_context_args, "viewport": SIZES[request.param]}
-    )
-    yield context.new_page()
-    context.close()
+phone = phone_at(SIZES)
 
 
 @pytest.fixture(scope="module")

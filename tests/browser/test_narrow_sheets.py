@@ -9,12 +9,12 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.rules.sample import steady_game
-from tests.browser.test_table_phone import bfcache_browser  # noqa: F401 -- a fixture
+from tests.browser.phone import PHONE_AND_LAPTOP, phone_at
 from tests.helpers import game_file, store_game
 
 pytestmark = pytest.mark.browser
 
-SIZES = {"390x844": {"width": 390, "height": 844}, "1366x768": {"width": 1366, "height": 768}}
+SIZES = PHONE_AND_LAPTOP
 
 THREE = {
     "format": "spades-scorekeeper/1", "rules": "three-player",
@@ -32,13 +32,7 @@ TWO = game_file(
 )  # fmt: skip
 
 
-@pytest.fixture(params=list(SIZES))
-def phone(request, bfcache_browser, browser_context_args):  # noqa: F811
-    context = bfcache_browser.new_context(
-        **{**browser_context_args, "viewport": SIZES[request.param]}
-    )
-    yield context.new_page()
-    context.close()
+phone = phone_at(SIZES)
 
 
 # The boxes of the words in an element (not of its cell, which touches the next cell).

@@ -9,16 +9,16 @@ from playwright.sync_api import expect
 
 from scorekeeper import service
 from scorekeeper.service import events
+from tests.browser.phone import PHONE_AND_LAPTOP
 from tests.browser.test_club_night_live import club_night
-from tests.browser.test_table_phone import bfcache_browser  # noqa: F401 -- a fixture
 
 pytestmark = pytest.mark.browser
 
-SIZES = {"1366x768": {"width": 1366, "height": 768}, "390x844": {"width": 390, "height": 844}}
+SIZES = PHONE_AND_LAPTOP
 
 
 @pytest.fixture(params=list(SIZES))
-def screen(request, bfcache_browser, browser_context_args):  # noqa: F811
+def screen(request, bfcache_browser, browser_context_args):
     context = bfcache_browser.new_context(
         **{**browser_context_args, "viewport": SIZES[request.param]}
     )

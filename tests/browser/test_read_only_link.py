@@ -10,17 +10,16 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.phone import bid, save, start_game, tap
+from tests.browser.phone import PHONE_AND_LAPTOP, bid, save, start_game, tap
 from tests.browser.test_table_phone import (
     FOUR,
     ORDINARY_BIDS,
-    bfcache_browser,  # noqa: F401 -- a fixture
     hands_of,
 )
 
 pytestmark = pytest.mark.browser
 
-SIZES = {"390x844": {"width": 390, "height": 844}, "1366x768": {"width": 1366, "height": 768}}
+SIZES = PHONE_AND_LAPTOP
 
 
 @pytest.fixture(params=list(SIZES))
@@ -29,14 +28,14 @@ def size(request):
 
 
 @pytest.fixture
-def scorer(bfcache_browser, browser_context_args, size):  # noqa: F811
+def scorer(bfcache_browser, browser_context_args, size):
     context = bfcache_browser.new_context(**{**browser_context_args, "viewport": size})
     yield context.new_page()
     context.close()
 
 
 @pytest.fixture
-def onlooker(bfcache_browser, browser_context_args, size):  # noqa: F811
+def onlooker(bfcache_browser, browser_context_args, size):
     context = bfcache_browser.new_context(**{**browser_context_args, "viewport": size})
     yield context.new_page()
     context.close()

@@ -11,38 +11,26 @@ import pytest
 
 from scorekeeper import store
 from scorekeeper.rules import parse_game, score_game
-from tests.browser.phone import bid, save, shown_totals, start_game, stored_sheet, tap
-from tests.conftest import CHROMIUM, CHROMIUM_ARGS
+from tests.browser.phone import (
+    TWO_PHONES,
+    bid,
+    phone_at,
+    save,
+    shown_totals,
+    start_game,
+    stored_sheet,
+    tap,
+)
 from tests.helpers import store_game
 
 pytestmark = pytest.mark.browser
 
-SIZES = {"390x844": {"width": 390, "height": 844}, "320x640": {"width": 320, "height": 640}}
+SIZES = TWO_PHONES
 FOUR = ["Ann", "Bob", "Cy", "Di"]
 ORDINARY_BIDS = {"bid-1": "3", "bid-2": "4", "bid-3": "3", "bid-0": "3"}  # Bob bids first
 
 
-@pytest.fixture(scope="module")
-def bfcache_browser(browser_type):
-    """Chromium with its back/forward cache on: Playwright turns it off by default (its
-    ``--disable-back-forward-cache``); phones have it on."""
-    browser = browser_type.launch(
-        executable_path=CHROMIUM,
-        headless=True,
-        args=CHROMIUM_ARGS,
-        ignore_default_args=["--disable-back-forward-cache"],
-    )
-    yield browser
-    browser.close()
-
-
-@pytest.fixture(params=list(SIZES))
-def phone(request, bfcache_browser, browser_context_args):
-    context = bfcache_browser.new_context(
-        **{**browser_context_args, "viewport": SIZES[request.param]}
-    )
-    yield context.new_page()
-    context.close()
+phone = phone_at(SIZES)
 
 
 def hands_of(db, url):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import os
+import shlex
 import socket
 import sqlite3
 import subprocess
@@ -21,6 +22,8 @@ from scorekeeper.cli import main
 from scorekeeper.config import BackupSettings, backup_settings
 from scorekeeper.store import backups as store_backups
 from tests.conftest import make_app
+from tests.deploy import deploy_doc
+from tests.load.test_load_and_crash import Phone, Server, Tally
 
 
 def made_database(path: Path, games: int = 1) -> Path:
@@ -155,6 +158,71 @@ def test_the_restore_command(tmp_path: Path, monkeypatch, capsys):
     assert "restored" in out and "kept as" in out
 
 
+def shell_env(**extra: str) -> dict[str, str]:
+    """This environment for a shell running a command of the docs: `scorekeeper` on the PATH,
+    no SCOREKEEPER_* setting but the test's."""
+    keep = {k: v for k, v in os.environ.items() if not k.startswith(("SCOREKEEPER_", "XDG_"))}
+    bin_dir = str(Path(sys.executable).parent)
+    return {**keep, "PATH": os.pathsep.join([bin_dir, keep.get("PATH", "")]), **extra}
+
+
+def test_the_docs_backup_by_hand_while_the_server_runs(tmp_path: Path):
+    """docs/deploy.md's `scorekeeper backup club-night.sqlite`, run as written in a shell while
+    the real server serves the database: a whole copy holding the hand it had saved."""
+    server = Server(tmp_path)
+    server.env["SCOREKEEPER_BACKUP_HOURS"] = "0"
+    server.start()
+    by_hand = tmp_path / "by-hand"
+    by_hand.mkdir()
+    try:
+        tally = Tally()
+        phone = Phone(server.port, tally)
+        token = phone.new_game()
+        phone.save(token, phone.tricks_form(token, 1), 1, "before the backup")
+        phone.close()
+        line = deploy_doc.command("scorekeeper backup")
+        env = shell_env(SCOREKEEPER_DATABASE=str(server.database), SCOREKEEPER_SECRET_KEY="t")
+        done = subprocess.run(
+            ["sh", "-c", line], cwd=by_hand, env=env, capture_output=True, text=True, timeout=120
+        )
+        assert server.proc is not None and server.proc.poll() is None  # still serving
+    finally:
+        server.stop()
+    assert done.returncode == 0, done.stderr
+    (copy,) = by_hand.glob("*.sqlite")
+    assert copy.name == shlex.split(line)[-1]
+    assert store_backups.integrity(copy) == "ok"
+    with sqlite3.connect(copy) as conn:
+        stored = [data for (data,) in conn.execute("select data from games")]
+    assert tally.acks == 1 and any("before the backup" in data for data in stored)
+
+
+def test_the_docs_restore(tmp_path: Path):
+    """docs/deploy.md's `scorekeeper restore ~/.local/share/...`, run as written in a shell
+    whose home is the test's: the backup under the installed app's data folder goes back,
+    the replaced database is kept. (This checkout's command keeps its data in instance/, so
+    SCOREKEEPER_DATA_DIR names the installed app's folder: tests/deploy/test_pipx.py checks
+    that an installed app uses it by itself.)"""
+    home = tmp_path / "home"
+    line = deploy_doc.command("scorekeeper restore")
+    data = home / ".local" / "share" / "spades-scorekeeper"
+    named = Path(shlex.split(line)[-1].replace("~", str(home), 1))
+    assert named.parent == data / "backups"
+    made_database(data / "scorekeeper.sqlite", games=3)
+    data.joinpath("backups").mkdir()
+    source = made_database(tmp_path / "earlier.sqlite", games=1)
+    store_backups.write_backup(sqlite3.connect(source), named)
+    env = shell_env(HOME=str(home), SCOREKEEPER_DATA_DIR=str(data), SCOREKEEPER_SECRET_KEY="t")
+    done = subprocess.run(
+        ["sh", "-c", line], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert "kept as" in done.stdout
+    assert players(data / "scorekeeper.sqlite") == {"p0"}
+    (replaced,) = data.glob("scorekeeper-*-replaced-by-restore.sqlite")
+    assert players(replaced) == {"p0", "p1", "p2"}
+
+
 def settings(tmp_path: Path, database: Path, hours: float = 0.0, keep: int = 14):
     return BackupSettings(database=database, folder=tmp_path / "backups", hours=hours, keep=keep)
 
@@ -262,7 +330,9 @@ def test_a_served_backup_is_said_once_in_the_log(tmp_path: Path):
     with socket.socket() as free:
         free.bind(("127.0.0.1", 0))
         port = free.getsockname()[1]
-    env = {**os.environ, "SCOREKEEPER_DATABASE": str(tmp_path / "served.sqlite")}
+    # a key of its own: nothing written into the checkout's instance/ folder
+    env = {**os.environ, "SCOREKEEPER_DATABASE": str(tmp_path / "served.sqlite"),
+           "SCOREKEEPER_SECRET_KEY": "t"}  # fmt: skip
     command = [sys.executable, "-m", "scorekeeper.cli", "serve", "--port", str(port)]
     server = subprocess.Popen(command, env=env, stderr=subprocess.PIPE, text=True)
     try:

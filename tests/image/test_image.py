@@ -1,11 +1,14 @@
 """The container image, checked from its own file system (`make test-image` builds it first).
 
-scripts/test-image.sh builds the Dockerfile with podman and mounts a container created from the
-image (never run: crun cannot run one on the test machines); these tests start the server from
-that file system, chrooted as the image's user, with the image's entrypoint, environment and
-command (its address narrowed to loopback), and check what a club would see: /healthz and the
-image's own HEALTHCHECK command, a game played to a saved hand, its PDF, the data under /data,
-and `scorekeeper restore` refused while the server runs and done after.
+scripts/test-image.sh builds the Dockerfile with podman (docs/deploy.md's build command) and
+mounts a container created from the image (crun cannot run one on the test machines:
+test_the_docs_podman_run tries docs/deploy.md's `podman run` and checks that this is why it
+fails); these tests start the server as `docker compose up -d` would, from that file system,
+chrooted as the image's user, with the image's entrypoint and command (its address narrowed to
+loopback) and compose.yaml's environment over the image's, and check what a club would see:
+/healthz and the image's own HEALTHCHECK command (also while a writer holds the database's
+lock), a game played to a saved hand, its PDF, the data under /data, and the docs' `docker
+compose run ... restore` refused while the server runs and done after.
 
 Skipped in `make test` (no image there): `make test-image` runs them.
 """
@@ -19,13 +22,16 @@ import os
 import shlex
 import signal
 import socket
+import sqlite3
 import subprocess
 import time
+import warnings
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
+from tests.deploy import deploy_doc
 from tests.load.test_load_and_crash import Phone, Tally, free_port
 
 ROOT = os.environ.get("SCOREKEEPER_IMAGE_ROOT", "")
@@ -52,11 +58,21 @@ def user(image) -> tuple[int, int]:
     raise AssertionError(f"the image's user {name!r} is not in its /etc/passwd")
 
 
-def in_image(image: dict, user: tuple[int, int], command: list[str]) -> list[str]:
-    """``command`` run inside the image's file system as its user, with its environment and
-    working folder, in a mount namespace of its own (/dev and /proc, gone when it ends)."""
+def compose_environment() -> list[str]:
+    """compose.yaml's settings for the service, as `docker compose` sets them over the image's."""
+    environment = deploy_doc.compose_service()["environment"]
+    assert isinstance(environment, dict)
+    return [f"{name}={value}" for name, value in environment.items()]
+
+
+def in_image(
+    image: dict, user: tuple[int, int], command: list[str], extra: list[str] | None = None
+) -> list[str]:
+    """``command`` run inside the image's file system as its user, with its environment (and
+    ``extra`` settings over it) and working folder, in a mount namespace of its own (/dev and
+    /proc, gone when it ends)."""
     config = image["Config"]
-    env = " ".join(shlex.quote(e) for e in config.get("Env", []))
+    env = " ".join(shlex.quote(e) for e in [*config.get("Env", []), *(extra or [])])
     inner = f"cd {shlex.quote(config.get('WorkingDir') or '/')} && exec env -i {env} " + " ".join(
         shlex.quote(c) for c in command
     )
@@ -78,12 +94,28 @@ def served_command(image: dict, port: int) -> list[str]:
 
 @pytest.fixture(scope="module")
 def server(image, user, tmp_path_factory) -> Iterator[tuple[int, Path, Callable[[], None]]]:
+    """docs/deploy.md's `docker compose up -d`, as far as it goes without a Docker engine: the
+    service of compose.yaml started as compose starts it, from the built image (compose.yaml's
+    ``build: .`` is the Dockerfile the image test built), with the image's entrypoint and
+    command, as its user, compose.yaml's environment over the image's, the port it publishes
+    (the container's port is the machine's here: no network namespace; another if 8000 is
+    taken), its volume's target the image's /data, in the background (-d)."""
+    up = deploy_doc.words("docker compose up")
+    assert up[:3] == ["docker", "compose", "up"] and set(up[3:]) <= {"-d"}
+    service = deploy_doc.compose_service()
+    assert service["build"] == "." and isinstance(service["ports"], list)
+    (published,) = service["ports"]
+    assert published.rsplit(":", 1)[1] == served_command(image, 8000)[-1] == "8000"
+    assert isinstance(service["volumes"], list)
+    for volume in service["volumes"]:
+        assert volume.split(":")[1] in image["Config"]["Volumes"]
     port = 8000 if _free(8000) else free_port()
     log = tmp_path_factory.mktemp("image") / "server.log"
     with open(log, "w") as out:
         proc = subprocess.Popen(
-            in_image(image, user, served_command(image, port)), stdout=out, stderr=out
-        )
+            in_image(image, user, served_command(image, port), compose_environment()),
+            stdout=out, stderr=out,
+        )  # fmt: skip
 
     def server_pids() -> list[str]:  # unshare's child: the server, once exec'd
         with contextlib.suppress(OSError):
@@ -180,6 +212,21 @@ def test_the_images_own_health_check_passes(image, user, server):
     assert done.returncode == 0, done.stderr
 
 
+def test_the_images_health_check_passes_while_a_writer_holds_the_lock(image, user, server):
+    """Another connection holds SQLite's writer's lock (as a save or a backup's neighbour
+    would): the image's HEALTHCHECK still passes, its probe never waiting for a writer."""
+    port = server[0]
+    test = image["Config"].get("Healthcheck") or image.get("Healthcheck")
+    command = [part.replace(":8000/", f":{port}/") for part in test["Test"][1:]]
+    holder = sqlite3.connect(Path(ROOT) / "data" / "scorekeeper.sqlite", isolation_level=None)
+    try:
+        holder.execute("BEGIN IMMEDIATE")
+        done = subprocess.run(in_image(image, user, command), capture_output=True, timeout=60)
+    finally:
+        holder.close()
+    assert done.returncode == 0, done.stderr
+
+
 def test_a_game_is_played_to_a_saved_hand_and_printed(server):
     port = server[0]
     tally = Tally()
@@ -199,6 +246,49 @@ def test_a_game_is_played_to_a_saved_hand_and_printed(server):
     phone.close()
 
 
+def test_the_docs_podman_run(image, server):
+    """docs/deploy.md's `podman run ...`, as written but with the test's own name, volume and
+    port. crun cannot start a container on the test machines ("setrlimit RLIMIT_NOFILE:
+    Operation not permitted"): there the test checks that this is the only reason it failed
+    (podman read every option and found the image first), and says so; the image is served
+    from its own files instead, as its user (the server fixture), and answers. Where podman
+    can run it, the container itself must answer /healthz."""
+    run = deploy_doc.words("podman run")
+    assert run[-1] == "spades-scorekeeper"  # the docs' build's tag (the image test builds it)
+    own = f"scorekeeper-image-test-{os.getpid()}"
+    run[run.index("--name") + 1] = own
+    volume = run.index("-v") + 1
+    assert run[volume] == "scorekeeper-data:/data" and "/data" in image["Config"]["Volumes"]
+    run[volume] = f"{own}:/data"
+    published = run.index("-p") + 1
+    port = free_port()
+    run[published] = f"127.0.0.1:{port}:{run[published].rsplit(':', 1)[1]}"
+    try:
+        started = subprocess.run(run, capture_output=True, text=True, timeout=300)
+        if started.returncode != 0:
+            assert "setrlimit" in started.stderr and "Operation not permitted" in started.stderr, (
+                started.stderr
+            )
+            warnings.warn(  # shown in pytest's summary: a command of the docs not run here
+                "docs/deploy.md's podman run cannot start a container on this machine (crun: "
+                "setrlimit): the image is served from its own files as its user instead",
+                stacklevel=1,
+            )
+            assert get(server[0], "/healthz")[:1] == (200,)
+            return
+        answered = 0
+        deadline = time.monotonic() + 120
+        while not answered and time.monotonic() < deadline:
+            with contextlib.suppress(OSError, http.client.HTTPException):
+                answered = get(port, "/healthz")[0]
+            time.sleep(0.5)
+        assert answered == 200
+    finally:
+        subprocess.run(["podman", "rm", "--force", own], capture_output=True, timeout=120)
+        subprocess.run(["podman", "volume", "rm", "--force", own], capture_output=True,
+                       timeout=120)  # fmt: skip
+
+
 def test_the_database_its_secret_and_its_backups_are_under_data(server, user):
     data = Path(ROOT) / "data"
     deadline = time.monotonic() + 60
@@ -213,14 +303,29 @@ def test_the_database_its_secret_and_its_backups_are_under_data(server, user):
 
 
 def test_restore_is_refused_while_serving_then_puts_the_backup_back(image, user, server):
+    """docs/deploy.md's `docker compose run --rm scorekeeper restore /data/backups/...`, without
+    a Docker engine: the image's entrypoint with the arguments given after the service's name
+    (the backup this server wrote for the docs' example), as its user, with compose.yaml's
+    environment, in a namespace gone when it ends (--rm)."""
     port, log, stop = server
     (backup,) = sorted((Path(ROOT) / "data" / "backups").glob("scorekeeper-*.sqlite"))[:1]
-    restore = [image["Config"]["Entrypoint"][0], "restore", f"/data/backups/{backup.name}"]
-    refused = subprocess.run(in_image(image, user, restore), capture_output=True, timeout=60)
+    run = deploy_doc.words("docker compose run")
+    assert run[:4] == ["docker", "compose", "run", "--rm"] and run[4] == "scorekeeper"
+    assert deploy_doc.compose_service(run[4])["image"]  # the service compose.yaml names so
+    arguments = run[5:]
+    assert arguments[0] == "restore" and arguments[1].startswith("/data/backups/scorekeeper-")
+    arguments[1] = f"/data/backups/{backup.name}"
+    restore = [*image["Config"]["Entrypoint"], *arguments]
+    environment = compose_environment()
+    refused = subprocess.run(
+        in_image(image, user, restore, environment), capture_output=True, timeout=60
+    )
     assert refused.returncode == 2 and b"a server is using" in refused.stderr
     assert get(port, "/healthz")[0] == 200
     stop()  # the last test: the server stopped, the backup goes back
-    done = subprocess.run(in_image(image, user, restore), capture_output=True, timeout=60)
+    done = subprocess.run(
+        in_image(image, user, restore, environment), capture_output=True, timeout=60
+    )
     assert done.returncode == 0, done.stderr
     assert b"kept as" in done.stdout
     assert list((Path(ROOT) / "data").glob("scorekeeper-*-replaced-by-restore.sqlite"))

@@ -76,6 +76,16 @@ OFF: dict[str, Any] = {
     "blind_nil_no_bags": False,
     "renege_mucks": False,
     "score_tenths": False,
+    # the rest of Wikipedia's variants (issue 22, helper variants)
+    "auction_min": None,
+    "overtricks_to_others": None,
+    "undertricks_to_others": None,
+    "no_duplicate_bids": False,
+    "no_vice_versa_bids": False,
+    "no_moon_against_double_nil": False,
+    "both_exact_bonus": False,
+    "rubicon_bags": None,
+    "blind_no_trump": False,
 }
 
 # What counts only while a switch above is on: any value of its range must change nothing.
@@ -89,6 +99,9 @@ IDLE: dict[str, st.SearchStrategy[Any]] = {
         "lexington_penalty",
         "blind_double_nil_penalty",  # counts only with blind_double_nil_value
         "seven_times_counts",  # counts only with seven_times_value
+        "defender_trick_value",  # counts only with auction_min
+        "blind_no_trump_win_multiplier",  # count only with blind_no_trump
+        "blind_no_trump_loss_multiplier",
     )
 }
 

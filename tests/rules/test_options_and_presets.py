@@ -16,6 +16,7 @@ from scorekeeper.rules import (
     score_game,
 )
 from tests.rules import test_contract_variants as contract_variants
+from tests.rules import test_wikipedia_variants as wikipedia_variants
 
 FOUR = ["Ann", "Bob", "Cy", "Di"]
 TEAMS = {"Us": ["Ann", "Cy"], "Them": ["Bob", "Di"]}
@@ -217,6 +218,7 @@ def test_every_option_is_exercised_by_a_table():
             used.update(row[0])
     used.update({"blind_bids", "bidding"})  # set by every BLIND_TABLE row
     used.update(contract_variants.EXERCISED)  # issue 22's contracts, from the texts' examples
+    used.update(wikipedia_variants.EXERCISED)  # and the rest of Wikipedia's variants
     assert {o.name for o in OPTIONS} - used == set()
 
 

@@ -33,7 +33,18 @@ def other_value(o):
 PARENTS = {"blind_bids": True, "ten_for_200": True, "moon": True, "blind_scoring": "bonus",
            "no_trump": True, "lexington": "bid", "race_tricks": 7}  # fmt: skip
 # where those clash with the option: the blind bonus pays exact blind bids itself
-OWN_BASE = {"blind_scoring": {"blind_bids": True}, "blind_exact": {"blind_bids": True}}
+OWN_BASE = {
+    "blind_scoring": {"blind_bids": True},
+    "blind_exact": {"blind_bids": True},
+    # an auction's passes are bids of 0: nil off, and its defenders' points with it
+    "auction_min": {"nil": False, "blind_nil": False},
+    "defender_trick_value": {"nil": False, "blind_nil": False, "auction_min": 6},
+    # Blind No Trump's multipliers count with its bids, which need No Trump and blind bids
+    **dict.fromkeys(
+        ("blind_no_trump_win_multiplier", "blind_no_trump_loss_multiplier"),
+        {"no_trump": True, "blind_bids": True, "blind_no_trump": True},
+    ),
+}
 
 
 @pytest.mark.parametrize("option", OPTIONS, ids=lambda o: o.name)

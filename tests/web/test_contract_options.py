@@ -114,3 +114,47 @@ def test_a_contradiction_is_said_by_the_label_the_form_shows(client, db, changes
     assert error is not None, field
     assert error.group(1).startswith(label)
     assert "option " + field.removeprefix("o-") not in error.group(1).lower()
+
+
+def test_a_blind_no_trump_bid_is_tapped_saved_and_explained(client, db):
+    """pagat's and the digest's Blind No Trump: the team's pad offers it apart, from one under
+    the smallest blind bid, and it scores triple (issue 22)."""
+    from tests.web.test_hands import add
+
+    rules = editor_fields(bidding="partnership", no_trump="on", blind_bids="on",
+                          blind_no_trump="on", blind_deficit="")  # fmt: skip
+    token = new_game(client, FOUR, **rules)
+    page = client.get(f"/g/{token}").get_data(as_text=True)
+    assert "Blind No Trump, bid before looking at the cards:" in page
+    assert 'value="blind no trump 5"' in page and 'value="blind no trump 4"' not in page
+    hand = {"tbid-0": "blind no trump 6", "tbid-1": "4", "ttricks-0": "6", "ttricks-1": "7"}
+    assert add(client, token, **hand).status_code == 303
+    record = store.game_by_edit_token(db, token)
+    assert record.data["hands"][0]["bids"]["Ann & Cy"] == "blind no trump 6"
+    html = client.get(f"/g/{token}?hand=1#hand").get_data(as_text=True)
+    assert "Blind No Trump made: 3 x 60" in html and "BNT6" in html
+
+
+@pytest.mark.parametrize("rules", [{"both_exact_bonus": "on"}, {"partner_bids": "each"}])
+def test_each_players_tricks_are_asked_when_each_partners_bid_counts(client, db, rules):
+    """Individual Team Players' bonus (both_exact_bonus) and each partner's own bid
+    (partner_bids) need each player's tricks: the hand form asks for them by name, not a team's
+    number (which the engine refuses), and saves them."""
+    from tests.web.test_hands import add
+
+    token = new_game(client, FOUR, **editor_fields(**rules))
+    bids = {"bid-0": "3", "bid-1": "2", "bid-2": "4", "bid-3": "2"}
+    query = {**bids, "step": "tricks", "hand_no": "1"}
+    page = client.get(f"/g/{token}", query_string=query).get_data(as_text=True)
+    assert (
+        "Ann&#39;s tricks" in page
+        and 'data-name="tricks-0"' in page
+        and 'data-name="ttricks-0"' not in page
+    )
+    hand = {**bids, "tricks-0": "3", "tricks-1": "3", "tricks-2": "4", "tricks-3": "3"}
+    assert add(client, token, **hand).status_code == 303
+    record = store.game_by_edit_token(db, token)
+    assert record.data["hands"][0]["tricks"] == {"Ann": 3, "Cy": 4, "Bob": 3, "Di": 3}
+    if "both_exact_bonus" in rules:
+        html = client.get(f"/g/{token}?hand=1#hand").get_data(as_text=True)
+        assert "each partner made their own bid exactly: +30" in html

@@ -4,7 +4,9 @@ values, names its own; each mistake is refused by its field, with what was typed
 from __future__ import annotations
 
 from scorekeeper import store
-from tests.helpers import editor_fields, post_new
+from scorekeeper.rules import parse_game
+from scorekeeper.web.game_page import extras_pads
+from tests.helpers import editor_fields, game_file, post_new
 
 
 def started(db, response):
@@ -59,3 +61,17 @@ def test_a_form_sent_back_keeps_what_was_switched_on(client):
     html = response.get_data(as_text=True)
     assert 'id="sp-big_moe" name="sp-big_moe" value="on" checked' in html
     assert 'name="sp-big_moe-failed" value="-300"' in html
+
+
+def test_the_doubling_special_is_switched_on_without_values(client, db):
+    """Wikipedia's Last 3 out of 5, 9 or Above doubles the bid's points: on or off, no made or
+    failed field (as the bag-cancelling card), and its pad says what made scores."""
+    editor = client.get("/games/new").get_data(as_text=True)
+    assert 'id="sp-last_three_high"' in editor and 'id="sp-last_three_high-made"' not in editor
+    rules = started(db, post_new(client, **{**editor_fields(), "sp-last_three_high": "on"}))
+    assert rules == {"preset": "standard", "specials": ["last_three_high"]}
+    game = parse_game(game_file(rules=rules))
+    hints = {p.label: p.hint for p in extras_pads(game, 13)}
+    assert hints["Ann & Cy: Last 3 of 5, 9 or above"] == (
+        "made with the bid exactly: the bid's points doubled"
+    )

@@ -38,3 +38,36 @@ def check_agreement(rules: Rules) -> None:
                 "the blind bonus already pays a blind bid made exactly: "
                 "blind bids cannot also have to be exact",
             )
+    if r.auction_min is not None:
+        if r.nil or r.blind_nil:
+            raise _contradiction(
+                "auction_min", "a side passes with a bid of 0, which nil reads as nil: "
+                "switch nil and blind nil off",
+            )  # fmt: skip
+        if r.min_side_bid:
+            raise _contradiction(
+                "auction_min", f"a side passes with a bid of 0, below the smallest bid for a "
+                f"side ({r.min_side_bid}): the auction's own smallest contract is this option",
+            )  # fmt: skip
+    if r.no_moon_against_double_nil and not r.moon:
+        raise _contradiction("no_moon_against_double_nil", "needs moon bids")
+    if r.both_exact_bonus and r.bidding == "partnership":
+        raise _contradiction(
+            "both_exact_bonus",
+            "each partner's own bid needs individual bidding (every player bids)",
+        )
+    if r.rubicon_bags is not None and r.rubicon_value is not None:
+        raise _contradiction(
+            "rubicon_bags", "the Rubicon cancels bags instead of scoring points: leave "
+            "rubicon_value empty",
+        )  # fmt: skip
+    if r.blind_no_trump:
+        if not (r.no_trump and r.blind_bids):
+            raise _contradiction("blind_no_trump", "needs No Trump bids and blind bids")
+        if r.blind_scoring == "multiplier" and not (
+            r.blind_win_multiplier and r.blind_loss_multiplier
+        ):
+            raise _contradiction(
+                "blind_no_trump", "a Blind No Trump bid's points are its blind points with its "
+                "own multiplier in place of the blind one, which must then be 1 or more",
+            )  # fmt: skip

@@ -76,4 +76,44 @@ BIDS: list[OptionInfo] = [
         nullable=True,
         choices=("not tricks", "tricks", "at most tricks"),
     ),
+    # issue 22, the rest of Wikipedia's bidding variations (rules/bids.py, ``_equal_bids``)
+    OptionInfo(
+        "auction_min",
+        "int",
+        None,
+        "Bids",
+        "Auction: the contract at least",
+        "Auction Spades: one side bids, at least this many tricks (Wikipedia: 6), and every "
+        "other side passes, written as a bid of 0; a side that passes has no contract "
+        "(nil off). Empty: no auction.",
+        nullable=True,
+        minimum=1,
+        maximum=MAX_TRICKS_PER_HAND,
+    ),
+    OptionInfo(
+        "no_duplicate_bids",
+        "bool",
+        False,
+        "Bids",
+        "No duplicate bidding",
+        "Two sides may not bid the same number of tricks (Wikipedia).",
+    ),
+    OptionInfo(
+        "no_vice_versa_bids",
+        "bool",
+        False,
+        "Bids",
+        "No vice versa bidding",
+        "A side may not bid what another side bid in the last hand with bids (Wikipedia: A "
+        "bid 4 and B 5; next hand B may not bid 4, nor A 5).",
+    ),
+    OptionInfo(
+        "no_moon_against_double_nil",
+        "bool",
+        False,
+        "Bids",
+        "No moon against a double nil",
+        "A side may not bid the moon when another side bids double nil, nor double nil "
+        "against the moon (Wikipedia).",
+    ),
 ]

@@ -112,6 +112,37 @@ BIG_BIDS: list[OptionInfo] = [
         maximum=MAX_MULTIPLIER,
     ),
     OptionInfo(
+        "blind_no_trump",
+        "bool",
+        False,
+        "Big bids",
+        "Blind No Trump bids",
+        'With No Trump and blind bids: a side may bid "blind no trump N" before looking at '
+        "its cards, from one less than the smallest blind bid; it scores the multipliers "
+        "below instead of the blind and No Trump ones (pagat, the digest: triple).",
+    ),
+    OptionInfo(
+        "blind_no_trump_win_multiplier",
+        "int",
+        3,
+        "Big bids",
+        "A made Blind No Trump bid scores \u00d7",
+        "A made Blind No Trump contract scores its value times this (triple).",
+        minimum=0,
+        maximum=MAX_MULTIPLIER,
+    ),
+    OptionInfo(
+        "blind_no_trump_loss_multiplier",
+        "int",
+        3,
+        "Big bids",
+        "A set Blind No Trump bid loses \u00d7",
+        'A set Blind No Trump contract loses its value times this ("the same as you win"; '
+        "some play double or single: 2 or 1).",
+        minimum=0,
+        maximum=MAX_MULTIPLIER,
+    ),
+    OptionInfo(
         "lexington",
         "choice",
         None,

@@ -87,6 +87,18 @@ END_OF_GAME: list[OptionInfo] = [
         maximum=MAX_POINTS,
     ),
     OptionInfo(
+        "rubicon_bags",
+        "choice",
+        None,
+        "End of game",
+        "Crossing the Rubicon cancels bags",
+        "The Rubicon's variant that cancels bags instead of scoring points: the first side to "
+        "reach each hundred loses all its bags, or five for each hundred (Wikipedia). "
+        "Empty: off.",
+        nullable=True,
+        choices=("all", "five"),
+    ),
+    OptionInfo(
         "majority_bonus",
         "int",
         None,

@@ -95,6 +95,20 @@ class Rules:
     partner_bids: str = "team"
     score_tenths: bool = False
     renege_mucks: bool = False
+    # issue 22, the rest of Wikipedia's variants (rules/bids.py ``_equal_bids``, house.py,
+    # running.py)
+    auction_min: int | None = None
+    no_duplicate_bids: bool = False
+    no_vice_versa_bids: bool = False
+    no_moon_against_double_nil: bool = False
+    defender_trick_value: int = 0
+    overtricks_to_others: int | None = None
+    undertricks_to_others: int | None = None
+    both_exact_bonus: bool = False
+    rubicon_bags: str | None = None
+    blind_no_trump: bool = False
+    blind_no_trump_win_multiplier: int = 3
+    blind_no_trump_loss_multiplier: int = 3
 
     def __post_init__(self) -> None:
         for info in OPTIONS:

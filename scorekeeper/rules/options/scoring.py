@@ -86,4 +86,51 @@ SCORING: list[OptionInfo] = [
         "and scores show one decimal: Call Break's 3.2. A hand's adjust and a start score are "
         "typed as points, one decimal place at most: 0.5.",
     ),
+    # issue 22, the rest of Wikipedia's variants: points a side's hand gives the others
+    # (rules/running.py, ``_to_others``)
+    OptionInfo(
+        "defender_trick_value",
+        "int",
+        0,
+        "Scoring",
+        "Auction: a passing side scores per trick",
+        "Under an auction (Auction: the contract at least), a side that passed scores this for "
+        "each trick it takes (Wikipedia: 1).",
+        minimum=0,
+        maximum=MAX_POINTS,
+    ),
+    OptionInfo(
+        "overtricks_to_others",
+        "int",
+        None,
+        "Scoring",
+        "Each overtrick scores the others",
+        "Every other side scores this for each overtrick of a made contract (Auction Spades: "
+        "10). Empty: nothing.",
+        nullable=True,
+        minimum=0,
+        maximum=MAX_POINTS,
+    ),
+    OptionInfo(
+        "undertricks_to_others",
+        "int",
+        None,
+        "Scoring",
+        "Each undertrick scores the others",
+        "Every other side scores this for each trick a set contract fell short (Broken "
+        "Contract Gives Points to Opposing Team: 10, with a set losing nothing). Empty: nothing.",
+        nullable=True,
+        minimum=0,
+        maximum=MAX_POINTS,
+    ),
+    OptionInfo(
+        "both_exact_bonus",
+        "bool",
+        False,
+        "Scoring",
+        "Both partners exact: half the bid",
+        "When every partner of a team takes exactly their own bid, the team scores half the "
+        "bid's value more, rounded down to a trick's value (Wikipedia's Individual Team "
+        "Players: bid 3 and 4, took 3 and 4: 70 + 30).",
+    ),
 ]
