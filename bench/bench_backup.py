@@ -15,18 +15,20 @@ repeat runs two phases back to back, so a change in the machine's load falls on 
 
 Meanwhile a prober (a process of its own, as a HEALTHCHECK is) asks /healthz every 20 ms, and,
 after each quiet phase, for a second while another connection holds the write lock (``BEGIN
-IMMEDIATE``); a second prober asks, as often, for
-a small static file, which the app serves in the same threads as the phones' pages: the baseline
-for /healthz, measured in the same run (what a request waits in waitress's queue when the phones
-keep every thread busy). Printed: cycles/s and p50/p99 of a hand cycle in each phase and their
-ratio (backing up / quiet), a backup's duration, and /healthz's and the baseline's
-p50/p95/p99/max. Timings are printed, never asserted; a request that fails exits non-zero.
+IMMEDIATE``). Two more probers ask as often, for baselines measured in the same run: a small
+static file, which the app serves in the same threads as the phones' pages (what a request
+waits in waitress's queue when the phones keep every thread busy), and a tiny server in an
+idle process of its own (the floor: what any answer takes on this machine under the same load).
+Printed: cycles/s and p50/p99 of a hand cycle in each phase and their ratio (backing up /
+quiet), a backup's duration, and p50/p95/p99/max of /healthz and of both baselines. Timings
+are printed, never asserted; a request that fails exits non-zero.
 """
 
 from __future__ import annotations
 
 import argparse
 import http.client
+import http.server
 import re
 import sqlite3
 import statistics
@@ -41,7 +43,7 @@ ROOT = Path(__file__).resolve().parents[1]
 BASELINE = "/static/icon.svg"  # a small file the app serves in its threads, as it does pages
 sys.path.insert(0, str(ROOT))
 
-from tests.load.test_load_and_crash import Phone, Server, Tally  # noqa: E402
+from tests.load.test_load_and_crash import Phone, Server, Tally, free_port  # noqa: E402
 
 
 def pad(database: Path, megabytes: int) -> None:
@@ -94,16 +96,30 @@ class Prober:
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
         )  # fmt: skip
 
-    def finish(self) -> tuple[list[tuple[float, float]], list[int]]:
-        """(when each probe began, how long it took), and the statuses other than 200."""
+    def finish(self, errors: list[BaseException]) -> list[tuple[float, float]]:
+        """When each probe began and how long it took; an answer but 200 goes to ``errors``."""
         out, _ = self.proc.communicate("stop\n", timeout=120)
-        answers, failed = [], []
+        answers = []
         for line in out.splitlines():
             started, took, status = line.split()
             answers.append((float(started), float(took)))
             if status != "200":
-                failed.append(int(status))
-        return answers, failed
+                errors.append(RuntimeError(f"{self.path} answered {status}"))
+        return answers
+
+
+class Floor(http.server.BaseHTTPRequestHandler):
+    """--floor: ``ok`` to every GET, from an idle process of its own: what any answer takes on
+    this machine under the same load (its processors shared with the phones and the server)."""
+
+    def do_GET(self) -> None:  # noqa: N802 -- http.server's name
+        self.send_response(200)
+        self.send_header("Content-Length", "3")
+        self.end_headers()
+        self.wfile.write(b"ok\n")
+
+    def log_message(self, *_args: object) -> None:
+        pass
 
 
 def probe(port: int, path: str) -> None:
@@ -137,7 +153,11 @@ def phase(server: Server, args: argparse.Namespace, backing_up: bool, tmp: Path)
     health: list[float] = []
     health_locked: list[float] = []
     locked: list[float] = []  # when a writer held the lock: from, until (time.monotonic)
-    probers = [Prober(server.port, "/healthz"), Prober(server.port, BASELINE)]
+    probers = [
+        Prober(server.port, "/healthz"),
+        Prober(server.port, BASELINE),
+        Prober(args.floor_port, "/"),
+    ]
     taken_before = written(server)
     phones = [
         threading.Thread(target=play, args=(server.port, args.hands, cycles, errors))
@@ -153,10 +173,7 @@ def phase(server: Server, args: argparse.Namespace, backing_up: bool, tmp: Path)
     elapsed = time.perf_counter() - started
     if not backing_up:  # then, the phones done: a writer holds the lock while the prober asks
         hold_the_write_lock(server.database, 1.0, locked)
-    (health_all, health_failed), (baseline, baseline_failed) = [p.finish() for p in probers]
-    errors.extend(RuntimeError(f"{p.path} answered {status}")
-                  for p, failed in zip(probers, (health_failed, baseline_failed), strict=True)
-                  for status in failed)  # fmt: skip
+    (health_all, baseline, floor) = [p.finish(errors) for p in probers]
 
     def during(span: list[float], started: float, took: float) -> bool:
         return bool(span) and span[0] <= started and started + took <= span[1]
@@ -164,11 +181,13 @@ def phase(server: Server, args: argparse.Namespace, backing_up: bool, tmp: Path)
     health.extend(took for started, took in health_all if during(loaded, started, took))
     health_locked.extend(took for started, took in health_all if during(locked, started, took))
     baseline = [(started, took) for started, took in baseline if during(loaded, started, took)]
+    floor = [(started, took) for started, took in floor if during(loaded, started, took)]
     if errors:
         raise SystemExit(f"failed: {errors[0]!r}\n{server.log_tail()}")
     backups.append(written(server) - taken_before)
     return {"cycles": cycles, "elapsed": elapsed, "backups": backups, "health": health,
-            "health_locked": health_locked, "baseline": [took for _, took in baseline]}  # fmt: skip
+            "health_locked": health_locked, "baseline": [took for _, took in baseline],
+            "floor": [took for _, took in floor]}  # fmt: skip
 
 
 def pct(values: list[float], p: float) -> float:
@@ -184,6 +203,10 @@ def spread(values: list[float]) -> str:
 def main() -> int:
     if sys.argv[1:2] == ["--probe"]:
         probe(int(sys.argv[2]), sys.argv[3])
+        return 0
+    if sys.argv[1:2] == ["--floor"]:
+        floor = http.server.ThreadingHTTPServer(("127.0.0.1", int(sys.argv[2])), Floor)
+        floor.serve_forever()
         return 0
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--phones", type=int, default=8)
@@ -203,6 +226,8 @@ def main() -> int:
             pad(server.database, args.megabytes)
             servers[backing_up] = server
         results: dict[bool, list[dict]] = {False: [], True: []}
+        args.floor_port = free_port()
+        floor = subprocess.Popen([sys.executable, __file__, "--floor", str(args.floor_port)])
         try:
             for server in servers.values():
                 server.start()
@@ -213,6 +238,8 @@ def main() -> int:
         finally:
             for server in servers.values():
                 server.stop()
+            floor.terminate()
+            floor.wait(30)
         logs = (servers[True].tmp / "server.log").read_text(errors="replace")
     summary = {}
     for backing_up, runs in results.items():
@@ -239,6 +266,9 @@ def main() -> int:
           f"{spread(baseline)}")  # fmt: skip
     print(f"ratio /healthz / baseline: p50 {pct(health, 0.5) / pct(baseline, 0.5):.2f}x, "
           f"p99 {pct(health, 0.99) / pct(baseline, 0.99):.2f}x")  # fmt: skip
+    floor = [h for rs in results.values() for r in rs for h in r["floor"]]
+    print(f"floor, an idle process's answer on this machine meanwhile: {len(floor)} answers, "
+          f"{spread(floor)}")  # fmt: skip
     if locked:
         print(f"/healthz while a writer held the lock: {len(locked)} answers, "
               f"p50 {pct(locked, 0.5):.1f} ms, max {max(locked) * 1000:.1f} ms")  # fmt: skip

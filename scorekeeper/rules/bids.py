@@ -429,10 +429,12 @@ def _player_bids(ctx: Context) -> BidsReader:
                 has_number = True
             if has_number:
                 out.append((contract, blind, side_nils, any_blind))
-                check = check or any_blind or not lo <= contract <= within
+                if any_blind or not lo <= contract <= within:
+                    check = True
             else:
                 out.append((None, blind, side_nils, any_blind))
-                check = check or any_blind
+                if any_blind:
+                    check = True
         if check:
             _check_side_bids(ctx, state, out, number)
         return out

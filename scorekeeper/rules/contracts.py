@@ -76,6 +76,7 @@ def score_sides_with(ctx: Context) -> SidesScorer:
         g = r = add = 0
         extra = _NO_EXTRAS  # a side's specials and bonuses: set for each side when the hand has any
         house: tuple[str, ...] = ()  # the house rules' why-lines: set for each side under them
+        dback = over_set = False  # only special_made makes them true, and then it sees every bid
         reached = False
         for side, (contract, blind, nils, _), own_taken in zip(sides, side_bids, taken):  # noqa: B905
             if given is not None:
@@ -111,7 +112,6 @@ def score_sides_with(ctx: Context) -> SidesScorer:
                 kind = NORMAL
                 made = toward >= contract
                 over = earned - contract if earned > contract else 0
-                dback = over_set = False
                 if special or blind:
                     kind, made, dback, over_set = special_made(
                         contract, blind, toward, earned, over, made

@@ -23,6 +23,7 @@ from scorekeeper.config import BackupSettings, backup_settings
 from scorekeeper.store import backups as store_backups
 from tests.conftest import make_app
 from tests.deploy import deploy_doc
+from tests.deploy.test_pipx import clean_env
 from tests.load.test_load_and_crash import Phone, Server, Tally
 
 
@@ -158,12 +159,12 @@ def test_the_restore_command(tmp_path: Path, monkeypatch, capsys):
     assert "restored" in out and "kept as" in out
 
 
-def shell_env(**extra: str) -> dict[str, str]:
-    """This environment for a shell running a command of the docs: `scorekeeper` on the PATH,
-    no SCOREKEEPER_* setting but the test's."""
-    keep = {k: v for k, v in os.environ.items() if not k.startswith(("SCOREKEEPER_", "XDG_"))}
-    bin_dir = str(Path(sys.executable).parent)
-    return {**keep, "PATH": os.pathsep.join([bin_dir, keep.get("PATH", "")]), **extra}
+def shell_env(home: Path, **extra: str) -> dict[str, str]:
+    """The environment of a shell running a command of the docs: test_pipx's clean one (its
+    home the test's, no SCOREKEEPER_* setting but the test's), `scorekeeper` on the PATH."""
+    env = clean_env(home, **extra)
+    env["PATH"] = os.pathsep.join([str(Path(sys.executable).parent), env.get("PATH", "")])
+    return env
 
 
 def test_the_docs_backup_by_hand_while_the_server_runs(tmp_path: Path):
@@ -181,7 +182,9 @@ def test_the_docs_backup_by_hand_while_the_server_runs(tmp_path: Path):
         phone.save(token, phone.tricks_form(token, 1), 1, "before the backup")
         phone.close()
         line = deploy_doc.command("scorekeeper backup")
-        env = shell_env(SCOREKEEPER_DATABASE=str(server.database), SCOREKEEPER_SECRET_KEY="t")
+        env = shell_env(
+            tmp_path, SCOREKEEPER_DATABASE=str(server.database), SCOREKEEPER_SECRET_KEY="t"
+        )
         done = subprocess.run(
             ["sh", "-c", line], cwd=by_hand, env=env, capture_output=True, text=True, timeout=120
         )
@@ -212,7 +215,7 @@ def test_the_docs_restore(tmp_path: Path):
     data.joinpath("backups").mkdir()
     source = made_database(tmp_path / "earlier.sqlite", games=1)
     store_backups.write_backup(sqlite3.connect(source), named)
-    env = shell_env(HOME=str(home), SCOREKEEPER_DATA_DIR=str(data), SCOREKEEPER_SECRET_KEY="t")
+    env = shell_env(home, SCOREKEEPER_DATA_DIR=str(data), SCOREKEEPER_SECRET_KEY="t")
     done = subprocess.run(
         ["sh", "-c", line], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120
     )

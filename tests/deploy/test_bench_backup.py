@@ -23,3 +23,4 @@ def test_the_backup_benchmark_plays_its_hands_and_prints_its_figures():
     written = re.search(r"during its phases: (\d+)", out)
     assert written and int(written.group(1)) >= 1
     assert "/healthz under load:" in out and "/healthz while a writer held the lock:" in out
+    assert "baseline, /static/icon.svg" in out and "floor, an idle process" in out
