@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import shlex
@@ -59,6 +60,42 @@ def test_a_backup_is_whole_and_the_last_n_are_kept(tmp_path: Path):
         assert store_backups.integrity(path) == "ok"
         assert players(path) == {"p0"}
         assert path.stat().st_mode & 0o077 == 0  # private, as the database is
+
+
+def test_a_backup_leaves_nothing_beside_it_and_stands_alone(tmp_path: Path):
+    """The live database is in WAL mode; each copy is one file out of it, checked without
+    leaving a -wal or -shm behind (they were left beside every backup, two files each time)."""
+    database = made_database(tmp_path / "s.sqlite")
+    folder = tmp_path / "backups"
+    db = store.connect(database)
+    try:
+        assert db.conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        taken = [service.backups.take(db, folder, keep=14) for _ in range(3)]
+    finally:
+        db.close()
+    assert sorted(p.name for p in folder.iterdir()) == sorted(t.path.name for t in taken)
+    for t in taken:
+        with contextlib.closing(sqlite3.connect(t.path)) as conn:
+            assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "delete"
+        assert players(t.path) == {"p0"}
+    assert sorted(p.name for p in folder.iterdir()) == sorted(t.path.name for t in taken)
+
+
+def test_what_an_earlier_backup_left_beside_it_goes_at_the_next(tmp_path: Path):
+    database = made_database(tmp_path / "s.sqlite")
+    folder = tmp_path / "backups"
+    folder.mkdir()
+    left = [
+        folder / f".scorekeeper-20260101-000000.sqlite.partial{side}" for side in ("-wal", "-shm")
+    ]
+    for path in left:
+        path.write_bytes(b"")
+    db = store.connect(database)
+    try:
+        taken = service.backups.take(db, folder, keep=14)
+    finally:
+        db.close()
+    assert [p.name for p in folder.iterdir()] == [taken.path.name]
 
 
 def test_a_half_written_backup_is_never_counted_and_goes_at_the_next(tmp_path: Path):
