@@ -195,7 +195,7 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def serve_options(root: Path) -> list[str]:
+def serve_options(root: Path, workers: int) -> list[str]:
     """The options the measured checkout's ``serve`` takes for a big night, if it has them."""
     helped = subprocess.run(
         [sys.executable, "-m", "scorekeeper.cli", "serve", "--help"],
@@ -203,7 +203,7 @@ def serve_options(root: Path) -> list[str]:
     ).stdout  # fmt: skip
     options = []
     if "--workers" in helped:
-        options += ["--workers", "2"]
+        options += ["--workers", str(workers)]
     return options
 
 
@@ -222,7 +222,7 @@ class Server:
 
 
 @contextlib.contextmanager
-def server(kind: str, root: Path, teams: int, threads: int, tmp: str) -> Any:
+def server(kind: str, root: Path, teams: int, threads: int, tmp: str, workers: int = 2) -> Any:
     """Build the night's database and start its server: the app (``scorekeeper serve``, the
     measured checkout) or the bare app."""
     port = free_port()
@@ -240,7 +240,7 @@ def server(kind: str, root: Path, teams: int, threads: int, tmp: str) -> Any:
     opts = ["--port", str(port), "--threads", str(threads)]
     if kind == "app":
         cmd = [sys.executable, "-m", "scorekeeper.cli", "serve", "--host", HOST, *opts]
-        cmd += serve_options(root)
+        cmd += serve_options(root, workers)
     else:
         cmd = [sys.executable, __file__, "--serve-bare", database, *opts]
     with open(Path(tmp) / f"{kind}-{teams}.log", "w+") as log:
@@ -611,9 +611,11 @@ class Figures:
     command: str
 
 
-def measure(kind: str, root: Path, night: Night, threads: int, tmp: str) -> Figures:
+def measure(
+    kind: str, root: Path, night: Night, threads: int, tmp: str, workers: int = 2
+) -> Figures:
     teams = 2 * night.tables
-    with server(kind, root, teams, threads, tmp) as srv:
+    with server(kind, root, teams, threads, tmp, workers) as srv:
         seating = None
         if kind == "app":
             seating = asyncio.run(seat(srv.port, srv.tokens["director"]))
@@ -695,6 +697,12 @@ def main() -> None:
     parser.add_argument("--small-tables", type=int, default=40)
     parser.add_argument("--small-seconds", type=float, default=30.0)
     parser.add_argument("--threads", type=int, default=8)
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=2,
+        help="the app's worker processes, when its serve has --workers (default %(default)s)",
+    )
     parser.add_argument("--skip-small", action="store_true")
     args = parser.parse_args()
     random.seed(25)
@@ -717,7 +725,7 @@ def main() -> None:
             if night.burst:
                 name += f", a burst of {night.burst} saves in 10 s"
             print(f"{name} ...", flush=True)
-            app = measure("app", root, night, args.threads, tmp)
+            app = measure("app", root, night, args.threads, tmp, args.workers)
             bare = measure("bare", root, night, args.threads, tmp)
             lines += report(name, app, bare)
             print("\n".join(lines[-(len(app.room.latencies) + 12) :]), flush=True)

@@ -101,7 +101,7 @@ size=$(podman image inspect --format '{{.Size}}' "$IMAGE")
 container=$(podman create "$IMAGE")
 cleanup() {
   podman unmount "$container" >/dev/null 2>&1 || true
-  podman rm --force "$container" >/dev/null 2>&1 || true
+  podman rm --force --volumes "$container" >/dev/null 2>&1 || true  # and its /data volume
   podman image prune --force >/dev/null 2>&1 || true  # earlier builds' untagged images
 }
 trap cleanup EXIT

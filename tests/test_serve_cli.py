@@ -19,12 +19,12 @@ from tests.service.clubs import event_with
 @pytest.fixture
 def served(monkeypatch, tmp_path) -> dict[str, Any]:
     """`scorekeeper serve` run to the point of serving: what it would serve, recorded."""
-    import waitress
+    from scorekeeper.cli import loop
 
     monkeypatch.setenv("SCOREKEEPER_DATABASE", str(tmp_path / "club.sqlite"))
     monkeypatch.setenv("SCOREKEEPER_SECRET_KEY", "k" * 64)
     seen: dict[str, Any] = {}
-    monkeypatch.setattr(waitress, "serve", lambda app, **kw: seen.update(app=app, **kw))
+    monkeypatch.setattr(loop, "serve", lambda app, **kw: seen.update(app=app, **kw))
     return seen
 
 
@@ -117,3 +117,13 @@ def test_the_console_shows_where_the_phones_find_the_server(app, client, db):
         "Phones on this network open <b>http://192.168.1.20:5000/</b> "
         "(or http://10.0.0.7:5000/)." in page
     )
+
+
+def test_every_page_template_is_compiled_before_serving(served, monkeypatch):
+    """Before the workers fork (so they share them), not by each worker on its first requests,
+    when a room of phones arrives at once (issue 25)."""
+    monkeypatch.setattr(lan, "lan_addresses", fake_lookup())
+    assert cli.main(["serve", "--port", "8000"]) == 0
+    env = served["app"].jinja_env
+    compiled = {name for _, name in env.cache}
+    assert compiled >= set(env.list_templates())

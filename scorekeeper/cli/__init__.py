@@ -13,9 +13,13 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from scorekeeper import __version__
 from scorekeeper.cli import club, event, printing, score
+
+if TYPE_CHECKING:
+    from flask import Flask
 
 
 def _database_path() -> Path:
@@ -125,6 +129,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         scheduler.start()
         return scheduler.stop
 
+    _compile_templates(app)
     _settle_memory()
     # Where phones find it: printed here, and shown on the director's console.
     app.config["LAN_ADDRESSES"] = lan.announce(args.host, args.port)
@@ -161,6 +166,15 @@ def _log_to_stderr() -> None:
 
 def _interrupt(_signum: int, _frame: object) -> None:
     raise KeyboardInterrupt
+
+
+def _compile_templates(app: Flask) -> None:
+    """Before serving (before the workers fork, which then share them): every page template
+    compiled, rather than each worker compiling each on its first request (about 0.4 s of CPU
+    a worker, spent in the first seconds of a room of phones: bench/bench_bignight.py's first
+    loads of the public page waited for it)."""
+    for name in app.jinja_env.list_templates():
+        app.jinja_env.get_template(name)
 
 
 def _settle_memory() -> None:

@@ -34,6 +34,8 @@ CONNECTIONS = 5000  # open connections a worker takes before the next ones wait 
 # server CPU instead of 0.9 (one process, this machine), so a room of phones polling every 15 s
 # is served best by letting them reconnect (one TCP handshake on the LAN) rather than keeping
 # thousands of idle connections. The public page's 5-second poll mostly keeps its connection.
+# (The workers now turn waitress with loop.Loop, which leaves idle connections out of its turns;
+# the timeout still bounds the descriptors and memory a room holds.)
 IDLE_SECONDS = 5
 CLEANUP_SECONDS = 1  # how often idle connections are looked for (waitress: 30)
 BACKLOG = 4096  # connections the kernel holds while every worker is busy accepting
@@ -159,9 +161,9 @@ def waitress_arguments(options: dict[str, Any], **where: Any) -> dict[str, Any]:
 
 
 def _waitress(app: Any, options: dict[str, Any], **where: Any) -> None:
-    import waitress
+    from scorekeeper.cli import loop
 
-    waitress.serve(app, **waitress_arguments(options, **where))
+    loop.serve(app, **waitress_arguments(options, **where))
 
 
 def _fork_worker(app: Any, sock: socket.socket, options: dict[str, Any]) -> int:

@@ -102,6 +102,9 @@ def write_backup(source: sqlite3.Connection, destination: Path) -> Path:
         os.close(os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE))
         with contextlib.closing(sqlite3.connect(str(partial))) as target:
             source.backup(target)
+            # The copy is one file that stands alone: out of the live database's WAL mode, so
+            # checking it (read-only) leaves no -wal or -shm beside it.
+            target.execute("PRAGMA journal_mode=DELETE")
         _fsync(partial)
         checked = integrity(partial)
         if checked != "ok":
@@ -119,9 +122,13 @@ def write_backup(source: sqlite3.Connection, destination: Path) -> Path:
     return destination
 
 
+# The files SQLite may keep beside a database while it is written or read.
+SIDE_FILES = ("-journal", "-wal", "-shm")
+
+
 def _remove(partial: Path) -> None:
-    """A temporary backup and the journal SQLite kept beside it while writing it."""
-    for path in (partial, Path(f"{partial}-journal")):
+    """A temporary backup and the files SQLite kept beside it while writing it."""
+    for path in (partial, *(Path(f"{partial}{side}") for side in SIDE_FILES)):
         with contextlib.suppress(OSError):
             path.unlink(missing_ok=True)
 
@@ -134,9 +141,11 @@ def backup(db: Database, destination: str | Path) -> Path:
 def remove_partials(folder: Path) -> list[Path]:
     """Backups a crash or a kill left half-written (only the scheduler's one process writes
     into its folder, so none of these is being written now)."""
-    found = sorted(folder.glob(f".*{PARTIAL}")) if folder.is_dir() else []
-    journals = folder.glob(f".*{PARTIAL}-journal") if folder.is_dir() else []
-    for path in [*found, *journals]:
+    if not folder.is_dir():
+        return []
+    found = sorted(folder.glob(f".*{PARTIAL}"))
+    beside = [path for side in SIDE_FILES for path in folder.glob(f".*{PARTIAL}{side}")]
+    for path in [*found, *beside]:
         path.unlink(missing_ok=True)
     return found
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import shlex
@@ -23,6 +24,7 @@ from scorekeeper.config import BackupSettings, backup_settings
 from scorekeeper.store import backups as store_backups
 from tests.conftest import make_app
 from tests.deploy import deploy_doc
+from tests.deploy.test_pipx import clean_env
 from tests.load.test_load_and_crash import Phone, Server, Tally
 
 
@@ -58,6 +60,42 @@ def test_a_backup_is_whole_and_the_last_n_are_kept(tmp_path: Path):
         assert store_backups.integrity(path) == "ok"
         assert players(path) == {"p0"}
         assert path.stat().st_mode & 0o077 == 0  # private, as the database is
+
+
+def test_a_backup_leaves_nothing_beside_it_and_stands_alone(tmp_path: Path):
+    """The live database is in WAL mode; each copy is one file out of it, checked without
+    leaving a -wal or -shm behind (they were left beside every backup, two files each time)."""
+    database = made_database(tmp_path / "s.sqlite")
+    folder = tmp_path / "backups"
+    db = store.connect(database)
+    try:
+        assert db.conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        taken = [service.backups.take(db, folder, keep=14) for _ in range(3)]
+    finally:
+        db.close()
+    assert sorted(p.name for p in folder.iterdir()) == sorted(t.path.name for t in taken)
+    for t in taken:
+        with contextlib.closing(sqlite3.connect(t.path)) as conn:
+            assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "delete"
+        assert players(t.path) == {"p0"}
+    assert sorted(p.name for p in folder.iterdir()) == sorted(t.path.name for t in taken)
+
+
+def test_what_an_earlier_backup_left_beside_it_goes_at_the_next(tmp_path: Path):
+    database = made_database(tmp_path / "s.sqlite")
+    folder = tmp_path / "backups"
+    folder.mkdir()
+    left = [
+        folder / f".scorekeeper-20260101-000000.sqlite.partial{side}" for side in ("-wal", "-shm")
+    ]
+    for path in left:
+        path.write_bytes(b"")
+    db = store.connect(database)
+    try:
+        taken = service.backups.take(db, folder, keep=14)
+    finally:
+        db.close()
+    assert [p.name for p in folder.iterdir()] == [taken.path.name]
 
 
 def test_a_half_written_backup_is_never_counted_and_goes_at_the_next(tmp_path: Path):
@@ -158,12 +196,12 @@ def test_the_restore_command(tmp_path: Path, monkeypatch, capsys):
     assert "restored" in out and "kept as" in out
 
 
-def shell_env(**extra: str) -> dict[str, str]:
-    """This environment for a shell running a command of the docs: `scorekeeper` on the PATH,
-    no SCOREKEEPER_* setting but the test's."""
-    keep = {k: v for k, v in os.environ.items() if not k.startswith(("SCOREKEEPER_", "XDG_"))}
-    bin_dir = str(Path(sys.executable).parent)
-    return {**keep, "PATH": os.pathsep.join([bin_dir, keep.get("PATH", "")]), **extra}
+def shell_env(home: Path, **extra: str) -> dict[str, str]:
+    """The environment of a shell running a command of the docs: test_pipx's clean one (its
+    home the test's, no SCOREKEEPER_* setting but the test's), `scorekeeper` on the PATH."""
+    env = clean_env(home, **extra)
+    env["PATH"] = os.pathsep.join([str(Path(sys.executable).parent), env.get("PATH", "")])
+    return env
 
 
 def test_the_docs_backup_by_hand_while_the_server_runs(tmp_path: Path):
@@ -181,7 +219,9 @@ def test_the_docs_backup_by_hand_while_the_server_runs(tmp_path: Path):
         phone.save(token, phone.tricks_form(token, 1), 1, "before the backup")
         phone.close()
         line = deploy_doc.command("scorekeeper backup")
-        env = shell_env(SCOREKEEPER_DATABASE=str(server.database), SCOREKEEPER_SECRET_KEY="t")
+        env = shell_env(
+            tmp_path, SCOREKEEPER_DATABASE=str(server.database), SCOREKEEPER_SECRET_KEY="t"
+        )
         done = subprocess.run(
             ["sh", "-c", line], cwd=by_hand, env=env, capture_output=True, text=True, timeout=120
         )
@@ -212,7 +252,7 @@ def test_the_docs_restore(tmp_path: Path):
     data.joinpath("backups").mkdir()
     source = made_database(tmp_path / "earlier.sqlite", games=1)
     store_backups.write_backup(sqlite3.connect(source), named)
-    env = shell_env(HOME=str(home), SCOREKEEPER_DATA_DIR=str(data), SCOREKEEPER_SECRET_KEY="t")
+    env = shell_env(home, SCOREKEEPER_DATA_DIR=str(data), SCOREKEEPER_SECRET_KEY="t")
     done = subprocess.run(
         ["sh", "-c", line], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120
     )

@@ -173,16 +173,15 @@ def test_probes_share_nothing_with_the_phones_requests_when_the_pool_is_free(tmp
 def test_scorekeeper_serve_gives_waitress_the_probe_lane(monkeypatch, tmp_path):
     """`scorekeeper serve` (one process; each of --workers N calls the same _waitress in the
     worker) hands waitress the dispatcher with the probe's own thread."""
-    import waitress
-
     from scorekeeper import cli
+    from scorekeeper.cli import loop
     from scorekeeper.printing import pdf
 
     monkeypatch.setenv("SCOREKEEPER_DATABASE", str(tmp_path / "served.sqlite"))
     monkeypatch.setenv("SCOREKEEPER_SECRET_KEY", "k")
     monkeypatch.setenv("SCOREKEEPER_BACKUP_HOURS", "0")
     served: dict[str, Any] = {}
-    monkeypatch.setattr(waitress, "serve", lambda app, **kw: served.update(kw, app=app))
+    monkeypatch.setattr(loop, "serve", lambda app, **kw: served.update(kw, app=app))
     monkeypatch.setattr(pdf, "warm_up", lambda: None)
     assert cli.main(["serve", "--port", "0", "--threads", "3"]) == 0
     dispatcher = served["_dispatcher"]

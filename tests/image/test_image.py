@@ -284,7 +284,8 @@ def test_the_docs_podman_run(image, server):
             time.sleep(0.5)
         assert answered == 200
     finally:
-        subprocess.run(["podman", "rm", "--force", own], capture_output=True, timeout=120)
+        subprocess.run(["podman", "rm", "--force", "--volumes", own], capture_output=True,
+                       timeout=120)  # fmt: skip
         subprocess.run(["podman", "volume", "rm", "--force", own], capture_output=True,
                        timeout=120)  # fmt: skip
 

@@ -364,9 +364,7 @@ def test_serve_lets_the_forwarded_headers_through_only_behind_a_trusted_proxy(
 ):
     """Waitress drops X-Forwarded-* headers from clients it does not trust; with PROXY_FIX the
     app trusts them itself, so waitress must pass them on."""
-    import waitress
-
-    from scorekeeper.cli import main
+    from scorekeeper.cli import loop, main
     from scorekeeper.printing import pdf
 
     monkeypatch.setenv("SCOREKEEPER_DATABASE", str(tmp_path / "served.sqlite"))
@@ -374,7 +372,7 @@ def test_serve_lets_the_forwarded_headers_through_only_behind_a_trusted_proxy(
     if setting is not None:
         monkeypatch.setenv("SCOREKEEPER_PROXY_FIX", setting)
     served = {}
-    monkeypatch.setattr(waitress, "serve", lambda app, **kw: served.update(kw, app=app))
+    monkeypatch.setattr(loop, "serve", lambda app, **kw: served.update(kw, app=app))
     monkeypatch.setattr(pdf, "warm_up", lambda: None)
     assert main(["serve", "--port", "0"]) == 0
     assert served["clear_untrusted_proxy_headers"] is not keep_headers
