@@ -268,6 +268,28 @@ def test_the_caddyfile_is_valid(tmp_path: Path):
     assert "reverse_proxy 127.0.0.1:8000" in caddyfile
 
 
+def debian_packages() -> list[list[str]]:
+    """The Debian packages docs/deploy.md tells a reader to install: the pipx table's Debian
+    row and the Raspberry Pi's Docker (``sudo apt install ...``)."""
+    text = DOC.read_text()
+    row = re.search(r"^\| Debian 12[^|]*\| `([^`]+)` \|$", text, flags=re.M)
+    docker = re.search(r"`sudo apt install ([^`]+)`", text)
+    assert row and docker, "docs/deploy.md no longer names its Debian packages where it did"
+    return [row.group(1).split(), docker.group(1).split()]
+
+
+@pytest.mark.skipif(shutil.which("apt-get") is None, reason="no apt-get here: not Debian")
+@pytest.mark.parametrize("packages", debian_packages(), ids=["pipx", "docker"])
+def test_the_debian_packages_the_docs_name_exist(packages: list[str]):
+    """Each package name is one Debian 12 has (apt-get's simulation: nothing is installed);
+    a misspelt name is refused ("Unable to locate package")."""
+    done = subprocess.run(
+        ["apt-get", "install", "--simulate", "-q", *packages],
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout[-1500:] + done.stderr[-1500:]
+
+
 def test_the_systemd_unit_serves_on_loopback_behind_the_proxy():
     unit = unit_text()
     assert "SCOREKEEPER_PROXY_FIX=1" in unit and "--host 127.0.0.1" in unit
