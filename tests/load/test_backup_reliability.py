@@ -53,11 +53,13 @@ def cli(server: Server, *args: str) -> subprocess.CompletedProcess[str]:
 def phone_saving(port: int, tally: Tally, who: int, stop: threading.Event, errors: list) -> None:
     try:
         phone = Phone(port, tally)
-        token = phone.new_game()
-        number = 0
-        while not stop.is_set() and number < 60:
+        token, number, game = phone.new_game(), 0, 1
+        while not stop.is_set():
+            if number == 60:  # a new game, well before this one could end
+                token, number, game = phone.new_game(), 0, game + 1
             number += 1
-            phone.save(token, phone.tricks_form(token, number), number, f"b{who}h{number}")
+            form = phone.tricks_form(token, number)
+            phone.save(token, form, number, f"b{who}g{game}h{number}")
         phone.close()
     except BaseException as e:  # noqa: BLE001 -- reported by the test
         errors.append(e)
@@ -91,6 +93,9 @@ def test_a_backup_under_eight_phones_holds_every_acknowledged_hand_and_restores_
         assert taken.returncode == 0, taken.stderr
         after = tally.acks
         wait_for(lambda: tally.acks >= after + 2 * PHONES or errors, "hands after the backup")
+        # and the server's own scheduled backups, while the phones go on saving
+        folder = tmp_path / "backups"
+        wait_for(lambda: len(service.backups.kept(folder)) >= 2 or errors, "scheduled backups")
     finally:
         stop.set()
         for phone in phones:
