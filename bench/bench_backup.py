@@ -1,12 +1,15 @@
 """What a backup costs the phones while the server serves, and how fast /healthz answers.
 
     python bench/bench_backup.py [--phones 8] [--hands 6] [--megabytes 48] [--repeat 3]
+                                 [--seconds 3] [--backups 2]
 
 The real server (``scorekeeper serve``, as production runs it) on a database padded to
 ``--megabytes`` (a club's year is a few MB; the padding makes each backup long enough to
 overlap many hands). ``--phones`` phones each play their own game, hand cycle after hand cycle
-(the game page, the tricks step, the save: three requests, as bench_web counts them). Each
-repeat runs two phases back to back, so a change in the machine's load falls on both alike:
+(the game page, the tricks step, the save: three requests, as bench_web counts them): at least
+``--hands`` each, and on until the phase has lasted ``--seconds`` and, backing up, the server
+has written ``--backups`` backups during it. Each repeat runs two phases back to back, so a
+change in the machine's load falls on both alike:
 
 - quiet: the phones alone;
 - backing up: the same phones on a second server (the same padded database) whose own scheduled
@@ -60,11 +63,19 @@ def pad(database: Path, megabytes: int) -> None:
     db.close()
 
 
-def play(port: int, hands: int, cycles: list[float], errors: list[BaseException]) -> None:
+MOST_S = 120.0  # a phase's longest: the server's backups never came if it gets there
+
+
+def play(
+    port: int, hands: int, enough: threading.Event, cycles: list[float], errors: list[BaseException]
+) -> None:
+    """Hand cycles of one game: ``hands`` of them, and more until the phase has had ``enough``."""
     try:
         phone = Phone(port, Tally())
         token = phone.new_game()
-        for number in range(1, hands + 1):
+        number = 0
+        while number < hands or not enough.is_set():
+            number += 1
             started = time.perf_counter()
             phone.get(f"/g/{token}")
             phone.save(token, phone.tricks_form(token, number), number, f"h{number}")
@@ -159,14 +170,23 @@ def phase(server: Server, args: argparse.Namespace, backing_up: bool, tmp: Path)
         Prober(args.floor_port, "/"),
     ]
     taken_before = written(server)
+    enough = threading.Event()
     phones = [
-        threading.Thread(target=play, args=(server.port, args.hands, cycles, errors))
+        threading.Thread(target=play, args=(server.port, args.hands, enough, cycles, errors))
         for _ in range(args.phones)
     ]
     started = time.perf_counter()
     loaded = [time.monotonic()]  # while the phones play: from, until (time.monotonic)
     for phone in phones:
         phone.start()
+    # The phones play on until the phase has lasted --seconds and, backing up, the server has
+    # written --backups backups meanwhile: a phase shorter than a backup measures none.
+    while not enough.is_set() and any(phone.is_alive() for phone in phones):
+        long_enough = time.perf_counter() - started >= args.seconds
+        backed_up = not backing_up or written(server) - taken_before >= args.backups
+        if (long_enough and backed_up) or time.perf_counter() - started > MOST_S:
+            enough.set()
+        time.sleep(0.05)
     for phone in phones:
         phone.join()
     loaded.append(time.monotonic())
@@ -196,6 +216,8 @@ def pct(values: list[float], p: float) -> float:
 
 
 def spread(values: list[float]) -> str:
+    if not values:
+        return "none landed in the phases (too short: raise --seconds)"
     return (f"p50 {pct(values, 0.5):.1f} ms, p95 {pct(values, 0.95):.1f} ms, "
             f"p99 {pct(values, 0.99):.1f} ms, max {max(values) * 1000:.1f} ms")  # fmt: skip
 
@@ -213,6 +235,8 @@ def main() -> int:
     parser.add_argument("--hands", type=int, default=6)
     parser.add_argument("--megabytes", type=int, default=48)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--seconds", type=float, default=3.0, help="each phase at least")
+    parser.add_argument("--backups", type=int, default=2, help="written in each backing-up phase")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as name:
         servers: dict[bool, Server] = {}
