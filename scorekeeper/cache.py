@@ -53,3 +53,21 @@ class SizedCache(Generic[V]):
 
     def __len__(self) -> int:
         return len(self._items)
+
+
+class OneAtATime:
+    """Threads of one process that miss the same key at once: one makes the value, the others
+    wait for it and then find it kept (a "single flight"). ``lock(key)`` is the key's lock; the
+    caller looks in its cache again once it holds it. Past ``most`` keys the locks are forgotten
+    (a thread still holding a forgotten one only makes its value alone)."""
+
+    def __init__(self, most: int = 1000) -> None:
+        self._locks: dict[Hashable, threading.Lock] = {}
+        self._guard = threading.Lock()
+        self._most = most
+
+    def lock(self, key: Hashable) -> threading.Lock:
+        with self._guard:
+            if len(self._locks) > self._most:
+                self._locks.clear()
+            return self._locks.setdefault(key, threading.Lock())

@@ -16,12 +16,12 @@ figures, standings, champion), from which pages, exports and printing take what 
 
 from __future__ import annotations
 
-import threading
 import time
 from dataclasses import dataclass
 from typing import Protocol
 
 from scorekeeper import store
+from scorekeeper.cache import OneAtATime
 from scorekeeper.events import Clock, StandingRow, standings
 from scorekeeper.rules import (
     NAME_LENGTH,
@@ -180,8 +180,7 @@ _PAGES: dict[str, EventPage] = {}  # by public link: the page read at the versio
 # room's phones that ask at once wait for that one reading rather than each making its own (at
 # 1,000 tables a reading is about 76 ms of CPU; eight at once, sharing the interpreter, made the
 # public page's slowest answers half a second: bench/bench_bignight.py).
-_READING: dict[str, threading.Lock] = {}
-_READING_LOCK = threading.Lock()
+_READING = OneAtATime()
 
 
 def polled_version(
@@ -215,11 +214,7 @@ def event_page(
     kept = _PAGES.get(public_token)
     if kept is not None and kept.version == version:
         return kept
-    with _READING_LOCK:
-        if len(_READING) > 1000:
-            _READING.clear()  # a thread still holding a forgotten lock only reads alone
-        reading = _READING.setdefault(public_token, threading.Lock())
-    with reading:
+    with _READING.lock(public_token):
         kept = _PAGES.get(public_token)
         if kept is not None and kept.version == version:
             return kept  # read by the thread this one waited for

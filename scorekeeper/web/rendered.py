@@ -24,7 +24,7 @@ from functools import cache
 from flask import Response, request
 
 from scorekeeper import paths
-from scorekeeper.cache import SizedCache
+from scorekeeper.cache import OneAtATime, SizedCache
 
 CLOCK_STEP = 5  # seconds: a running round clock is drawn anew at most this often
 GZIP_LEVEL = 6
@@ -45,6 +45,9 @@ class Rendered:
 
 
 _kept: SizedCache[Rendered] = SizedCache(32 * 1024 * 1024, len)
+# A page missed by several threads at once (the room's phones when the version moves, or all
+# loading the page at the room's start) is rendered by one; the others wait for it.
+_RENDERING = OneAtATime()
 
 
 def clear() -> None:
@@ -74,6 +77,24 @@ def clock_step(left: int | None, paused: bool, now: float) -> int | None:
     return int(now // CLOCK_STEP)
 
 
+def kept_or_rendered(full: Hashable, render: Callable[[], str]) -> Rendered:
+    """The page kept under ``full``, or rendered once: the threads of a room's phones that miss
+    it together wait for the one rendering it (_RENDERING) and send what it kept."""
+    kept = _kept.get(full)
+    if kept is not None:
+        return kept
+    with _RENDERING.lock(full):
+        kept = _kept.get(full)
+        if kept is None:  # not rendered by a thread this one waited for
+            body = render().encode()
+            small = len(body) < GZIP_AT_LEAST
+            packed = b"" if small else gzip.compress(body, GZIP_LEVEL, mtime=0)
+            tag = hashlib.blake2b(repr(full).encode(), digest_size=12).hexdigest()
+            kept = Rendered(body, packed, f'W/"{tag}"')
+            _kept.put(full, kept)
+        return kept
+
+
 def _wants_gzip() -> bool:
     return request.accept_encodings["gzip"] > 0
 
@@ -84,14 +105,7 @@ def answer(
     """The page kept under ``key``, rendered by ``render`` on a miss: 304 when the browser
     already has it (If-None-Match), gzip-compressed when the browser takes it. ``no-cache``:
     a browser may keep the page but asks again (with its ETag) each time it shows it."""
-    full = (key, request.script_root, build())
-    kept = _kept.get(full)
-    if kept is None:
-        body = render().encode()
-        packed = gzip.compress(body, GZIP_LEVEL, mtime=0) if len(body) >= GZIP_AT_LEAST else b""
-        tag = hashlib.blake2b(repr(full).encode(), digest_size=12).hexdigest()
-        kept = Rendered(body, packed, f'W/"{tag}"')
-        _kept.put(full, kept)
+    kept = kept_or_rendered((key, request.script_root, build()), render)
     headers = {"ETag": kept.etag, "Cache-Control": cache_control, "Vary": "Accept-Encoding"}
     if request.if_none_match.contains_weak(kept.etag[3:-1]):
         return Response(status=304, headers=headers)

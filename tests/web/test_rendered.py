@@ -6,6 +6,7 @@ seconds however many tables save."""
 from __future__ import annotations
 
 import gzip
+import threading
 
 import pytest
 from flask import template_rendered
@@ -125,3 +126,49 @@ def test_polls_held_cost_no_query(tmp_path, db, seated):
         assert client.get(url).get_json()["version"] == first
         assert client.get(f"/p/{event.public_token}").status_code == 200
     assert seen == []
+
+
+def test_phones_that_miss_a_page_together_wait_for_its_one_rendering(monkeypatch):
+    """The second thread misses the page while the first is still rendering it: it waits for
+    that rendering and sends what it kept, instead of rendering the same page again."""
+    from scorekeeper.web import rendered
+
+    rendered.clear()
+    kept, misses, started, release = rendered._kept, [], threading.Event(), threading.Event()
+
+    class Watched:
+        def get(self, key):
+            found = kept.get(key)
+            if found is None:
+                misses.append(threading.current_thread().name)
+            return found
+
+        def put(self, key, value):
+            kept.put(key, value)
+
+    monkeypatch.setattr(rendered, "_kept", Watched())
+    renders = []
+
+    def render():
+        renders.append(threading.current_thread().name)
+        started.set()
+        release.wait(30)
+        return "<p>the standings</p>" * 100
+
+    pages = []
+    first = threading.Thread(target=lambda: pages.append(rendered.kept_or_rendered("k", render)))
+    first.start()
+    assert started.wait(30)
+    second = threading.Thread(
+        target=lambda: pages.append(rendered.kept_or_rendered("k", render)), name="second"
+    )
+    second.start()
+    for _ in range(30_000):  # until the second thread has missed the page (30 s at most)
+        if "second" in misses:
+            break
+        threading.Event().wait(0.001)
+    release.set()
+    first.join(30)
+    second.join(30)
+    assert len(renders) == 1 and len(pages) == 2 and pages[0] is pages[1]
+    assert gzip.decompress(pages[0].gzipped) == pages[0].body
