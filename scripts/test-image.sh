@@ -76,6 +76,12 @@ pip_index=${PIP_INDEX_URL:-$($PYTHON -m pip config get global.index-url 2>/dev/n
 doc_build=$($PYTHON tests/deploy/deploy_doc.py "podman build --format docker -v")
 doc_bundle=$(echo "$doc_build" | sed -n 's/.* -v \([^ :]*\):\/run\/pip-ca\.pem:ro .*/\1/p')
 [ -n "$doc_bundle" ] || { banner "IMAGE TEST FAILED: no CA bundle in: $doc_build"; exit 1; }
+# The docs' upgrade, `docker compose up -d --build`, is this build (no Docker engine here),
+# then the server started from the new image as `docker compose up -d` is (tests/image).
+$PYTHON tests/deploy/deploy_doc.py --inline "docker compose up -d --build" >/dev/null || {
+  banner "IMAGE TEST FAILED: docs/deploy.md no longer says docker compose up -d --build"
+  exit 1
+}
 if [ -n "$pip_cert" ] && [ -f "$pip_cert" ]; then
   doc_build=$(echo "$doc_build" | sed "s#-v $doc_bundle:#-v $(realpath "$pip_cert"):#")
 fi

@@ -2,9 +2,11 @@
 
 A test that runs a command of the docs (or, where it cannot run here, its nearest equivalent)
 asks for it here by its first words, ``command("docker compose run")``, and runs what it gets:
-the docs and the tests cannot drift apart. tests/deploy/test_deploy_docs.py checks that every
-command of the docs is asked for by the test said to run it. scripts/test-image.sh asks with
-``python tests/deploy/deploy_doc.py "podman build ..."``.
+the docs and the tests cannot drift apart. A command written in the prose (an inline code
+span, ``inline("docker compose logs")``) is asked for whole. tests/deploy/test_deploy_docs.py
+checks that every command of the docs is asked for by the test said to run it.
+scripts/test-image.sh asks with ``python tests/deploy/deploy_doc.py "podman build ..."`` (and
+``--inline "..."``).
 """
 
 from __future__ import annotations
@@ -40,6 +42,42 @@ def command(start: str, text: str | None = None) -> str:
 
 def words(start: str) -> list[str]:
     return shlex.split(command(start))
+
+
+# The first words that make an inline code span of the prose a command (a span of one word,
+# `pipx`, is a name; a file name or a setting starts otherwise).
+COMMAND_WORDS = frozenset({
+    "docker", "podman", "pipx", "pip", "sudo", "systemctl", "journalctl", "systemd-analyze",
+    "scorekeeper", "make", "git", "caddy", "apt", "apt-get", "python3", "python", "curl",
+})  # fmt: skip
+
+
+def inline_commands(text: str | None = None) -> list[str]:
+    """Every command written in the docs' prose: each inline code span outside the code blocks
+    and the tables (whose cells name packages and folders) of two words or more whose first
+    word is a command; each once, in the order of the docs."""
+    text = DOC.read_text() if text is None else text
+    prose = re.sub(r"^```.*?^```", "", text, flags=re.M | re.S)
+    prose = "\n".join(line for line in prose.splitlines() if not line.lstrip().startswith("|"))
+    found: list[str] = []
+    for span in re.findall(r"`([^`]+)`", prose):
+        span = " ".join(span.split())
+        if len(span.split()) >= 2 and span.split()[0] in COMMAND_WORDS and span not in found:
+            found.append(span)
+    return found
+
+
+def in_a_block(span: str, text: str | None = None) -> bool:
+    """Whether an inline command is one of the code blocks' (itself, or the first words of
+    exactly one): the prose naming a command the blocks give, run by that command's test."""
+    return sum(c == span or c.startswith(span + " ") for c in commands(text)) == 1
+
+
+def inline(span: str, text: str | None = None) -> str:
+    """The inline command ``span`` of the docs' prose, exactly as written there."""
+    if span not in inline_commands(text):
+        raise LookupError(f"docs/deploy.md's prose has no command `{span}`")
+    return span
 
 
 def compose_service(name: str = "scorekeeper", text: str | None = None) -> dict[str, object]:
@@ -86,4 +124,4 @@ def _scalar(value: str) -> str:
 
 
 if __name__ == "__main__":  # scripts/test-image.sh: the command starting with these words
-    print(command(sys.argv[1]))
+    print(inline(sys.argv[2]) if sys.argv[1] == "--inline" else command(sys.argv[1]))

@@ -12,6 +12,7 @@ import shlex
 import shutil
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
 import time
@@ -92,6 +93,63 @@ RUNNERS = [
            "image's user, with compose.yaml's environment"),
 ]  # fmt: skip
 
+# Who runs each command written in the docs' prose (an inline code span whose first word is a
+# command, deploy_doc.inline_commands), matched whole; the test reads it with
+# deploy_doc.inline("..."). A span naming a command of the code blocks (`podman run`,
+# `caddy validate`) is that command, run by its runner above.
+DEPLOY_TESTS = HERE / "test_deploy_docs.py"
+INLINE_RUNNERS = [
+    Runner("docker compose logs", IMAGE_TESTS, "test_the_logs_show_the_backups",
+           "no Docker engine: the served image's output (its stdout and stderr, which compose "
+           "collects as its logs) is read, and has the backup's line"),
+    Runner("sudo apt install docker.io docker-compose", DEPLOY_TESTS, "debian_packages",
+           "its packages given to `apt-get install --simulate` (installs nothing; no sudo)"),
+    Runner("sudo systemctl reload caddy", DEPLOY_TESTS, "test_the_caddyfile_is_valid",
+           "no Caddy service on the test machines: the Caddyfile a reload would load is "
+           "checked with `caddy validate` where caddy is installed; the reload is not run"),
+    Runner("systemctl stop", DEPLOY_TESTS,
+           "test_the_units_service_starts_serves_and_stops_as_systemd_would",
+           "no systemd as init: the unit's server is sent SIGTERM (what systemctl stop sends), "
+           "exits 0, and its database passes PRAGMA integrity_check"),
+    Runner("docker compose stop", IMAGE_TESTS,
+           "test_restore_is_refused_while_serving_then_puts_the_backup_back",
+           "no Docker engine: the image's server is sent SIGTERM (what docker stop sends), is "
+           "gone within a minute, and its database passes PRAGMA integrity_check; then the "
+           "restore is run"),
+    Runner("systemctl stop spades-scorekeeper", DEPLOY_TESTS,
+           "test_the_units_service_starts_serves_and_stops_as_systemd_would",
+           "as `systemctl stop` (above)"),
+    Runner("journalctl -u spades-scorekeeper", DEPLOY_TESTS,
+           "test_the_units_service_starts_serves_and_stops_as_systemd_would",
+           "no systemd journal: the unit's server's stdout and stderr (what the journal "
+           "collects) are read, and have the backup's line"),
+    Runner("git pull", DEPLOY_TESTS, "test_git_pull_gets_the_new_version",
+           "run as written in a clone of this repository that is one commit behind its origin "
+           "(a bare clone): it fast-forwards to the origin's commit"),
+    Runner("docker compose up -d --build", IMAGE_TEST, "",
+           "no Docker engine: the image test's build of the Dockerfile (podman build, above), "
+           "then the server started from the new image as `docker compose up -d` (above)"),
+    Runner("pipx install --force .", HERE / "test_pipx_real.py",
+           "test_pipx_install_then_serve_from_any_folder",
+           "run as written right after the real `pipx install .`, then the reinstalled "
+           "command serves (make test-image)"),
+    Runner("make run", DEPLOY_TESTS, "test_the_make_targets_the_docs_name",
+           "`make -n run`: the recipe printed, not run (it would serve the checkout's own "
+           "instance/ until stopped): it migrates, then runs `scorekeeper serve`"),
+    Runner("make test", DEPLOY_TESTS, "test_the_make_targets_the_docs_name",
+           "run whole by the CI (this file is among the tests it runs); here `make -n test` "
+           "checks that it runs pytest"),
+    Runner("make test-image", DEPLOY_TESTS, "test_the_make_targets_the_docs_name",
+           "run whole by the CI after `make test`; here `make -n test-image` checks that it "
+           "runs scripts/test-image.sh"),
+    Runner("scorekeeper serve --workers N", DEPLOY_TESTS, "test_serve_with_workers",
+           "run as written with N=2, on loopback and a free port: says it serves with 2 "
+           "worker processes, answers /healthz, exits 0 on SIGTERM"),
+    Runner("apt-get install --simulate", DEPLOY_TESTS,
+           "test_the_debian_packages_the_docs_name_exist",
+           "run as written with the packages the docs name (installs nothing)"),
+]  # fmt: skip
+
 
 def claims(runner: Runner, command: str) -> bool:
     return command == runner.start or command.startswith(runner.start + " ")
@@ -116,6 +174,45 @@ def test_a_command_added_to_the_docs_that_nothing_runs_fails_the_check():
     assert uncovered(deploy_doc.commands(text)) == ["docker compose down"]
 
 
+def uncovered_inline(text: str | None = None) -> list[str]:
+    """The prose's commands that are not the code blocks' and that no runner (or more than
+    one) claims."""
+    return [
+        span for span in deploy_doc.inline_commands(text)
+        if not deploy_doc.in_a_block(span, text)
+        and sum(r.start == span for r in INLINE_RUNNERS) != 1
+    ]  # fmt: skip
+
+
+def test_every_command_in_the_deploy_docs_prose_is_run_by_a_named_test():
+    found = deploy_doc.inline_commands()
+    assert "docker compose logs" in found and "make run" in found, "no inline commands found"
+    missing = uncovered_inline()
+    assert not missing, f"commands in docs/deploy.md's prose that no test runs: {missing}"
+    stale = [r.start for r in INLINE_RUNNERS
+             if r.start not in found or deploy_doc.in_a_block(r.start)]  # fmt: skip
+    assert not stale, f"runners of prose commands no longer in docs/deploy.md: {stale}"
+
+
+@pytest.mark.parametrize(
+    ("sentence", "added"),
+    [
+        ("Then `docker compose down` stops it.", "docker compose down"),
+        ("Or `sudo systemctl restart caddy`.", "sudo systemctl restart caddy"),
+        ("Then `make\nclean` first.", "make clean"),  # a span broken over two lines
+    ],
+)  # fmt: skip
+def test_a_command_added_to_the_prose_that_nothing_runs_fails_the_check(sentence, added):
+    text = DOC.read_text().replace("\n## Upgrades\n", f"\n{sentence}\n\n## Upgrades\n", 1)
+    assert uncovered_inline(text) == [added]
+
+
+def test_names_single_words_and_table_cells_are_not_prose_commands():
+    found = deploy_doc.inline_commands()
+    assert "pipx" not in found and "backup FAILED (the disk is full)" not in found
+    assert not [c for c in found if c.startswith("pipx libpango")]  # the packages' table
+
+
 def _source(runner: Runner) -> str:
     text = runner.where.read_text()
     if not runner.name:
@@ -136,6 +233,17 @@ def test_the_named_test_reads_its_command_from_the_docs(runner: Runner):
         asked = re.search(rf"deploy_doc\.py \"{re.escape(runner.start)}\"", source)
     assert asked, f"{runner.where.name} {runner.name} does not read {runner.start!r} from the docs"
     assert deploy_doc.command(runner.start)  # one command, and only one, starts so
+
+
+@pytest.mark.parametrize("runner", INLINE_RUNNERS, ids=[r.start for r in INLINE_RUNNERS])
+def test_the_named_test_reads_its_prose_command_from_the_docs(runner: Runner):
+    source = _source(runner)
+    if runner.name:
+        asked = re.search(rf"\binline\(\s*\"{re.escape(runner.start)}\"", source)
+    else:
+        asked = re.search(rf"deploy_doc\.py --inline \"{re.escape(runner.start)}\"", source)
+    assert asked, f"{runner.where.name} {runner.name} does not read {runner.start!r} from the docs"
+    assert deploy_doc.inline(runner.start)
 
 
 def test_the_plain_build_is_the_ca_build_without_its_certificate():
@@ -213,8 +321,14 @@ def test_the_units_service_starts_serves_and_stops_as_systemd_would(installed, t
     home being the test's; it serves /healthz, keeps its data in the one folder its
     ReadWritePaths= lets it write, and ends cleanly on SIGTERM (what `systemctl stop` sends).
     The app is the wheel installed in a fresh venv (as pipx installs it: a checkout keeps its
-    data in its own folder). Not checked here: User= itself (the test runs as this user)."""
+    data in its own folder). Not checked here: User= itself (the test runs as this user).
+    The docs' `systemctl stop` is that SIGTERM: the server exits 0 with its database whole;
+    its `journalctl -u` log is the server's stdout and stderr, which the journal collects."""
     enable = deploy_doc.words("sudo systemctl enable")
+    stop = deploy_doc.inline("systemctl stop spades-scorekeeper").split()
+    assert deploy_doc.inline("systemctl stop").split() == stop[:2] == ["systemctl", "stop"]
+    journal = deploy_doc.inline("journalctl -u spades-scorekeeper").split()
+    assert journal[-1] + ".service" == stop[-1] + ".service" == UNIT_NAME
     assert enable[-1] + ".service" == UNIT_NAME and "--now" in enable
     settings = unit_settings()
     (start,) = settings["ExecStart"]
@@ -244,9 +358,12 @@ def test_the_units_service_starts_serves_and_stops_as_systemd_would(installed, t
         assert answer == b"ok\n"
         assert (data / "scorekeeper.sqlite").is_file() and (data / "secret_key").is_file()
     finally:
-        server.send_signal(signal.SIGTERM)
+        server.send_signal(signal.SIGTERM)  # systemctl stop
         log = server.communicate(timeout=60)[0]
     assert server.returncode == 0, log
+    with contextlib.closing(sqlite3.connect(data / "scorekeeper.sqlite")) as db:
+        assert db.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+    assert "backup written and checked" in log, log  # what journalctl shows: the backups
     outside = [p for p in home.rglob("*") if p.is_file() and not p.is_relative_to(data)]
     assert not outside, outside
 
@@ -255,6 +372,10 @@ def test_the_units_service_starts_serves_and_stops_as_systemd_would(installed, t
     shutil.which("caddy") is None, reason="no caddy here (make test-image installs it)"
 )
 def test_the_caddyfile_is_valid(tmp_path: Path):
+    """The Caddyfile checked as the docs say, before the reload they name (no Caddy service
+    runs here: a reload loads what `caddy validate` has checked)."""
+    reload = deploy_doc.inline("sudo systemctl reload caddy").split()
+    assert reload[-2:] == ["reload", "caddy"]
     (caddyfile,) = blocks("caddyfile")
     (tmp_path / "Caddyfile").write_text(caddyfile)
     env = {"HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path / "data"),
@@ -273,9 +394,10 @@ def debian_packages() -> list[list[str]]:
     row and the Raspberry Pi's Docker (``sudo apt install ...``)."""
     text = DOC.read_text()
     row = re.search(r"^\| Debian 12[^|]*\| `([^`]+)` \|$", text, flags=re.M)
-    docker = re.search(r"`sudo apt install ([^`]+)`", text)
-    assert row and docker, "docs/deploy.md no longer names its Debian packages where it did"
-    return [row.group(1).split(), docker.group(1).split()]
+    assert row, "docs/deploy.md no longer names its Debian packages where it did"
+    docker = deploy_doc.inline("sudo apt install docker.io docker-compose").split()
+    assert docker[:3] == ["sudo", "apt", "install"]
+    return [row.group(1).split(), docker[3:]]
 
 
 @pytest.mark.skipif(shutil.which("apt-get") is None, reason="no apt-get here: not Debian")
@@ -284,7 +406,7 @@ def test_the_debian_packages_the_docs_name_exist(packages: list[str]):
     """Each package name is one Debian 12 has (apt-get's simulation: nothing is installed);
     a misspelt name is refused ("Unable to locate package")."""
     done = subprocess.run(
-        ["apt-get", "install", "--simulate", "-q", *packages],
+        [*deploy_doc.inline("apt-get install --simulate").split(), "-q", *packages],
         capture_output=True, text=True, timeout=120,
     )  # fmt: skip
     assert done.returncode == 0, done.stdout[-1500:] + done.stderr[-1500:]
@@ -329,3 +451,84 @@ def test_the_readme_points_to_the_deploy_docs_and_keeps_its_two_commands():
     setup = readme.split("## Set up", 1)[1].split("\n## ", 1)[0]
     assert "docs/deploy.md" in setup
     assert "make run" in setup and "make test" in setup
+
+
+def _git(*arguments: str, cwd: Path) -> str:
+    done = subprocess.run(["git", *arguments], cwd=cwd, capture_output=True, text=True,
+                          timeout=300)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip()
+
+
+@pytest.mark.skipif(
+    shutil.which("git") is None or not (ROOT / ".git").exists(), reason="not a git checkout"
+)
+def test_git_pull_gets_the_new_version(tmp_path: Path):
+    """The docs' upgrade's `git pull`, run as written in a club's clone of this repository
+    that is one commit behind its origin: it fast-forwards to the origin's newest commit."""
+    origin = tmp_path / "origin.git"
+    _git("clone", "--quiet", "--bare", str(ROOT), str(origin), cwd=tmp_path)
+    newest = _git("rev-parse", "HEAD", cwd=ROOT)
+    _git("branch", "--force", "release", newest, cwd=origin)
+    club = tmp_path / "club"
+    _git("clone", "--quiet", "--branch", "release", str(origin), str(club), cwd=tmp_path)
+    _git("reset", "--quiet", "--hard", "HEAD~1", cwd=club)  # the version the club runs
+    assert _git("rev-parse", "HEAD", cwd=club) != newest
+    pull = subprocess.run(deploy_doc.inline("git pull").split(), cwd=club, capture_output=True,
+                          text=True, timeout=300, env=clean_env(tmp_path))  # fmt: skip
+    assert pull.returncode == 0, pull.stderr
+    assert _git("rev-parse", "HEAD", cwd=club) == newest
+
+
+def _make_dry_run(target: list[str]) -> str:
+    done = subprocess.run(["make", "-n", *target[1:]], cwd=ROOT, capture_output=True,
+                          text=True, timeout=120)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="no make here")
+def test_the_make_targets_the_docs_name():
+    """`make run` is printed, not run (it serves the checkout's own instance/ until stopped):
+    it migrates, then serves. `make test` and `make test-image` are what the CI runs, whole
+    (this test is one of them); here their recipes are checked to be the tests."""
+    run = _make_dry_run(deploy_doc.inline("make run").split()).splitlines()
+    migrate = [i for i, line in enumerate(run) if line.endswith("scorekeeper migrate")]
+    serve = [i for i, line in enumerate(run) if "/scorekeeper serve --host " in line]
+    assert migrate and serve and migrate[-1] < serve[-1], run
+    assert "-m pytest" in _make_dry_run(deploy_doc.inline("make test").split())
+    image = _make_dry_run(deploy_doc.inline("make test-image").split())
+    assert "sh scripts/test-image.sh" in image
+
+
+def test_serve_with_workers(installed, tmp_path: Path):
+    """The health check's `scorekeeper serve --workers N`, as written with N=2 (on loopback and
+    a free port): it serves with two worker processes and stops cleanly on SIGTERM."""
+    command = deploy_doc.inline("scorekeeper serve --workers N").split()
+    command[command.index("N")] = "2"
+    port = _free_port()
+    command = [str(installed / "bin" / "scorekeeper"), *command[1:], "--host", "127.0.0.1",
+               "--port", str(port)]  # fmt: skip
+    server = subprocess.Popen(
+        command,
+        env=clean_env(tmp_path / "home"),
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        answer = b""
+        for _ in range(600):  # up to a minute to start; nothing is timed
+            with contextlib.suppress(OSError):
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=10) as got:
+                    answer = got.read()
+                break
+            assert server.poll() is None, server.communicate()[0]
+            time.sleep(0.1)
+        assert answer == b"ok\n"
+    finally:
+        server.send_signal(signal.SIGTERM)
+        log = server.communicate(timeout=60)[0]
+    assert server.returncode == 0, log
+    assert "serving with 2 worker processes" in log, log

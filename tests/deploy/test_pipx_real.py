@@ -32,6 +32,12 @@ def test_pipx_install_then_serve_from_any_folder(tmp_path: Path):
         timeout=1200,
     )  # fmt: skip
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    # the docs' upgrade: `pipx install --force .` over it, as written, from the same folder
+    done = subprocess.run(
+        deploy_doc.inline("pipx install --force .").split(), cwd=ROOT, env=env,
+        capture_output=True, text=True, timeout=1200,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
     installed = tmp_path / "pipx" / "venvs" / "spades-scorekeeper"
     assert (tmp_path / "bin" / "scorekeeper").exists()
     served(installed, tmp_path, clean_env(home))

@@ -303,7 +303,31 @@ def test_the_database_its_secret_and_its_backups_are_under_data(server, user):
     assert not (Path(ROOT) / "opt/scorekeeper/var").exists()  # nothing in the installed app
 
 
-def test_restore_is_refused_while_serving_then_puts_the_backup_back(image, user, server):
+def test_the_logs_show_the_backups(server):
+    """docs/deploy.md's `docker compose logs` shows the backups: without a Docker engine, the
+    image's server's stdout and stderr (what compose collects as the service's logs)."""
+    assert deploy_doc.inline("docker compose logs").split() == ["docker", "compose", "logs"]
+    _, log, _ = server
+    deadline = time.monotonic() + 60
+    while "backup written and checked" not in log.read_text():
+        assert time.monotonic() < deadline, log.read_text()
+        time.sleep(0.2)
+
+
+def integrity(database: Path, tmp: Path) -> list[tuple[str]]:
+    """PRAGMA integrity_check of a copy of the database and its WAL (this test runs as root:
+    opening the image's own file would leave the -shm file root's, which its user needs)."""
+    for suffix in ("", "-wal", "-shm"):
+        found = database.with_name(database.name + suffix)
+        if found.exists():
+            (tmp / found.name).write_bytes(found.read_bytes())
+    with contextlib.closing(sqlite3.connect(tmp / database.name)) as db:
+        return db.execute("PRAGMA integrity_check").fetchall()
+
+
+def test_restore_is_refused_while_serving_then_puts_the_backup_back(
+    image, user, server, tmp_path: Path
+):
     """docs/deploy.md's `docker compose run --rm scorekeeper restore /data/backups/...`, without
     a Docker engine: the image's entrypoint with the arguments given after the service's name
     (the backup this server wrote for the docs' example), as its user, with compose.yaml's
@@ -323,7 +347,11 @@ def test_restore_is_refused_while_serving_then_puts_the_backup_back(image, user,
     )
     assert refused.returncode == 2 and b"a server is using" in refused.stderr
     assert get(port, "/healthz")[0] == 200
-    stop()  # the last test: the server stopped, the backup goes back
+    # the last test: the server stopped as the docs' `docker compose stop` does (SIGTERM),
+    # its database whole, then the backup goes back
+    assert deploy_doc.inline("docker compose stop").split() == ["docker", "compose", "stop"]
+    stop()
+    assert integrity(Path(ROOT) / "data" / "scorekeeper.sqlite", tmp_path) == [("ok",)]
     done = subprocess.run(
         in_image(image, user, restore, environment), capture_output=True, timeout=60
     )
