@@ -19,10 +19,11 @@ scorer adds as it is), so the one statement of a side's points stays the sides s
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from operator import attrgetter
 from typing import Any
 
 from .game import BLIND, BNT, LEXINGTON, MUCKED, NORMAL, NT, NUM, read_bid
-from .options import Rules
+from .options import Rules, at_defaults
 from .results import NilResult, SideBid
 
 _new = tuple.__new__
@@ -35,26 +36,25 @@ MadeRule = Callable[
 PointsResult = tuple[str | None, int, int, int, tuple[NilResult, ...], int, int, Lines]
 PointsRule = Callable[..., PointsResult]
 
+_KIND = attrgetter("kind")
 SMALL_BID_TIMES = {1: 6, 2: 2}  # exact_small_bids: bid 1 made exactly x6, bid 2 x2
 
 
+_HOUSE_OPTIONS = at_defaults(
+    "no_trump", "blind_scoring", "double_nil_opponents_bonus", "seven_or_higher_value",
+    "exact_small_bids", "nil_penalty_per_trick", "partner_bids", "nil_fail_sets_partner",
+    "blind_nil_no_bags", "renege_mucks", "both_exact_bonus",
+)  # fmt: skip
+
+
 def uses_house_rules(rules: Rules) -> bool:
-    """Whether the rules have any house rule of contracts (else the sides scorer skips them)."""
-    r = rules
-    return bool(
-        r.no_trump
-        or r.lexington == "take"
-        or r.blind_scoring == "bonus"
-        or r.double_nil_opponents_bonus is not None
-        or r.seven_or_higher_value
-        or r.exact_small_bids
-        or r.nil_penalty_per_trick is not None
-        or r.partner_bids != "team"
-        or r.nil_fail_sets_partner
-        or r.blind_nil_no_bags
-        or r.renege_mucks
-        or r.both_exact_bonus
-    )
+    """Whether the rules have any house rule of contracts (else the sides scorer skips them):
+    an option of them away from its default (No Trump; the blind bonus; the opponents' bonus
+    for a double nil broken by both; seven or higher; exact small bids; a lost nil's cost per
+    trick; each partner's own bid; a lost nil setting the partner; no bags on a blind nil hand;
+    a renege that mucks the hand; each partner exact), or a Lexington taken."""
+    read, defaults = _HOUSE_OPTIONS
+    return read(rules) != defaults or rules.lexington == "take"
 
 
 def _pts(n: int) -> str:
@@ -120,7 +120,8 @@ def house_rules(
                     if not n.made and n.kind != "double nil":
                         made = False
                         lines = (*lines, f"set by the lost nil of {n.player}")
-        pending[side] = lines
+        if lines:
+            pending[side] = lines  # (the points piece of this side takes them next)
         return kind, made
 
     def points_rule(
@@ -178,16 +179,21 @@ def house_rules(
             nils, nil_points, nil_bags, lines = _nils_per_trick(
                 nils, nil_points, nil_bags, lines, per_trick
             )
-        if bnil_no_bags and over + nil_bags and any(n.kind == "blind nil" for n in nils):
+        if bnil_no_bags and over + nil_bags and _has_blind_nil(nils):
             count = over + nil_bags
             moved = ov * nil_bags  # the nil tricks' points stay, as points, not bags
             lines = (*lines, f"blind nil hand: {count} over {_pts(opoints + moved)}, no bags")
             extra += moved  # the overtricks keep their points (opoints), the nil tricks theirs
             over = nil_bags = 0
-        if broken is not None:
-            extra, lines = _broken_by_both(
-                side, sides, side_bids, members, tricks, broken, extra, lines
-            )
+        if broken is not None:  # each other side's double nil both its bidders broke
+            for other, (_, _, other_nils, _) in zip(sides, side_bids):  # noqa: B905
+                if (
+                    len(other_nils) > 1
+                    and other != side
+                    and _both_broke(members[other], other_nils, tricks)
+                ):
+                    extra += broken
+                    lines = (*lines, f"double nil broken by both: +{broken}")
         return kind, over, cpoints, opoints, nils, nil_points + extra, nil_bags, lines
 
     return made_rule, points_rule
@@ -323,28 +329,10 @@ def _nils_per_trick(
     return out, nil_points, nil_bags, lines
 
 
-def _broken_by_both(
-    side: str,
-    sides: Sequence[str],
-    side_bids: Sequence[SideBid],
-    members: Mapping[str, tuple[str, ...]],
-    tricks: Mapping[str, int],
-    broken: int,
-    extra: int,
-    lines: Lines,
-) -> tuple[int, Lines]:
-    """The opponents' bonus for each other side's double nil both its bidders broke
-    (``double_nil_opponents_bonus``), added to ``extra`` and ``lines``."""
-    for other, (_, _, other_nils, _) in zip(sides, side_bids):  # noqa: B905
-        # (a double nil is two nils or more: most sides skip the call)
-        if (
-            other != side
-            and len(other_nils) > 1
-            and _both_broke(members[other], other_nils, tricks)
-        ):
-            extra += broken
-            lines = (*lines, f"double nil broken by both: +{broken}")
-    return extra, lines
+def _has_blind_nil(nils: tuple[NilResult, ...]) -> bool:
+    """Whether a side's nils hold a blind nil (``blind_nil_no_bags``; read in C, no generator
+    to make for every side)."""
+    return "blind nil" in map(_KIND, nils)
 
 
 def _both_broke(

@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, fields
+from operator import attrgetter
 from typing import Any
 
 from ..errors import GameError
@@ -127,6 +129,17 @@ class Rules:
 
 
 DEFAULTS: dict[str, Any] = {f.name: f.default for f in fields(Rules)}
+
+
+def at_defaults(*names: str) -> tuple[Callable[[Rules], object], object]:
+    """How the scoring pieces ask, once a game, whether the rules leave a group of options at
+    their defaults: (a reader of the options' values, in one C-level call, those values in
+    default rules). ``read(rules) == defaults`` is the test; the pieces of a mechanism are made
+    only when it fails (rules/house.py, running.py, bids.py, ending.py, contracts.py)."""
+    if len(names) < 2:
+        raise ValueError("at_defaults reads two options or more")  # (one would not be a tuple)
+    read = attrgetter(*names)
+    return read, read(Rules())
 
 
 def check_together(r: Rules) -> None:
