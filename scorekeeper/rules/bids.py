@@ -44,7 +44,7 @@ def bids_reader(ctx: Context) -> BidsReader:
     (``_forbidden_bids``) are checked after, and only under rules that have them (else the
     reader is the plain one, unchanged)."""
     read = _team_bids(ctx) if ctx.partnership else _player_bids(ctx)
-    forbidden = _forbidden_bids(ctx)
+    forbidden = _forbidden_bids(ctx) if ctx.variants else None
     if forbidden is None:
         return read
     passes = ctx.rules.auction_min is not None  # Auction: a side's 0 is a pass, no contract
@@ -123,7 +123,7 @@ def _forbidden_bids(ctx: Context) -> ForbiddenBids | None:
     bids, a side's allowed contracts, nil only against some bids, Suicide, double nil only when
     far enough behind, the bids' total (bids_total). None when the rules have none."""
     r = ctx.rules
-    read, defaults = _FORBIDDING_OPTIONS
+    _, read, defaults = FORBIDDING_OPTIONS
     if read(r) == defaults:
         return None
     sides, members, T, nil_on = ctx.sides, ctx.members, ctx.T, r.nil
@@ -204,7 +204,7 @@ def _forbidden_bids(ctx: Context) -> ForbiddenBids | None:
     return check
 
 
-_FORBIDDING_OPTIONS = at_defaults(
+FORBIDDING_OPTIONS = at_defaults(
     "barred_bids",
     "allowed_contracts",
     "nil_against",

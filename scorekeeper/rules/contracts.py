@@ -62,7 +62,8 @@ def score_sides_with(ctx: Context) -> SidesScorer:
     listed = rules.specials or rules.bonuses
     side_extras = extras_scorer(rules, len(ctx.players)) if listed else _NONE_LISTED
     # the house rules of contracts (house.py): None under rules with none of them
-    house_made, house_points = house_rules(rules, T, sides, members) or (None, None)
+    house = house_rules(rules, T, sides, members) if ctx.variants else None
+    house_made, house_points = house or (None, None)
     changes = special or house_made is not None  # what may change whether a bid is made
 
     def score_sides(  # (the arguments as SidesScorer names them)
@@ -242,7 +243,7 @@ def special_contracts(rules: Rules, T: int) -> tuple[bool, SpecialMade]:
     double back, set by overtricks): a bid of every trick is a moon, of 10 a ten for 200 (when
     the rules have them), a blind bid may need its tricks exactly, and a plain bid made with too
     many overtricks is set (an overtrick limit, or double back)."""
-    read, defaults = _SPECIAL_OPTIONS
+    _, read, defaults = _SPECIAL_OPTIONS
     if read(rules) == defaults:  # the usual rules: a plain bid is all there is
         return False, _plain_made
     moon, ten, ten_exact = rules.moon, rules.ten_for_200, rules.ten_for_200_exact

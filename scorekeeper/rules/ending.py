@@ -25,7 +25,7 @@ _AT_ONCE_OPTIONS = at_defaults(
 def ends_at_once(rules: Rules) -> bool:
     """Whether the rules have a way to end the game in any hand whatever the scores: a moon
     bid, a double nil (or blind double nil) that wins or loses the game, a race's sweep."""
-    read, defaults = _AT_ONCE_OPTIONS
+    _, read, defaults = _AT_ONCE_OPTIONS
     if read(rules) == defaults:  # (the usual rules: none of them can say "win" or "lose")
         return False
     return (

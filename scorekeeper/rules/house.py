@@ -40,7 +40,7 @@ _KIND = attrgetter("kind")
 SMALL_BID_TIMES = {1: 6, 2: 2}  # exact_small_bids: bid 1 made exactly x6, bid 2 x2
 
 
-_HOUSE_OPTIONS = at_defaults(
+HOUSE_OPTIONS = at_defaults(
     "no_trump", "blind_scoring", "double_nil_opponents_bonus", "seven_or_higher_value",
     "exact_small_bids", "nil_penalty_per_trick", "partner_bids", "nil_fail_sets_partner",
     "blind_nil_no_bags", "renege_mucks", "both_exact_bonus",
@@ -53,7 +53,7 @@ def uses_house_rules(rules: Rules) -> bool:
     for a double nil broken by both; seven or higher; exact small bids; a lost nil's cost per
     trick; each partner's own bid; a lost nil setting the partner; no bags on a blind nil hand;
     a renege that mucks the hand; each partner exact), or a Lexington taken."""
-    read, defaults = _HOUSE_OPTIONS
+    _, read, defaults = HOUSE_OPTIONS
     return read(rules) != defaults or rules.lexington == "take"
 
 

@@ -41,7 +41,7 @@ class Running:
         self.sevens = dict.fromkeys(totals, 0)  # hands of seven or more (Part Deux)
 
 
-_RUNNING_OPTIONS = at_defaults(
+RUNNING_OPTIONS = at_defaults(
     "rubicon_value", "rubicon_bags", "majority_bonus", "seven_times_value", "auction_min",
     "overtricks_to_others", "undertricks_to_others",
 )  # fmt: skip
@@ -50,7 +50,7 @@ _RUNNING_OPTIONS = at_defaults(
 def uses_running(rules: Rules) -> bool:
     """Whether the rules have any running bonus (else the fold skips them with one test): an
     option of them set (each is off, None, by default)."""
-    read, defaults = _RUNNING_OPTIONS
+    _, read, defaults = RUNNING_OPTIONS
     return read(rules) != defaults
 
 
