@@ -46,7 +46,8 @@ def add_parsers(subparsers: argparse._SubParsersAction) -> None:
     blank.add_argument(
         "--names",
         default="",
-        help="names in seating order, comma-separated; leave any empty to write in by hand",
+        help="names in seating order, comma-separated; leave any empty to write in by hand "
+        "(every seat named: the first deals first and each hand row prints its dealer)",
     )
     blank.add_argument(
         "--no-teams",
