@@ -156,3 +156,15 @@ def test_a_time_called_that_cannot_be_is_refused_in_one_line(tmp_path: Path, cal
     result = scorekeeper("pdf", str(game), "-o", str(tmp_path / "bad.pdf"))
     assert result.returncode == 2 and len(result.stderr.splitlines()) == 1
     assert result.stderr.startswith(f"scorekeeper: {message}"), result.stderr
+
+
+def test_a_time_called_file_reads_its_names_as_every_file_does(tmp_path: Path):
+    """The call of time taken off, the rest is the engine's to read: names cleaned as in any
+    file (a zero-width space dropped), bad names refused in its words."""
+    data = {**game_data(3, max_hands=3), "time_called": {"round_hands": 4}}
+    text = json.dumps(data).replace('"Ann"', '"A\\u200bnn"')
+    game = tmp_path / "capped.json"
+    game.write_text(text)
+    scored = scorekeeper("score", str(game), "--json")
+    assert scored.returncode == 0, scored.stderr
+    assert "A\u200bnn" not in scored.stdout and '"Ann & Cy"' in scored.stdout

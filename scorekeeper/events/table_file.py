@@ -16,7 +16,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from scorekeeper.rules import MAX_HANDS, Game, GameError, Rules, load_game_text, parse_game
+from scorekeeper.rules import MAX_HANDS, Game, GameError, Rules, load_game_text
 
 TIME_CALLED = "time_called"
 
@@ -50,24 +50,20 @@ def with_time_called(data: dict[str, Any], round_hands: int | None) -> dict[str,
 
 
 def read_game_text(text: str) -> ReadGame:
-    """A game file's text read as :func:`read_game_data` reads its data; bad JSON is a
-    GameError in the engine's words."""
+    """A game file's text: ``time_called``, when there, checked and taken off, and the rest read
+    by the engine as every file is (``rules.load_game_text``: bad JSON and names as it says
+    them). Raises GameError naming the field. A text without the word is the engine's alone,
+    read once."""
+    if f'"{TIME_CALLED}"' not in text:
+        return ReadGame(load_game_text(text))
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
-        load_game_text(text)  # raises the engine's own GameError for this text
-        raise
-    return read_game_data(data)
-
-
-def read_game_data(data: Any) -> ReadGame:
-    """A game file's decoded JSON: ``time_called`` checked and taken off, the rest read by the
-    engine. Raises GameError naming the field."""
+        data = None
     if not isinstance(data, dict) or TIME_CALLED not in data:
-        return ReadGame(parse_game(data))
-    rest = {k: v for k, v in data.items() if k != TIME_CALLED}
-    game = parse_game(rest)
-    called = data[TIME_CALLED]
+        return ReadGame(load_game_text(text))
+    called = data.pop(TIME_CALLED)
+    game = load_game_text(json.dumps(data, ensure_ascii=False))
     if not isinstance(called, dict) or set(called) != {"round_hands"}:
         raise GameError(
             'time_called must be an object with only "round_hands" in it', field=TIME_CALLED
@@ -89,7 +85,4 @@ def read_game_data(data: Any) -> ReadGame:
     return ReadGame(game, True, hands)
 
 
-__all__ = [
-    "ReadGame", "TIME_CALLED", "capped_by_time", "read_game_data", "read_game_text",
-    "with_time_called",
-]  # fmt: skip
+__all__ = ["ReadGame", "TIME_CALLED", "capped_by_time", "read_game_text", "with_time_called"]
