@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from .errors import GameError, hand_error, missing_field, shown
 from .game import BLIND, BNIL, BNT, NIL, NT, NUM, BidValue, Hand, read_bid
-from .options import Rules, numbers_text
+from .options import Rules, at_defaults, numbers_text
 from .results import SideBid
 
 if TYPE_CHECKING:
@@ -44,7 +44,7 @@ def bids_reader(ctx: Context) -> BidsReader:
     (``_forbidden_bids``) are checked after, and only under rules that have them (else the
     reader is the plain one, unchanged)."""
     read = _team_bids(ctx) if ctx.partnership else _player_bids(ctx)
-    forbidden = _forbidden_bids(ctx)
+    forbidden = _forbidden_bids(ctx) if ctx.variants else None
     if forbidden is None:
         return read
     passes = ctx.rules.auction_min is not None  # Auction: a side's 0 is a pass, no contract
@@ -123,15 +123,8 @@ def _forbidden_bids(ctx: Context) -> ForbiddenBids | None:
     bids, a side's allowed contracts, nil only against some bids, Suicide, double nil only when
     far enough behind, the bids' total (bids_total). None when the rules have none."""
     r = ctx.rules
-    if not (
-        r.barred_bids
-        or r.allowed_contracts
-        or r.nil_against
-        or r.suicide
-        or r.double_nil_deficit is not None
-        or r.bids_total is not None
-        or _equal_bids_rules(r)
-    ):
+    _, read, defaults = FORBIDDING_OPTIONS
+    if read(r) == defaults:
         return None
     sides, members, T, nil_on = ctx.sides, ctx.members, ctx.T, r.nil
     nil_against, deficit, suicide, total_rule = (
@@ -211,6 +204,20 @@ def _forbidden_bids(ctx: Context) -> ForbiddenBids | None:
     return check
 
 
+FORBIDDING_OPTIONS = at_defaults(
+    "barred_bids",
+    "allowed_contracts",
+    "nil_against",
+    "suicide",
+    "double_nil_deficit",
+    "bids_total",
+    "auction_min",
+    "no_duplicate_bids",
+    "no_vice_versa_bids",
+    "no_moon_against_double_nil",
+)  # fmt: skip  (each off by default: None, or False)
+
+
 def _equal_bids_rules(r: Rules) -> bool:
     """Whether the rules have any of the bid rules ``_equal_bids`` checks."""
     return bool(
@@ -232,8 +239,12 @@ def _equal_bids(ctx: Context) -> Callable[[State, list[SideBid], int], None]:
     moon_rule = r.no_moon_against_double_nil and r.moon
 
     def check(state: State, side_bids: list[SideBid], n: int) -> None:
-        contracts = [c for c, _, _, _ in side_bids]
-        named = [(s, c) for s, c in zip(sides, contracts) if c is not None]  # noqa: B905
+        contracts: list[int | None] = []
+        named: list[tuple[str, int]] = []  # the sides with a contract, in order
+        for side, (c, _, _, _) in zip(sides, side_bids):  # noqa: B905
+            contracts.append(c)
+            if c is not None:
+                named.append((side, c))
         if auction is not None:
             bidders = [(s, c) for s, c in named if c]
             if len(bidders) != 1:
@@ -255,9 +266,10 @@ def _equal_bids(ctx: Context) -> Callable[[State, list[SideBid], int], None]:
                     f"Auction: {side} bid {c}: the contract is at least {auction}",
                 )
         if duplicate:
-            for i, (side, c) in enumerate(named):
-                same = next((s for s, d in named[:i] if d == c), None)
-                if same is not None:
+            first: dict[int, str] = {}  # a contract -> the first side that bid it
+            for side, c in named:
+                same = first.setdefault(c, side)
+                if same != side:
                     raise hand_error(
                         n, f"bids.{side}",
                         f"No duplicate bidding: {side} bid {c}, as {same} did: one must change",
@@ -269,14 +281,15 @@ def _equal_bids(ctx: Context) -> Callable[[State, list[SideBid], int], None]:
             while last and last[-1][0] >= n:  # a hand checked again (tried, then refused)
                 last.pop()
             if last:
-                before = dict(zip(sides, last[-1][1]))  # noqa: B905
+                before = last[-1][1]
                 for side, c in named:
-                    other = next((s for s in sides if s != side and before.get(s) == c), None)
-                    if other is not None:
-                        raise hand_error(
-                            n, f"bids.{side}",
-                            f"No vice versa bidding: {side} bid {c}, what {other} bid last hand",
-                        )  # fmt: skip
+                    for other, d in zip(sides, before):  # noqa: B905
+                        if d == c and other != side:
+                            raise hand_error(
+                                n, f"bids.{side}",
+                                f"No vice versa bidding: {side} bid {c}, what {other} bid last "
+                                f"hand",
+                            )  # fmt: skip
             last.append((n, tuple(contracts)))
         if moon_rule:
             moon = next((s for s, c in named if c == T), None)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from .game import BNIL, LEXINGTON, MOON, NIL, NO_BIDS, NORMAL, TEN, Hand
 from .house import house_rules
-from .options import Rules
+from .options import Rules, at_defaults
 from .results import NilResult, SideBid, SideResult
 from .specials import ExtraResult, HandExtras, extras_scorer, made_exactly
 
@@ -62,16 +62,16 @@ def score_sides_with(ctx: Context) -> SidesScorer:
     listed = rules.specials or rules.bonuses
     side_extras = extras_scorer(rules, len(ctx.players)) if listed else _NONE_LISTED
     # the house rules of contracts (house.py): None under rules with none of them
-    house_made, house_points = house_rules(rules, T, sides, members) or (None, None)
+    house = house_rules(rules, T, sides, members) if ctx.variants else None
+    house_made, house_points = house or (None, None)
+    changes = special or house_made is not None  # what may change whether a bid is made
 
     def score_sides(  # (the arguments as SidesScorer names them)
         state: State, side_bids: Sequence[SideBid], taken: list[int], tricks: dict[str, int],
         given: dict[str, int] | None, received: dict[str, int] | None,
         adjust: dict[str, int] | None, no_bids: bool, hand: Hand, extras: HandExtras | None,
     ) -> dict[str, SideResult]:  # fmt: skip
-        totals = state.totals
-        bags_now = state.bags
-        sets = state.sets_in_row
+        totals, bags_now, sets = state.totals, state.bags, state.sets_in_row
         results: dict[str, SideResult] = {}
         g = r = add = 0
         extra = _NO_EXTRAS  # a side's specials and bonuses: set for each side when the hand has any
@@ -112,14 +112,14 @@ def score_sides_with(ctx: Context) -> SidesScorer:
                 kind = NORMAL
                 made = toward >= contract
                 over = earned - contract if earned > contract else 0
-                if special or blind:
-                    kind, made, dback, over_set = special_made(
-                        contract, blind, toward, earned, over, made
-                    )
-                if house_made is not None:
-                    kind, made = house_made(
-                        side, contract, kind, made, own_taken, nil_results, tricks, hand.bids, g
-                    )
+                if changes or blind:  # (one test for a side under plain rules)
+                    if special or blind:
+                        kind, made, dback, over_set = special_made(
+                            contract, blind, toward, earned, over, made
+                        )
+                    if house_made is not None:
+                        kind, made = house_made(side, contract, kind, made, own_taken,
+                                                nil_results, tricks, hand.bids, g)  # fmt: skip
                 # the contract's points and the overtricks'
                 if made:
                     opoints = ov * over
@@ -224,6 +224,16 @@ _NO_KINDS: dict[str, int] = {}  # rules without contracts of their own kind (moo
 
 
 SpecialMade = Callable[[int, bool, int, int, int, bool], tuple[str, bool, bool, bool]]
+_SPECIAL_OPTIONS = at_defaults(
+    "moon",
+    "ten_for_200",
+    "lexington",
+    "max_overtricks",
+    "double_back",
+    "blind_bids",
+    "blind_no_trump",
+    "blind_exact",
+)  # each off by default (without blind bids of either kind no side bids blind)
 
 
 def special_contracts(rules: Rules, T: int) -> tuple[bool, SpecialMade]:
@@ -233,6 +243,9 @@ def special_contracts(rules: Rules, T: int) -> tuple[bool, SpecialMade]:
     double back, set by overtricks): a bid of every trick is a moon, of 10 a ten for 200 (when
     the rules have them), a blind bid may need its tricks exactly, and a plain bid made with too
     many overtricks is set (an overtrick limit, or double back)."""
+    _, read, defaults = _SPECIAL_OPTIONS
+    if read(rules) == defaults:  # the usual rules: a plain bid is all there is
+        return False, _plain_made
     moon, ten, ten_exact = rules.moon, rules.ten_for_200, rules.ten_for_200_exact
     lexington = rules.lexington == "bid"
     blind_exact, max_over, double_back = rules.blind_exact, rules.max_overtricks, rules.double_back
@@ -260,6 +273,14 @@ def special_contracts(rules: Rules, T: int) -> tuple[bool, SpecialMade]:
         return kind, made, False, False
 
     return bool(moon or ten or lexington or max_over is not None or double_back), special_made
+
+
+def _plain_made(
+    contract: int, blind: bool, toward: int, earned: int, over: int, made: bool
+) -> tuple[str, bool, bool, bool]:
+    """``special_made`` of rules with none of its rules nor blind bids: never called (no side
+    has a special contract or a blind bid), and were it, a plain bid's."""
+    return NORMAL, made, False, False
 
 
 NilsScore = tuple[tuple[NilResult, ...], int, int]

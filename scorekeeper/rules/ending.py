@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from .options import Rules
+from .options import Rules, at_defaults
 
 if TYPE_CHECKING:
     from .results import SideResult
@@ -16,9 +16,18 @@ TARGET, SET_OUT, LOSING, HANDS, BOSTON = "target", "set out", "losing score", "h
 DOUBLE_NIL_WON, DOUBLE_NIL_LOST, SWEEP = "double nil", "double nil lost", "sweep"
 
 
+_AT_ONCE_OPTIONS = at_defaults(
+    "moon_value", "race_sweep", "double_nil_value", "blind_double_nil_value",
+    "double_nil_penalty", "blind_double_nil_penalty",
+)  # fmt: skip
+
+
 def ends_at_once(rules: Rules) -> bool:
     """Whether the rules have a way to end the game in any hand whatever the scores: a moon
     bid, a double nil (or blind double nil) that wins or loses the game, a race's sweep."""
+    _, read, defaults = _AT_ONCE_OPTIONS
+    if read(rules) == defaults:  # (the usual rules: none of them can say "win" or "lose")
+        return False
     return (
         rules.moon_value == "win"
         or rules.race_sweep is not None

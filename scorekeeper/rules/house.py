@@ -19,10 +19,11 @@ scorer adds as it is), so the one statement of a side's points stays the sides s
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from operator import attrgetter
 from typing import Any
 
 from .game import BLIND, BNT, LEXINGTON, MUCKED, NORMAL, NT, NUM, read_bid
-from .options import Rules
+from .options import Rules, at_defaults
 from .results import NilResult, SideBid
 
 _new = tuple.__new__
@@ -35,26 +36,25 @@ MadeRule = Callable[
 PointsResult = tuple[str | None, int, int, int, tuple[NilResult, ...], int, int, Lines]
 PointsRule = Callable[..., PointsResult]
 
+_KIND = attrgetter("kind")
 SMALL_BID_TIMES = {1: 6, 2: 2}  # exact_small_bids: bid 1 made exactly x6, bid 2 x2
 
 
+HOUSE_OPTIONS = at_defaults(
+    "no_trump", "blind_scoring", "double_nil_opponents_bonus", "seven_or_higher_value",
+    "exact_small_bids", "nil_penalty_per_trick", "partner_bids", "nil_fail_sets_partner",
+    "blind_nil_no_bags", "renege_mucks", "both_exact_bonus",
+)  # fmt: skip
+
+
 def uses_house_rules(rules: Rules) -> bool:
-    """Whether the rules have any house rule of contracts (else the sides scorer skips them)."""
-    r = rules
-    return bool(
-        r.no_trump
-        or r.lexington == "take"
-        or r.blind_scoring == "bonus"
-        or r.double_nil_opponents_bonus is not None
-        or r.seven_or_higher_value
-        or r.exact_small_bids
-        or r.nil_penalty_per_trick is not None
-        or r.partner_bids != "team"
-        or r.nil_fail_sets_partner
-        or r.blind_nil_no_bags
-        or r.renege_mucks
-        or r.both_exact_bonus
-    )
+    """Whether the rules have any house rule of contracts (else the sides scorer skips them):
+    an option of them away from its default (No Trump; the blind bonus; the opponents' bonus
+    for a double nil broken by both; seven or higher; exact small bids; a lost nil's cost per
+    trick; each partner's own bid; a lost nil setting the partner; no bags on a blind nil hand;
+    a renege that mucks the hand; each partner exact), or a Lexington taken."""
+    _, read, defaults = HOUSE_OPTIONS
+    return read(rules) != defaults or rules.lexington == "take"
 
 
 def _pts(n: int) -> str:
@@ -76,7 +76,8 @@ def house_rules(
     if not uses_house_rules(rules):
         return None
     r = rules
-    pending: dict[str, Lines] = {}  # the made piece's why-lines, for the points piece
+    # the made piece's why-lines and its reading of the side's bids, for the points piece
+    pending: dict[str, tuple[Lines, SideReading]] = {}
     own = r.partner_bids
     ov, tv = r.overtrick_value, r.trick_value
     zero_is_nil = r.nil or r.blind_nil
@@ -89,9 +90,10 @@ def house_rules(
     both_exact = r.both_exact_bonus
     nt_times = _no_trump_times(r)  # No Trump's and Blind No Trump's multipliers
     reads_own = no_trump or own == "highlander" or both_exact  # each partner's bid and tricks
-    read_hand = _hand_reader(sides, members, zero_is_nil, r.bidding == "partnership")
+    read_side = _side_reader(sides, members, zero_is_nil, r.bidding == "partnership")
     partnered = {side for side in sides if len(members[side]) > 1}
     own_bids, exactly = own != "team", own == "each exactly"
+    reads = reads_own or own_bids  # a side's bids read by the made piece (once a side a hand)
 
     def made_rule(
         side: str,
@@ -105,13 +107,14 @@ def house_rules(
         given: int,
     ) -> tuple[str, bool]:
         lines: Lines = ()
+        mine = read_side(side, bids, tricks) if reads else _UNREAD
         if mucks and given:
             made = False
         elif lex_take and own_taken == T - 1:
             kind, made = LEXINGTON, True
         else:
             if own_bids and side in partnered:
-                for p, bid, took in read_hand(bids, tricks)[side][1]:
+                for p, bid, took in mine[1]:
                     if took < bid or (exactly and took != bid):
                         made = False
                         lines = (*lines, f"{p} bid {bid}, took {took}: set")
@@ -120,7 +123,7 @@ def house_rules(
                     if not n.made and n.kind != "double nil":
                         made = False
                         lines = (*lines, f"set by the lost nil of {n.player}")
-        pending[side] = lines
+        pending[side] = lines, mine  # (the points piece of this side takes them next)
         return kind, made
 
     def points_rule(
@@ -141,14 +144,14 @@ def house_rules(
         bids: Any,
         given: Mapping[str, int] | None,
     ) -> PointsResult:
-        lines = pending.pop(side, ())
+        # (a side with a contract went through the made piece; one without has no bids read)
+        lines, mine = pending.pop(side, _NOTHING_PENDING)
         if mucks and given and any(given.values()):
             return _mucked(sides, tv, side, contract, kind, blind, cpoints, given)
         extra = 0
         if lex_take and kind == LEXINGTON:
             over = opoints = 0
         if contract is not None and kind is not None:
-            mine = read_hand(bids, tricks)[side] if reads_own else ("", ())
             if mine[0]:  # a No Trump bid (the bid reader refuses one under rules without)
                 cpoints, lines = _no_trump(mine[0], cpoints, made, nt_times, lines)
             plain = kind == NORMAL and not blind
@@ -178,74 +181,76 @@ def house_rules(
             nils, nil_points, nil_bags, lines = _nils_per_trick(
                 nils, nil_points, nil_bags, lines, per_trick
             )
-        if bnil_no_bags and over + nil_bags and any(n.kind == "blind nil" for n in nils):
+        if bnil_no_bags and over + nil_bags and _has_blind_nil(nils):
             count = over + nil_bags
             moved = ov * nil_bags  # the nil tricks' points stay, as points, not bags
             lines = (*lines, f"blind nil hand: {count} over {_pts(opoints + moved)}, no bags")
             extra += moved  # the overtricks keep their points (opoints), the nil tricks theirs
             over = nil_bags = 0
-        if broken is not None:
-            extra, lines = _broken_by_both(
-                side, sides, side_bids, members, tricks, broken, extra, lines
-            )
+        if broken is not None:  # each other side's double nil both its bidders broke
+            for other, (_, _, other_nils, _) in zip(sides, side_bids):  # noqa: B905
+                if (
+                    len(other_nils) > 1
+                    and other != side
+                    and _both_broke(members[other], other_nils, tricks)
+                ):
+                    extra += broken
+                    lines = (*lines, f"double nil broken by both: +{broken}")
         return kind, over, cpoints, opoints, nils, nil_points + extra, nil_bags, lines
 
     return made_rule, points_rule
 
 
 Own = tuple[tuple[str, int, int], ...]  # (player, bid, tricks) of each partner bidding a number
-HandReader = Callable[[Any, Mapping[str, int]], dict[str, tuple[str, Own]]]
+SideReading = tuple[str, Own]  # a side's No Trump kind (NT, BNT or ""), its partners' own bids
+SideReader = Callable[[str, Any, Mapping[str, int]], SideReading]
+_UNREAD: SideReading = ("", ())  # a side's bids not read (the rules need none of them)
+_NOTHING_PENDING: tuple[Lines, SideReading] = ((), _UNREAD)
 
 
-def _hand_reader(
+def _side_reader(
     sides: Sequence[str],
     members: Mapping[str, tuple[str, ...]],
     zero_is_nil: bool,
     team_bids: bool,
-) -> HandReader:
-    """The pieces' reading of a hand: per side, (its No Trump bid's kind, NT or BNT, or "",
-    each partner's bid and tricks), read once a hand (the pieces call it for each side: the
-    last hand's reading is kept) and each bid value once a game."""
+) -> SideReader:
+    """The pieces' reading of a side's bids in a hand: (its No Trump bid's kind, NT or BNT, or
+    "", each partner's bid and tricks), read once a side a hand (by the made piece, which hands
+    it to the points piece) and each bid value said in words once a game."""
     players = {p for side in sides for p in members[side]}
     # a team's own key is read when it may bid (partnership bidding; not under player bidding,
     # whose bids are the players' alone, unless the team has a player's name)
-    keys = [(side, (side, *members[side]) if team_bids or side in players else members[side])
-            for side in sides]  # fmt: skip
+    keys = {side: (side, *members[side]) if team_bids or side in players else members[side]
+            for side in sides}  # fmt: skip
     numbered = (NUM, NT, BLIND, BNT)
     read: dict[str, tuple[str, int]] = {}  # bid values said in words, read (valid ones: checked)
-    last: list[Any] = [None, None, {}]
 
-    def read_hand(bids: Any, tricks: Mapping[str, int]) -> dict[str, tuple[str, Own]]:
-        if bids is last[0] and tricks is last[1]:
-            known: dict[str, tuple[str, Own]] = last[2]
-            return known
-        out = {}
-        for side, side_keys in keys:
-            nt = ""
-            numbers: Own = ()
-            for key in side_keys if bids is not None else ():
-                value = bids.get(key)
-                if value is None:
-                    continue
-                if type(value) is int:  # a number: a partner's own (0 is a nil, if nil is on)
-                    if key != side and (value or not zero_is_nil):
-                        numbers = (*numbers, (key, value, tricks.get(key, 0)))
-                    continue
-                hit = read.get(value) if type(value) is str else None
-                if hit is None:
-                    hit = _number_bid(value)
-                    if type(value) is str and len(read) < 256:
-                        read[value] = hit
-                kind, n = hit
-                if kind in (NT, BNT):
-                    nt = kind
-                if key != side and kind in numbered and (n or kind != NUM or not zero_is_nil):
-                    numbers = (*numbers, (key, n, tricks.get(key, 0)))
-            out[side] = (nt, numbers)
-        last[0], last[1], last[2] = bids, tricks, out
-        return out
+    def read_side(side: str, bids: Any, tricks: Mapping[str, int]) -> SideReading:
+        if bids is None:
+            return _UNREAD
+        nt = ""
+        numbers: Own = ()
+        for key in keys[side]:
+            value = bids.get(key)
+            if value is None:
+                continue
+            if type(value) is int:  # a number: a partner's own (0 is a nil, if nil is on)
+                if key != side and (value or not zero_is_nil):
+                    numbers = (*numbers, (key, value, tricks.get(key, 0)))
+                continue
+            hit = read.get(value) if type(value) is str else None
+            if hit is None:
+                hit = _number_bid(value)
+                if type(value) is str and len(read) < 256:
+                    read[value] = hit
+            kind, n = hit
+            if kind in (NT, BNT):
+                nt = kind
+            if key != side and kind in numbered and (n or kind != NUM or not zero_is_nil):
+                numbers = (*numbers, (key, n, tricks.get(key, 0)))
+        return nt, numbers
 
-    return read_hand
+    return read_side
 
 
 NoTrumpTimes = dict[str, tuple[tuple[int, int], tuple[int, int]]]
@@ -323,28 +328,10 @@ def _nils_per_trick(
     return out, nil_points, nil_bags, lines
 
 
-def _broken_by_both(
-    side: str,
-    sides: Sequence[str],
-    side_bids: Sequence[SideBid],
-    members: Mapping[str, tuple[str, ...]],
-    tricks: Mapping[str, int],
-    broken: int,
-    extra: int,
-    lines: Lines,
-) -> tuple[int, Lines]:
-    """The opponents' bonus for each other side's double nil both its bidders broke
-    (``double_nil_opponents_bonus``), added to ``extra`` and ``lines``."""
-    for other, (_, _, other_nils, _) in zip(sides, side_bids):  # noqa: B905
-        # (a double nil is two nils or more: most sides skip the call)
-        if (
-            other != side
-            and len(other_nils) > 1
-            and _both_broke(members[other], other_nils, tricks)
-        ):
-            extra += broken
-            lines = (*lines, f"double nil broken by both: +{broken}")
-    return extra, lines
+def _has_blind_nil(nils: tuple[NilResult, ...]) -> bool:
+    """Whether a side's nils hold a blind nil (``blind_nil_no_bags``; read in C, no generator
+    to make for every side)."""
+    return "blind nil" in map(_KIND, nils)
 
 
 def _both_broke(

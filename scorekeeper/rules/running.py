@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from .options import Rules, at_defaults
 from .results import SideResult
 from .specials import BAG, BONUS, ExtraResult
 
 if TYPE_CHECKING:
-    from .options import Rules
     from .scoring import Context, State
 
 RUBICON, MAJORITY = "Crossing the Rubicon", "Two round majority"
@@ -41,18 +41,17 @@ class Running:
         self.sevens = dict.fromkeys(totals, 0)  # hands of seven or more (Part Deux)
 
 
+RUNNING_OPTIONS = at_defaults(
+    "rubicon_value", "rubicon_bags", "majority_bonus", "seven_times_value", "auction_min",
+    "overtricks_to_others", "undertricks_to_others",
+)  # fmt: skip
+
+
 def uses_running(rules: Rules) -> bool:
-    """Whether the rules have any running bonus (else the fold skips them with one test)."""
-    r = rules
-    return (
-        r.rubicon_value is not None
-        or r.rubicon_bags is not None
-        or r.majority_bonus is not None
-        or (r.seven_times_value is not None)
-        or r.auction_min is not None
-        or r.overtricks_to_others is not None
-        or r.undertricks_to_others is not None
-    )
+    """Whether the rules have any running bonus (else the fold skips them with one test): an
+    option of them set (each is off, None, by default)."""
+    _, read, defaults = RUNNING_OPTIONS
+    return read(rules) != defaults
 
 
 RunningScorer = Callable[["State", dict[str, SideResult], list[int]], None]
@@ -76,15 +75,18 @@ def running_scorer(ctx: Context) -> RunningScorer | None:
         run = state.running
         assert run is not None  # made by State under these rules
         totals = state.totals
-        if to_others:  # first, so the running bonuses below see the totals with them
-            for side, given in _to_others(results, taken, defend, over_each, under_each).items():
-                if given:
-                    _add(results, totals, side, given)
+        # first what a side's hand gives the others, so the running bonuses see the totals
+        # with it (a side's lines: those, then its own bonuses, in one change of its result)
+        given = _to_others(results, taken, defend, over_each, under_each) if to_others else None
         top_before = run.top_mark
         for side, took in zip(sides, taken):  # noqa: B905
-            extras: list[ExtraResult] = []
+            extras: list[ExtraResult] = given.get(side, []) if given is not None else []
+            gained = 0
+            for e in extras:
+                gained += int(e.points)  # whole numbers, made here
+            total = totals[side] + gained
             if rubicon is not None or rubicon_bags is not None:
-                marks = totals[side] // 100
+                marks = total // 100
                 if marks > top_before:
                     first = (
                         f"first to {marks * 100}"
@@ -93,11 +95,15 @@ def running_scorer(ctx: Context) -> RunningScorer | None:
                     )
                     name = f"{RUBICON}, {first}"
                     if rubicon_bags is not None:  # the variant that cancels bags instead
+                        if extras:  # (after the lines of what the others gave, as they came)
+                            _add(results, totals, side, extras)
+                            extras = []
                         _cancel_bags(state, results, side, name, rubicon_bags, marks - top_before)
                     else:
                         extras.append(_bonus(name, (rubicon or 0) * (marks - top_before)))
-                    run.top_mark = max(run.top_mark, marks)
-                if totals[side] >= 100:
+                    if marks > run.top_mark:
+                        run.top_mark = marks
+                if total >= 100:
                     run.reached_100.add(side)
                 elif rubicon is not None and side in run.reached_100 and side not in run.fell:
                     run.fell.add(side)
@@ -108,7 +114,9 @@ def running_scorer(ctx: Context) -> RunningScorer | None:
                     extras.append(
                         _bonus(f"{MAJORITY}, {in_row} hands in a row", majority * (in_row - 1))
                     )
-            if sevens is not None and _seven(results[side], took, on_made):
+            if sevens is not None and (
+                took >= 7 if not on_made else _made_seven(results[side])
+            ):  # which hands count for Part Deux (``seven_times_counts``)
                 run.sevens[side] = times = run.sevens[side] + 1
                 extras.append(_bonus(f"{PART_DEUX}, {_nth(times)} time", sevens * times))
             if extras:
@@ -160,10 +168,13 @@ def _to_others(
     Contract): each other side scores ``over_each`` for each overtrick of a made contract and
     ``under_each`` for each trick a set contract fell short; under an auction (``defend`` not
     None) a side that passed scores ``defend`` for each trick it took. Side -> its lines."""
-    out: dict[str, list[ExtraResult]] = {s: [] for s in results}
-    for (side, r), took in zip(results.items(), taken):  # noqa: B905
-        if defend is not None and r.contract is None and r.kind is None and not r.nils:
-            out[side].append(_bonus(f"passed, defending: took {took}", defend * took))
+    out: dict[str, list[ExtraResult]] = {}  # (only the sides given something)
+    if defend is not None:
+        for (side, r), took in zip(results.items(), taken):  # noqa: B905
+            if r.contract is None and r.kind is None and not r.nils:
+                out.setdefault(side, []).append(
+                    _bonus(f"passed, defending: took {took}", defend * took)
+                )
     for side, r in results.items():
         if r.contract is None:
             continue
@@ -176,16 +187,14 @@ def _to_others(
             continue
         for other in results:
             if other != side:
-                out[other].append(_bonus(line, pts))
+                out.setdefault(other, []).append(_bonus(line, pts))
     return out
 
 
-def _seven(result: SideResult, took: int, on_made: bool) -> bool:
-    """Whether a side's hand counts for Part Deux: it bid seven or more and made it (``made``:
-    "bids and then wins seven tricks"), or it took seven or more (``taken``: Highlander's
-    "wins seven or more tricks")."""
-    if not on_made:
-        return took >= 7
+def _made_seven(result: SideResult) -> bool:
+    """Whether a side's hand counts for Part Deux when it must be made (``made``: "bids and
+    then wins seven tricks"); under ``taken`` (Highlander's "wins seven or more tricks") a side
+    that took seven or more counts."""
     return result.made is True and result.contract is not None and result.contract >= 7
 
 

@@ -24,13 +24,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
-from .bids import BidsRead, bids_reader, read_bids
+from .bids import FORBIDDING_OPTIONS, BidsRead, bids_reader, read_bids
 from .contracts import score_sides_with
 from .ending import end_after_hand, ends_at_once
 from .errors import hand_error, missing_field
 from .game import Game, Hand, check_seating, check_start
+from .house import HOUSE_OPTIONS
+from .options import at_defaults
 from .results import HandResult, NilResult, Sheet, SideBid, SideResult
-from .running import Running, running_scorer
+from .running import RUNNING_OPTIONS, Running, running_scorer
 from .specials import check_hand_extras
 from .tenths import sheet_in_tenths
 from .tricks import read_renege, tricks_reader
@@ -41,6 +43,11 @@ __all__ = [
 ]  # fmt: skip
 
 _new = tuple.__new__  # builds result tuples without the NamedTuple constructor's cost
+
+# the options of the variants whose pieces are made only under them (Context.variants)
+VARIANTS = at_defaults(
+    *HOUSE_OPTIONS.names, "lexington", *RUNNING_OPTIONS.names, *FORBIDDING_OPTIONS.names
+)
 
 _SEATINGS: dict[
     tuple[object, ...], Seating
@@ -158,6 +165,7 @@ class Context:
         "bids_read",
         "read_bids",
         "read_tricks",
+        "variants",
     )
 
     def __init__(self, game: Game):
@@ -184,6 +192,10 @@ class Context:
         self.T = r.tricks_for(len(game.players))
         self.first_no_bids = r.first_hand_no_bids or r.race_tricks is not None
         self.target = r.target_score
+        # whether the rules have any of the variants whose pieces are made only under them
+        # (the house rules of contracts, the running bonuses, the bids the rules forbid): when
+        # not, no piece asks its own options (each asks a part of what this asks)
+        self.variants = VARIANTS.read(r) != VARIANTS.defaults
         # made per game, not remembered across games: games under ever new rules would keep
         # them alive for the garbage collector to walk (a cache of them cost the random games
         # of bench_scoring a fifth of their speed)
@@ -194,7 +206,8 @@ class Context:
         self.read_bids = bids_reader(self)
         self.read_tricks = tricks_reader(self)
         self.score_sides = score_sides_with(self)
-        self.score_running = running_scorer(self)  # None without running bonuses
+        # None without running bonuses
+        self.score_running = running_scorer(self) if self.variants else None
         # end-of-game checks other than the target, needed after every hand
         self.at_once = ends_at_once(r)  # read once a game, not after every hand (ending.py)
         self.end_checks = bool(

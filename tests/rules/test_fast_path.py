@@ -21,6 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.rules import (
+    Context,
     Game,
     GameError,
     Rules,
@@ -28,8 +29,10 @@ from scorekeeper.rules import (
     house,
     running,
     score_game,
+    scoring,
     sheet_to_json,
 )
+from scorekeeper.rules.options.house import OptionGroup
 from scorekeeper.rules.sample import random_game, random_rules
 
 SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -42,6 +45,11 @@ special_contracts = contracts.special_contracts  # the piece as the engine has i
 def _always_special(rules: Rules, T: int) -> tuple[bool, Callable[..., object]]:
     """The piece, taken by every side whatever the rules."""
     return True, special_contracts(rules, T)[1]
+
+
+def _every_piece() -> contextlib.AbstractContextManager[object]:
+    """``Context.variants`` forced on: each piece of the variants asks its own options."""
+    return mock.patch.object(scoring, "VARIANTS", OptionGroup((), lambda rules: True, False))
 
 
 def game_of(seed: int) -> Game:
@@ -99,7 +107,7 @@ def test_the_fast_path_is_taken_only_without_the_special_rules(change, special):
 def test_every_side_through_the_house_rules_of_contracts_scores_the_same(seed):
     game = game_of(seed)
     fast = outcome(game)
-    with mock.patch.object(house, "uses_house_rules", lambda rules: True):
+    with _every_piece(), mock.patch.object(house, "uses_house_rules", lambda rules: True):
         forced = outcome(game)
     assert fast == forced
 
@@ -135,7 +143,7 @@ def test_a_lexington_bid_is_a_special_contract():
 def test_every_hand_through_the_running_bonuses_scores_the_same(seed):
     game = game_of(seed)
     fast = outcome(game)
-    with mock.patch.object(running, "uses_running", lambda rules: True):
+    with _every_piece(), mock.patch.object(running, "uses_running", lambda rules: True):
         forced = outcome(game)
     assert fast == forced
 
@@ -148,3 +156,39 @@ RUNNING_ON = [{"rubicon_value": 5}, {"majority_bonus": 5}, {"seven_times_value":
 def test_the_running_scorer_is_made_only_under_its_rules(change):
     rules = dataclasses.replace(Rules(), **change)
     assert running.uses_running(rules) is (change in RUNNING_ON)
+
+
+# --- one test for them all: Context.variants -------------------------------------------------
+# A game whose rules leave every option of the house rules of contracts, the running bonuses
+# and the bids the rules forbid at its default makes none of their pieces (and asks none of
+# their options); each of those options, set, makes the game ask.
+
+FORBIDDING_ON = [
+    {"barred_bids": [9]}, {"allowed_contracts": [4, 5, 6, 7, 8, 10, 13]}, {"suicide": True},
+    {"nil_against": [10, 13]}, {"double_nil_deficit": 400}, {"bids_total": "not tricks"},
+    {"auction_min": 7, "nil": False, "blind_nil": False}, {"no_duplicate_bids": True},
+    {"no_vice_versa_bids": True},
+    {"moon": True, "no_moon_against_double_nil": True},
+]  # fmt: skip
+FOUR = ("Ann", "Bob", "Cy", "Di")
+TEAMS = {"Ann & Cy": ("Ann", "Cy"), "Bob & Di": ("Bob", "Di")}
+
+
+@pytest.mark.parametrize("change", [{}, PLAIN, *HOUSE_ON, *RUNNING_ON, *FORBIDDING_ON])
+def test_the_variants_are_asked_for_only_under_their_rules(change):
+    rules = dataclasses.replace(Rules(), **change)
+    ctx = Context(Game(players=FOUR, rules=rules, teams=TEAMS))
+    assert ctx.variants is (change in HOUSE_ON + RUNNING_ON + FORBIDDING_ON)
+    if not ctx.variants:  # none of their pieces, as their own tests would have said
+        assert ctx.score_running is None
+        assert not house.uses_house_rules(rules) and not running.uses_running(rules)
+
+
+@SETTINGS
+@given(seeds)
+def test_every_game_through_the_variants_pieces_scores_the_same(seed):
+    game = game_of(seed)
+    fast = outcome(game)
+    with _every_piece():
+        forced = outcome(game)
+    assert fast == forced

@@ -7,7 +7,7 @@ group of options, a module each (end_of_game.py, play.py, scoring.py, bags.py, n
 blind.py, big_bids.py), joined in table.py; what an option is and its check are in info.py.
 """
 
-from .house import DEFAULTS, Rules
+from .house import DEFAULTS, Rules, at_defaults
 from .info import (
     GROUPS,
     MAX_BAG_LIMIT,
@@ -39,7 +39,7 @@ __all__ = [
     "DEFAULTS", "GROUPS", "MAX_BAG_LIMIT", "MAX_HANDS", "MAX_MULTIPLIER", "MAX_POINTS",
     "MAX_SCORE", "MAX_SET_OUT", "MAX_TRICKS_PER_HAND", "OPTIONS", "OPTION_BY_NAME",
     "PRESETS", "PRESET_DESCRIPTIONS", "PRESET_TEAMS", "TRICKS_BY_PLAYERS", "WORDS", "OptionInfo",
-    "Rules",
+    "Rules", "at_defaults",
     "check_option", "numbers_text", "preset_rules", "read_numbers", "rules_from_spec",
     "rules_to_spec", "show_value",
 ]  # fmt: skip

@@ -3,8 +3,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, fields
-from typing import Any
+from operator import attrgetter
+from typing import Any, NamedTuple
 
 from ..errors import GameError
 from ..specials import Bonus, Special
@@ -127,6 +129,25 @@ class Rules:
 
 
 DEFAULTS: dict[str, Any] = {f.name: f.default for f in fields(Rules)}
+
+
+class OptionGroup(NamedTuple):
+    """A group of options a mechanism reads, and how the scoring pieces ask, once a game,
+    whether the rules leave all of them at their defaults: ``read(rules) == defaults``, one
+    C-level read of their values (``operator.attrgetter``). A mechanism's pieces are made only
+    when the test fails (rules/house.py, running.py, bids.py, ending.py, contracts.py)."""
+
+    names: tuple[str, ...]
+    read: Callable[[Rules], object]
+    defaults: object
+
+
+def at_defaults(*names: str) -> OptionGroup:
+    """The group of these options (two or more: one would not read as a tuple)."""
+    if len(names) < 2:
+        raise ValueError("at_defaults reads two options or more")
+    read = attrgetter(*names)
+    return OptionGroup(names, read, read(Rules()))
 
 
 def check_together(r: Rules) -> None:
