@@ -685,26 +685,76 @@ def report(title: str, app: Figures, bare: Figures) -> list[str]:
     return lines
 
 
-def main() -> None:
+def whole(low: int) -> Any:
+    """An argparse type: a whole number of at least ``low``, else a one-line refusal."""
+
+    def read(text: str) -> int:
+        try:
+            number = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if number < low:
+            raise argparse.ArgumentTypeError(f"{number} is too few: at least {low}")
+        return number
+
+    return read
+
+
+def seconds(low: float, *, zero: bool = False) -> Any:
+    """An argparse type: seconds, more than ``low`` (or equal to it when ``zero``)."""
+
+    def read(text: str) -> float:
+        try:
+            number = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+        if not (number > low or (zero and number == low)):
+            raise argparse.ArgumentTypeError(
+                f"{text} seconds: {'at least' if zero else 'more than'} {low:g}"
+            )
+        return number
+
+    return read
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    """The options, each number in its range (argparse says what is wrong in one line and exits
+    2). ``--small-tables 0`` is the same as ``--skip-small``: no 40-table night (it had crashed:
+    a night of no tables saves no hands, at a rate of 0 a second)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--root", type=Path, default=ROOT, help="the checkout to measure")
-    parser.add_argument("--tables", type=int, default=1000)
-    parser.add_argument("--clock-phones", type=int, default=4000)
-    parser.add_argument("--viewers", type=int, default=300)
-    parser.add_argument("--seconds", type=float, default=45.0)
-    parser.add_argument("--burst", type=int, default=200)
-    parser.add_argument("--burst-at", type=float, default=20.0)
-    parser.add_argument("--small-tables", type=int, default=40)
-    parser.add_argument("--small-seconds", type=float, default=30.0)
-    parser.add_argument("--threads", type=int, default=8)
+    parser.add_argument("--tables", type=whole(1), default=1000)
+    parser.add_argument("--clock-phones", type=whole(0), default=4000)
+    parser.add_argument("--viewers", type=whole(0), default=300)
+    parser.add_argument("--seconds", type=seconds(0), default=45.0)
+    parser.add_argument("--burst", type=whole(0), default=200)
+    parser.add_argument("--burst-at", type=seconds(0, zero=True), default=20.0)
+    parser.add_argument(
+        "--small-tables",
+        type=whole(0),
+        default=40,
+        help="the small night's tables (default %(default)s; 0: no small night, as --skip-small)",
+    )
+    parser.add_argument("--small-seconds", type=seconds(0), default=30.0)
+    parser.add_argument("--threads", type=whole(1), default=8)
     parser.add_argument(
         "--workers",
-        type=int,
+        type=whole(1),
         default=2,
         help="the app's worker processes, when its serve has --workers (default %(default)s)",
     )
-    parser.add_argument("--skip-small", action="store_true")
-    args = parser.parse_args()
+    parser.add_argument("--skip-small", action="store_true", help="no small night")
+    args = parser.parse_args(argv)
+    if args.small_tables == 0:
+        args.skip_small = True
+    return args
+
+
+NO_SMALL_NIGHT = "no small night (--skip-small or --small-tables 0)"
+
+
+def main() -> None:
+    args = parse_args()
     random.seed(25)
     root = args.root.resolve()
     print(f"measuring {root} (load average at start: {load_average()})", flush=True)
@@ -714,11 +764,14 @@ def main() -> None:
             ("the big night", Night(args.tables, args.clock_phones, args.viewers, args.seconds,
                                     args.burst, args.burst_at)),
         ]  # fmt: skip
-        if not args.skip_small:
+        if args.skip_small:
+            print(NO_SMALL_NIGHT, flush=True)
+        else:
             small = args.small_tables
             nights.append(
-                ("the 40-table night", Night(small, 4 * small, 2 * small, args.small_seconds, 0, 0))
-            )
+                (f"the {small}-table night",
+                 Night(small, 4 * small, 2 * small, args.small_seconds, 0, 0))
+            )  # fmt: skip
         for title, night in nights:
             name = f"{title}: {night.tables} tables, {night.clock_phones} phones on the clock, "
             name += f"{night.viewers} on the public page, {night.tables / 360:.2f} hands/s"
@@ -729,6 +782,8 @@ def main() -> None:
             bare = measure("bare", root, night, args.threads, tmp)
             lines += report(name, app, bare)
             print("\n".join(lines[-(len(app.room.latencies) + 12) :]), flush=True)
+    if args.skip_small:
+        lines.append(NO_SMALL_NIGHT)
     print("\n".join(["", "===== summary =====", f"checkout: {root}", *lines]))
 
 

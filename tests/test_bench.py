@@ -8,7 +8,21 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
+
+
+def bench_module(name: str):
+    """A benchmark script imported as a module (its imports beside it found), to read its
+    parts without running it."""
+    import importlib
+
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        return importlib.import_module(name)
+    finally:
+        sys.path.remove(str(ROOT / "bench"))
 
 
 def test_the_web_benchmark_plays_its_hands_and_prints_its_ratios():
@@ -55,12 +69,9 @@ def test_the_event_and_scoring_benchmarks_run_small():
 def test_the_cache_benchmark_turns_off_every_cache_it_names():
     """Each line of bench_caches turns one cache off: an empty stand-in takes its place and
     the original is back afterwards (the app's own caches are not left off)."""
-    sys.path.insert(0, str(ROOT / "bench"))
-    try:
-        import bench_caches
-    finally:
-        sys.path.remove(str(ROOT / "bench"))
     from scorekeeper.rules import scoring
+
+    bench_caches = bench_module("bench_caches")
 
     name, off = bench_caches.caches()["seatings"]
     assert "_SEATINGS" in name
@@ -89,17 +100,42 @@ def test_the_big_night_benchmark_builds_its_room_and_prints_its_summary():
         assert kind in summary, kind
 
 
-def test_the_scoring_benchmark_switches_on_every_new_rule_or_says_why_not():
-    import importlib
+def test_the_big_night_benchmark_with_no_small_tables_skips_its_small_night():
+    """`--small-tables 0` crashed after the big night (no tables save at 0 hands a second):
+    now it is --skip-small, and the run says so."""
+    bench = bench_module("bench_bignight")
+    assert bench.parse_args(["--small-tables", "0"]).skip_small
+    args = bench.parse_args(["--small-tables", "3"])
+    assert not args.skip_small and args.small_tables == 3
 
+
+@pytest.mark.parametrize(
+    "option, value, message",
+    [
+        ("--small-tables", "-1", "argument --small-tables: -1 is too few: at least 0"),
+        ("--tables", "0", "argument --tables: 0 is too few: at least 1"),
+        ("--viewers", "many", "argument --viewers: 'many' is not a whole number"),
+        ("--seconds", "0", "argument --seconds: 0 seconds: more than 0"),
+        ("--burst-at", "-5", "argument --burst-at: -5 seconds: at least 0"),
+        ("--threads", "0", "argument --threads: 0 is too few: at least 1"),
+    ],
+)
+def test_the_big_night_benchmark_refuses_a_number_out_of_range_in_one_line(
+    capsys, option, value, message
+):
+    bench = bench_module("bench_bignight")
+    with pytest.raises(SystemExit) as exited:
+        bench.parse_args([option, value])
+    assert exited.value.code == 2
+    said = capsys.readouterr().err.splitlines()
+    assert said[-1].endswith(message), said
+
+
+def test_the_scoring_benchmark_switches_on_every_new_rule_or_says_why_not():
     from scorekeeper.rules import OPTIONS, rules_from_spec
     from scorekeeper.rules.sample import CLASSIC_OPTIONS
 
-    sys.path.insert(0, str(ROOT / "bench"))  # bench_scoring imports timing.py beside it
-    try:
-        bench = importlib.import_module("bench_scoring")
-    finally:
-        sys.path.remove(str(ROOT / "bench"))
+    bench = bench_module("bench_scoring")  # it imports timing.py beside it
     EVERY_NEW_RULE, LEFT_OUT = bench.EVERY_NEW_RULE, bench.LEFT_OUT  # noqa: N806
     rules_from_spec(EVERY_NEW_RULE)  # the rules hold together
     new = {o.name for o in OPTIONS} - set(CLASSIC_OPTIONS)

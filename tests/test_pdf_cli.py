@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from pypdf import PdfReader
 from test_pdf import NAMES, game_data, pdf_text
 
@@ -85,3 +86,85 @@ def test_the_score_command_loads_neither_weasyprint_nor_flask(tmp_path: Path):
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "[]"
+
+
+# --- a club table's game, exported from its page ----------------------------------------------
+
+
+def capped_table_export(client, db, tmp_path: Path) -> tuple[Path, str]:
+    """A night of 4 hands a round; time is called on table 1 with 2 hands played, and it
+    plays the hand in play. Its game file as the table's page exports it, and the web's PDF
+    of the same game as one line of text."""
+    from scorekeeper.service import events
+    from tests.service.clubs import event_with, finish, play
+
+    event = event_with(db, 4, round_minutes=30, max_hands=4)
+    rnd = events.seat_next_round(db, event)
+    table = rnd.tables[0]
+    finish(db, rnd.tables[1])
+    play(db, table, 7, 7)
+    events.call_time(db, event, 1)
+    play(db, table, 7)
+    game = tmp_path / "table-1.json"
+    game.write_bytes(client.get(f"/g/{table.edit_token}/game.json").data)
+    web = " ".join(pdf_text(client.get(f"/g/{table.edit_token}/sheet.pdf").data).split())
+    return game, web
+
+
+def test_a_time_capped_tables_exported_game_prints_as_its_web_sheet(client, db, tmp_path: Path):
+    """Time called on a night of 4 hands after 2: the table's exported file printed with
+    `scorekeeper pdf` said "game to 500, 3 hands" and "the last of 3 hands was played" (the cap
+    the call of time set), where the web's PDF of the same game says the round's 4 hands and
+    "time was called". The file now carries the call of time (`time_called`)."""
+    game, web = capped_table_export(client, db, tmp_path)
+    assert json.loads(game.read_text())["time_called"] == {"round_hands": 4}
+    out = tmp_path / "table-1.pdf"
+    result = scorekeeper("pdf", str(game), "-o", str(out))
+    assert result.returncode == 0, result.stderr
+    text = " ".join(pdf_text(out.read_bytes()).split())
+    for words in ("game to 500, 4 hands", ", time was called (183 to 180)"):
+        assert words in text and words in web, words
+    assert "3 hands" not in text and "3 hands" not in web
+    scored = scorekeeper("score", str(game), "--json")
+    assert scored.returncode == 0 and json.loads(scored.stdout)["reason"] == "hands"
+
+
+def test_a_time_capped_tables_exported_game_imports_as_a_game_of_its_own(client, db, tmp_path):
+    game, _ = capped_table_export(client, db, tmp_path)
+    response = client.post(
+        "/games/import", data={"file": (io.BytesIO(game.read_bytes()), "table-1.json")}
+    )
+    assert response.status_code == 303, response.get_data(as_text=True)
+    imported = client.get(response.headers["Location"] + "/game.json").get_json()
+    assert "time_called" not in imported and imported["rules"]["max_hands"] == 3
+
+
+@pytest.mark.parametrize(
+    "called, message",
+    [
+        ({"round_hands": 3}, "time_called: a call of time caps the game's hands below the"),
+        ({"round_hands": 0}, "time_called.round_hands must be a whole number from 1 to 1000"),
+        ({"round_hands": True}, "time_called.round_hands must be a whole number from 1 to"),
+        ({"hands": 4}, 'time_called must be an object with only "round_hands" in it'),
+        (True, 'time_called must be an object with only "round_hands" in it'),
+    ],
+)
+def test_a_time_called_that_cannot_be_is_refused_in_one_line(tmp_path: Path, called, message):
+    data = {**game_data(3, max_hands=3), "time_called": called}
+    game = tmp_path / "bad.json"
+    game.write_text(json.dumps(data))
+    result = scorekeeper("pdf", str(game), "-o", str(tmp_path / "bad.pdf"))
+    assert result.returncode == 2 and len(result.stderr.splitlines()) == 1
+    assert result.stderr.startswith(f"scorekeeper: {message}"), result.stderr
+
+
+def test_a_time_called_file_reads_its_names_as_every_file_does(tmp_path: Path):
+    """The call of time taken off, the rest is the engine's to read: names cleaned as in any
+    file (a zero-width space dropped), bad names refused in its words."""
+    data = {**game_data(3, max_hands=3), "time_called": {"round_hands": 4}}
+    text = json.dumps(data).replace('"Ann"', '"A\\u200bnn"')
+    game = tmp_path / "capped.json"
+    game.write_text(text)
+    scored = scorekeeper("score", str(game), "--json")
+    assert scored.returncode == 0, scored.stderr
+    assert "A\u200bnn" not in scored.stdout and '"Ann & Cy"' in scored.stdout

@@ -46,7 +46,8 @@ def add_parsers(subparsers: argparse._SubParsersAction) -> None:
     blank.add_argument(
         "--names",
         default="",
-        help="names in seating order, comma-separated; leave any empty to write in by hand",
+        help="names in seating order, comma-separated; leave any empty to write in by hand "
+        "(every seat named: the first deals first and each hand row prints its dealer)",
     )
     blank.add_argument(
         "--no-teams",
@@ -95,8 +96,9 @@ def _write(output: str, body: bytes) -> int:
 
 
 def run_pdf(args: argparse.Namespace) -> int:
+    from scorekeeper.events.table_file import read_game_text
     from scorekeeper.printing import sheets
-    from scorekeeper.rules import GameError, load_game_text, score_game
+    from scorekeeper.rules import GameError, score_game
 
     name = args.file
     try:
@@ -109,14 +111,15 @@ def run_pdf(args: argparse.Namespace) -> int:
     except UnicodeDecodeError:
         return fail(f"cannot read {name}: not UTF-8 text")
     try:
-        game = load_game_text(text)
-        sheet = score_game(game)
+        read = read_game_text(text)
+        sheet = score_game(read.game)
     except GameError as e:
         return fail(str(e))
     title = args.title or ("Spades game" if name == "-" else Path(name).stem)
     body = sheets.render_game_pdf(
-        game, sheet, title=title, paper_size=_paper_size(args.paper), date=day
-    )
+        read.game, sheet, title=title, paper_size=_paper_size(args.paper), date=day,
+        time_called=read.time_called, round_hands=read.round_hands,
+    )  # fmt: skip
     return _write(args.output, body)
 
 

@@ -9,7 +9,8 @@ import argparse
 import json
 import sys
 
-from scorekeeper.rules import GameError, load_game_text, render_text, score_game, sheet_to_json
+from scorekeeper.events.table_file import read_game_text
+from scorekeeper.rules import GameError, render_text, score_game, sheet_to_json
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -54,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
     if isinstance(text, int):
         return text
     try:
-        sheet = score_game(load_game_text(text))
+        sheet = score_game(read_game_text(text).game)
     except GameError as e:
         return fail(str(e))
     if getattr(args, "json", False):

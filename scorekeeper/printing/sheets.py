@@ -199,9 +199,16 @@ def blank_sheet(
     With ``teams`` (four or six players) partners sit opposite: seats 1 and 3 against 2 and 4,
     or 1 & 4, 2 & 5, 3 & 6. ``team_names`` name the teams; unnamed teams whose players are all
     named are called "Ann & Cy".
+
+    Each hand row prints its dealer when every seat is named: player 1 deals first (as the form
+    says, and as a game file's dealer defaults to its first player) and the deal passes to the
+    left, in seating order, as a club round's sheet prints it. A misdeal that keeps the dealer
+    (``misdeal_deal_passes`` off) moves the rest on by one: the pad cannot know of it, so the
+    scorer writes that one in. With a seat unnamed the column is left to write in, whole.
     """
     seats = [(n or "").strip() for n in names][:players]
     seats += [""] * (players - len(seats))
+    options.setdefault("dealers", tuple(seats) if all(seats) else ())
     if not (teams and players in (4, 6)):
         return BlankSheet(sides=tuple(seats), members=(), **options)
     members = tuple(opposite_teams(seats, players // 2))

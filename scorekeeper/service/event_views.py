@@ -28,6 +28,7 @@ from scorekeeper.events import (
     table_sides,
 )
 from scorekeeper.events.model import SideScore
+from scorekeeper.events.table_file import capped_by_time
 from scorekeeper.rules import GameError, Rules, parse_game, score_game
 from scorekeeper.rules.tenths import counted
 from scorekeeper.rules.words import figure
@@ -709,11 +710,10 @@ class TablePlace:
     round_hands: int | None = None  # the event's hands a round (None: no cap)
 
     def time_called(self, rules: Rules) -> bool:
-        """Whether the director's call of time capped this table's game: its hands end before
-        the round's own (:func:`event_rounds.call_time` caps only a game that would play
-        longer), so its end is said as time called, not as the last of its hands."""
-        cap = rules.max_hands
-        return cap is not None and (self.round_hands is None or cap < self.round_hands)
+        """Whether the director's call of time capped this table's game
+        (``events.table_file.capped_by_time``), so its end is said as time called, not as the last
+        of its hands."""
+        return capped_by_time(rules, self.round_hands)
 
 
 def table_of_game(db: Database, game_id: int, now: float | None = None) -> TablePlace | None:

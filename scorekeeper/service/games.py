@@ -27,12 +27,12 @@ from typing import Any, Protocol
 
 from scorekeeper import store
 from scorekeeper.cache import SizedCache
+from scorekeeper.events.table_file import read_game_text, with_time_called
 from scorekeeper.rules import (
     Game,
     GameError,
     Sheet,
     dump_game,
-    load_game_text,
     parse_game,
     parse_hand,
     rematch_of,
@@ -203,10 +203,16 @@ def find_game(db: Database, token: str) -> store.GameRecord:
 def export_text(db: Database, record: store.GameRecord) -> str:
     """The game file to download: as the contract writes it, or, for a file stored before the
     engine checked what it checks now and no longer readable whole, exactly as stored (so
-    nothing in it is lost)."""
+    nothing in it is lost). A club table's game that the director's call of time capped says
+    so, with its round's own hands (``events.table_file.with_time_called``): the file read
+    alone then prints as the table's own sheet does."""
     if record.problem:
         return store.stored_text(db, record.id)
-    return json.dumps(record.data, ensure_ascii=False, indent=2) + "\n"
+    data = record.data
+    table = table_of_game(db, record.id)
+    if table is not None and table.time_called(parse_game(data).rules):
+        data = with_time_called(data, table.round_hands)
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
 
 
 def version_of_shared(db: Database, view_token: str) -> tuple[int, str]:
@@ -336,7 +342,7 @@ def import_game(
 ) -> store.GameRecord:
     """Store a game file given as JSON text (written back in the contract's own form), in
     this browser's games."""
-    data = dump_game(load_game_text(text))
+    data = dump_game(read_game_text(text).game)  # alone, it is no club table's game
     return _create(db, data, submission=submission, action=Action(actions.IMPORT), browser=browser)
 
 

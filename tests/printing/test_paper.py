@@ -114,3 +114,37 @@ def test_the_blank_sheet_takes_this_browsers_saved_house_rules(app, client, db):
     assert stolen.status_code == 422 and "Not a valid choice." in stolen.get_data(as_text=True)
     theirs = other.post("/print/blank", data=fields)  # another browser's: not offered, refused
     assert theirs.status_code == 422
+
+
+def dealer_column(body: bytes) -> list[list[str]]:
+    """Each page's hand rows as printed: the hand's number and what its dealer cell says
+    ('' when empty)."""
+    out = []
+    for page in pdf_pages_text(body):
+        rows = [line.split() for line in page.splitlines()]
+        out.append([(r + [""])[1] for r in rows if r[:1] and r[0].isdigit()])
+    return out
+
+
+@pytest.mark.parametrize("paper_size", ["letter", "a4"])
+@pytest.mark.parametrize("per_page", [1, 2])
+def test_a_blank_pad_with_every_seat_named_prints_each_hands_dealer(paper_size, per_page):
+    """The pad's dealer column stayed empty with every seat named, where a club round's sheet
+    fills it: player 1 deals first (the form says so) and the deal passes to the left."""
+    names = ["Ann", "Bob", "Cy", "Di", "Eve", "Fay"]
+    for players, teams in ((4, True), (6, True), (3, False)):
+        blank = sheets.blank_sheet(
+            names[:players], players=players, teams=teams, per_page=per_page,
+            paper_size=paper_size,
+        )  # fmt: skip
+        (page,) = dealer_column(sheets.render_blank_pdf(blank))
+        turn = [names[i % players] for i in range(blank.row_count)]
+        assert page == turn * per_page, (players, page)
+
+
+@pytest.mark.parametrize("names", [[], ["Ann", "", "Cy", "Di"], ["Ann", "Bob", "Cy"]])
+def test_a_blank_pad_with_a_seat_unnamed_leaves_the_dealers_to_write_in(names):
+    blank = sheets.blank_sheet(names, players=4)
+    assert blank.dealers == ()
+    (page,) = dealer_column(sheets.render_blank_pdf(blank))
+    assert len(page) == blank.row_count and set(page) == {""}
