@@ -319,11 +319,9 @@ def _fold(ctx: Context, state: State, hands: Iterable[Hand], first: int) -> list
             for side in adjust:
                 if side not in side_set:
                     raise hand_error(number, f"adjust.{side}", f"adjust: unknown side {side}")
-        extras = (
-            None
-            if hand.specials is None and hand.bonuses is None
-            else check_hand_extras(ctx.rules, hand, ctx.sides, taken, ctx.T, n_players, number)
-        )
+        extras = None  # the hand's specials and bonuses (none given: stored as None, parse_hand)
+        if hand.specials or hand.bonuses:
+            extras = check_hand_extras(ctx.rules, hand, ctx.sides, taken, ctx.T, n_players, number)
         # the hand is valid: score it side by side
         results = score_sides(state, side_bids, taken, tricks, given, received, adjust, no_bids,
                               hand, extras)  # fmt: skip
