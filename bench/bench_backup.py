@@ -17,14 +17,19 @@ change in the machine's load falls on both alike:
   change), inside the serving process as they run in production.
 
 Meanwhile a prober (a process of its own, as a HEALTHCHECK is) asks /healthz every 20 ms, and,
-after each quiet phase, for a second while another connection holds the write lock (``BEGIN
-IMMEDIATE``). Two more probers ask as often, for baselines measured in the same run: a small
-static file, which the app serves in the same threads as the phones' pages (what a request
-waits in waitress's queue when the phones keep every thread busy), and a tiny server in an
-idle process of its own (the floor: what any answer takes on this machine under the same load).
+after each quiet phase, another asks it ``LOCKED_PROBES`` times while another connection holds
+the write lock (``BEGIN IMMEDIATE``): the lock is held until that prober is done, so every one
+of its answers is one given under the lock, however slowly a loaded machine runs it. Two more
+probers ask as often, for baselines measured in the same run: a small static file, which the
+app serves in the same threads as the phones' pages (what a request waits in waitress's queue
+when the phones keep every thread busy), and a tiny server in an idle process of its own (the
+floor: what any answer takes on this machine under the same load). Each phase and the start
+wait for the backups they need (the server's log says each), never for a time that a loaded
+machine might not keep.
 Printed: cycles/s and p50/p99 of a hand cycle in each phase and their ratio (backing up /
 quiet), a backup's duration, and p50/p95/p99/max of /healthz and of both baselines. Timings
-are printed, never asserted; a request that fails exits non-zero.
+are printed, never asserted; a request that fails, or backups that never come (in
+``MOST_S``), exit non-zero.
 """
 
 from __future__ import annotations
@@ -64,6 +69,8 @@ def pad(database: Path, megabytes: int) -> None:
 
 
 MOST_S = 120.0  # a phase's longest: the server's backups never came if it gets there
+LOCKED_PROBES = 50  # /healthz asked this many times while a writer holds the lock
+WRITTEN = "backup written and checked"  # the server's log line of a backup (a failure's is not)
 
 
 def play(
@@ -85,14 +92,18 @@ def play(
         errors.append(e)
 
 
-def hold_the_write_lock(database: Path, seconds: float, locked: list[float]) -> None:
+def under_the_write_lock(database: Path, port: int, path: str, errors: list[BaseException]):
+    """``path`` asked ``LOCKED_PROBES`` times by a prober of its own while a writer holds the
+    database's write lock, held until the prober is done (not for a fixed time, which a loaded
+    machine could let pass with no probe in it). Returns how long each probe took."""
     conn = sqlite3.connect(database, isolation_level=None, timeout=30)
     conn.execute("BEGIN IMMEDIATE")
-    locked.append(time.monotonic())
-    time.sleep(seconds)
-    locked.append(time.monotonic())
-    conn.execute("ROLLBACK")
-    conn.close()
+    try:
+        answers = Prober(port, path, count=LOCKED_PROBES).finish(errors)
+    finally:
+        conn.execute("ROLLBACK")
+        conn.close()
+    return [took for _, took in answers]
 
 
 class Prober:
@@ -100,15 +111,16 @@ class Prober:
     does): timed in this process, its answers would wait for this process's phones (eight
     threads parsing pages) to let go of the interpreter, and the probe would time them."""
 
-    def __init__(self, port: int, path: str) -> None:
+    def __init__(self, port: int, path: str, count: int = 0) -> None:
         self.path = path
         self.proc = subprocess.Popen(
-            [sys.executable, __file__, "--probe", str(port), path],
+            [sys.executable, __file__, "--probe", str(port), path, str(count)],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
         )  # fmt: skip
 
     def finish(self, errors: list[BaseException]) -> list[tuple[float, float]]:
-        """When each probe began and how long it took; an answer but 200 goes to ``errors``."""
+        """When each probe began and how long it took (a counted prober: once it has asked its
+        count); an answer but 200 goes to ``errors``."""
         out, _ = self.proc.communicate("stop\n", timeout=120)
         answers = []
         for line in out.splitlines():
@@ -133,13 +145,16 @@ class Floor(http.server.BaseHTTPRequestHandler):
         pass
 
 
-def probe(port: int, path: str) -> None:
-    """--probe PORT PATH: one line a probe (began, took, status) until standard input ends.
-    time.monotonic is the machine's one clock on Linux, so its times compare with the
-    benchmark's."""
+def probe(port: int, path: str, count: int = 0) -> None:
+    """--probe PORT PATH [COUNT]: one line a probe (began, took, status) until standard input
+    ends, or COUNT probes when COUNT is more than 0. time.monotonic is the machine's one clock
+    on Linux, so its times compare with the benchmark's."""
     stop = threading.Event()
-    threading.Thread(target=lambda: (sys.stdin.read(), stop.set()), daemon=True).start()
-    while not stop.is_set():
+    if count <= 0:
+        threading.Thread(target=lambda: (sys.stdin.read(), stop.set()), daemon=True).start()
+    asked = 0
+    while not stop.is_set() and (count <= 0 or asked < count):
+        asked += 1
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         started = time.monotonic()
         conn.request("GET", path)
@@ -154,7 +169,17 @@ def probe(port: int, path: str) -> None:
 def written(server: Server) -> int:
     """The backups the server has logged as written and checked (its whole log)."""
     server.log.flush()
-    return (server.tmp / "server.log").read_text(errors="replace").count("backup written")
+    return (server.tmp / "server.log").read_text(errors="replace").count(WRITTEN)
+
+
+def wait_for_backups(server: Server, count: int, what: str) -> None:
+    """Until the server has logged ``count`` backups (SystemExit with its log after
+    ``MOST_S``: they never came)."""
+    deadline = time.monotonic() + MOST_S
+    while written(server) < count:
+        if time.monotonic() > deadline:
+            raise SystemExit(f"{what}: no backup after {MOST_S:.0f} s\n{server.log_tail()}")
+        time.sleep(0.05)
 
 
 def phase(server: Server, args: argparse.Namespace, backing_up: bool, tmp: Path) -> dict:
@@ -163,7 +188,6 @@ def phase(server: Server, args: argparse.Namespace, backing_up: bool, tmp: Path)
     backups: list[float] = []
     health: list[float] = []
     health_locked: list[float] = []
-    locked: list[float] = []  # when a writer held the lock: from, until (time.monotonic)
     probers = [
         Prober(server.port, "/healthz"),
         Prober(server.port, BASELINE),
@@ -191,20 +215,24 @@ def phase(server: Server, args: argparse.Namespace, backing_up: bool, tmp: Path)
         phone.join()
     loaded.append(time.monotonic())
     elapsed = time.perf_counter() - started
-    if not backing_up:  # then, the phones done: a writer holds the lock while the prober asks
-        hold_the_write_lock(server.database, 1.0, locked)
+    if not backing_up:  # then, the phones done: a writer holds the lock while a prober asks
+        health_locked = under_the_write_lock(server.database, server.port, "/healthz", errors)
     (health_all, baseline, floor) = [p.finish(errors) for p in probers]
 
     def during(span: list[float], started: float, took: float) -> bool:
         return bool(span) and span[0] <= started and started + took <= span[1]
 
     health.extend(took for started, took in health_all if during(loaded, started, took))
-    health_locked.extend(took for started, took in health_all if during(locked, started, took))
     baseline = [(started, took) for started, took in baseline if during(loaded, started, took)]
     floor = [(started, took) for started, took in floor if during(loaded, started, took)]
     if errors:
         raise SystemExit(f"failed: {errors[0]!r}\n{server.log_tail()}")
     backups.append(written(server) - taken_before)
+    if backing_up and backups[-1] < args.backups:
+        raise SystemExit(
+            f"the server wrote {backups[-1]} of {args.backups} backups in a backing-up phase "
+            f"of {MOST_S:.0f} s\n{server.log_tail()}"
+        )
     return {"cycles": cycles, "elapsed": elapsed, "backups": backups, "health": health,
             "health_locked": health_locked, "baseline": [took for _, took in baseline],
             "floor": [took for _, took in floor]}  # fmt: skip
@@ -224,7 +252,7 @@ def spread(values: list[float]) -> str:
 
 def main() -> int:
     if sys.argv[1:2] == ["--probe"]:
-        probe(int(sys.argv[2]), sys.argv[3])
+        probe(int(sys.argv[2]), sys.argv[3], int((sys.argv[4:5] or ["0"])[0]))
         return 0
     if sys.argv[1:2] == ["--floor"]:
         floor = http.server.ThreadingHTTPServer(("127.0.0.1", int(sys.argv[2])), Floor)
@@ -255,7 +283,8 @@ def main() -> int:
         try:
             for server in servers.values():
                 server.start()
-            time.sleep(2.0)  # the backups at start: not in the timed phases
+            for server in servers.values():  # the backups at start: not in the timed phases
+                wait_for_backups(server, 1, "the backup at start")
             for _ in range(args.repeat):
                 for backing_up, server in servers.items():
                     results[backing_up].append(phase(server, args, backing_up, Path(name)))
@@ -275,7 +304,7 @@ def main() -> int:
         print(f"{label}: {len(cycles)} hand cycles, {rate:.1f} cycles/s, "
               f"p50 {p50:.0f} ms, p99 {p99:.0f} ms")  # fmt: skip
     taken = sum(b for r in results[True] for b in r["backups"])
-    took = [float(s) for s in re.findall(r"backup written and checked in ([\d.]+) s", logs)]
+    took = [float(s) for s in re.findall(rf"{WRITTEN} in ([\d.]+) s", logs)]
     print(f"backups of the {args.megabytes} MB database written by the server during its "
           f"phases: {taken} (none in the quiet server's); one took "
           f"{statistics.median(took) if took else float('nan'):.1f} s (median)")  # fmt: skip
@@ -293,9 +322,7 @@ def main() -> int:
     floor = [h for rs in results.values() for r in rs for h in r["floor"]]
     print(f"floor, an idle process's answer on this machine meanwhile: {len(floor)} answers, "
           f"{spread(floor)}")  # fmt: skip
-    if locked:
-        print(f"/healthz while a writer held the lock: {len(locked)} answers, "
-              f"p50 {pct(locked, 0.5):.1f} ms, max {max(locked) * 1000:.1f} ms")  # fmt: skip
+    print(f"/healthz while a writer held the lock: {len(locked)} answers, {spread(locked)}")
     return 0
 
 

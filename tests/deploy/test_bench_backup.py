@@ -1,5 +1,7 @@
 """The backup benchmark runs small: both servers serve every hand, the backing-up one writes
-its backups meanwhile, /healthz answers throughout. Figures are printed, never checked."""
+its backups meanwhile, /healthz answers throughout. Figures are printed, never checked, and
+nothing here waits on a time: each phase runs until what it needs has happened (its hands,
+its backups, the probes under the write lock), however loaded the machine."""
 
 from __future__ import annotations
 
@@ -27,5 +29,9 @@ def test_the_backup_benchmark_plays_its_hands_and_prints_its_figures():
         assert cycles and int(cycles.group(1)) >= 4, out
     written = re.search(r"during its phases: (\d+)", out)
     assert written and int(written.group(1)) >= 1
-    assert "/healthz under load:" in out and "/healthz while a writer held the lock:" in out
+    assert "/healthz under load:" in out
+    # every probe asked while the writer held the lock answered (bench_backup.LOCKED_PROBES):
+    # the lock was held a fixed second, so a loaded machine could let it pass with no probe in
+    # it, and this line was not printed
+    assert "/healthz while a writer held the lock: 50 answers, p50" in out, out
     assert "baseline, /static/icon.svg" in out and "floor, an idle process" in out
