@@ -81,10 +81,7 @@ def running_scorer(ctx: Context) -> RunningScorer | None:
         top_before = run.top_mark
         for side, took in zip(sides, taken):  # noqa: B905
             extras: list[ExtraResult] = given.get(side, []) if given is not None else []
-            gained = 0
-            for e in extras:
-                gained += int(e.points)  # whole numbers, made here
-            total = totals[side] + gained
+            total = totals[side] + _points(extras) if extras else totals[side]
             if rubicon is not None or rubicon_bags is not None:
                 marks = total // 100
                 if marks > top_before:
@@ -130,9 +127,7 @@ def _add(
     results: dict[str, SideResult], totals: dict[str, int], side: str, extras: list[ExtraResult]
 ) -> None:
     """Add ``extras`` to a side's result of the hand: its points, its total, its why-lines."""
-    gained = 0
-    for e in extras:
-        gained += int(e.points)  # whole numbers, made here
+    gained = _points(extras)
     total = totals[side] = totals[side] + gained
     old = results[side]
     one: list[object] = list(old)
@@ -140,6 +135,14 @@ def _add(
     one[_TOTAL] = total
     one[_EXTRAS] = (*old.extras, *extras)
     results[side] = _new(SideResult, one)
+
+
+def _points(extras: list[ExtraResult]) -> int:
+    """The points of a side's running bonuses (whole numbers: they are made here)."""
+    gained = 0
+    for e in extras:
+        gained += int(e.points)
+    return gained
 
 
 def _cancel_bags(
