@@ -127,6 +127,13 @@ def test_a_time_capped_tables_exported_game_prints_as_its_web_sheet(client, db, 
     assert "3 hands" not in text and "3 hands" not in web
     scored = scorekeeper("score", str(game), "--json")
     assert scored.returncode == 0 and json.loads(scored.stdout)["reason"] == "hands"
+    # the text sheet of `scorekeeper score` says it as the PDF does (it said "max hands 3" and
+    # "the last of 3 hands was played")
+    said = scorekeeper("score", str(game))
+    assert said.returncode == 0, said.stderr
+    first, last = said.stdout.splitlines()[0], said.stdout.splitlines()[-1]
+    assert "4" in first and "3" not in first, first
+    assert last.endswith(", time was called (183 to 180)"), last
 
 
 def test_a_time_capped_tables_exported_game_imports_as_a_game_of_its_own(client, db, tmp_path):

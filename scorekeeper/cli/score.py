@@ -55,12 +55,13 @@ def run(args: argparse.Namespace) -> int:
     if isinstance(text, int):
         return text
     try:
-        sheet = score_game(read_game_text(text).game)
+        read = read_game_text(text)
+        sheet = score_game(read.game)
     except GameError as e:
         return fail(str(e))
     if getattr(args, "json", False):
         out = json.dumps(sheet_to_json(sheet), ensure_ascii=False, indent=2) + "\n"
-    else:
-        out = render_text(sheet)
+    else:  # a club table's game capped by a call of time reads as its web sheet does
+        out = render_text(sheet, read.time_called, read.round_hands)
     sys.stdout.write(out)
     return 0

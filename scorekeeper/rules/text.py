@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .options import rules_to_spec
 from .scoring import Sheet
-from .words import changes_line, result_line
+from .words import changes_line, result_line, rules_as_set
 
 _COLUMNS = ("Bid", "Took", "Points", "Total", "Bags")
 
@@ -45,8 +45,10 @@ def _start_bags(sheet: Sheet) -> dict[str, int]:
     return {s: first.sides[s].bags_total - first.sides[s].bags for s in sheet.sides}
 
 
-def render_text(sheet: Sheet) -> str:
-    """The whole sheet as text, ending with a newline."""
+def render_text(sheet: Sheet, time_called: bool = False, round_hands: int | None = None) -> str:
+    """The whole sheet as text, ending with a newline. ``time_called``: a club table's game
+    whose hands the director's call of time capped; its rules line names the round's own
+    ``round_hands`` and its end reads "time was called", as its web sheet and PDF say."""
     rows = _cells(sheet)
     hand_w = max([4] + [len(r[0]) for r in rows])
     dealer_w = max([6] + [len(r[1]) for r in rows])
@@ -64,12 +66,13 @@ def render_text(sheet: Sheet) -> str:
     def block_width(w: list[int]) -> int:
         return sum(w) + 2 * (len(w) - 1)
 
+    shown = rules_as_set(sheet.rules, time_called, round_hands)  # the rules the line names
     lead = " " * (hand_w + 2 + dealer_w)
     pairs = list(zip(sheet.sides, widths, strict=True))
     names = "".join(" | " + s.center(block_width(w)) for s, w in pairs)
     heads = "".join(" | " + "  ".join(c.rjust(n) for c, n in zip(_COLUMNS, w)) for w in widths)  # noqa: B905
     out = [
-        f"Rules: {changes_line(rules_to_spec(sheet.rules, sheet.preset))}",
+        f"Rules: {changes_line(rules_to_spec(shown, sheet.preset))}",
         "",
         (lead + names).rstrip(),
         "Hand".rjust(hand_w) + "  " + "Dealer".ljust(dealer_w) + heads,
@@ -100,5 +103,5 @@ def render_text(sheet: Sheet) -> str:
         out.append("")
         out.extend(notes)
     out.append("")
-    out.append(result_line(sheet))
+    out.append(result_line(sheet, time_called))
     return "\n".join(out) + "\n"
