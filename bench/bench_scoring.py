@@ -43,6 +43,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from timing import best_of, best_wall_cpu  # noqa: E402 -- bench/timing.py, beside this script
 
 from scorekeeper.rules import (  # noqa: E402
+    Game,
+    GameError,
     Rules,
     dump_game,
     parse_game,
@@ -155,6 +157,63 @@ for _ in range(15):
         c0 = time.process_time(); score_game(g); best[i] = min(best[i], time.process_time() - c0)
 print(json.dumps(best))
 """
+
+
+# issue 22's presets, each scored over a long game as the alone line does (urban's race ends a
+# game in its first hand: left out)
+ALONE_PRESETS = ("suicide", "whiz", "mirrors", "jailhouse", "highlander", "call-break")
+
+
+def _alone_games(seed: int) -> list[tuple[str, Game]]:
+    """A 1,000-hand game for each of issue 22's presets and for each rule of EVERY_NEW_RULE on
+    its own over the standard rules, to the highest target (Call Break's five deals too: the
+    rate a hand is the figure): (its name, the game). A rule the rules refuse alone (it needs
+    another) is said and left out. Drawn from a generator of their own: the other lines'
+    games stay the same."""
+    rng = random.Random(seed)
+    four = ("Ann", "Bob", "Cy", "Di")
+    teams = {"Ann & Cy": ("Ann", "Cy"), "Bob & Di": ("Bob", "Di")}
+    specs: list[tuple[str, dict[str, object]]] = [
+        (f"{name} (preset)", {"preset": name, "max_hands": None}) for name in ALONE_PRESETS
+    ]
+    specs += [(k, {k: v}) for k, v in EVERY_NEW_RULE.items() if k not in ("preset", "target_score")]
+    games = []
+    for name, spec in specs:
+        try:
+            rules = rules_from_spec({**spec, "target_score": MAX_SCORE})
+        except GameError as e:
+            print(f"  {name:<28} left out: {e.message}")
+            continue
+        preset = str(spec.get("preset", "standard"))
+        seats = None if preset == "call-break" else teams  # four players without partners
+        games.append((name, random_game(rng, MAX_HANDS, rules, preset, four, seats)))
+    return games
+
+
+def _each_alone(plain_text: str, seed: int) -> None:
+    """Print each preset's and each new rule's rate alone over the plain long game's, both
+    scored turn about in a fresh process (``_PAIR``), the lowest first."""
+    now = str(Path(__file__).resolve().parent.parent)
+    print("each of issue 22's presets, and each new rule on its own (a long game each; rate a "
+          "hand over the plain long game's,")  # fmt: skip
+    print("fresh process, turn about; the lowest first):")
+    games = _alone_games(seed)
+    texts = [plain_text, *(json.dumps(dump_game(g)) for _, g in games)]
+    with tempfile.NamedTemporaryFile("w", suffix=".json") as f:
+        json.dump(texts, f)
+        f.flush()
+        out = subprocess.run(
+            [sys.executable, "-c", _PAIR, now, f.name], capture_output=True, text=True, check=True
+        ).stdout
+    times = json.loads(out)
+    plain_rate = len(json.loads(plain_text)["hands"]) / times[0]
+    rows = []
+    for (name, game), t in zip(games, times[1:]):  # noqa: B905
+        void = sum(1 for h in game.hands if h.misdeal) / len(game.hands)
+        rows.append((len(game.hands) / t / plain_rate, name, len(game.hands), void))
+    for ratio, name, n, void in sorted(rows):
+        print(f"  {name:<28} {ratio:.2f}  ({n} hands, {void:.0%} misdeals or hands the rules "
+              f"refused)")  # fmt: skip
 
 
 def _every_vs_plain(plain_text: str, every_text: str, rounds: int = 3) -> float:
@@ -322,6 +381,7 @@ def main(argv: list[str] | None = None) -> int:
               f"slowest worker {slowest:.2f} s)")  # fmt: skip
         if scored / wall > best:
             best, how = scored / wall, f"{args.workers} processes, random games"
+    _each_alone(long_text, args.seed + 1)
     if args.before:
         # the random games are drawn under the classic options only (sample.random_rules):
         # an engine from before issue 22 reads them, and scores them under none of its rules
