@@ -34,7 +34,7 @@ def tricks_reader(ctx: Context) -> TricksReader:
     n_sides = len(ctx.sides)
     player_set = ctx.player_set
     side_set = ctx.side_set
-    own = tricks_by_player(ctx.rules)
+    own = ctx.variants and tricks_by_player(ctx.rules)  # (its options are variants: Context)
     by_side = ctx.by_side and not own
     position = ctx.side_position
     members = ctx.members

@@ -34,6 +34,7 @@ from scorekeeper.rules import (
 )
 from scorekeeper.rules.options.house import OptionGroup
 from scorekeeper.rules.sample import random_game, random_rules
+from scorekeeper.rules.tricks import tricks_by_player
 
 SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
@@ -118,6 +119,7 @@ HOUSE_ON = [
     {"exact_small_bids": True}, {"nil_penalty_per_trick": 10}, {"partner_bids": "each"},
     {"partner_bids": "each exactly"}, {"partner_bids": "highlander"},
     {"nil_fail_sets_partner": True}, {"blind_nil_no_bags": True}, {"renege_mucks": True},
+    {"both_exact_bonus": True},
 ]  # fmt: skip
 
 
@@ -182,6 +184,7 @@ def test_the_variants_are_asked_for_only_under_their_rules(change):
     if not ctx.variants:  # none of their pieces, as their own tests would have said
         assert ctx.score_running is None
         assert not house.uses_house_rules(rules) and not running.uses_running(rules)
+        assert not tricks_by_player(rules)  # each player's tricks asked only under variants
 
 
 @SETTINGS
