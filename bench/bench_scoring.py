@@ -190,22 +190,33 @@ def _alone_games(seed: int) -> list[tuple[str, Game]]:
     return games
 
 
+def _fresh_times(texts: list[str], rounds: int = 1) -> list[float]:
+    """The best CPU time of scoring each game of ``texts`` (game files), this engine, the games
+    scored turn about in fresh processes (``_PAIR``; ``rounds`` of them): a process that has
+    built the bench's other games lets the garbage collector move its figures more than the
+    difference sought."""
+    now = str(Path(__file__).resolve().parent.parent)
+    best = [float("inf")] * len(texts)
+    with tempfile.NamedTemporaryFile("w", suffix=".json") as f:
+        json.dump(texts, f)
+        f.flush()
+        for _ in range(rounds):
+            out = subprocess.run(
+                [sys.executable, "-c", _PAIR, now, f.name], capture_output=True, text=True,
+                check=True,
+            ).stdout  # fmt: skip
+            best = [min(a, b) for a, b in zip(best, json.loads(out))]  # noqa: B905
+    return best
+
+
 def _each_alone(plain_text: str, seed: int) -> None:
     """Print each preset's and each new rule's rate alone over the plain long game's, both
-    scored turn about in a fresh process (``_PAIR``), the lowest first."""
-    now = str(Path(__file__).resolve().parent.parent)
+    scored turn about in a fresh process (``_fresh_times``), the lowest first."""
     print("each of issue 22's presets, and each new rule on its own (a long game each; rate a "
           "hand over the plain long game's,")  # fmt: skip
     print("fresh process, turn about; the lowest first):")
     games = _alone_games(seed)
-    texts = [plain_text, *(json.dumps(dump_game(g)) for _, g in games)]
-    with tempfile.NamedTemporaryFile("w", suffix=".json") as f:
-        json.dump(texts, f)
-        f.flush()
-        out = subprocess.run(
-            [sys.executable, "-c", _PAIR, now, f.name], capture_output=True, text=True, check=True
-        ).stdout
-    times = json.loads(out)
+    times = _fresh_times([plain_text, *(json.dumps(dump_game(g)) for _, g in games)])
     plain_rate = len(json.loads(plain_text)["hands"]) / times[0]
     rows = []
     for (name, game), t in zip(games, times[1:]):  # noqa: B905
@@ -217,22 +228,10 @@ def _each_alone(plain_text: str, seed: int) -> None:
 
 
 def _every_vs_plain(plain_text: str, every_text: str, rounds: int = 3) -> float:
-    """The every-rule game's CPU rate over the plain long game's, this engine, each scored turn
-    about in fresh processes (``rounds`` of them, the best time of each game): a process that
-    has built the bench's other games lets the garbage collector move its figures more than
-    the difference sought."""
-    now = str(Path(__file__).resolve().parent.parent)
+    """The every-rule game's CPU rate over the plain long game's, both scored turn about in
+    fresh processes (``_fresh_times``, ``rounds`` of them)."""
     n_plain, n_every = (len(json.loads(t)["hands"]) for t in (plain_text, every_text))
-    with tempfile.NamedTemporaryFile("w", suffix=".json") as f:
-        json.dump([plain_text, every_text], f)
-        f.flush()
-        best = [float("inf")] * 2
-        for _ in range(rounds):
-            out = subprocess.run(
-                [sys.executable, "-c", _PAIR, now, f.name], capture_output=True, text=True,
-                check=True,
-            ).stdout  # fmt: skip
-            best = [min(a, b) for a, b in zip(best, json.loads(out))]  # noqa: B905
+    best = _fresh_times([plain_text, every_text], rounds)
     return (n_every / best[1]) / (n_plain / best[0])
 
 

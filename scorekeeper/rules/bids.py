@@ -137,7 +137,9 @@ def _forbidden_bids(ctx: Context) -> ForbiddenBids | None:
     allowed = r.allowed_contracts
     teams = [(i, side, members[side]) for i, side in enumerate(sides) if len(members[side]) > 1]
     per_team = suicide or deficit is not None
-    equal_bids = _equal_bids(ctx) if _equal_bids_rules(r) else None
+    equal_bids = (
+        _equal_bids(ctx) if EQUAL_BIDS_OPTIONS.read(r) != EQUAL_BIDS_OPTIONS.defaults else None
+    )
 
     said: dict[BidValue, tuple[str, int]] = {}  # bids said in words, read (valid: read before)
 
@@ -204,28 +206,15 @@ def _forbidden_bids(ctx: Context) -> ForbiddenBids | None:
     return check
 
 
+# the bid rules that compare one side's bid with the others' (``_equal_bids``), and with them
+# every rule that forbids bids (``_forbidden_bids``): each off by default (None, or False)
+EQUAL_BIDS_OPTIONS = at_defaults(
+    "auction_min", "no_duplicate_bids", "no_vice_versa_bids", "no_moon_against_double_nil"
+)
 FORBIDDING_OPTIONS = at_defaults(
-    "barred_bids",
-    "allowed_contracts",
-    "nil_against",
-    "suicide",
-    "double_nil_deficit",
-    "bids_total",
-    "auction_min",
-    "no_duplicate_bids",
-    "no_vice_versa_bids",
-    "no_moon_against_double_nil",
-)  # fmt: skip  (each off by default: None, or False)
-
-
-def _equal_bids_rules(r: Rules) -> bool:
-    """Whether the rules have any of the bid rules ``_equal_bids`` checks."""
-    return bool(
-        r.auction_min is not None
-        or r.no_duplicate_bids
-        or r.no_vice_versa_bids
-        or r.no_moon_against_double_nil
-    )
+    "barred_bids", "allowed_contracts", "nil_against", "suicide", "double_nil_deficit",
+    "bids_total", *EQUAL_BIDS_OPTIONS.names,
+)  # fmt: skip
 
 
 def _equal_bids(ctx: Context) -> Callable[[State, list[SideBid], int], None]:
