@@ -12,9 +12,12 @@ json-parsing the same games, and a bare loop touching every hand. The "best" lin
 only (parse excluded). Target: 200,000 hands per second. Timings are printed, never asserted
 (tests must not depend on them).
 
-The every-rule game's rate is also divided by the plain long game's with both scored turn
-about in fresh processes (the figure to read: in the bench's own process the garbage collector,
-walking the games built for the other lines, moves the plain game's rate by a third).
+The plain long game and the every-rule game are also each scored by one function written by
+hand for its rules alone (bench/by_hand.py: the bound an engine that compiles each game's rules
+could reach; their sheets are held to the engine's by tests/test_bench.py). The every-rule
+game's rate is also divided by the plain long game's with both scored turn about in fresh
+processes (the figure to read: in the bench's own process the garbage collector, walking the
+games built for the other lines, moves the plain game's rate by a third).
 
 ``--before DIR``: a checkout of an earlier engine (e.g. ``git worktree add /tmp/before 7857c42``,
 the engine before issue 22): the plain long game and the random games are scored by it and by
@@ -144,17 +147,25 @@ print(json.dumps([cpu(7, lambda: score_game(long)), cpu(3, every)]))
 """
 
 
-# Run by ``_every_vs_plain`` in a fresh process: parse two games (untimed), score them turn
-# about, print the best CPU time of each
+# Run by ``_fresh_times`` in a fresh process: parse the games (untimed), score them turn about,
+# print the best CPU time of each; with a third argument (the bench's folder), the plain long
+# game and the every-rule game (the first two) by hand too (bench/by_hand.py), after them
 _PAIR = """
 import json, sys, time
 sys.path.insert(0, sys.argv[1])
 from scorekeeper.rules import parse_game, score_game
 games = [parse_game(json.loads(t)) for t in json.load(open(sys.argv[2]))]
-best = [float("inf")] * len(games)
+runs = [lambda g=g: score_game(g) for g in games]
+if len(sys.argv) > 3:
+    sys.path.insert(0, sys.argv[3])
+    from bench_scoring import EVERY_NEW_RULE
+    from by_hand import score_every_rule_by_hand, score_plain_by_hand
+    runs += [lambda: score_plain_by_hand(games[0]),
+             lambda: score_every_rule_by_hand(games[1], EVERY_NEW_RULE)]
+best = [float("inf")] * len(runs)
 for _ in range(15):
-    for i, g in enumerate(games):
-        c0 = time.process_time(); score_game(g); best[i] = min(best[i], time.process_time() - c0)
+    for i, run in enumerate(runs):
+        c0 = time.process_time(); run(); best[i] = min(best[i], time.process_time() - c0)
 print(json.dumps(best))
 """
 
@@ -190,20 +201,22 @@ def _alone_games(seed: int) -> list[tuple[str, Game]]:
     return games
 
 
-def _fresh_times(texts: list[str], rounds: int = 1) -> list[float]:
+def _fresh_times(texts: list[str], rounds: int = 1, by_hand: bool = False) -> list[float]:
     """The best CPU time of scoring each game of ``texts`` (game files), this engine, the games
     scored turn about in fresh processes (``_PAIR``; ``rounds`` of them): a process that has
     built the bench's other games lets the garbage collector move its figures more than the
-    difference sought."""
-    now = str(Path(__file__).resolve().parent.parent)
-    best = [float("inf")] * len(texts)
+    difference sought. ``by_hand``: the first two, the plain long game and the every-rule game,
+    are also scored by hand (bench/by_hand.py), their times after the others."""
+    here = Path(__file__).resolve().parent
+    now = str(here.parent)
+    best = [float("inf")] * (len(texts) + (2 if by_hand else 0))
     with tempfile.NamedTemporaryFile("w", suffix=".json") as f:
         json.dump(texts, f)
         f.flush()
         for _ in range(rounds):
             out = subprocess.run(
-                [sys.executable, "-c", _PAIR, now, f.name], capture_output=True, text=True,
-                check=True,
+                [sys.executable, "-c", _PAIR, now, f.name, *([str(here)] if by_hand else [])],
+                capture_output=True, text=True, check=True,
             ).stdout  # fmt: skip
             best = [min(a, b) for a, b in zip(best, json.loads(out))]  # noqa: B905
     return best
@@ -227,12 +240,13 @@ def _each_alone(plain_text: str, seed: int) -> None:
               f"refused)")  # fmt: skip
 
 
-def _every_vs_plain(plain_text: str, every_text: str, rounds: int = 3) -> float:
-    """The every-rule game's CPU rate over the plain long game's, both scored turn about in
-    fresh processes (``_fresh_times``, ``rounds`` of them)."""
+def _every_vs_plain(plain_text: str, every_text: str, rounds: int = 3) -> list[float]:
+    """The CPU rates (hands a second) of the plain long game and the every-rule game scored by
+    the engine, then by hand (bench/by_hand.py), all four turn about in fresh processes
+    (``_fresh_times``, ``rounds`` of them)."""
     n_plain, n_every = (len(json.loads(t)["hands"]) for t in (plain_text, every_text))
-    best = _fresh_times([plain_text, every_text], rounds)
-    return (n_every / best[1]) / (n_plain / best[0])
+    best = _fresh_times([plain_text, every_text], rounds, by_hand=True)
+    return [n / t for n, t in zip((n_plain, n_every, n_plain, n_every), best)]  # noqa: B905
 
 
 def _before_and_now(before: str, long_text: str, texts: list[str], rounds: int = 3) -> None:
@@ -357,12 +371,23 @@ def main(argv: list[str] | None = None) -> int:
     ratio = t_long / t_long_json
     print(f"  json.loads         {rate(n_long, t_long_json)}  ratio score/json {ratio:.1f}x")
     every_ratio = (n_every / c_every) / (n_long / c_long)
-    apart = _every_vs_plain(long_text, json.dumps(dump_game(every)))
+    plain_rate, every_rate, plain_hand, every_hand = _every_vs_plain(
+        long_text, json.dumps(dump_game(every))
+    )
+    apart = every_rate / plain_rate
     print(f"1 game of {n_every} hands, every rule of issue 22 on (EVERY_NEW_RULE):")
     print(f"  score_game         {rate(n_every, t_every)}  ({t_every * 1e3:.1f} ms; CPU "
           f"{n_every / c_every:,.0f} hands/s; ratio to the plain long game's CPU rate "
           f"{every_ratio:.2f} here, {apart:.2f} in fresh processes turn about; the aim is 0.50 "
           f"or more)")  # fmt: skip
+    print("each game written by hand as one function for its rules (bench/by_hand.py: the bound of "
+          "an engine that compiles a game's rules; CPU, fresh processes turn about):")  # fmt: skip
+    print(f"  plain long game    {plain_hand:>12,.0f} hands/s  ({plain_hand / plain_rate:.2f}x the "
+          f"engine's {plain_rate:,.0f})")  # fmt: skip
+    print(f"  every-rule game    {every_hand:>12,.0f} hands/s  ({every_hand / every_rate:.2f}x the "
+          f"engine's {every_rate:,.0f}; ratio to the plain long game by hand "
+          f"{every_hand / plain_hand:.2f}, to the engine's "
+          f"{every_hand / plain_rate:.2f})")  # fmt: skip
     print(f"{len(games)} games, {n_hands} hands (random house rules, {args.hands} hands at most):")
     print(f"  score_game         {rate(n_hands, t_many)}  ({t_many:.2f} s, one core)")
     print(f"  json.loads         {rate(n_hands, t_json)}  ratio score/json {t_many / t_json:.1f}x")

@@ -159,3 +159,38 @@ def test_the_scoring_benchmark_compares_with_an_earlier_engine_in_the_same_run()
     assert f"the engine in {ROOT} vs this one" in out
     assert "plain long game    before" in out and "random games       before" in out
     assert out.count("ratio now/before") == 2
+
+
+def test_the_bound_by_hand_scores_the_engines_sheets_hand_for_hand():
+    """bench/by_hand.py, the plain long game's and the every-rule game's rules each written by
+    hand as one function (the bound bench_scoring prints beside the engine), gives the engine's
+    sheets hand for hand on random games of those rules: its figures are the bound of the same
+    work. Each refuses a game it was not written for."""
+    import random
+
+    from scorekeeper.rules import Rules, rules_from_spec, score_game
+    from scorekeeper.rules.options import MAX_HANDS, MAX_SCORE
+    from scorekeeper.rules.sample import random_game
+
+    bench = bench_module("bench_scoring")
+    by_hand = bench_module("by_hand")
+    spec = bench.EVERY_NEW_RULE
+    players = ("Ann", "Bob", "Cy", "Di")
+    teams = {"Ann & Cy": ("Ann", "Cy"), "Bob & Di": ("Bob", "Di")}
+
+    def shown(hands):
+        return [(*h[:4], dict(h.sides), h.no_bids) for h in hands]
+
+    plain_rules, every_rules = Rules(target_score=MAX_SCORE), rules_from_spec(spec)
+    for seed in range(1, 5):
+        plain = random_game(random.Random(seed), MAX_HANDS, plain_rules, "standard", players, teams)
+        assert len(plain.hands) == MAX_HANDS
+        assert shown(by_hand.score_plain_by_hand(plain)) == shown(score_game(plain).hands), seed
+        every = random_game(random.Random(seed), MAX_HANDS, every_rules, "standard", players, teams)
+        assert len(every.hands) > 200  # long enough to meet every rule the random hands can
+        ours = by_hand.score_every_rule_by_hand(every, spec)
+        assert shown(ours) == shown(score_game(every).hands), seed
+    with pytest.raises(by_hand.NotWritten):
+        by_hand.score_every_rule_by_hand(plain, spec)
+    with pytest.raises(by_hand.NotWritten):
+        by_hand.score_plain_by_hand(every)
