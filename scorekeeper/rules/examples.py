@@ -121,8 +121,10 @@ def scenario_for(option: str) -> Scenario:
 
 def play(rules: Rules, preset: str, s: Scenario, extra: dict[str, Any] | None = None) -> Example:
     """``s`` played under ``rules`` (with ``extra`` fields in the hand): its why-lines."""
-    if rules.race_tricks is not None:  # a race: every hand without bids, its tricks only
-        s = s._replace(words=f"A race hand: Ann & Cy take {s.us_took}", nils=(), start=(0, 0, 0))
+    if rules.race_tricks is not None:  # a race: every hand without bids (not even a blind
+        # one, whose words would refuse it), its tricks only
+        words = f"A race hand: Ann & Cy take {s.us_took}"
+        s = s._replace(words=words, us=(0, 0), nils=(), start=(0, 0, 0))
     try:
         data = _game_data(rules, preset, s, extra or {})
         sheet = score_game(parse_game(data))
@@ -192,7 +194,7 @@ def option_example(rules: Rules, preset: str, option: str) -> Example:
         return play(rules, preset, SCENARIOS["end"])
     if option in ("auction_min", "defender_trick_value") and rules.auction_min is None:
         return play(rules, preset, SCENARIOS["made"])  # no auction: every side bids
-    if option == "no_vice_versa_bids":
+    if option == "no_vice_versa_bids" and rules.race_tricks is None:  # a race: no bids
         return _vice_versa(rules, preset)
     return play(rules, preset, scenario_for(option))
 

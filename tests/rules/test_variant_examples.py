@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.rules import GameError, parse_game, rules_from_spec, score_game
+from scorekeeper.rules import OPTIONS, GameError, parse_game, rules_from_spec, score_game
 
 FOUR = ["Ann", "Bob", "Cy", "Di"]
 TEAMS = {"Us": ["Ann", "Cy"], "Them": ["Bob", "Di"]}
@@ -356,3 +356,14 @@ def test_each_option_has_a_worked_example_of_its_own(spec, option, line):
     for other in ("race_tricks", "first_hand_no_bids", "target_score"):  # a race: no bids ever
         if preset == "urban":
             assert not option_example(rules, preset, other).lines[0].startswith("not allowed")
+
+
+@pytest.mark.parametrize("option", [o.name for o in OPTIONS])
+def test_a_race_plays_every_options_example_without_refusing_a_bid_it_never_has(option):
+    """Urban's rules page: a race hand has no bids, so no example of it may be refused for one
+    ("A race hand: Ann & Cy take 7: not allowed here: a blind number is a side's whole bid")."""
+    from scorekeeper.rules.examples import option_example
+
+    example = option_example(rules_from_spec("urban"), "urban", option)
+    assert not example.lines[0].startswith("not allowed"), (option, example)
+    assert example.words.startswith("A race hand"), example.words
