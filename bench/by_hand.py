@@ -8,7 +8,9 @@ These are measuring instruments, not an engine. They restate the rules of these 
 purpose (the engine states each rule once, in scorekeeper/rules/): bench_scoring times them
 beside the engine, and tests/test_bench.py holds their sheets to the engine's, hand for hand,
 on several random games of each, so their figures are the bound of the same work. Each scores
-valid games of its rules only and refuses any other (``NotWritten``).
+valid games of its rules only (the engine's checks are written out as far as the bench's
+games need: a valid game passes them) and refuses any other it can tell (``NotWritten``). Each
+is one long function on purpose: a call is what they measure the absence of.
 
 What they measured: docs/architecture.md, "The scoring engine's speed".
 """

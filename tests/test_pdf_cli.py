@@ -127,6 +127,7 @@ def test_a_time_capped_tables_exported_game_prints_as_its_web_sheet(client, db, 
     assert "3 hands" not in text and "3 hands" not in web
     scored = scorekeeper("score", str(game), "--json")
     assert scored.returncode == 0 and json.loads(scored.stdout)["reason"] == "hands"
+    assert json.loads(scored.stdout)["time_called"] == {"round_hands": 4}
     # the text sheet of `scorekeeper score` says it as the PDF does (it said "max hands 3" and
     # "the last of 3 hands was played")
     said = scorekeeper("score", str(game))

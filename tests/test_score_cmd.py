@@ -202,3 +202,44 @@ def test_issue_22_rules_that_contradict_or_forbid_exit_2_with_one_line(
     )
     assert main(["score", str(path)]) == 2
     assert capsys.readouterr().err.splitlines() == [line]
+
+
+# --- a club table's game that the director's call of time capped ------------------------------
+
+CAPPED = {**GAME, "rules": {"preset": "standard", "nil_value": 50, "target_score": 5000,
+                            "max_hands": 2}}  # fmt: skip
+
+
+@pytest.mark.parametrize("round_hands", [4, None])
+def test_json_says_time_was_called_when_the_file_did(tmp_path, capsys, round_hands):
+    """`score --json` dropped the file's `time_called`: a program reading the sheet could not
+    tell the game ended on the director's call of time and not on the round's own hands."""
+    path = tmp_path / "capped.json"
+    called = {"round_hands": round_hands}
+    path.write_text(json.dumps({**CAPPED, "time_called": called}), encoding="utf-8")
+    assert main(["score", str(path), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert list(out) == ["sides", "hands", "totals", "bags", "finished", "winner", "reason",
+                         "time_called", "next_dealer"]  # fmt: skip
+    assert (out["finished"], out["reason"], out["time_called"]) == (True, "hands", called)
+
+
+def test_json_of_a_file_without_a_call_of_time_is_the_engines_alone(tmp_path, capsys):
+    """Backward compatible: a file without `time_called` gives the JSON it always gave."""
+    from scorekeeper.rules import parse_game, score_game, sheet_to_json
+
+    path = tmp_path / "capped.json"
+    path.write_text(json.dumps(CAPPED), encoding="utf-8")
+    assert main(["score", str(path), "--json"]) == 0
+    engine = sheet_to_json(score_game(parse_game(CAPPED)))
+    assert capsys.readouterr().out == json.dumps(engine, ensure_ascii=False, indent=2) + "\n"
+    assert "time_called" not in engine
+
+
+def test_a_bad_call_of_time_exits_2_with_one_line_from_json_too(tmp_path, capsys):
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps({**CAPPED, "time_called": {"round_hands": 2}}), encoding="utf-8")
+    assert main(["score", str(path), "--json"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and len(captured.err.splitlines()) == 1
+    assert captured.err.startswith("scorekeeper: time_called: a call of time caps the game's")

@@ -9,8 +9,8 @@ import argparse
 import json
 import sys
 
-from scorekeeper.events.table_file import read_game_text
-from scorekeeper.rules import GameError, render_text, score_game, sheet_to_json
+from scorekeeper.events.table_file import read_game_text, sheet_json
+from scorekeeper.rules import GameError, render_text, score_game
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -59,9 +59,10 @@ def run(args: argparse.Namespace) -> int:
         sheet = score_game(read.game)
     except GameError as e:
         return fail(str(e))
+    # a club table's game capped by a call of time says so, as its web sheet does
     if getattr(args, "json", False):
-        out = json.dumps(sheet_to_json(sheet), ensure_ascii=False, indent=2) + "\n"
-    else:  # a club table's game capped by a call of time reads as its web sheet does
+        out = json.dumps(sheet_json(sheet, read), ensure_ascii=False, indent=2) + "\n"
+    else:
         out = render_text(sheet, read.time_called, read.round_hands)
     sys.stdout.write(out)
     return 0

@@ -16,7 +16,15 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from scorekeeper.rules import MAX_HANDS, Game, GameError, Rules, load_game_text
+from scorekeeper.rules import (
+    MAX_HANDS,
+    Game,
+    GameError,
+    Rules,
+    Sheet,
+    load_game_text,
+    sheet_to_json,
+)
 
 TIME_CALLED = "time_called"
 
@@ -47,6 +55,20 @@ def with_time_called(data: dict[str, Any], round_hands: int | None) -> dict[str,
     out[TIME_CALLED] = {"round_hands": round_hands}
     out["hands"] = data.get("hands", [])
     return out
+
+
+def sheet_json(sheet: Sheet, read: ReadGame) -> dict[str, Any]:
+    """The sheet of a game file read, as the contract's JSON (section 5): for a game the
+    director's call of time capped, ``"time_called": {"round_hands": n}`` just after
+    ``reason`` (which says "hands": the cap the call set), so a program reading it can tell
+    the game ended on a call of time; any other file's JSON is the engine's alone."""
+    out = sheet_to_json(sheet)
+    if not read.time_called:
+        return out
+    items = list(out.items())
+    at = list(out).index("reason") + 1
+    called = (TIME_CALLED, {"round_hands": read.round_hands})
+    return dict([*items[:at], called, *items[at:]])
 
 
 def read_game_text(text: str) -> ReadGame:
@@ -85,4 +107,7 @@ def read_game_text(text: str) -> ReadGame:
     return ReadGame(game, True, hands)
 
 
-__all__ = ["ReadGame", "TIME_CALLED", "capped_by_time", "read_game_text", "with_time_called"]
+__all__ = [
+    "ReadGame", "TIME_CALLED", "capped_by_time", "read_game_text", "sheet_json",
+    "with_time_called",
+]  # fmt: skip

@@ -157,6 +157,8 @@ def rules_summary(rules: Rules, preset: str = "standard", players: int | None = 
     out = [f"{preset_title(preset)} rules"]
     target = shown_target(r.target_score, r.max_hands, r.score_tenths)
     end = f"game to {target}" if target is not None else ""
+    if r.race_tricks is not None:  # a race: hands won, not points
+        end = f"first to win {_count(r.target_score, 'hand')}"
     if r.losing_score is not None:
         end += f", out at {r.losing_score}"
     if r.max_hands:
@@ -164,6 +166,9 @@ def rules_summary(rules: Rules, preset: str = "standard", players: int | None = 
     out.append(end)
     if players or r.tricks_per_hand is not None:
         out.append(f"{r.tricks_for(players or 4)} tricks")
+    if r.race_tricks is not None:  # no bids: no contract, nil, blind or bags to name
+        return [out[0], f"a race, no bids: {r.race_tricks} tricks win a hand", *out[1:],
+                *_race_summary(r)]  # fmt: skip
     if r.bidding == "partnership":
         out.append("partnership bids")
     if r.min_side_bid:
@@ -206,6 +211,7 @@ def rules_summary(rules: Rules, preset: str = "standard", players: int | None = 
         out.append("first hand without bids")
     if not r.misdeal_deal_passes:
         out.append("misdeal: same dealer")
+    out.extend(_bids_summary(r, players))
     out.extend(_contract_summary(r))
     out.extend(_wikipedia_summary(r))
     out.extend(_extras_summary(r))
@@ -258,6 +264,8 @@ _SAID = frozenset({
     "no_duplicate_bids", "no_vice_versa_bids", "no_moon_against_double_nil", "both_exact_bonus",
     "rubicon_bags", "blind_no_trump", "blind_no_trump_win_multiplier",
     "blind_no_trump_loss_multiplier",
+    # said by _bids_summary and _race_summary (issue 22's systems)
+    "suicide", "bids_total", "allowed_contracts", "nil_against", "race_tricks", "race_sweep",
 })  # fmt: skip
 _STANDARD = Rules()
 
@@ -268,6 +276,42 @@ def _other_options(r: Rules) -> list[str]:
         for o in OPTIONS
         if o.name not in _SAID and getattr(r, o.name) != getattr(_STANDARD, o.name)
     ]
+
+
+def _race_summary(r: Rules) -> list[str]:
+    """The rest of a race (urban rules) in short phrases: its hands have no bids, so none of the
+    options of bids, contracts, nil or bags is in force; its specials and bonuses, and any
+    option said by its label, still are."""
+    out = []
+    if r.race_sweep is not None:
+        out.append(f"{r.race_sweep} tricks in a hand win the match")
+    return out + _extras_summary(r) + _other_options(r)
+
+
+_BIDS_TOTAL = {"not tricks": "the bids never add up to {}", "tricks": "the bids add up to {}",
+               "at most tricks": "the bids add up to at most {}"}  # fmt: skip
+
+
+def _bids_summary(r: Rules, players: int | None) -> list[str]:
+    """Issue 22's rules of bids (rules/bids.py) in short phrases: Suicide's nil, Whiz's and
+    Mirrors' totals, Jailhouse's contracts."""
+    out = []
+    if r.suicide:
+        out.append("one player of each team bids nil")
+    if r.bids_total is not None:
+        tricks = f"the {r.tricks_for(players)} tricks" if players else "the tricks"
+        out.append(_BIDS_TOTAL[r.bids_total].format(tricks))
+    if r.allowed_contracts is not None:
+        out.append(f"contracts {_or_list(numbers_text(r.allowed_contracts))}")
+    if r.nil_against is not None:
+        out.append(f"nil only against {_or_list(numbers_text(r.nil_against))}")
+    return out
+
+
+def _or_list(numbers: str) -> str:
+    """ "4-8, 10, 13" as a phrase reads it: "4-8, 10 or 13"."""
+    head, _, last = numbers.rpartition(", ")
+    return f"{head} or {last}" if head else last
 
 
 def _extras_summary(r: Rules) -> list[str]:
@@ -417,6 +461,9 @@ def game_end(
         end = f"A game of {_count(rules.max_hands or 0, 'hand')}"
         return end + (", or when time is called" if timed else "")
     end = f"Game to {target if target is not None else rules.target_score}"
+    if rules.race_tricks is not None:  # a race: each hand won scores 1
+        end = (f"First to win {_count(rules.target_score, 'hand')} "
+               f"({rules.race_tricks} tricks win a hand)")  # fmt: skip
     if rules.losing_score is not None:
         end += f" (out at {figure(rules.losing_score)})"
     hands = round_hands if time_called else rules.max_hands
@@ -442,6 +489,8 @@ def end_reason(sheet: Sheet, time_called: bool = False) -> str:
     rules = sheet.rules
     others = "the other side was" if len(sheet.sides) == 2 else "the others were"
     if sheet.reason == TARGET:
+        if rules.race_tricks is not None:  # a race: the target is the hands a match needs
+            return f"first to win {_count(rules.target_score, 'hand')}"
         return f"reached {sheet.target}"
     if sheet.reason == SET_OUT:
         times = _TIMES.get(rules.set_out or 0, f"{rules.set_out} times")
@@ -487,6 +536,8 @@ def result_line(sheet: Sheet, time_called: bool = False) -> str:
     if len(leaders) > 1:
         return f"No leader: {' and '.join(leaders)} tied at {best} ({scores})"
     goal = (
-        f"game to {sheet.target}" if sheet.target is not None else f"{sheet.rules.max_hands} hands"
+        game_end(sheet.rules)[:1].lower() + game_end(sheet.rules)[1:]
+        if sheet.target is not None
+        else f"{sheet.rules.max_hands} hands"
     )
     return f"Leader: {ranked[0]} ({scores}), {goal}"

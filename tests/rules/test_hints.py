@@ -107,6 +107,9 @@ def check_summary(rules: Rules, preset: str, seed: int) -> None:
     """The rules in words at the top of a printed sheet, line by line, against the engine."""
     lines = rules_summary(rules, preset, 4)
     text = " | ".join(lines)
+    if rules.race_tricks is not None:  # a race has no bids: its own words, and only them
+        check_race_summary(rules, preset, seed, text)
+        return
     made = next(line for line in lines if line.endswith(" a trick") or " a trick, " in line)
     trick_value = number(re.match(NUMBER, made)[1])
     assert trick_value == shown_points(rules.trick_value, rules.score_tenths)
@@ -140,6 +143,18 @@ def check_summary(rules: Rules, preset: str, seed: int) -> None:
                 win * trick_value * r.contract if r.made else -loss * trick_value * r.contract
             )
             assert r.contract_points == expected, (text, r.explain)
+
+
+def check_race_summary(rules: Rules, preset: str, seed: int, text: str) -> None:
+    """A race's words (urban rules): "7 tricks win a hand", scoring 1, and nothing of the bids
+    its hands never have (no trick value, set, bags or nil)."""
+    race = re.search(r"a race, no bids: (\d+) tricks win a hand", text)
+    assert race is not None, text
+    for words in (" a trick", "set: ", " bags: ", "nil "):
+        assert words not in text, text
+    for r in results(rules, preset, seed, games=2):
+        if not r.adjust and not r.extras:
+            assert r.points == (1 if r.toward >= int(race[1]) else 0), (text, r.explain)
 
 
 SET_WORDS = {"bid": f"set: {MINUS} the bid", "shortfall": f"set: {MINUS} the shortfall",

@@ -31,9 +31,12 @@ def other_value(o):
 
 # options that matter only with another on: changed with it on
 PARENTS = {"blind_bids": True, "ten_for_200": True, "moon": True, "blind_scoring": "bonus",
-           "no_trump": True, "lexington": "bid", "race_tricks": 7}  # fmt: skip
+           "no_trump": True, "lexington": "bid"}  # fmt: skip
 # where those clash with the option: the blind bonus pays exact blind bids itself
 OWN_BASE = {
+    # a race has no bids, so the options of bids, nil and bags are not in force in one: only
+    # its sweep is changed with the race on
+    "race_sweep": {"race_tricks": 7},
     "blind_scoring": {"blind_bids": True},
     "blind_exact": {"blind_bids": True},
     # an auction's passes are bids of 0: nil off, and its defenders' points with it
@@ -91,3 +94,35 @@ def test_the_pdf_and_the_blank_sheet_say_the_same_words():
     for phrase in rules_summary(game.rules, "standard"):
         assert phrase in pdf, phrase
         assert phrase in blank, phrase
+
+
+# Issue 22's systems, as the game page's line says them: each rule in words of its own (not
+# "Suicide: yes" or "All the bids together: at most tricks"), and a race (urban) without the
+# bids, sets, bags and nil its hands never have.
+ISSUE_22_LINES = [
+    ("suicide", "one player of each team bids nil", "Suicide: yes"),
+    ("whiz", "the bids add up to at most the tricks", "All the bids together"),
+    ("mirrors", "the bids add up to the tricks", "All the bids together"),
+    ("jailhouse", "contracts 4-8, 10 or 13 \u00b7 nil only against 10 or 13",
+     "The only contracts"),
+    ("urban", "Urban rules \u00b7 a race, no bids: 7 tricks win a hand \u00b7 first to win 2 hands"
+     " \u00b7 10 tricks in a hand win the match", "game to 2"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("preset", "says", "not_said"), ISSUE_22_LINES)
+def test_issue_22_presets_say_their_rules_in_words(preset, says, not_said):
+    line = rules_line(rules_from_spec(preset), preset)
+    assert says in line
+    assert not_said not in line
+
+
+def test_the_line_counts_the_tricks_a_total_of_bids_must_make_when_it_knows_the_players():
+    line = rules_line(rules_from_spec("mirrors"), "mirrors", 4)
+    assert "the bids add up to the 13 tricks" in line
+
+
+def test_a_race_line_names_none_of_the_bids_it_never_has():
+    line = rules_line(rules_from_spec("urban"), "urban")
+    for words in ("10 a trick", "set:", "bags", "nil", "blind"):
+        assert words not in line
