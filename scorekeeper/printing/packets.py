@@ -241,7 +241,10 @@ def _side_headers(tables: Sequence[PacketTable]) -> list[str]:
 
 def _sides_of(table: PacketTable) -> list[dict[str, Any]]:
     """Each side of a table: its name when it says more than its members' names, and who
-    sits where in it (each name's spaces unbreakable, so a line breaks between people first)."""
+    sits where in it: (name, seat letter, seat word, the name with its spaces unbreakable).
+    The pairings print a side's people on one line, which breaks between people first (the
+    unbreakable name); a table card gives each person a cell of their own, where a long name
+    wraps at its spaces rather than mid-word (the name as typed)."""
     out = []
     for name, members, seated in zip(
         table.side_names, table.members, table.seated_sides, strict=True
@@ -252,7 +255,7 @@ def _sides_of(table: PacketTable) -> list[dict[str, Any]]:
                 "name": name,
                 "title": "" if plain else name,
                 "people": [
-                    (n.replace(" ", "\u00a0"), letter, _seat(letter)) for letter, n in seated
+                    (n, letter, _seat(letter), n.replace(" ", "\u00a0")) for letter, n in seated
                 ],
             }
         )

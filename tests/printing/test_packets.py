@@ -176,6 +176,21 @@ def test_the_longest_names_fit_every_page_they_are_on():
     assert [link for page in (2, 3) for link in qr_links(body, page)] == [t.link for t in tables]
 
 
+def test_a_long_name_on_a_table_card_wraps_at_its_space_never_mid_word():
+    """Two-word names at the length limit, no hyphen: each wraps between its words in its
+    seat's cell on the card (the pairings keep a person's name on one line)."""
+    east, west = "Maximiliana Wolfeschlegelstein", "Bartholomew Featherstonehaugh"
+    assert len(east) == NAME_LENGTH
+    seats = (("N", "Ann"), ("E", east), ("S", "Cy"), ("W", west))
+    table = PacketTable(1, seats, west, "http://192.168.1.20:5000/g/" + "x" * 32)
+    body = packets.render_packet_pdf(RoundPacket("Friday", 2, (table,)))
+    (card,) = reading.card_pages(body)
+    words = set(pdf_pages_text(body, layout=False)[card - 1].split())
+    assert {"Maximiliana", "Wolfeschlegelstein", "Bartholomew", "Featherstonehaugh"} <= words
+    pairings = flat(pdf_pages_text(body)[0])
+    assert f"{east} E" in pairings and f"{west} W" in pairings
+
+
 def test_names_with_markup_print_as_typed():
     table = PacketTable(
         1,
