@@ -35,6 +35,7 @@ import segno
 from scorekeeper.events import DEFAULT_TIEBREAKERS, StandingRow, TableSeating
 from scorekeeper.events.standings import LABELS
 from scorekeeper.rules import Rules, opposite_teams, rules_summary, team_name
+from scorekeeper.rules.names import filing_key
 
 from .layout import DEFAULT_PAPER, templates
 from .sheets import BlankSheet, blank_context, date_text
@@ -267,11 +268,11 @@ FIND_LINES = 56  # lines of that list that fit a page (print.css: .find-table, 8
 
 
 def _find_your_table(tables: Sequence[PacketTable]) -> list[list[list[tuple[str, int, str]]]]:
-    """Everyone seated, alphabetically, in blocks of at most a page of equal size (a block is
+    """Everyone seated, alphabetically (``filing_key``), in blocks of at most a page of equal size (a block is
     kept on one page, so a list is never read down a column that a page break has cut), each
     read down its columns: a block is its lines, a line up to FIND_COLUMNS (name, table, seat)."""
     people = [(name, t.number, _seat(letter)) for t in tables for letter, name in t.seats]
-    people.sort(key=lambda r: (r[0].casefold(), r[0], r[1]))
+    people.sort(key=lambda r: (filing_key(r[0]), r[1]))
     if not people:
         return []
     count = -(-len(people) // (FIND_COLUMNS * FIND_LINES))

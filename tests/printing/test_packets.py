@@ -15,6 +15,7 @@ from scorekeeper.events import Entrant, EventConfig, SideScore, TableResult, sta
 from scorekeeper.printing import packets, pdf, pool, sample, sheets
 from scorekeeper.printing.packets import PacketTable, RoundPacket, StandingsPrint
 from scorekeeper.rules import NAME_LENGTH, TEAM_NAME_LENGTH, parse_game, preset_rules, score_game
+from scorekeeper.rules.names import filing_key
 from scorekeeper.rules.sample import steady_game
 from scorekeeper.rules.words import signed
 from tests.printing import reading
@@ -101,9 +102,20 @@ def test_find_your_table_is_alphabetical_and_says_table_and_seat():
     packet, _ = rendered(6)
     (block,) = packets._find_your_table(packet.tables)
     people = read_down_columns(block)
-    assert [p[0] for p in people] == sorted((p[0] for p in people), key=str.casefold)
+    assert [p[0] for p in people] == sorted((p[0] for p in people), key=filing_key)
     seats = {(name, t.number, packets.SEAT_WORDS[s]) for t in packet.tables for s, name in t.seats}
     assert set(people) == seats
+
+
+def test_find_your_table_files_accented_names_by_their_letters():
+    """A player looks for Émile among the E's, not after Zoë (where code points put it)."""
+    seats = (("N", "Zoë"), ("E", "Émile"), ("S", "Åsa"), ("W", "Łukasz"))
+    more = (("N", "Bob"), ("E", "Fay"), ("S", "Max"), ("W", "Ed"))
+    tables = [PacketTable(1, seats, "Zoë", "x"), PacketTable(2, more, "Bob", "y")]
+    (block,) = packets._find_your_table(tables)
+    assert [p[0] for p in read_down_columns(block)] == [
+        "Åsa", "Bob", "Ed", "Émile", "Fay", "Łukasz", "Max", "Zoë",
+    ]  # fmt: skip
 
 
 def read_down_columns(block):
