@@ -99,3 +99,14 @@ def test_who_leads_a_table_is_said_as_the_game_page_says_it(client, db, settings
     assert re.fullmatch(rf"{re.escape(table.side_names[0])} {verb} \d+ to .+", table.leader)
     page = read(client.get(f"/p/{event.public_token}").get_data(as_text=True))
     assert f"{table.side_names[0]} {verb} " in page
+
+
+def test_a_seats_letter_stays_on_the_line_of_the_name_it_names(client, db):
+    """ "N Søren · E O'Brien · S Åsa · W" then "Ní Bhriain" on the next line, at 320 px: the
+    seat's letter is held to its name."""
+    event = event_with(db, 4)
+    events.seat_next_round(db, event)
+    for url in (f"/e/{event.director_token}", f"/p/{event.public_token}"):
+        seats = re.search(r'<p class="t-seats">(.*?)</p>', client.get(url).get_data(as_text=True), re.S)
+        assert seats is not None
+        assert re.findall(r"\b([NESW])&nbsp;<a ", seats.group(1)) == ["N", "E", "S", "W"], url
