@@ -268,9 +268,10 @@ FIND_LINES = 56  # lines of that list that fit a page (print.css: .find-table, 8
 
 
 def _find_your_table(tables: Sequence[PacketTable]) -> list[list[list[tuple[str, int, str]]]]:
-    """Everyone seated, alphabetically (``filing_key``), in blocks of at most a page of equal size (a block is
-    kept on one page, so a list is never read down a column that a page break has cut), each
-    read down its columns: a block is its lines, a line up to FIND_COLUMNS (name, table, seat)."""
+    """Everyone seated, alphabetically (``filing_key``), in blocks of at most a page of equal
+    size (a block is kept on one page, so a list is never read down a column that a page break
+    has cut), each read down its columns: a block is its lines, a line up to FIND_COLUMNS
+    (name, table, seat)."""
     people = [(name, t.number, _seat(letter)) for t in tables for letter, name in t.seats]
     people.sort(key=lambda r: (filing_key(r[0]), r[1]))
     if not people:

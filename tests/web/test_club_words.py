@@ -107,6 +107,7 @@ def test_a_seats_letter_stays_on_the_line_of_the_name_it_names(client, db):
     event = event_with(db, 4)
     events.seat_next_round(db, event)
     for url in (f"/e/{event.director_token}", f"/p/{event.public_token}"):
-        seats = re.search(r'<p class="t-seats">(.*?)</p>', client.get(url).get_data(as_text=True), re.S)
+        page = client.get(url).get_data(as_text=True)
+        seats = re.search(r'<p class="t-seats">(.*?)</p>', page, re.S)
         assert seats is not None
         assert re.findall(r"\b([NESW])&nbsp;<a ", seats.group(1)) == ["N", "E", "S", "W"], url
