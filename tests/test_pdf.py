@@ -113,6 +113,30 @@ def test_html_in_a_name_prints_as_those_characters():
         assert name in text
 
 
+def test_the_dealer_column_prints_a_long_name_whole_inside_it():
+    """A name at the form's limit (30 letters) dealing: the dealer column wraps it inside its
+    14 mm, every letter printed there (it was cut at the column's edge: "Bartholom")."""
+    long_name = "Bartholomew Fitzgerald-Ramirez"
+    body, _ = render(game_data(2, names=(long_name, "Bob", "Cy", "Di")))
+    words = re.findall(
+        r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)</word>',
+        subprocess.run(
+            ["pdftotext", "-bbox", "-", "-"], input=body, capture_output=True, check=True
+        ).stdout.decode(),
+    )
+    head = next((float(x1), float(x2), float(y)) for x1, y, x2, w in words if w == "Dealer")
+    middle, top = (head[0] + head[1]) / 2, head[2]  # the column is centred under its head
+    half = sheets.DEALER_COLUMN_MM / 2 * 72 / 25.4  # in points
+    row = next(float(y) for _, y, _, word in words if word == "Hand")  # hand 1's why line
+    cell = [
+        (float(x1), float(x2), w)
+        for x1, y, x2, w in words
+        if top < float(y) < row and abs(float(x1) - middle) < half
+    ]
+    assert "".join(w for _, _, w in cell) == long_name.replace(" ", "")
+    assert all(middle - half <= x1 and x2 <= middle + half for x1, x2, _ in cell), cell
+
+
 @pytest.mark.parametrize(("paper_size", "size"), [("letter", (612, 792)), ("a4", (595, 842))])
 def test_paper_size_is_letter_or_a4(paper_size, size):
     body, _ = render(game_data(2), paper_size=paper_size)
