@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from functools import cached_property
 from typing import Any, Protocol
@@ -41,6 +41,7 @@ from scorekeeper.rules import (
     with_hand_added,
 )
 from scorekeeper.rules.bids import plays_without_bids
+from scorekeeper.rules.words import rules_as_set
 from scorekeeper.store import Action, actions
 
 from .errors import (
@@ -378,9 +379,14 @@ def import_game(
 def rematch(
     db: Database, token: str, *, submission: str | None = None, browser: str | None = None
 ) -> tuple[store.GameRecord, Game]:
-    """A new game with the same players, teams and rules, the deal moved on one seat."""
+    """A new game with the same players, teams and rules, the deal moved on one seat. A game
+    imported with the director's call of time is played again to its round's own hands: the
+    cap was the call's, not the table's rules (``rules.words.rules_as_set``)."""
     record = store.game_by_edit_token(db, token)
     game = rematch_of(_open(record).game)
+    called, hands = time_call(game.rules, None, record.time_called, record.round_hands)
+    if called:
+        game = replace(game, rules=rules_as_set(game.rules, called, hands))
     data = dump_game(game)
     created = _create(
         db,

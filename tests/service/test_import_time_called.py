@@ -105,3 +105,19 @@ def test_a_call_of_time_that_cannot_be_is_refused_by_field_and_nothing_is_stored
         import_game(db, text)
     assert refused.value.field == field and "\n" not in str(refused.value)
     assert store.count_games(db) == 0
+
+
+@pytest.mark.parametrize("round_hands, max_hands", [(4, 4), (None, None)])
+def test_a_rematch_plays_to_the_rounds_own_hands_not_the_cap(db, round_hands, max_hands):
+    """The cap of 3 hands was the director's call of time, not the table's rules: a rematch
+    at home is a game of the night's own 4 hands (or to the score only), with no call of time."""
+    text = json.dumps({**steady(2, max_hands=2), "time_called": {"round_hands": round_hands}})
+    record = import_game(db, text)
+    created, game = service.games.rematch(db, record.edit_token)
+    assert game.rules.max_hands == max_hands and game.hands == ()
+    assert (created.time_called, service.games.game_page(db, created.edit_token).time_called) == (
+        False,
+        False,
+    )
+    plain = import_game(db, json.dumps(steady(2, max_hands=2)))
+    assert service.games.rematch(db, plain.edit_token)[1].rules.max_hands == 2
