@@ -8,12 +8,14 @@ its why-lines, or its refusal when these rules do not allow the hand.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from .errors import GameError
 from .game import FORMAT, parse_game
 from .options import OPTIONS, Rules, rules_to_spec
 from .scoring import score_game
+from .tricks import tricks_by_player
 
 US, THEM = "Ann & Cy", "Bob & Di"
 TEAMS = {US: ["Ann", "Cy"], THEM: ["Bob", "Di"]}
@@ -121,8 +123,10 @@ def scenario_for(option: str) -> Scenario:
 
 def play(rules: Rules, preset: str, s: Scenario, extra: dict[str, Any] | None = None) -> Example:
     """``s`` played under ``rules`` (with ``extra`` fields in the hand): its why-lines."""
-    if rules.race_tricks is not None:  # a race: every hand without bids, its tricks only
-        s = s._replace(words=f"A race hand: Ann & Cy take {s.us_took}", nils=(), start=(0, 0, 0))
+    if rules.race_tricks is not None:  # a race: every hand without bids (not even a blind
+        # one, whose words would refuse it), its tricks only
+        words = f"A race hand: Ann & Cy take {s.us_took}"
+        s = s._replace(words=words, us=(0, 0), nils=(), start=(0, 0, 0))
     try:
         data = _game_data(rules, preset, s, extra or {})
         sheet = score_game(parse_game(data))
@@ -166,6 +170,11 @@ def _game_data(rules: Rules, preset: str, s: Scenario, extra: dict[str, Any]) ->
         tricks.update({p: rest for p in others})
     else:
         tricks = {US: s.us_took, THEM: rest}
+    if s.split is None and isinstance(s.us, tuple) and tricks_by_player(rules):
+        # each partner's own tricks (Highlander): each takes their bid first, the last the rest
+        others = [p for p in ("Bob", "Di") if p not in nil_took]
+        tricks = {**_by_player(("Ann", "Cy"), s.us, s.us_took), **nil_took,
+                  **_by_player(others, [them[p] for p in others], rest)}  # fmt: skip
     start = {US: {"score": s.start[0], "bags": s.start[1]}, THEM: {"score": s.start[2]}}
     limit = rules.bag_limit
     if limit is not None and s.start[1] >= limit:
@@ -183,6 +192,18 @@ def _game_data(rules: Rules, preset: str, s: Scenario, extra: dict[str, Any]) ->
     }  # fmt: skip
 
 
+def _by_player(players: Sequence[str], bids: Sequence[int], took: int) -> dict[str, int]:
+    """A side's ``took`` tricks player by player: each takes their own bid (or what is left),
+    the last player the rest."""
+    out: dict[str, int] = {}
+    for player, bid in zip(players[:-1], bids[:-1], strict=True):
+        out[player] = min(bid, took)
+        took -= out[player]
+    if players:
+        out[players[-1]] = took
+    return out
+
+
 def option_example(rules: Rules, preset: str, option: str) -> Example:
     """The worked example of ``option`` under the game's rules (a game whose first hand has no
     bids plays one before it)."""
@@ -192,7 +213,7 @@ def option_example(rules: Rules, preset: str, option: str) -> Example:
         return play(rules, preset, SCENARIOS["end"])
     if option in ("auction_min", "defender_trick_value") and rules.auction_min is None:
         return play(rules, preset, SCENARIOS["made"])  # no auction: every side bids
-    if option == "no_vice_versa_bids":
+    if option == "no_vice_versa_bids" and rules.race_tricks is None:  # a race: no bids
         return _vice_versa(rules, preset)
     return play(rules, preset, scenario_for(option))
 
@@ -202,6 +223,13 @@ def _vice_versa(rules: Rules, preset: str) -> Example:
     T = rules.tricks_for(4)
     one = {"bids": {"Ann": 2, "Cy": 2, "Bob": 3, "Di": 2}, "tricks": {US: 4, THEM: T - 4}}
     two = {"bids": {"Ann": 3, "Cy": 2, "Bob": 2, "Di": 2}, "tricks": {US: 5, THEM: T - 5}}
+    if tricks_by_player(rules):  # each partner's own tricks (Highlander)
+        for hand in (one, two):
+            bids, took = hand["bids"], hand["tricks"]
+            hand["tricks"] = {
+                **_by_player(("Ann", "Cy"), (bids["Ann"], bids["Cy"]), took[US]),
+                **_by_player(("Bob", "Di"), (bids["Bob"], bids["Di"]), took[THEM]),
+            }
     words = "Ann & Cy bid 4 and Bob & Di 5; next hand Ann & Cy bid 5 and take 5"
     data = {"format": FORMAT, "rules": rules_to_spec(rules, preset),
             "players": ["Ann", "Bob", "Cy", "Di"], "teams": TEAMS, "hands": [one, two]}  # fmt: skip

@@ -490,7 +490,7 @@ def end_reason(sheet: Sheet, time_called: bool = False) -> str:
     others = "the other side was" if len(sheet.sides) == 2 else "the others were"
     if sheet.reason == TARGET:
         if rules.race_tricks is not None:  # a race: the target is the hands a match needs
-            return f"won {_count(rules.target_score, 'hand')}"
+            return f"first to win {_count(rules.target_score, 'hand')}"
         return f"reached {sheet.target}"
     if sheet.reason == SET_OUT:
         times = _TIMES.get(rules.set_out or 0, f"{rules.set_out} times")

@@ -5,7 +5,10 @@ show and read them.
 Fields: ``sp-<key>`` (a catalogue special on), ``sp-<key>-made``, ``sp-<key>-failed``;
 ``bo-<key>`` (a catalogue bonus on), ``bo-<key>-value``, ``bo-<key>-exact``; a table's own,
 ``own-sp-<i>-name``/``-made``/``-failed`` and ``own-bo-<i>-name``/``-value``/``-exact``. A value
-left empty is the catalogue's; a row of one's own left without a name is no special.
+left empty is the catalogue's; a row of one's own left empty is no special. A row of one's own
+needs its name and its points (a special's made, a bonus's points each; a special's failed left
+empty is 0): points without a name, or a name without points, are refused by the empty field,
+so nothing typed is dropped and no special worth nothing is made by a forgotten field.
 """
 
 from __future__ import annotations
@@ -130,6 +133,17 @@ def read_extras(texts: dict[str, str], errors: dict[str, str]) -> dict[str, list
             errors[name] = f"{what}: a whole number of points, {POINTS}."
             return default
 
+    def named(prefix: str, parts: tuple[str, ...], label: str) -> str:
+        """A row of one's own's name, with its points (``parts[0]``) checked as given; '' (and
+        the name field's error) when it has none but points were typed."""
+        name = texts.get(f"{prefix}-name", "")
+        if not name and any(texts.get(f"{prefix}-{part}") for part in parts):
+            errors[f"{prefix}-name"] = f"{label}: a name for these points, or clear them."
+        if name and not texts.get(f"{prefix}-{parts[0]}"):
+            what = f"{name} {parts[0]}" if parts[0] == "made" else name
+            errors[f"{prefix}-{parts[0]}"] = f"{what}: a whole number of points, {POINTS}."
+        return name
+
     specials: list[Any] = []
     for s in SPECIALS:
         if texts.get(f"sp-{s.key}") == "on" and s.doubles:  # its points are the bid's
@@ -138,8 +152,9 @@ def read_extras(texts: dict[str, str], errors: dict[str, str]) -> dict[str, list
             made = points(f"sp-{s.key}-made", s.made, f"{s.name} made")
             failed = points(f"sp-{s.key}-failed", s.failed, f"{s.name} failed")
             specials.append({"name": s.key, "made": made, "failed": failed})
+
     for i in range(_OWN_MAX):
-        name = texts.get(f"own-sp-{i}-name", "")
+        name = named(f"own-sp-{i}", ("made", "failed"), f"Your own special {i + 1}")
         if not name:
             continue
         made = points(f"own-sp-{i}-made", 0, f"{name} made")
@@ -156,7 +171,7 @@ def read_extras(texts: dict[str, str], errors: dict[str, str]) -> dict[str, list
         value = points(f"bo-{b.key}-value", b.value, b.name)
         bonuses.append({"name": b.key, "value": value, "exact": exact})
     for i in range(_OWN_MAX):
-        name = texts.get(f"own-bo-{i}-name", "")
+        name = named(f"own-bo-{i}", ("value",), f"Your own bonus {i + 1}")
         if name:
             value = points(f"own-bo-{i}-value", 0, name)
             exact = texts.get(f"own-bo-{i}-exact") == "on"

@@ -126,7 +126,8 @@ def test_every_sides_total_and_the_leader_are_on_the_screen(phone, live_server, 
     sheet = score_game(parse_game(data))
     leader = max(sheet.sides, key=sheet.totals.get)
     assert leader == sheet.sides[-1]
-    phone.goto(f"{live_server}/g/{store_game(live_db, data).edit_token}")
+    record = store_game(live_db, data)
+    phone.goto(f"{live_server}/g/{record.edit_token}")
     width, _ = viewport(phone)
     assert phone.evaluate("document.documentElement.scrollWidth") <= width
     for side in sheet.sides:
@@ -147,6 +148,11 @@ def test_every_sides_total_and_the_leader_are_on_the_screen(phone, live_server, 
     if fits:
         last = phone.locator("table.sheet tfoot td").nth(3 * len(sheet.sides) - 2)
         assert across(phone, last) and last.inner_text() == figure(sheet.totals[leader])
+    # The read-only page, where the other players follow the game, says so as well.
+    phone.goto(f"{live_server}/v/{record.view_token}")
+    scrolls = phone.locator(".sheet-wrap").evaluate("w => w.scrollWidth > w.clientWidth")
+    assert scrolls or len(sheet.sides) <= 3
+    assert phone.locator(".scroll-hint").is_visible() == scrolls
 
 
 def test_game_over_is_outside_the_sheet_and_whole(phone, live_server, live_db):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.rules import GameError, parse_game, rules_from_spec, score_game
+from scorekeeper.rules import OPTIONS, GameError, parse_game, rules_from_spec, score_game
 
 FOUR = ["Ann", "Bob", "Cy", "Di"]
 TEAMS = {"Us": ["Ann", "Cy"], "Them": ["Bob", "Di"]}
@@ -356,3 +356,36 @@ def test_each_option_has_a_worked_example_of_its_own(spec, option, line):
     for other in ("race_tricks", "first_hand_no_bids", "target_score"):  # a race: no bids ever
         if preset == "urban":
             assert not option_example(rules, preset, other).lines[0].startswith("not allowed")
+
+
+@pytest.mark.parametrize("option", [o.name for o in OPTIONS])
+def test_a_race_plays_every_options_example_without_refusing_a_bid_it_never_has(option):
+    """Urban's rules page: a race hand has no bids, so no example of it may be refused for one
+    ("A race hand: Ann & Cy take 7: not allowed here: a blind number is a side's whole bid")."""
+    from scorekeeper.rules.examples import option_example
+
+    example = option_example(rules_from_spec("urban"), "urban", option)
+    assert not example.lines[0].startswith("not allowed"), (option, example)
+    assert example.words.startswith("A race hand"), example.words
+
+
+@pytest.mark.parametrize("option", [o.name for o in OPTIONS])
+@pytest.mark.parametrize("spec", ["highlander", {"both_exact_bonus": True}])
+def test_each_partners_own_bid_plays_every_example_with_each_players_tricks(spec, option):
+    """Highlander's rules page: each partner's tricks are given by name, so no example may be
+    refused for a team's number (83 of its examples read "not allowed here: each partner makes
+    their own bid: give the tricks of each player of Ann & Cy")."""
+    from scorekeeper.rules.examples import option_example
+
+    preset = spec if isinstance(spec, str) else "standard"
+    example = option_example(rules_from_spec(spec), preset, option)
+    assert "give the tricks of each player" not in example.lines[0], (option, example)
+
+
+def test_highlanders_examples_score_each_partner_on_their_own_bid():
+    from scorekeeper.rules.examples import option_example
+
+    rules = rules_from_spec("highlander")
+    assert option_example(rules, "highlander", "set_penalty").lines == [
+        "Ann & Cy: set: bid 6, took 4: -60; Cy bid 3, took 1: set (total -60)"
+    ]

@@ -163,7 +163,8 @@ def test_the_printed_result_and_rules_of_a_time_capped_game_name_the_nights_hand
 
 def test_a_race_is_won_by_hands_and_its_end_says_so():
     """Urban rules (issue 22): the target is the hands a match needs (best of three: 2), so the
-    game page reads "First to win 2 hands", and the game over "won 2 hands", not "reached 2"."""
+    game page reads "First to win 2 hands", and the game over "first to win 2 hands" (the
+    read-only sheet's "Us won: first to win 2 hands"), not "reached 2"."""
     game = {"format": "spades-scorekeeper/1", "rules": "urban",
             "players": ["Ann", "Bob", "Cy", "Di"],
             "teams": {"Us": ["Ann", "Cy"], "Them": ["Bob", "Di"]},
@@ -172,7 +173,7 @@ def test_a_race_is_won_by_hands_and_its_end_says_so():
     sheet = score_game(parse_game(game))
     assert game_end(sheet.rules) == "First to win 2 hands (7 tricks win a hand)"
     assert sheet.finished and sheet.winner == "Us"
-    assert end_reason(sheet) == "won 2 hands"
-    assert result_line(sheet) == "Winner: Us, won 2 hands (2 to 1)"
+    assert end_reason(sheet) == "first to win 2 hands"
+    assert result_line(sheet) == "Winner: Us, first to win 2 hands (2 to 1)"
     going = score_game(parse_game({**game, "hands": game["hands"][:1]}))
     assert result_line(going) == "Leader: Us (1 to 0), first to win 2 hands (7 tricks win a hand)"

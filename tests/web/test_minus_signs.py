@@ -72,6 +72,8 @@ def pages(client, record):
     yield "the game page", read(client.get(f"/g/{edit}").get_data(as_text=True))
     for n in (1, 2):  # the why-lines of each hand
         yield f"hand {n}", read(client.get(f"/g/{edit}?hand={n}").get_data(as_text=True))
+        delete = client.get(f"/g/{edit}/hands/{n}/delete")  # its why, asked before deleting
+        yield f"deleting hand {n}", read(delete.get_data(as_text=True))
     yield "the rules page", read(client.get(f"/g/{edit}/rules").get_data(as_text=True))
     yield "read-only", read(client.get(f"/v/{view}").get_data(as_text=True))
     yield "home", read(client.get("/").get_data(as_text=True))

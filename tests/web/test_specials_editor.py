@@ -75,3 +75,40 @@ def test_the_doubling_special_is_switched_on_without_values(client, db):
     assert hints["Ann & Cy: Last 3 of 5, 9 or above"] == (
         "made with the bid exactly: the bid's points doubled"
     )
+
+
+def test_points_typed_on_a_row_of_ones_own_without_a_name_are_refused_by_the_name(client):
+    """A row of one's own with points but no name was dropped without a word: the scorer's 250
+    lost, the game started without the special."""
+    fields = {**editor_fields(), "own-sp-0-made": "250", "own-sp-0-failed": "-100",
+              "own-bo-1-value": "25"}  # fmt: skip
+    response = post_new(client, **fields)
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    field = html[html.index('id="own-sp-0-name"') :]
+    assert 'aria-invalid="true"' in field[:200]
+    assert "Your own special 1: a name for these points, or clear them." in field[:400]
+    assert 'name="own-sp-0-made" value="250"' in html  # kept
+    bonus = html[html.index('id="own-bo-1-name"') :]
+    assert "Your own bonus 2: a name for these points, or clear them." in bonus[:400]
+    assert 'name="own-bo-1-value" value="25"' in html
+
+
+def test_a_name_of_ones_own_without_points_is_refused_by_its_points(client):
+    """A named special of one's own with its made left empty was a special worth nothing
+    ("Grand slam 0" in the rules line): the scorer forgot a field, and is told which."""
+    fields = {**editor_fields(), "own-sp-0-name": "Grand slam", "own-bo-0-name": "Dragon"}
+    response = post_new(client, **fields)
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    made = html[html.index('id="own-sp-0-made"') :]
+    assert "Grand slam made: a whole number of points, -10000 to 10000." in made[:400]
+    value = html[html.index('id="own-bo-0-value"') :]
+    assert "Dragon: a whole number of points, -10000 to 10000." in value[:400]
+    assert 'value="Grand slam"' in html and 'value="Dragon"' in html  # kept
+
+
+def test_a_special_of_ones_own_may_leave_failed_empty(client, db):
+    fields = {**editor_fields(), "own-sp-0-name": "Dragon", "own-sp-0-made": "500"}
+    rules = started(db, post_new(client, **fields))
+    assert rules["specials"] == [{"name": "Dragon", "made": 500, "failed": 0}]
