@@ -95,16 +95,9 @@ def capped_table_export(client, db, tmp_path: Path) -> tuple[Path, str]:
     """A night of 4 hands a round; time is called on table 1 with 2 hands played, and it
     plays the hand in play. Its game file as the table's page exports it, and the web's PDF
     of the same game as one line of text."""
-    from scorekeeper.service import events
-    from tests.service.clubs import event_with, finish, play
+    from tests.service.clubs import time_called_table
 
-    event = event_with(db, 4, round_minutes=30, max_hands=4)
-    rnd = events.seat_next_round(db, event)
-    table = rnd.tables[0]
-    finish(db, rnd.tables[1])
-    play(db, table, 7, 7)
-    events.call_time(db, event, 1)
-    play(db, table, 7)
+    table = time_called_table(db)
     game = tmp_path / "table-1.json"
     game.write_bytes(client.get(f"/g/{table.edit_token}/game.json").data)
     web = " ".join(pdf_text(client.get(f"/g/{table.edit_token}/sheet.pdf").data).split())

@@ -14,8 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scorekeeper import store
-from scorekeeper.service import events
-from tests.service.clubs import event_with, finish, play
+from tests.service.clubs import time_called_table
 
 pytestmark = pytest.mark.browser
 
@@ -26,13 +25,7 @@ SHOTS.mkdir(exist_ok=True)
 def club_night_file(page, live_server, live_db, tmp_path: Path) -> Path:
     """Table 1's game file as its page downloads it: time called after 2 of 4 hands, and the
     hand in play played."""
-    event = event_with(live_db, 4, round_minutes=30, max_hands=4)
-    rnd = events.seat_next_round(live_db, event)
-    table = rnd.tables[0]
-    finish(live_db, rnd.tables[1])
-    play(live_db, table, 7, 7)
-    events.call_time(live_db, event, 1)
-    play(live_db, table, 7)
+    table = time_called_table(live_db)
     download = page.request.get(f"{live_server}/g/{table.edit_token}/game.json")
     saved = tmp_path / "club-night-table-1.json"
     saved.write_bytes(download.body())

@@ -11,21 +11,13 @@ import pytest
 
 from scorekeeper import service, store
 from scorekeeper.rules import GameError
-from scorekeeper.service import events
 from scorekeeper.service.games import export_text, find_game, import_game
-from tests.service.clubs import event_with, finish, hand, play
+from tests.service.clubs import hand, time_called_table
 
 
 def capped_table(db):
-    """A night of 4 hands a round: time is called on table 1 after 2 hands, and it plays the
-    hand in play (3 hands, the cap). Its game file as the table's page exports it."""
-    event = event_with(db, 4, round_minutes=30, max_hands=4)
-    rnd = events.seat_next_round(db, event)
-    table = rnd.tables[0]
-    finish(db, rnd.tables[1])
-    play(db, table, 7, 7)
-    events.call_time(db, event, 1)
-    play(db, table, 7)
+    """The game file of a table the director's call of time capped, as its page exports it."""
+    table = time_called_table(db)
     return export_text(db, find_game(db, table.edit_token))
 
 

@@ -12,22 +12,14 @@ import re
 import pytest
 
 from scorekeeper import store
-from scorekeeper.service import events
-from tests.service.clubs import event_with, finish, play
+from tests.service.clubs import time_called_table
 from tests.test_pdf import pdf_text
 
 
 def club_table(client, db, *, last_hand: bool = True):
-    """Table 1 of a night of 4 hands a round: time called after 2 hands; with ``last_hand``
-    it plays the hand in play. Its edit and read-only tokens and its exported file."""
-    event = event_with(db, 4, round_minutes=30, max_hands=4)
-    rnd = events.seat_next_round(db, event)
-    table = rnd.tables[0]
-    finish(db, rnd.tables[1])
-    play(db, table, 7, 7)
-    events.call_time(db, event, 1)
-    if last_hand:
-        play(db, table, 7)
+    """A table the director's call of time capped (``clubs.time_called_table``): its edit and
+    read-only tokens and the game file its page exports."""
+    table = time_called_table(db, hand_in_play=last_hand)
     exported = client.get(f"/g/{table.edit_token}/game.json").data
     return table.edit_token, table.view_token, exported
 
