@@ -47,8 +47,8 @@ def test_a_row_shows_bid_took_score_points_and_bags(client, db):
     html = page(client, db, game_file([hand(3, 2, 2, 2, 8, 5)]))
     cells = re.findall(r"<td[^>]*>(.*?)</td>", row(html, 1), re.S)
     assert cells == [
-        "5", "8", "53<small>+53</small>", "3",
-        "4", "5", "41<small>+41</small>", "1",
+        "5", "8", "53<wbr><small>+53</small>", "3",
+        "4", "5", "41<wbr><small>+41</small>", "1",
     ]  # fmt: skip
 
 
