@@ -84,8 +84,9 @@ PRESETS: dict[str, dict[str, Any]] = {
 }
 
 # How a preset seats the players when the new game form is left to choose ("Usual for the
-# players"): Call Break is four players without partners.
-PRESET_TEAMS: dict[str, str] = {"call-break": "none"}
+# players"), and how a blank sheet of it prints: Call Break is four players without partners,
+# cutthroat everyone for themselves.
+PRESET_TEAMS: dict[str, str] = {"call-break": "none", "cutthroat": "none"}
 
 PRESET_DESCRIPTIONS: dict[str, str] = {
     # shown beside the preset's title ("Suicide: In each team ..."), so none repeats it
