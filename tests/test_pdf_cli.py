@@ -95,16 +95,9 @@ def capped_table_export(client, db, tmp_path: Path) -> tuple[Path, str]:
     """A night of 4 hands a round; time is called on table 1 with 2 hands played, and it
     plays the hand in play. Its game file as the table's page exports it, and the web's PDF
     of the same game as one line of text."""
-    from scorekeeper.service import events
-    from tests.service.clubs import event_with, finish, play
+    from tests.service.clubs import time_called_table
 
-    event = event_with(db, 4, round_minutes=30, max_hands=4)
-    rnd = events.seat_next_round(db, event)
-    table = rnd.tables[0]
-    finish(db, rnd.tables[1])
-    play(db, table, 7, 7)
-    events.call_time(db, event, 1)
-    play(db, table, 7)
+    table = time_called_table(db)
     game = tmp_path / "table-1.json"
     game.write_bytes(client.get(f"/g/{table.edit_token}/game.json").data)
     web = " ".join(pdf_text(client.get(f"/g/{table.edit_token}/sheet.pdf").data).split())
@@ -137,14 +130,38 @@ def test_a_time_capped_tables_exported_game_prints_as_its_web_sheet(client, db, 
     assert last.endswith(", time was called (183 to 180)"), last
 
 
-def test_a_time_capped_tables_exported_game_imports_as_a_game_of_its_own(client, db, tmp_path):
+def test_a_time_capped_tables_exported_game_imports_with_its_call_of_time(client, db, tmp_path):
+    """Imported on its own, the game kept the cap and dropped the call of time, so at home it
+    read "the last of 3 hands was played". The web's Import and `scorekeeper import` both keep
+    it now: the game exports the same file again."""
     game, _ = capped_table_export(client, db, tmp_path)
     response = client.post(
         "/games/import", data={"file": (io.BytesIO(game.read_bytes()), "table-1.json")}
     )
     assert response.status_code == 303, response.get_data(as_text=True)
-    imported = client.get(response.headers["Location"] + "/game.json").get_json()
-    assert "time_called" not in imported and imported["rules"]["max_hands"] == 3
+    imported = client.get(response.headers["Location"] + "/game.json").data
+    assert imported == game.read_bytes()
+    assert json.loads(imported)["time_called"] == {"round_hands": 4}
+    env = {"SCOREKEEPER_DATABASE": str(tmp_path / "cli.sqlite"), "PATH": "/usr/bin:/bin"}
+    result = scorekeeper("import", str(game), env=env)
+    assert result.returncode == 0, result.stderr
+    edit = result.stdout.split("edit /g/", 1)[1].split()[0]
+    from scorekeeper import service, store
+
+    cli_db = store.connect(tmp_path / "cli.sqlite")
+    try:
+        assert service.games.export_text(cli_db, store.game_by_edit_token(cli_db, edit)) == (
+            game.read_text(encoding="utf-8")
+        )
+        shown = service.games.show_game(cli_db, edit)
+        assert (shown.time_called, shown.round_hands) == (True, 4)
+    finally:
+        cli_db.close()
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({**json.loads(imported), "time_called": {"round_hands": 3}}))
+    refused = scorekeeper("import", str(bad), env=env)
+    assert refused.returncode == 2 and len(refused.stderr.splitlines()) == 1
+    assert refused.stderr.startswith("scorekeeper: time_called: a call of time caps the game's")
 
 
 @pytest.mark.parametrize(

@@ -28,6 +28,7 @@ def test_migrations_are_named_and_repeatable(tmp_path: Path):
         "0008_club_memory",
         "0009_action_kinds",
         "0010_game_results",
+        "0011_game_time_called",
     ]
     assert store.migrate(db) == []
     assert store.applied_migrations(db) == names
@@ -407,7 +408,10 @@ def _old_database(tmp_path: Path) -> store.Database:
 
     db = store.connect(tmp_path / "old.sqlite")
     migrations.apply(db, stop_before="0009_action_kinds")
-    game = store.create_game(db, {"hands": []})
+    game_id = db.conn.execute(
+        "insert into games (edit_token, view_token, data, created_at, updated_at) "
+        "values ('e', 'v', '{\"hands\": []}', 'then', 'then')"
+    ).lastrowid
     words = [
         "add hand 1", "add hand 2", "time called", "undo add hand 2", "redo add hand 2",
         "undo redo add hand 2", "edit hand 1", "delete hand 1", "misdeal", "something else",
@@ -416,13 +420,13 @@ def _old_database(tmp_path: Path) -> store.Database:
         db.conn.execute(
             "insert into game_history (game_id, version, data, action, created_at, undone) "
             "values (?, ?, '{}', ?, 'then', ?)",
-            (game.id, version, action, int(action.startswith("undo "))),
+            (game_id, version, action, int(action.startswith("undo "))),
         )
     for sid, action in [("s1", "add hand 3"), ("s2", "undo"), ("s3", "new game"), ("s4", "?")]:
         db.conn.execute(
             "insert into submissions (id, game_id, action, version, created_at) "
             "values (?, ?, ?, 1, '2999-01-01')",
-            (sid, game.id, action),
+            (sid, game_id, action),
         )
     db.conn.commit()
     return db
@@ -466,3 +470,26 @@ def test_redo_and_the_undo_button_read_codes_not_words(tmp_path: Path):
     assert store.last_action(db, redone) == store.Action("add_hand", 1)
     words = [r[0] for r in db.conn.execute("select action from game_history order by version")]
     assert words == ["add hand 1", "redo add hand 9", "redo add hand 1"]
+
+
+def test_games_stored_before_0011_read_as_without_a_call_of_time(tmp_path: Path):
+    """0011_game_time_called adds the call of time an imported file carried; every game
+    stored before it was imported without one, and a new game stores it."""
+    from scorekeeper.store.migrations import migrations
+
+    db = store.connect(tmp_path / "old.sqlite")
+    migrations.apply(db, stop_before="0011_game_time_called")
+    db.conn.execute(
+        "insert into games (edit_token, view_token, data, created_at, updated_at) "
+        "values ('e', 'v', '{\"hands\": []}', 'then', 'then')"
+    )
+    db.conn.commit()
+    assert store.migrate(db) == ["0011_game_time_called"]
+    old = store.game_by_edit_token(db, "e")
+    assert (old.time_called, old.round_hands, old.data) == (False, None, {"hands": []})
+    new = store.create_game(db, {"hands": []}, time_called=True, round_hands=None)
+    assert (new.time_called, new.round_hands) == (True, None)
+    read = store.game_by_edit_token(db, new.edit_token)
+    assert (read.time_called, read.round_hands) == (True, None)
+    saved = store.save_game(db, read, {"hands": [1]}, action=store.Action("add_hand", 1))
+    assert store.game_by_id(db, saved.id).time_called  # a save keeps it

@@ -20,17 +20,18 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from functools import cached_property
 from typing import Any, Protocol
 
 from scorekeeper import store
 from scorekeeper.cache import SizedCache
-from scorekeeper.events.table_file import read_game_text, with_time_called
+from scorekeeper.events.table_file import capped_by_time, read_game_text, with_time_called
 from scorekeeper.rules import (
     Game,
     GameError,
+    Rules,
     Sheet,
     dump_game,
     parse_game,
@@ -40,6 +41,7 @@ from scorekeeper.rules import (
     with_hand_added,
 )
 from scorekeeper.rules.bids import plays_without_bids
+from scorekeeper.rules.words import rules_as_set
 from scorekeeper.store import Action, actions
 
 from .errors import (
@@ -62,7 +64,9 @@ Database = store.Database
 @dataclass(frozen=True)
 class GameFacts:
     """What the pages show of a stored game beside its file: its links, title, version and
-    times (the stored record itself stays in the service)."""
+    times (the stored record itself stays in the service), and the director's call of time
+    its file carried when it was imported (``time_called``, with the round's own
+    ``round_hands``; see :func:`time_call`)."""
 
     edit_token: str
     view_token: str
@@ -70,13 +74,28 @@ class GameFacts:
     version: int
     created_at: str
     updated_at: str
+    time_called: bool = False
+    round_hands: int | None = None
 
 
 def _facts(record: store.GameRecord) -> GameFacts:
     return GameFacts(
         record.edit_token, record.view_token, record.title, record.version, record.created_at,
-        record.updated_at,
+        record.updated_at, record.time_called, record.round_hands,
     )  # fmt: skip
+
+
+def time_call(
+    rules: Rules, table: TablePlace | None, time_called: bool, round_hands: int | None
+) -> tuple[bool, int | None]:
+    """Whether the director's call of time capped a game, and the round's own hands: a club
+    table's game asks its table (:meth:`TablePlace.time_called`); a game imported on its own,
+    the call its file carried (``time_called``, ``round_hands``), while its hands are still
+    capped below the round's (``events.table_file.capped_by_time``). The game page, the
+    read-only sheet, the printed sheet and the export all say it from here."""
+    if table is not None:
+        return table.time_called(rules), table.round_hands
+    return time_called and capped_by_time(rules, round_hands), round_hands
 
 
 @dataclass(frozen=True)
@@ -205,13 +224,17 @@ def export_text(db: Database, record: store.GameRecord) -> str:
     engine checked what it checks now and no longer readable whole, exactly as stored (so
     nothing in it is lost). A club table's game that the director's call of time capped says
     so, with its round's own hands (``events.table_file.with_time_called``): the file read
-    alone then prints as the table's own sheet does."""
+    alone then prints as the table's own sheet does; so does a game imported with its call
+    (:func:`time_call`)."""
     if record.problem:
         return store.stored_text(db, record.id)
     data = record.data
     table = table_of_game(db, record.id)
-    if table is not None and table.time_called(parse_game(data).rules):
-        data = with_time_called(data, table.round_hands)
+    if table is not None or record.time_called:  # export -> import keeps the call of time
+        rules = parse_game(data).rules
+        called, hands = time_call(rules, table, record.time_called, record.round_hands)
+        if called:
+            data = with_time_called(data, hands)
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
 
 
@@ -320,13 +343,16 @@ def _create(
     submission: str | None,
     action: Action,
     browser: str | None = None,
+    time_called: bool = False,
+    round_hands: int | None = None,
 ) -> store.GameRecord:
     sheet = score_game(parse_game(data))
     with store.write(db):
         _once(db, submission)
         record = store.create_game(
-            db, data, title=title, finished=sheet.finished, winner=sheet.winner
-        )
+            db, data, title=title, finished=sheet.finished, winner=sheet.winner,
+            time_called=time_called, round_hands=round_hands,
+        )  # fmt: skip
         if remember_players:
             store.remember_players(db, list(data["players"]))
         if save_rules_as:
@@ -341,17 +367,26 @@ def import_game(
     db: Database, text: str, *, submission: str | None = None, browser: str | None = None
 ) -> store.GameRecord:
     """Store a game file given as JSON text (written back in the contract's own form), in
-    this browser's games."""
-    data = dump_game(read_game_text(text).game)  # alone, it is no club table's game
-    return _create(db, data, submission=submission, action=Action(actions.IMPORT), browser=browser)
+    this browser's games. A club table's game that the director's call of time capped keeps
+    its call of time (``time_called``), so it reads as it did at the club (:func:`time_call`)."""
+    read = read_game_text(text)
+    return _create(
+        db, dump_game(read.game), submission=submission, action=Action(actions.IMPORT),
+        browser=browser, time_called=read.time_called, round_hands=read.round_hands,
+    )  # fmt: skip
 
 
 def rematch(
     db: Database, token: str, *, submission: str | None = None, browser: str | None = None
 ) -> tuple[store.GameRecord, Game]:
-    """A new game with the same players, teams and rules, the deal moved on one seat."""
+    """A new game with the same players, teams and rules, the deal moved on one seat. A game
+    imported with the director's call of time is played again to its round's own hands: the
+    cap was the call's, not the table's rules (``rules.words.rules_as_set``)."""
     record = store.game_by_edit_token(db, token)
     game = rematch_of(_open(record).game)
+    called, hands = time_call(game.rules, None, record.time_called, record.round_hands)
+    if called:
+        game = replace(game, rules=rules_as_set(game.rules, called, hands))
     data = dump_game(game)
     created = _create(
         db,
@@ -752,8 +787,32 @@ def _unavailable_on(db: Database, token: str) -> Iterator[None]:
 # --- the game page --------------------------------------------------------------------------
 
 
+class _TimeCall:
+    """What a page of a game says of a call of time (:func:`time_call`), from the game as
+    opened and the event's table it is played at."""
+
+    current: OpenGame
+    event_table: TablePlace | None
+
+    def _call(self) -> tuple[bool, int | None]:
+        facts = self.current.facts
+        rules = self.current.game.rules
+        return time_call(rules, self.event_table, facts.time_called, facts.round_hands)
+
+    @property
+    def time_called(self) -> bool:
+        """Whether the director's call of time capped this game."""
+        return self._call()[0]
+
+    @property
+    def round_hands(self) -> int | None:
+        """The round's own hands (the night's "4 hands"), or None (the round had none, or the
+        game is neither a club table's nor imported as one)."""
+        return self._call()[1]
+
+
 @dataclass(frozen=True)
-class GamePage:
+class GamePage(_TimeCall):
     """Everything the game page shows, read in one use case: the game as opened, what Undo
     would take back and Redo put back (their words, None when there is nothing), and the
     event's table the game is played at (None for a kitchen table's game)."""
@@ -765,24 +824,13 @@ class GamePage:
 
 
 @dataclass(frozen=True)
-class ShownGame:
+class ShownGame(_TimeCall):
     """A game as the read-only sheet and the printed sheet show it, read in one use case: the
     game as opened and the event's table it is played at (None for a kitchen table's game),
     so a club table's game ends "time was called" there as on the table's phone."""
 
     current: OpenGame
     event_table: TablePlace | None
-
-    @property
-    def time_called(self) -> bool:
-        """Whether the director's call of time capped this game (:meth:`TablePlace.time_called`)."""
-        table = self.event_table
-        return table is not None and table.time_called(self.current.game.rules)
-
-    @property
-    def round_hands(self) -> int | None:
-        """The round's own hands (the night's "4 hands"), or None (no cap, or no club table)."""
-        return None if self.event_table is None else self.event_table.round_hands
 
 
 def show_game(db: Database, token: str) -> ShownGame:
@@ -861,5 +909,5 @@ __all__ = [
     "delete_hand", "edit_hand", "export_text", "find_game", "game_label", "game_page",
     "import_game", "misdeal", "note_opened", "one_tap", "one_tap_back", "open_game",
     "open_shared", "outcome", "redo", "rematch", "show_game", "show_shared", "submit_hand",
-    "submitted", "typed_at", "unavailable", "undo", "version_of_shared",
+    "submitted", "time_call", "typed_at", "unavailable", "undo", "version_of_shared",
 ]  # fmt: skip

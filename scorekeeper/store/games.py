@@ -17,7 +17,8 @@ from .db import Database, dump, insert, new_token, now, write
 
 # the columns a GameRecord is read from (game_record), in its order
 GAME_COLUMNS = (
-    "id, edit_token, view_token, title, data, version, finished, winner, created_at, updated_at"
+    "id, edit_token, view_token, title, data, version, finished, winner, created_at, updated_at, "
+    "time_called, round_hands"
 )
 
 
@@ -49,6 +50,10 @@ class GameRecord:
     # Why the stored text could not be read in full (then ``data`` is what could be read, to
     # name the game, and must not be saved back): see :func:`decode`.
     problem: str | None = None
+    # The director's call of time the game's file carried when it was imported (its
+    # ``time_called``), and the round's own hands it named (None: the round had none).
+    time_called: bool = False
+    round_hands: int | None = None
 
 
 def decode(text: str) -> tuple[Any, str | None]:
@@ -84,13 +89,13 @@ def decode(text: str) -> tuple[Any, str | None]:
 
 def game_record(row: tuple[Any, ...]) -> GameRecord:
     """A row of ``GAME_COLUMNS`` as a GameRecord (the file decoded; an unreadable one noted)."""
-    id_, edit, view, title, text, version, finished, winner, created, updated = row
+    id_, edit, view, title, text, version, finished, winner, created, updated, called, hands = row
     data, problem = decode(text)
     if not isinstance(data, dict):
         data, problem = {}, problem or "the stored file is not a game file"
     return GameRecord(
         id_, edit, view, title or "", data, version, bool(finished), winner,
-        created, updated, problem,
+        created, updated, problem, bool(called), hands,
     )  # fmt: skip
 
 
@@ -149,8 +154,11 @@ def create_game(
     title: str = "",
     finished: bool = False,
     winner: str | None = None,
+    time_called: bool = False,
+    round_hands: int | None = None,
 ) -> GameRecord:
-    """Store a new game with fresh edit and view tokens."""
+    """Store a new game with fresh edit and view tokens; ``time_called`` and ``round_hands``:
+    the call of time its imported file carried (:class:`GameRecord`)."""
     stamp = now()
     row: dict[str, Any] = {
         "edit_token": new_token(),
@@ -162,12 +170,14 @@ def create_game(
         "winner": winner,
         "created_at": stamp,
         "updated_at": stamp,
+        "time_called": int(time_called),
+        "round_hands": round_hands,
     }
     with write(db):
         game_id = insert(db, "games", row)
     return GameRecord(
         game_id, row["edit_token"], row["view_token"], title, data, 1, finished, winner,
-        stamp, stamp,
+        stamp, stamp, None, time_called, round_hands,
     )  # fmt: skip
 
 

@@ -316,6 +316,16 @@ def _m0010_game_results(db: Database) -> None:
     )  # fmt: skip
 
 
+@migrations(name="0011_game_time_called")
+def _m0011_game_time_called(db: Database) -> None:
+    # A club table's game imported on its own keeps the director's call of time its file
+    # carried (``"time_called": {"round_hands": n}``, docs/contract.md section 1): called or
+    # not, and the round's own hands (null: the round had none). An event's table game says
+    # it from its event instead; every game stored before was imported without it.
+    db.table("games").add_column("time_called", int, not_null_default=0)
+    db.table("games").add_column("round_hands", int)
+
+
 def migrate(db: StoreDatabase) -> list[str]:
     """Apply pending migrations in one immediate transaction; returns the names applied."""
     with write(db):

@@ -311,6 +311,8 @@ def render_game(
         "why": sheet.hands[editing - 1] if editing else None,
         "printing": False,
         "event_table": page.event_table,
+        "time_called": page.time_called,  # a club table's, or a game imported with its call
+        "round_hands": page.round_hands,
         "sheet_html": Later(lambda: sheet_html(current, edit_links=True)),  # made on a miss
     }
     hand_form = render("games/_hand_form.html", **context) if entry else ""

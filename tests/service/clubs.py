@@ -126,3 +126,18 @@ def big_event(db, teams: int = 200, rounds: int = 8, hands: int = 12, seed: int 
             )
         events.close_round(db, event, number)
     return event
+
+
+def time_called_table(db, *, hand_in_play: bool = True):
+    """Table 1 of a night of 4 hands a round (30 minutes), where the director called time after
+    its 2nd hand, table 2 having played its 4: with ``hand_in_play`` it plays its 3rd hand, the
+    last the call left it (the cap). The table (edit and read-only tokens)."""
+    event = event_with(db, 4, round_minutes=30, max_hands=4)
+    rnd = events.seat_next_round(db, event)
+    table = rnd.tables[0]
+    finish(db, rnd.tables[1])
+    play(db, table, 7, 7)
+    events.call_time(db, event, 1)
+    if hand_in_play:
+        play(db, table, 7)
+    return table
