@@ -35,6 +35,7 @@ import segno
 from scorekeeper.events import DEFAULT_TIEBREAKERS, StandingRow, TableSeating
 from scorekeeper.events.standings import LABELS
 from scorekeeper.rules import Rules, opposite_teams, rules_summary, team_name
+from scorekeeper.rules.names import filing_key
 
 from .layout import DEFAULT_PAPER, templates
 from .sheets import BlankSheet, blank_context, date_text
@@ -241,7 +242,10 @@ def _side_headers(tables: Sequence[PacketTable]) -> list[str]:
 
 def _sides_of(table: PacketTable) -> list[dict[str, Any]]:
     """Each side of a table: its name when it says more than its members' names, and who
-    sits where in it (each name's spaces unbreakable, so a line breaks between people first)."""
+    sits where in it: (name, seat letter, seat word, the name with its spaces unbreakable).
+    The pairings print a side's people on one line, which breaks between people first (the
+    unbreakable name); a table card gives each person a cell of their own, where a long name
+    wraps at its spaces rather than mid-word (the name as typed)."""
     out = []
     for name, members, seated in zip(
         table.side_names, table.members, table.seated_sides, strict=True
@@ -252,7 +256,7 @@ def _sides_of(table: PacketTable) -> list[dict[str, Any]]:
                 "name": name,
                 "title": "" if plain else name,
                 "people": [
-                    (n.replace(" ", "\u00a0"), letter, _seat(letter)) for letter, n in seated
+                    (n, letter, _seat(letter), n.replace(" ", "\u00a0")) for letter, n in seated
                 ],
             }
         )
@@ -264,11 +268,12 @@ FIND_LINES = 56  # lines of that list that fit a page (print.css: .find-table, 8
 
 
 def _find_your_table(tables: Sequence[PacketTable]) -> list[list[list[tuple[str, int, str]]]]:
-    """Everyone seated, alphabetically, in blocks of at most a page of equal size (a block is
-    kept on one page, so a list is never read down a column that a page break has cut), each
-    read down its columns: a block is its lines, a line up to FIND_COLUMNS (name, table, seat)."""
+    """Everyone seated, alphabetically (``filing_key``), in blocks of at most a page of equal
+    size (a block is kept on one page, so a list is never read down a column that a page break
+    has cut), each read down its columns: a block is its lines, a line up to FIND_COLUMNS
+    (name, table, seat)."""
     people = [(name, t.number, _seat(letter)) for t in tables for letter, name in t.seats]
-    people.sort(key=lambda r: (r[0].casefold(), r[0], r[1]))
+    people.sort(key=lambda r: (filing_key(r[0]), r[1]))
     if not people:
         return []
     count = -(-len(people) // (FIND_COLUMNS * FIND_LINES))

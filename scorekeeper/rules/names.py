@@ -58,6 +58,24 @@ def name_key(name: str) -> str:
     return unicodedata.normalize("NFC", name.casefold())
 
 
+# Letters Unicode does not split into a base letter and an accent, as a list of names files
+# them: Łukasz among the L's, Øystein among the O's, Ærø among the A's.
+_FILED_AS = str.maketrans(
+    {"ł": "l", "ø": "o", "đ": "d", "ð": "d", "ħ": "h", "ı": "i", "ŀ": "l", "æ": "ae",
+     "œ": "oe", "þ": "th"}
+)  # fmt: skip
+
+
+def filing_key(name: str) -> tuple[str, str]:
+    """Where a name goes in an alphabetical list (the packet's *find your table*, the club's
+    lists of people): by its letters without accents and case, so Émile sits beside Emma and
+    Åsa among the A's rather than after Zoë (by code point, every accented first letter comes
+    after z); names that file alike keep one order, by the name as written."""
+    bare = unicodedata.normalize("NFKD", name.casefold())
+    letters = "".join(c for c in bare if not unicodedata.combining(c)).translate(_FILED_AS)
+    return letters, name
+
+
 def same_name(a: str, b: str) -> bool:
     """Whether ``a`` and ``b`` (either as typed) name the same person."""
     try:

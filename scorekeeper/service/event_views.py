@@ -265,7 +265,10 @@ class TableView:
         best = max(totals)
         if totals.count(best) > 1:
             return f"level at {_points(best)}"
-        return f"{self.side_names[totals.index(best)]} leads {score}"
+        # a side of partners leads as "Bob & Di lead", a lone player as "Ann leads" (the game
+        # page's own status line says it the same way)
+        verb = "lead" if len(self.seats) > len(self.side_names) else "leads"
+        return f"{self.side_names[totals.index(best)]} {verb} {score}"
 
 
 def _points(n: int) -> str:

@@ -14,7 +14,7 @@ from typing import Any
 
 from scorekeeper import store
 from scorekeeper.rules import NAME_LENGTH
-from scorekeeper.rules.names import NameProblem, clean_name, name_key
+from scorekeeper.rules.names import NameProblem, clean_name, filing_key, name_key
 from scorekeeper.stats import Scheme, StatsError
 
 from .errors import MemoryRefused
@@ -130,7 +130,7 @@ def _page(db: Database, club: Club) -> KeeperPage:
             )  # fmt: skip
             for p in people.values()
         ),
-        key=lambda line: line.name.casefold(),
+        key=lambda line: filing_key(line.name),
     )
     changes = []
     for c in store.club.changes(db):

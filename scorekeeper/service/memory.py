@@ -29,7 +29,7 @@ from scorekeeper import rules, store
 from scorekeeper.cache import SizedCache
 from scorekeeper.events import Entrant, EventConfig, SideScore, TableResult
 from scorekeeper.rules import GameError, parse_game, score_game
-from scorekeeper.rules.names import NameProblem, clean_name, name_key
+from scorekeeper.rules.names import NameProblem, clean_name, filing_key, name_key
 from scorekeeper.rules.tenths import counted
 from scorekeeper.stats import (
     Figures,
@@ -665,11 +665,11 @@ def build_player_page(
     rows = {r.person: r for r in ladder.rows(name=club.name)}
     partners = sorted(
         ((club.name(p), p, r.games, r.wins) for p, r in overall.partners.items()),
-        key=lambda x: (-x[2], x[0].casefold()),
+        key=lambda x: (-x[2], filing_key(x[0])),
     )
     opponents = sorted(
         ((club.name(p), p, r.games, r.wins) for p, r in overall.opponents.items()),
-        key=lambda x: (-x[2], x[0].casefold()),
+        key=lambda x: (-x[2], filing_key(x[0])),
     )
     former = tuple(
         n for pid, n in club.names.items() if pid != person and club.merges.get(pid) == person
@@ -813,12 +813,12 @@ def home_stats(db: Database, browser_id: str | None) -> HomeStats:
             for k, n in seen.items():
                 names.setdefault(k, n)
     games = sort_games(games)
-    people = sorted({p for g in games for p in g.people}, key=lambda p: names[p].casefold())
+    people = sorted({p for g in games for p in g.people}, key=lambda p: filing_key(names[p]))
     lines = tuple(HomeLine(names[p], figures(p, games)) for p in people)
     h2h = tuple(
         (line.name, names[o], r.games, r.wins)
         for p, line in zip(people, lines, strict=True)
-        for o, r in sorted(line.figures.opponents.items(), key=lambda x: names[x[0]].casefold())
+        for o, r in sorted(line.figures.opponents.items(), key=lambda x: filing_key(names[x[0]]))
     )
     return HomeStats(len(games), lines, h2h)
 

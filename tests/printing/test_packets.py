@@ -15,6 +15,7 @@ from scorekeeper.events import Entrant, EventConfig, SideScore, TableResult, sta
 from scorekeeper.printing import packets, pdf, pool, sample, sheets
 from scorekeeper.printing.packets import PacketTable, RoundPacket, StandingsPrint
 from scorekeeper.rules import NAME_LENGTH, TEAM_NAME_LENGTH, parse_game, preset_rules, score_game
+from scorekeeper.rules.names import filing_key
 from scorekeeper.rules.sample import steady_game
 from scorekeeper.rules.words import signed
 from tests.printing import reading
@@ -101,9 +102,20 @@ def test_find_your_table_is_alphabetical_and_says_table_and_seat():
     packet, _ = rendered(6)
     (block,) = packets._find_your_table(packet.tables)
     people = read_down_columns(block)
-    assert [p[0] for p in people] == sorted((p[0] for p in people), key=str.casefold)
+    assert [p[0] for p in people] == sorted((p[0] for p in people), key=filing_key)
     seats = {(name, t.number, packets.SEAT_WORDS[s]) for t in packet.tables for s, name in t.seats}
     assert set(people) == seats
+
+
+def test_find_your_table_files_accented_names_by_their_letters():
+    """A player looks for Émile among the E's, not after Zoë (where code points put it)."""
+    seats = (("N", "Zoë"), ("E", "Émile"), ("S", "Åsa"), ("W", "Łukasz"))
+    more = (("N", "Bob"), ("E", "Fay"), ("S", "Max"), ("W", "Ed"))
+    tables = [PacketTable(1, seats, "Zoë", "x"), PacketTable(2, more, "Bob", "y")]
+    (block,) = packets._find_your_table(tables)
+    assert [p[0] for p in read_down_columns(block)] == [
+        "Åsa", "Bob", "Ed", "Émile", "Fay", "Łukasz", "Max", "Zoë",
+    ]  # fmt: skip
 
 
 def read_down_columns(block):
@@ -174,6 +186,21 @@ def test_the_longest_names_fit_every_page_they_are_on():
     for card in pages[1:3]:
         assert "Scan the code" in card  # the last line of a card's face is not cut off
     assert [link for page in (2, 3) for link in qr_links(body, page)] == [t.link for t in tables]
+
+
+def test_a_long_name_on_a_table_card_wraps_at_its_space_never_mid_word():
+    """Two-word names at the length limit, no hyphen: each wraps between its words in its
+    seat's cell on the card (the pairings keep a person's name on one line)."""
+    east, west = "Maximiliana Wolfeschlegelstein", "Bartholomew Featherstonehaugh"
+    assert len(east) == NAME_LENGTH
+    seats = (("N", "Ann"), ("E", east), ("S", "Cy"), ("W", west))
+    table = PacketTable(1, seats, west, "http://192.168.1.20:5000/g/" + "x" * 32)
+    body = packets.render_packet_pdf(RoundPacket("Friday", 2, (table,)))
+    (card,) = reading.card_pages(body)
+    words = set(pdf_pages_text(body, layout=False)[card - 1].split())
+    assert {"Maximiliana", "Wolfeschlegelstein", "Bartholomew", "Featherstonehaugh"} <= words
+    pairings = flat(pdf_pages_text(body)[0])
+    assert f"{east} E" in pairings and f"{west} W" in pairings
 
 
 def test_names_with_markup_print_as_typed():

@@ -6,7 +6,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper.rules.names import INVISIBLE, NameProblem, clean_name, name_key, same_name
+from scorekeeper.rules.names import (
+    INVISIBLE,
+    NameProblem,
+    clean_name,
+    filing_key,
+    name_key,
+    same_name,
+)
 
 
 @pytest.mark.parametrize(
@@ -57,3 +64,18 @@ def test_cleaning_is_idempotent_and_keeps_the_key(text):
     assert once == once.strip() and "  " not in once
     assert unicodedata.is_normalized("NFC", once)
     assert not set(once) & INVISIBLE
+
+
+def test_names_file_by_their_letters_whatever_the_accents_or_case():
+    typed = ["Zoë", "Émile", "ann", "Łukasz", "Åsa", "Ærøskøbing", "Emma", "Øystein", "Lee",
+             "Ola", "Bob", "Élodie", "Ed"]  # fmt: skip
+    assert sorted(typed, key=filing_key) == [
+        "Ærøskøbing", "ann", "Åsa", "Bob", "Ed", "Élodie", "Émile", "Emma", "Lee", "Łukasz",
+        "Ola", "Øystein", "Zoë",
+    ]  # fmt: skip
+
+
+def test_names_that_file_alike_keep_one_order():
+    assert sorted(["José", "Jose", "JOSE"], key=filing_key) == sorted(
+        ["JOSE", "José", "Jose"], key=filing_key
+    )

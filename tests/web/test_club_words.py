@@ -79,3 +79,35 @@ def test_the_memory_says_one_game_and_one_point(client, db, one_round_night):
     plain = client.get(f"/m/{reader}/seasons/{season}.txt")
     if plain.status_code == 200:
         assert "1 pts" not in plain.get_data(as_text=True)
+
+
+@pytest.mark.parametrize(
+    "settings, verb",
+    [({}, "lead"), ({"format": "progressive"}, "lead"),
+     ({"format": "swiss", "sides_per_table": 3}, "leads")],
+)  # fmt: skip
+def test_who_leads_a_table_is_said_as_the_game_page_says_it(client, db, settings, verb):
+    """Partners lead ("Ann & Cy lead 61 to −60", as the table's own phone says it); a lone
+    cutthroat player leads."""
+    from tests.service.clubs import play
+
+    event = event_with(db, 4 if not settings else 12 if "sides_per_table" in settings else 8,
+                       **settings)  # fmt: skip
+    rnd = events.seat_next_round(db, event)
+    play(db, rnd.tables[0], 7)
+    table = events.overview(db, event).current.tables[0]
+    assert re.fullmatch(rf"{re.escape(table.side_names[0])} {verb} \d+ to .+", table.leader)
+    page = read(client.get(f"/p/{event.public_token}").get_data(as_text=True))
+    assert f"{table.side_names[0]} {verb} " in page
+
+
+def test_a_seats_letter_stays_on_the_line_of_the_name_it_names(client, db):
+    """ "N Søren · E O'Brien · S Åsa · W" then "Ní Bhriain" on the next line, at 320 px: the
+    seat's letter is held to its name."""
+    event = event_with(db, 4)
+    events.seat_next_round(db, event)
+    for url in (f"/e/{event.director_token}", f"/p/{event.public_token}"):
+        page = client.get(url).get_data(as_text=True)
+        seats = re.search(r'<p class="t-seats">(.*?)</p>', page, re.S)
+        assert seats is not None
+        assert re.findall(r"\b([NESW])&nbsp;<a ", seats.group(1)) == ["N", "E", "S", "W"], url

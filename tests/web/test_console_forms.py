@@ -285,6 +285,31 @@ def test_a_tables_total_below_zero_shows_a_true_minus(client, db):
     assert "<b>\u221260</b>" in public
 
 
+def test_a_paper_form_refused_as_old_shows_the_result_another_tab_entered(client, db):
+    """An old paper form is refused and shown again as typed: beside it, the page says what
+    counts now, so sending it again never overwrites a result the director never saw."""
+    event = event_with(db, 4)
+    rnd = events.seat_next_round(db, event)
+    paper_url = f"/e/{event.director_token}/rounds/1/tables/1/paper"
+    old = read_at(client, paper_url)  # read before any paper result
+    assert 'id="paper-now"' not in client.get(paper_url).get_data(as_text=True)
+    events.enter_paper(db, event, 1, 1, [312, 188], [4, 1])  # another tab
+    response = client.post(paper_url, data={**old, "points-0": "250", "points-1": "120"})
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    assert "Nothing was done: the event changed since this page was read" in page
+    assert 'name="points-0" value="250"' in page  # what was typed, kept
+    first, second = (n.replace("&", "&amp;") for n in rnd.tables[0].side_names)
+    now = re.search(r'<p class="paper-now" id="paper-now">(.*?)</p>', page, re.S)
+    assert now is not None
+    said = " ".join(now.group(1).split())
+    assert said == (
+        f"The paper result counting now: {first} 312 points, 4 bags; {second} 188 points, "
+        f"1 bag. {first} won 312 to 188."
+    )
+    assert events.overview(db, event).round(1).table(1).totals == (312, 188)
+
+
 def test_the_paper_forms_bag_fields_are_labelled_by_side(client, db):
     event = event_with(db, 4)
     rnd = events.seat_next_round(db, event)
