@@ -127,3 +127,21 @@ def test_every_page_template_is_compiled_before_serving(served, monkeypatch):
     env = served["app"].jinja_env
     compiled = {name for _, name in env.cache}
     assert compiled >= set(env.list_templates())
+
+
+def test_a_port_in_use_is_said_in_one_line_not_a_traceback(monkeypatch, tmp_path, capsys):
+    """`make run` while another server has the port (a second terminal, yesterday's server)."""
+    import socket
+
+    monkeypatch.setenv("SCOREKEEPER_DATABASE", str(tmp_path / "club.sqlite"))
+    monkeypatch.setenv("SCOREKEEPER_SECRET_KEY", "k" * 64)
+    monkeypatch.setenv("SCOREKEEPER_BACKUP_HOURS", "0")
+    monkeypatch.setattr(lan, "lan_addresses", fake_lookup())
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert cli.main(["serve", "--port", str(port)]) == 1
+    err = capsys.readouterr().err
+    assert f"scorekeeper: port {port} on 127.0.0.1 is in use" in err
+    assert "OSError" not in err and "--port" in err

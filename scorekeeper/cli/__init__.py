@@ -9,6 +9,7 @@ without loading Flask or WeasyPrint. Commands translate: the work is the applica
 from __future__ import annotations
 
 import argparse
+import errno
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -144,6 +145,15 @@ def cmd_serve(args: argparse.Namespace) -> int:
         workers.serve(app, serving, alone=backing_up)
     except KeyboardInterrupt:
         pass
+    except OSError as e:  # the port: a second `make run`, or another program on it
+        if e.errno != errno.EADDRINUSE:
+            raise
+        print(
+            f"scorekeeper: port {args.port} on {args.host} is in use: is a server running there"
+            " already? Stop it, or serve on another port (--port, or make run PORT=...).",
+            file=sys.stderr,
+        )
+        return 1
     finally:
         signal.signal(signal.SIGTERM, previous)
         stack.close()

@@ -700,12 +700,13 @@ def one_tap(
 @dataclass(frozen=True)
 class Tapped:
     """What a button did: the game's new version (None: Undo or Redo had nothing to do) and,
-    when Undo took back a hand just added, that hand's bids and number (``game`` the game
-    they are for), so the page can ask for its tricks again without its bids being typed
-    again: a wrong tricks entry is mended by tapping the tricks alone."""
+    when Undo took back a hand just added, that hand as typed but for its tricks (its bids,
+    and any renege, bonus, note, special) and its number (``game`` the game it is for), so the
+    page can ask for its tricks again without the rest being typed again: a wrong tricks entry
+    is mended by tapping the tricks alone, and nothing else typed is lost."""
 
     version: int | None
-    bids_back: dict[str, Any] | None = None
+    hand_back: dict[str, Any] | None = None
     number: int = 0
     game: Game | None = None
 
@@ -733,7 +734,8 @@ def one_tap_back(
     after = record.data.get("hands") or []
     last = before[-1] if before else {}
     if action == "undo" and after == before[:-1] and last.get("bids"):
-        return Tapped(record.version, dict(last["bids"]), len(before), current.game)
+        typed = {k: v for k, v in last.items() if k != "tricks"}
+        return Tapped(record.version, typed, len(before), current.game)
     return Tapped(record.version)
 
 

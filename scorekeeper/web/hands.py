@@ -111,16 +111,17 @@ def _one_tap(token: str, action: str, number: int | None = None) -> Any:
         )
     except REFUSED as e:
         return _answer(token, HandForm(), e)
-    if tapped.bids_back is not None and tapped.game is not None:
+    if tapped.hand_back is not None and tapped.game is not None:
         return _tricks_again(token, tapped)
     return _to_sheet(token)
 
 
 def _tricks_again(token: str, tapped: games.Tapped) -> Response:
-    """After Undo took back a hand just added: its tricks step again, its bids kept (a wrong
-    tricks entry is mended with the tricks alone; "Change bids" is there for the bids)."""
-    assert tapped.game is not None and tapped.bids_back is not None  # noqa: S101 -- checked above
-    fields = HandForm.from_hand(tapped.game, {"bids": tapped.bids_back}).values
+    """After Undo took back a hand just added: its tricks step again, its bids (and its renege,
+    bonus and note) kept (a wrong tricks entry is mended with the tricks alone; "Change bids"
+    is there for the bids)."""
+    assert tapped.game is not None and tapped.hand_back is not None  # noqa: S101 -- checked above
+    fields = HandForm.from_hand(tapped.game, tapped.hand_back).values
     flash(
         f"Hand {tapped.number} taken back. Its bids are kept: tap its tricks again "
         "(or Change bids).",

@@ -52,3 +52,23 @@ def test_undo_of_a_misdeal_or_an_edit_lands_on_the_sheet_as_before(client):
     client.post(f"/g/{token}/hands/misdeal", data={"version": version(client, token)})
     undone = client.post(f"/g/{token}/hands/undo", data={"version": version(client, token)})
     assert undone.headers["Location"].endswith("#now")
+
+
+def test_undo_keeps_the_hands_renege_bonus_and_note_as_well(client, db):
+    """What was typed beside the bids stays too: tapping the tricks again and Save must not
+    lose the +50 for the aces or the renege that nobody will remember to type again."""
+    token = new_game(client)
+    typed = {"renege": "1", "renege-tricks": "2", "adjust-0": "50", "note": "Ann's aces"}
+    data = {**HAND, **typed, "hand_no": "1", "version": version(client, token)}
+    assert client.post(f"/g/{token}/hands", data=data).status_code == 303
+    kept = store.game_by_edit_token(db, token).data["hands"][0]
+    undone = client.post(f"/g/{token}/hands/undo", data={"version": version(client, token)})
+    query = {k: v[0] for k, v in parse_qs(urlparse(undone.headers["Location"]).query).items()}
+    assert {k: query.get(k) for k in typed} == typed
+    assert not any(k.startswith(("tricks-", "ttricks-")) for k in query)  # tapped again
+    page = client.get(undone.headers["Location"]).get_data(as_text=True)
+    assert 'value="Ann&#39;s aces"' in page and 'value="50"' in page
+    again = {**query, "ttricks-0": "7", "ttricks-1": "6", "tricks-1": "1"}
+    again["version"] = version(client, token)
+    assert client.post(f"/g/{token}/hands", data=again).status_code == 303
+    assert store.game_by_edit_token(db, token).data["hands"] == [kept]
