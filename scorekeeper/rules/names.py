@@ -66,14 +66,20 @@ _FILED_AS = str.maketrans(
 )  # fmt: skip
 
 
+def bare_letters(name: str) -> str:
+    """A name's letters without accents or case ("Łukasz Nguyễn" -> "lukasz nguyen"): what an
+    alphabetical list files it by and what a search for it matches (a phone's keyboard often
+    has no accents: "Elodie" finds Élodie)."""
+    bare = unicodedata.normalize("NFKD", name.casefold())
+    return "".join(c for c in bare if not unicodedata.combining(c)).translate(_FILED_AS)
+
+
 def filing_key(name: str) -> tuple[str, str]:
     """Where a name goes in an alphabetical list (the packet's *find your table*, the club's
-    lists of people): by its letters without accents and case, so Émile sits beside Emma and
-    Åsa among the A's rather than after Zoë (by code point, every accented first letter comes
-    after z); names that file alike keep one order, by the name as written."""
-    bare = unicodedata.normalize("NFKD", name.casefold())
-    letters = "".join(c for c in bare if not unicodedata.combining(c)).translate(_FILED_AS)
-    return letters, name
+    lists of people): by its :func:`bare_letters`, so Émile sits beside Emma and Åsa among the
+    A's rather than after Zoë (by code point, every accented first letter comes after z);
+    names that file alike keep one order, by the name as written."""
+    return bare_letters(name), name
 
 
 def same_name(a: str, b: str) -> bool:

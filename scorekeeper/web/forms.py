@@ -29,6 +29,7 @@ from scorekeeper.rules import (
     SideBidOptions,
     opposite_teams,
     preset_rules,
+    preset_title,
     rules_from_spec,
     rules_to_spec,
     team_name,
@@ -58,8 +59,10 @@ from scorekeeper.web.fields import (
 
 MAX_PLAYERS = 6
 OPTION_BY_NAME = {o.name: o for o in OPTIONS}
+_ALONE = " and ".join(preset_title(p) for p, kind in PRESET_TEAMS.items() if kind == "none")
 TEAM_CHOICES = {
-    "auto": "Usual for the players: partners opposite with 4, three teams of two with 6",
+    "auto": "Usual for the players: partners opposite with 4, three teams of two with 6 "
+    f"({_ALONE}: no teams)",
     "none": "No teams: everyone for themselves (cutthroat)",
     "two": "Two teams, partners sitting opposite (4 or 6 players)",
     "three": "Three teams of two, partners opposite (6 players)",

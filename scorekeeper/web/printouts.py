@@ -30,6 +30,7 @@ from scorekeeper.rules import (
     preset_title,
     rules_from_spec,
 )
+from scorekeeper.rules.options import PRESET_TEAMS
 from scorekeeper.service import UnreadableGame, games, library
 from scorekeeper.service.games import ShownGame
 from scorekeeper.service.library import SavedRules
@@ -226,7 +227,9 @@ class BlankSheetForm:
         return sheets.blank_sheet(
             self.names,
             players=int(self.players),
-            teams=self.teams,
+            # a preset without partners (Call Break, cutthroat) prints its own seating, whatever
+            # the box (ticked by default) says
+            teams=self.teams and PRESET_TEAMS.get(preset) != "none",
             rules=rules,
             preset=preset if isinstance(preset, str) else "standard",
             rules_name="" if saved is None else saved.name,

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from math import ceil
 from typing import Any
 
-from scorekeeper.rules.names import name_key
+from scorekeeper.rules.names import bare_letters
 from scorekeeper.service.events import EventView, TableView
 
 TABLES_ON_PAGE = 16  # a round of at most this many tables shows them all on the event's page
@@ -101,8 +101,8 @@ class Found:
 
 def find(view: EventView, typed: str) -> tuple[Found, ...]:
     """The current round's tables where a player's or a side's name holds what was typed
-    (compared as names are: case and spacing aside), or the table of that number; at most
-    FOUND_AT_MOST."""
+    (case, spacing and accents aside: "elodie" finds Élodie, "lukasz" Łukasz), or the table of
+    that number; at most FOUND_AT_MOST."""
     rnd = view.current
     text = typed.strip()[:80]
     if rnd is None or not text:
@@ -110,10 +110,11 @@ def find(view: EventView, typed: str) -> tuple[Found, ...]:
     number = table_number(text)
     if number is not None:
         return (Found(number, ()),) if rnd.table(number) else ()
-    key = name_key(text)
+    key = bare_letters(" ".join(text.split()))
     found = []
     for t in rnd.tables:
-        names = [n for n in (*t.side_names, *(name for _, name in t.seats)) if key in name_key(n)]
+        people = (*t.side_names, *(name for _, name in t.seats))
+        names = [n for n in people if key in bare_letters(n)]
         if names:
             found.append(Found(t.number, tuple(dict.fromkeys(names))))
             if len(found) == FOUND_AT_MOST:

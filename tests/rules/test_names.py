@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from scorekeeper.rules.names import (
     INVISIBLE,
     NameProblem,
+    bare_letters,
     clean_name,
     filing_key,
     name_key,
@@ -79,3 +80,12 @@ def test_names_that_file_alike_keep_one_order():
     assert sorted(["José", "Jose", "JOSE"], key=filing_key) == sorted(
         ["JOSE", "José", "Jose"], key=filing_key
     )
+
+
+@pytest.mark.parametrize(
+    "name, bare",
+    [("Élodie", "elodie"), ("Łukasz Nguyễn", "lukasz nguyen"), ("Søren Ærø", "soren aero"),
+     ("STRAßE", "strasse"), ("O'Brien", "o'brien")],
+)  # fmt: skip
+def test_a_names_bare_letters_are_what_a_keyboard_without_accents_types(name, bare):
+    assert bare_letters(name) == bare

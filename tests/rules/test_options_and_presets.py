@@ -1,6 +1,8 @@
 """Every option and every preset, table-driven: what each changes in a hand or a game."""
 # ruff: noqa: E501 (the tables read best one row to a line)
 
+import re
+
 import pytest
 
 from scorekeeper.rules import (
@@ -294,3 +296,11 @@ def test_options_are_described_in_plain_words():
         assert option.group in groups
         assert option.label and option.help.endswith((".", ")"))
         assert getattr(Rules(), option.name) == option.default
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_a_presets_description_does_not_name_it_again(preset):
+    """The description is shown beside the preset's title (the new game form's "Suicide
+    Suicide: in each team ...", the blank sheet's "Military: Military: board of 4"): it says
+    what the rules do, not their name before a colon."""
+    assert re.match(r"[^,;:()]{1,40}:", PRESET_DESCRIPTIONS[preset]) is None

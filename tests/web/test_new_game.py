@@ -170,3 +170,11 @@ def test_a_name_too_long_is_refused_by_its_field_not_cut(client, db):
     )
     assert 'aria-describedby="players-hint player-1-error" aria-invalid="true"' in html
     assert "maxlength" not in re.search(r'<input type="text" id="player-1"[^>]*>', html).group(0)
+
+
+@pytest.mark.parametrize("preset", ["cutthroat", "call-break"])
+def test_a_preset_without_partners_seats_four_without_teams_when_left_to_choose(client, db, preset):
+    """Cutthroat says "Everyone for themselves (no teams)": four players left at "Usual for the
+    players" were seated as two teams, Ann & Cy against Bob & Di."""
+    record = created(db, post_new(client, ["Ann", "Bob", "Cy", "Di"], preset=preset, teams="auto"))
+    assert record.data.get("teams") is None

@@ -156,3 +156,19 @@ def test_a_blank_sheet_name_is_trimmed(client):
     )  # fmt: skip
     assert response.mimetype == "application/pdf"
     assert "Ann" in text_of(response.data) and "  Ann" not in text_of(response.data)
+
+
+@pytest.mark.parametrize("preset", ["call-break", "cutthroat"])
+def test_a_blank_sheet_of_a_preset_without_partners_has_a_column_for_each_player(client, preset):
+    """The form's "Partners sit opposite" box is ticked by default: a newcomer who chose Call
+    Break ("four players without partners") got a sheet of two teams, Ann & Cy against Bob & Di."""
+    response = client.post(
+        "/print/blank",
+        data={"players": "4", "teams": "y", "name1": "Ann", "name2": "Bob", "name3": "Cy",
+              "name4": "Di", "preset": preset, "rows": "5", "per_page": "1", "pages": "1",
+              "paper": "letter", "title": ""},
+    )  # fmt: skip
+    assert response.status_code == 200 and response.mimetype == "application/pdf"
+    text = text_of(response.data)
+    assert "Ann & Cy" not in text
+    assert text.count("Bid") == 4  # a column group for each of the four players

@@ -93,6 +93,24 @@ def test_find_your_table_by_a_name_or_a_number(client, db, small_pages):
     assert "Your table" not in text(client, f"{url}?table=99")  # no such table: none on top
 
 
+@pytest.mark.parametrize(
+    "typed, name",
+    [("elodie", "Élodie"), ("ELODIE", "Élodie"), ("Élodie", "Élodie"), ("lukasz", "Łukasz"),
+     ("nguyen tran", "Nguyễn Trần")],
+)  # fmt: skip
+def test_find_your_table_without_the_accents_a_phone_keyboard_lacks(client, db, typed, name):
+    event = event_with(db, 5)  # and three more: eight teams, no bye
+    events.register(db, event, ["Élodie", "Émile"])
+    events.register(db, event, ["Łukasz", "Ola"])
+    events.register(db, event, ["Nguyễn Trần", "Zoë"])
+    rnd = events.seat_next_round(db, event)
+    url = f"/p/{event.public_token}"
+    found = client.get(f"{url}/find", query_string={"name": typed})
+    assert found.status_code == 303, typed
+    number = int(found.headers["Location"].split("table=")[1].split("#")[0])
+    assert name in {person for _, person in rnd.table(number).seats}
+
+
 def test_the_page_a_phone_loads_grows_with_the_room_not_the_event(client, db, small_pages):
     sizes = []
     for teams in (16, 48):

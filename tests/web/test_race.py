@@ -30,3 +30,14 @@ def test_an_urban_race_is_played_on_tricks_alone(client, db):
     assert (sheet.finished, sheet.winner, sheet.reason) == (True, "Bob & Di", "sweep")
     page = client.get(f"/g/{token}").get_data(as_text=True)
     assert "took 10 tricks in a hand" in page
+
+
+def test_a_race_two_sides_could_win_is_refused_by_its_field_with_what_was_typed(client):
+    from tests.helpers import editor_fields, post_new
+
+    response = post_new(client, **editor_fields("urban", race_tricks="6"))
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    field = html[html.index('id="o-race_tricks"') :]
+    assert 'value="6"' in field[:200]
+    assert "6 tricks could win a hand for two sides" in field[:800]

@@ -84,33 +84,35 @@ PRESETS: dict[str, dict[str, Any]] = {
 }
 
 # How a preset seats the players when the new game form is left to choose ("Usual for the
-# players"): Call Break is four players without partners.
-PRESET_TEAMS: dict[str, str] = {"call-break": "none"}
+# players"), and how a blank sheet of it prints: Call Break is four players without partners,
+# cutthroat everyone for themselves.
+PRESET_TEAMS: dict[str, str] = {"call-break": "none", "cutthroat": "none"}
 
 PRESET_DESCRIPTIONS: dict[str, str] = {
+    # shown beside the preset's title ("Suicide: In each team ..."), so none repeats it
     "standard": "Four players in two teams, to 500; nil 100, blind nil 200, 10 bags cost 100.",
-    "nyc": "New York City: partnership bids of 4 to 10, no nil, blind 6 or more when 100 "
-    "behind, at most 2 bags, 10 for 200, set twice in a row loses, first hand without bids.",
-    "barmore": "Dennis J Barmore's rules: partnership bids, no nil, blind 7 or more any time "
+    "nyc": "Partnership bids of 4 to 10, no nil, blind 6 or more when 100 behind, at most 2 "
+    "bags, 10 for 200, set twice in a row loses, first hand without bids (New York City's "
+    "rules).",
+    "barmore": "Partnership bids (Dennis J Barmore's rules), no nil, blind 7 or more any time "
     "for double.",
-    "military": "Military: board of 4, blind 6 for double (lost singly, no bags), "
-    "10 for 200 (lost for 100), taking every trick wins.",
+    "military": "Board of 4, blind 6 for double (lost singly, no bags), 10 for 200 (lost for "
+    "100), taking every trick wins.",
     "cutthroat": "Everyone for themselves (no teams), standard scoring.",
     "three-player": "Three players, 17 tricks each hand; every bag costs 10, to 300.",
     "head-to-head": "Two players, 13 tricks; to 300, no blind nil.",
     "six-player": "Three teams of two, 17 tricks each hand; standard scoring.",
-    "suicide": "Suicide: in each team one player bids nil and the other at least four.",
-    "whiz": "Whiz: each player bids the spades held or nil (the app checks only that the "
-    "bids add up to 13 at most), no blind bids.",
-    "mirrors": "Mirrors: each player bids the spades held, nil with none (the app checks "
-    "that the bids add up to 13), no blind bids.",
-    "jailhouse": "Jailhouse: a side bids 4 to 8, 10 (for 200) or 13 (Boston); nil only "
-    "against 10 or 13.",
-    "urban": "Urban rules: a race, no bids; 7 tricks win a hand (a game), two games win the "
-    "match, 10 tricks in a hand win it at once.",
-    "highlander": "Highlander: each partner must make their own bid; a partner's overtricks "
-    "score 5 each, even when the side is set; no bag penalty.",
-    "call-break": "Call Break (call bridge): four players without partners, five deals; a made "
+    "suicide": "In each team one player bids nil and the other at least four.",
+    "whiz": "Each player bids the spades held or nil (the app checks only that the bids add up "
+    "to 13 at most), no blind bids.",
+    "mirrors": "Each player bids the spades held, nil with none (the app checks that the bids "
+    "add up to 13), no blind bids.",
+    "jailhouse": "A side bids 4 to 8, 10 (for 200) or 13 (Boston); nil only against 10 or 13.",
+    "urban": "A race, no bids; 7 tricks win a hand (a game), two games win the match, 10 "
+    "tricks in a hand win it at once.",
+    "highlander": "Each partner must make their own bid; a partner's overtricks score 5 each, "
+    "even when the side is set; no bag penalty.",
+    "call-break": "Four players without partners (also called call bridge), five deals; a made "
     "bid scores the bid plus 0.1 a trick over, a set loses the bid; no nil.",
 }
 
