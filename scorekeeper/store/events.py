@@ -523,7 +523,12 @@ def table_of_game(db: Database, game_id: int) -> TableRef | None:
         "join events e on e.id = r.event_id where t.game_id = ?",
         (game_id,),
     ).fetchone()
-    return None if row is None else TableRef(*row[:-1], on_paper=bool(row[-1]))
+    if row is None:
+        return None
+    (name, public_token, number, status, table, rounds, minutes, deadline, left, hands,
+     paper) = row  # fmt: skip
+    return TableRef(name, public_token, number, status, table, rounds, minutes, deadline, left,
+                    hands, bool(paper))  # fmt: skip
 
 
 def last_round_clock(
