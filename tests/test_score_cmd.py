@@ -191,6 +191,12 @@ def test_rules_that_contradict_each_other_exit_2_naming_the_option(tmp_path, cap
          "scorekeeper: hand 1: Ann & Cy bid 9: a side's bid must be 4 to 8, 10 or 13"),
         ({"preset": "urban", "race_sweep": 10, "race_tricks": None}, [],
          "scorekeeper: option race_sweep: the tricks that win the match are for a race: set the tricks that win a hand (race_tricks)"),
+        # a race whose hand two sides could win (6 of 13: a match tied 2 to 2 for ever), or whose
+        # sweep a side that lost the hand could take (5: "Winner: A (1 to 0)", A with 0)
+        ({"preset": "urban", "race_tricks": 6}, [],
+         "scorekeeper: option race_tricks: 6 tricks could win a hand for two sides: more than half the 13 tricks of a hand (7 or more)"),
+        ({"preset": "urban", "race_sweep": 5}, [],
+         "scorekeeper: option race_sweep: 5 tricks would win the match for a side that lost the hand: 7 (the tricks that win a hand) or more"),
     ],
 )  # fmt: skip
 def test_issue_22_rules_that_contradict_or_forbid_exit_2_with_one_line(

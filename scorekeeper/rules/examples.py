@@ -127,6 +127,8 @@ def play(rules: Rules, preset: str, s: Scenario, extra: dict[str, Any] | None = 
         # one, whose words would refuse it), its tricks only
         words = f"A race hand: Ann & Cy take {s.us_took}"
         s = s._replace(words=words, us=(0, 0), nils=(), start=(0, 0, 0))
+    else:
+        s = _fit_bids(rules, s)
     try:
         data = _game_data(rules, preset, s, extra or {})
         sheet = score_game(parse_game(data))
@@ -137,6 +139,78 @@ def play(rules: Rules, preset: str, s: Scenario, extra: dict[str, Any] | None = 
     if sheet.finished:
         lines.append(f"the game ends: {sheet.winner} win")
     return Example(s.words, lines)
+
+
+def _fit_bids(rules: Rules, s: Scenario) -> Scenario:
+    """``s`` with its bids fitted to issue 22's rules of bids, which its words were not written
+    for, the bids it then has said after them ("; these rules' bids: Ann 5, Cy nil, ..."):
+    Suicide's nil in each team (Cy's or Di's, taking none, the partner bidding the side's
+    number), and for the side not shown, the smallest bid of a side, the contracts a side may
+    make, a nil's needed contract against it, and the total of Whiz's and Mirrors' bids; and a
+    player's 0 (the moon's Bob) read as the nil it is, its tricks given by name. A hand these
+    rules refuse all the same (a double nil under Suicide) is still refused: the engine, not
+    this fitting, decides."""
+    if not isinstance(s.us, tuple) or rules.bidding == "partnership" or s.split is not None:
+        return s
+    if tricks_by_player(rules):
+        return s
+    players = ("Ann", "Cy", "Bob", "Di")
+    bids: dict[str, int | str] = dict(zip(players, (*s.us, *s.them), strict=True))
+    nils = {p: (kind, took) for p, kind, took in s.nils}
+    bids.update({p: "nil" for p in nils})
+    if rules.nil:  # a player's 0 is a nil, taking none (without nil: an auction's pass)
+        for p in [p for p, b in bids.items() if b == 0]:
+            nils[p] = ("nil", 0)
+            bids[p] = "nil"
+    before = dict(bids)
+    teams = (("Ann", "Cy"), ("Bob", "Di"))
+    if rules.suicide:
+        for first, second in teams:
+            if first not in nils and second not in nils:
+                bids[first] = int(bids[first]) + int(bids[second])
+                bids[second] = "nil"
+                nils[second] = ("nil", 0)
+    shown, other = teams if s.show == US else teams[::-1]
+
+    def number(team: tuple[str, ...]) -> int:
+        return sum(b for p in team if isinstance(b := bids[p], int))
+
+    def set_number(team: tuple[str, ...], value: int) -> None:
+        bidders = [p for p in team if p not in nils]
+        if value == 0 and rules.nil:  # nothing left to bid (Mirrors against a moon): nil
+            nils.update({p: ("nil", 0) for p in bidders})
+            bids.update({p: "nil" for p in bidders})
+        elif bidders and value >= len(bidders):  # each bidder 1 or more (0 is a nil)
+            for p in bidders[1:]:
+                bids[p] = min(int(bids[p]), value - len(bidders) + 1) or 1
+            bids[bidders[0]] = value - sum(int(bids[p]) for p in bidders[1:])
+
+    if any(p not in nils for p in other):
+        if number(other) < rules.min_side_bid:
+            set_number(other, rules.min_side_bid)
+        allowed = rules.allowed_contracts
+        if allowed is not None and number(other) not in allowed:
+            set_number(other, min((c for c in allowed if c >= number(other)), default=allowed[-1]))
+        against = rules.nil_against
+        if against is not None and any(p in nils for p in shown) and number(other) not in against:
+            set_number(other, against[0])
+        tricks = rules.tricks_for(4)
+        total = number(shown) + number(other)
+        over = rules.bids_total == "at most tricks" and total > tricks
+        if rules.bids_total == "tricks" or over:
+            set_number(other, tricks - number(shown))
+        elif rules.bids_total == "not tricks" and total == tricks:
+            set_number(other, number(other) + 1)
+    changed = [p for p in ("Ann", "Cy", "Bob", "Di") if bids[p] != before[p]]
+    said = ", ".join(f"{p} {bids[p]}" for p in changed)
+    return s._replace(
+        words=f"{s.words}; these rules' bids: {said}" if changed else s.words,
+        us=(int(bids["Ann"] if bids["Ann"] != "nil" else 0),
+            int(bids["Cy"] if bids["Cy"] != "nil" else 0)),
+        them=(int(bids["Bob"] if bids["Bob"] != "nil" else 0),
+              int(bids["Di"] if bids["Di"] != "nil" else 0)),
+        nils=tuple((p, kind, took) for p, (kind, took) in nils.items()),
+    )  # fmt: skip
 
 
 def _game_data(rules: Rules, preset: str, s: Scenario, extra: dict[str, Any]) -> dict[str, Any]:
@@ -161,13 +235,21 @@ def _game_data(rules: Rules, preset: str, s: Scenario, extra: dict[str, Any]) ->
         bids.update({p: v for p, v in them.items() if p not in nils})
     bids.update(nils)
     nil_took = {p: took for p, _, took in s.nils}
-    rest = T - s.us_took - sum(nil_took.values())
+    rest = T - s.us_took - sum(took for p, took in nil_took.items() if p in ("Bob", "Di"))
     if s.split is not None:
         tricks: dict[str, int] = dict(zip(("Ann", "Cy", "Bob", "Di"), s.split, strict=True))
-    elif s.nils:
-        tricks = {US: s.us_took, **nil_took}
-        others = [p for p in ("Bob", "Di") if p not in nil_took]
-        tricks.update({p: rest for p in others})
+    elif s.nils:  # a side with a nil gives its players' tricks by name, its bidder the rest
+        tricks = dict(nil_took)
+        us_nils = sum(took for p, took in nil_took.items() if p in ("Ann", "Cy"))
+        for team, side, took in (
+            (("Ann", "Cy"), US, s.us_took - us_nils),
+            (("Bob", "Di"), THEM, rest),
+        ):
+            bidders = [p for p in team if p not in nil_took]
+            if len(bidders) == len(team):
+                tricks[side] = took
+            else:
+                tricks.update({p: took for p in bidders})
     else:
         tricks = {US: s.us_took, THEM: rest}
     if s.split is None and isinstance(s.us, tuple) and tricks_by_player(rules):

@@ -431,9 +431,33 @@ def parse_hand(
 
 
 def check_setup(game: Game) -> None:
-    """Check the seating: players, teams, dealer, start. Raises GameError."""
+    """Check the seating: players, teams, dealer, start, and a race's tricks. Raises GameError."""
     check_seating(game)
+    check_race(game)
     check_start(game)
+
+
+def check_race(game: Game) -> None:
+    """A race (urban) gives each hand to one side at most, and its sweep to a side that won the
+    hand: the tricks that win a hand are more than half the hand's (6 of 13 would give it to two
+    sides, and a match could stay tied for ever), and the tricks that win the match are no fewer
+    than those (5 would give the match to the side that lost the hand). Raises GameError."""
+    race, sweep = game.rules.race_tricks, game.rules.race_sweep
+    if race is None:
+        return
+    tricks = game.tricks_per_hand
+    if 2 * race <= tricks:
+        raise GameError(
+            f"option race_tricks: {race} tricks could win a hand for two sides: more than half "
+            f"the {tricks} tricks of a hand ({tricks // 2 + 1} or more)",
+            field="rules.race_tricks",
+        )
+    if sweep is not None and sweep < race:
+        raise GameError(
+            f"option race_sweep: {sweep} tricks would win the match for a side that lost the "
+            f"hand: {race} (the tricks that win a hand) or more",
+            field="rules.race_sweep",
+        )
 
 
 def check_seating(game: Game) -> None:

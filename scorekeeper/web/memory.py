@@ -8,7 +8,6 @@ Read-only pages never show a director's or the keeper's link; every route calls 
 from __future__ import annotations
 
 import ipaddress
-import re
 
 from flask import (
     Blueprint,
@@ -27,6 +26,7 @@ from scorekeeper.printing import layout, pool
 from scorekeeper.printing.seasons import SeasonPrint
 from scorekeeper.service import keeper, memory, memory_files
 from scorekeeper.web.db import get_db
+from scorekeeper.web.filenames import slug
 from scorekeeper.web.memory_chart import rating_svg
 from scorekeeper.web.memory_doc import stats_doc
 from scorekeeper.web.memory_forms import MergeForm, RenameForm, SeasonForm, place_error
@@ -110,7 +110,7 @@ def season_screen(token: str, season: int) -> str:
 
 
 def _slug(name: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:50] or "season"
+    return slug(name, 50) or "season"
 
 
 @bp.get("/club/figures")

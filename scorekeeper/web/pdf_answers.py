@@ -3,11 +3,10 @@ asked for, the PDF as a download, and a sheet the printers refused or are still 
 
 from __future__ import annotations
 
-import re
-
 from flask import Response, current_app, render_template, request
 
 from scorekeeper.printing import layout, pool
+from scorekeeper.web.filenames import slug
 
 
 def print_refused(
@@ -30,8 +29,8 @@ def paper_size(asked: str | None) -> str:
 
 
 def pdf_response(body: bytes, name: str) -> Response:
-    slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:50] or "spades-sheet"
+    stem = slug(name, 50) or "spades-sheet"
     response = Response(body, mimetype="application/pdf")
-    response.headers["Content-Disposition"] = f'attachment; filename="{slug}.pdf"'
+    response.headers["Content-Disposition"] = f'attachment; filename="{stem}.pdf"'
     response.headers["Cache-Control"] = "private, no-cache"
     return response

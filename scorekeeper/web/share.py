@@ -10,8 +10,6 @@ without JavaScript the link is plain selectable text.
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from dataclasses import dataclass, field
 
 from flask import Blueprint, jsonify, redirect, render_template, request, url_for
@@ -26,6 +24,7 @@ from scorekeeper.service import AlreadySaved, Unavailable, games, kitchen
 from scorekeeper.web import chart, saving
 from scorekeeper.web.controls import input_tag, textarea_tag
 from scorekeeper.web.db import get_db
+from scorekeeper.web.filenames import slug
 from scorekeeper.web.fragments import sheet_html
 from scorekeeper.web.session import browser_id
 
@@ -107,12 +106,7 @@ def game_chart(token: str) -> Response:
 
 def export_filename(players: list[str], day: str) -> str:
     """``spades-ann-bob-cy-di-2024-05-01.json``: ASCII, safe in any download folder."""
-    words = []
-    for name in players:
-        ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
-        slug = re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-")
-        if slug:
-            words.append(slug)
+    words = [word for name in players if (word := slug(name, 80))]
     stem = "-".join(["spades", *words])[:80].rstrip("-")
     return f"{stem}-{day}.json"
 

@@ -155,6 +155,19 @@ def test_every_sides_total_and_the_leader_are_on_the_screen(phone, live_server, 
     assert phone.locator(".scroll-hint").is_visible() == scrolls
 
 
+def test_the_game_page_printed_by_the_browser_keeps_the_rules_it_was_scored_under(
+    phone, live_server, live_db
+):
+    """The browser's own print of the game page (README, Printing): the sheet and its rules in
+    one line, as the PDF prints them; the hand form and the buttons left off."""
+    phone.goto(f"{live_server}/g/{store_game(live_db, SHAPES['4 players']).edit_token}")
+    phone.emulate_media(media="print")
+    assert phone.locator("table.sheet").is_visible()
+    assert phone.locator("#hand").is_hidden() and phone.locator("button").first.is_hidden()
+    rules = phone.locator(".rules-line")
+    assert rules.is_visible() and rules.inner_text().startswith("Standard rules · game to 500")
+
+
 def test_game_over_is_outside_the_sheet_and_whole(phone, live_server, live_db):
     data = game(FOUR, TWO_TEAMS, [{"bids": {"Ann": 3, "Bob": 2, "Cy": 2, "Di": 2},
                 "tricks": {"Ann & Cy": 8, "Bob & Di": 5}}],

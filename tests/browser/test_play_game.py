@@ -36,13 +36,13 @@ def test_a_standard_game_to_500_with_nil_blind_nil_bags_and_an_edit(page, live_s
     assert page.locator("#trick-sum").inner_text() == "13"
     tap(page, "tricks-1", "0")
     save(page)
-    assert "\u2212100" in page.locator("table.sheet tbody tr").first.inner_text()
+    assert "\u2212100" in page.locator("table.sheet tbody tr:not(.start)").first.inner_text()
     # Hand 2: Bob & Di are over 100 behind, so Bob may bid blind nil.
     play(page, {"bid-2": "4", "bid-3": "4", "bid-0": "4", "bid-1": "blind nil"},
          {"ttricks-0": "8", "tricks-1": "0"})  # fmt: skip
-    assert "bnil\u2713" in page.locator("table.sheet tbody tr").nth(1).inner_text()
+    assert "bnil\u2713" in page.locator("table.sheet tbody tr:not(.start)").nth(1).inner_text()
     # Fix hand 1: Di bid 5, not 4 (still set, by more).
-    page.locator("table.sheet tbody tr").first.locator("a").click()
+    page.locator("table.sheet tbody tr:not(.start)").first.locator("a").click()
     assert "Hand 1: why, or fix it" in page.locator("#hand h2").inner_text()
     tap(page, "bid-3", "5")
     save(page)
@@ -108,7 +108,7 @@ def test_two_phones_saving_the_same_hand(browser, browser_context_args, live_ser
     assert "Hand 1 was saved on another phone while you were typing" in stale
     assert "save it only if it is a different hand" in stale
     assert two.locator('input[name="ttricks-0"][value="6"]').is_checked()  # typing kept
-    assert two.locator("table.sheet tbody tr").count() == 1  # the sheet as it is now
+    assert two.locator("table.sheet tbody tr:not(.start)").count() == 1  # the sheet as it is now
     assert len(stored_sheet(one, url).hands) == 1
     # Saving again from the refreshed form is a deliberate second hand, not a lost one.
     assert two.locator('input[name="version"]').first.get_attribute("value") == "2"

@@ -344,7 +344,8 @@ def test_wikipedia_two_round_majority():
         ({"rubicon_value": 5}, "rubicon_value", "Ann & Cy: bid 5, took 5: +50; Crossing the Rubicon, first to 100: +5 (total 145)"),
         ({"majority_bonus": 5}, "majority_bonus", "Ann & Cy: bid 5, took 7: +50, 2 bags +2; Two round majority, 2 hands in a row: +5 (total 109)"),
         ({"blind_double_nil_value": 800}, "blind_double_nil_value", "Bob & Di: blind double nil, took 0: +800 (total 800)"),
-        ("suicide", "suicide", "not allowed here: Suicide: Ann or Cy must bid nil"),
+        # a Suicide hand: the example's bids fitted to the rule (Cy and Di bid nil)
+        ("suicide", "suicide", "Ann & Cy: bid 5, took 7: +50, 2 bags +2; Cy nil, took 0: +100 (total 152)"),
     ],
 )  # fmt: skip
 def test_each_option_has_a_worked_example_of_its_own(spec, option, line):
@@ -389,3 +390,30 @@ def test_highlanders_examples_score_each_partner_on_their_own_bid():
     assert option_example(rules, "highlander", "set_penalty").lines == [
         "Ann & Cy: set: bid 6, took 4: -60; Cy bid 3, took 1: set (total -60)"
     ]
+
+
+PLAYED = ["target_score", "trick_value", "set_penalty", "bag_limit", "nil_value", "moon",
+          "ten_for_200", "suicide", "bids_total", "allowed_contracts", "nil_against"]  # fmt: skip
+
+
+@pytest.mark.parametrize("option", PLAYED)
+@pytest.mark.parametrize("preset", ["suicide", "whiz", "mirrors", "jailhouse"])
+def test_issue_22_bid_rules_play_the_rules_pages_examples_with_bids_fitted_to_them(preset, option):
+    """Suicide's rules page refused 84 of its examples ("Suicide: Ann or Cy must bid nil"),
+    Mirrors' 82 ("the bids add up to 9"): the examples' bids were written for the standard
+    rules. Fitted (Cy and Di bid nil; the side not shown bids what the total, the board or the
+    contracts need) and said after the hand's words, each is played."""
+    from scorekeeper.rules.examples import option_example
+
+    rules = rules_from_spec({"preset": preset, "moon": True, "ten_for_200": True})
+    example = option_example(rules, preset, option)
+    assert not example.lines[0].startswith("not allowed"), (option, example)
+
+
+def test_a_moon_example_gives_the_nil_bidders_tricks_by_name():
+    """The moon's example (Ann & Cy bid 13, Bob 0 and Di 1) was refused under the standard rules
+    with moon on: Bob's 0 is a nil, whose tricks the example gave by team."""
+    from scorekeeper.rules.examples import option_example
+
+    example = option_example(rules_from_spec({"moon": True}), "standard", "moon")
+    assert example.lines == ["Ann & Cy: moon bid 13, took 13: +200 (total 200)"]

@@ -172,3 +172,15 @@ def test_a_blank_sheet_of_a_preset_without_partners_has_a_column_for_each_player
     text = text_of(response.data)
     assert "Ann & Cy" not in text
     assert text.count("Bid") == 4  # a column group for each of the four players
+
+
+def test_a_pdfs_file_name_keeps_accented_letters_as_the_game_file_does(client, db):
+    """ "Éva Łukasiewicz" names her files eva-lukasiewicz-…, the sheet as the game file: the
+    sheet's name dropped the É (and both the Ł), "va-ukasiewicz-vs-…"."""
+    data = {**game_file(0), "players": ["Éva Łukasiewicz", "Bob", "Cy", "Di"], "rules": "cutthroat"}
+    del data["teams"]
+    game = store.create_game(db, data)
+    sheet = client.get(f"/g/{game.edit_token}/sheet.pdf").headers["Content-Disposition"]
+    assert sheet.startswith('attachment; filename="eva-lukasiewicz-vs-bob-vs-cy')
+    exported = client.get(f"/g/{game.edit_token}/game.json").headers["Content-Disposition"]
+    assert exported.startswith('attachment; filename="spades-eva-lukasiewicz-bob-cy-di-')

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import subprocess
 
 import pytest
 from flask import render_template
@@ -39,8 +40,9 @@ def page(client, db, data):
 
 
 def row(html, number):
+    """Hand ``number``'s row (after the start row of a game carried on from paper)."""
     body = re.search(r"<tbody>(.*?)</tbody>", html, re.S).group(1)
-    return re.findall(r"<tr[^>]*>(.*?)</tr>", body, re.S)[number - 1]
+    return re.findall(r'<tr(?! class="start")[^>]*>(.*?)</tr>', body, re.S)[number - 1]
 
 
 def test_a_row_shows_bid_took_score_points_and_bags(client, db):
@@ -171,3 +173,26 @@ def test_the_standing_and_the_end_sit_outside_the_scrolling_sheet(client, db):
     outside, sheet = html.split('<div class="sheet-wrap"')
     assert '<span class="over" role="status">Game over:' in outside
     assert "Game over" not in sheet
+
+
+def test_a_game_carried_on_from_paper_shows_what_it_started_with(client, db):
+    """The why behind the first total: 320 + 72 = 392 reads on the sheet, the read-only page
+    and the PDF, as the command line's sheet has it (a "start" row)."""
+    start = {"Ann & Cy": {"score": 320, "bags": 7}, "Bob & Di": {"score": -40, "bags": 0}}
+    data = game_file([hand(3, 2, 4, 3, 9, 4)], start=start)
+    sheet = score_game(parse_game(data))
+    record = store.create_game(db, data, finished=sheet.finished, winner=sheet.winner)
+    for url in (f"/g/{record.edit_token}", f"/v/{record.view_token}"):
+        html = client.get(url).get_data(as_text=True)
+        body = re.search(r"<tbody>(.*?)</tbody>", html, re.S).group(1)
+        first = re.search(r'<tr class="start">(.*?)</tr>', body, re.S)
+        assert first is not None and body.index(first.group(0)) < body.index("<tr><th>"), url
+        cells = [
+            re.sub(r"<[^>]+>", "", c)
+            for c in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", first.group(1))
+        ]
+        assert cells == ["Start", "", "", "320", "7", "", "", "\u221240", "0"], url
+    pdf = client.get(f"/g/{record.edit_token}/sheet.pdf").data
+    text = subprocess.run(["pdftotext", "-layout", "-", "-"], input=pdf, capture_output=True).stdout
+    start_line = next(line for line in text.decode().splitlines() if line.startswith("Start"))
+    assert start_line.split() == ["Start", "320", "7", "\u221240", "0"]
