@@ -17,6 +17,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .errors import GameError, show_number
+from .options.info import show_value
 
 if TYPE_CHECKING:
     from .game import Hand
@@ -165,10 +166,9 @@ def _points(value: Any, what: str, field: str) -> int:
 
 
 def _show(value: Any) -> str:
-    if type(value) is int:
-        return show_number(value)
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+    """A value of the game file as its JSON says it ("maybe" in double quotes, true, null), as
+    every other message about the file does (options.info.show_value)."""
+    return show_value(value)
 
 
 def _custom_name(value: Any, field: str) -> str:

@@ -236,7 +236,7 @@ def test_both_sides_cannot_make_a_bemo():
         ({"bonuses": [{"name": "bag_card", "value": 5}]}, "rules.bonuses", "no value"),
         ({"bonuses": [{"name": "dix", "most": 5}]}, "rules.bonuses", "unknown field"),
         ({"bonuses": ["dix"] * 31}, "rules.bonuses", "at most 30"),
-        ({"bonuses": ["zz"]}, "rules.bonuses", "unknown bonus 'zz'"),
+        ({"bonuses": ["zz"]}, "rules.bonuses", 'unknown bonus "zz"'),
         ({"bonuses": [{"name": "Own", "exact": True}]}, "rules.bonuses", "bonus Own: give its value"),
     ],
 )  # fmt: skip
