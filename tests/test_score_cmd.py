@@ -179,6 +179,10 @@ def test_rules_that_contradict_each_other_exit_2_naming_the_option(tmp_path, cap
     assert err.count("\n") == 1 and err.startswith(f"scorekeeper: option {field}: ")
 
 
+SPECIAL_HAND = {"bids": {"Ann": 2, "Cy": 2, "Bob": 2, "Di": 2},
+                "tricks": {"Ann & Cy": 6, "Bob & Di": 7}}  # fmt: skip
+
+
 @pytest.mark.parametrize(
     ("rules", "hands", "line"),
     [
@@ -197,6 +201,17 @@ def test_rules_that_contradict_each_other_exit_2_naming_the_option(tmp_path, cap
          "scorekeeper: option race_tricks: 6 tricks could win a hand for two sides: more than half the 13 tricks of a hand (7 or more)"),
         ({"preset": "urban", "race_sweep": 5}, [],
          "scorekeeper: option race_sweep: 5 tricks would win the match for a side that lost the hand: 7 (the tricks that win a hand) or more"),
+        # a bad special or bonus in a hand: named by hand and field, its value as the JSON says
+        # it ("maybe", true), as every other message about the file (not Python's 'maybe', True)
+        ({"preset": "standard", "specials": ["little_bemo"]},
+         [{**SPECIAL_HAND, "specials": {"Ann & Cy": {"little_bemo": "maybe"}}}],
+         'scorekeeper: hand 1: special little_bemo of Ann & Cy must be "made" or "failed", not "maybe"'),
+        ({"preset": "standard", "bonuses": ["marriage"]},
+         [{**SPECIAL_HAND, "bonuses": {"Ann & Cy": {"marriage": True}}}],
+         "scorekeeper: hand 1: bonus marriage of Ann & Cy must be counted 0 to 52 times, not true"),
+        ({"preset": "standard", "bonuses": ["last_trick"]},
+         [{**SPECIAL_HAND, "bonuses": {"Ann & Cy": {"last_trick": 1}, "Bob & Di": {"last_trick": 1}}}],
+         "scorekeeper: hand 1: Last trick counted 2 times in a hand, at most 1"),
     ],
 )  # fmt: skip
 def test_issue_22_rules_that_contradict_or_forbid_exit_2_with_one_line(

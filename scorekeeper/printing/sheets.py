@@ -24,7 +24,7 @@ from scorekeeper.rules import (
     rules_summary,
     team_name,
 )
-from scorekeeper.rules.words import figure, rules_as_set
+from scorekeeper.rules.words import bags_counted, figure, rules_as_set
 
 from .layout import DEFAULT_PAPER, FOOTER_MM, PAGE_MARGIN_MM, half_height_mm, page_mm, templates
 
@@ -97,7 +97,9 @@ def render_game_pdf(
 def legend(rules: Rules, teams: bool) -> list[str]:
     """What the marks on a printed sheet mean, only those the game's rules can print: no bag
     penalty where bags cost nothing (three-player: each overtrick costs instead), no blind bid
-    where none may be made, no double nil without partners."""
+    where none may be made, no double nil without partners, nothing in a race (no bids)."""
+    if rules.race_tricks is not None:
+        return []
     out = []
     if rules.blind_bids:
         out.append(f"B{rules.blind_min}: blind {rules.blind_min}")
@@ -108,7 +110,7 @@ def legend(rules: Rules, teams: bool) -> list[str]:
     if rules.nil or rules.blind_nil:
         out.append("\u2713 made \u00b7 \u2717 lost")
     out.append("set: the bid was not made")
-    if rules.bag_limit is not None:
+    if bags_counted(rules):
         penalty = figure(-rules.bag_penalty)
         out.append(f"bags {penalty}: every {rules.bag_limit} bags cost {rules.bag_penalty}")
     return out

@@ -17,6 +17,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .errors import GameError, show_number
+from .options.info import show_value
 
 if TYPE_CHECKING:
     from .game import Hand
@@ -165,10 +166,9 @@ def _points(value: Any, what: str, field: str) -> int:
 
 
 def _show(value: Any) -> str:
-    if type(value) is int:
-        return show_number(value)
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+    """A value of the game file as its JSON says it ("maybe" in double quotes, true, null), as
+    every other message about the file does (options.info.show_value)."""
+    return show_value(value)
 
 
 def _custom_name(value: Any, field: str) -> str:
@@ -285,6 +285,19 @@ def _no_twice(keys: list[str], names: list[str], what: str, field: str) -> None:
                 field=field,
             )
         seen.add(folded)
+
+
+def check_apart(specials: tuple[Special, ...], bonuses: tuple[Bonus, ...]) -> None:
+    """A special and a bonus of one name would read alike on the hand form ("Ann & Cy:
+    Dragon" twice) and in the why-lines ("Dragon made: +10; Dragon: +6"): refused, by the
+    bonus."""
+    named = {s.name.casefold() for s in specials}
+    for b in bonuses:
+        if b.name.casefold() in named:
+            raise GameError(
+                f"{b.name} is the name of a special too: give the bonus another name",
+                field="rules.bonuses",
+            )
 
 
 def specials_to_spec(specials: tuple[Special, ...]) -> list[Any]:

@@ -62,12 +62,20 @@ def _points_word(n: int | Decimal) -> str:
     return f"{n} point" if n == 1 else f"{n} points"
 
 
+def bags_counted(rules: Rules) -> bool:
+    """Whether a side's bags count toward a limit, so the totals show them beside the score
+    (the game page, the read-only sheet) and the printed legend says what the limit costs: a
+    bag limit, and hands with bids (a race's have none, so no bags)."""
+    return rules.bag_limit is not None and rules.race_tricks is None
+
+
 def bags_hint(rules: Rules) -> str:
     """What a bag (a trick over the bid) does, for the game page, where the rules have no bag
     limit and the Bags column is only a record; '' under a bag limit (the column then counts
-    toward it, as the rules say). Whole: the points a bag scores or costs at once, the most a
-    plain bid may take over, and a blind bid's own rule for its bags."""
-    if rules.bag_limit is not None:
+    toward it, as the rules say), and in a race (no bids, no bags). Whole: the points a bag
+    scores or costs at once, the most a plain bid may take over, and a blind bid's own rule for
+    its bags."""
+    if rules.bag_limit is not None or rules.race_tricks is not None:
         return ""
     v = shown_points(rules.overtrick_value, rules.score_tenths)
     if v == 0:

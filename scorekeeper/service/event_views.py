@@ -711,6 +711,7 @@ class TablePlace:
     clock_left: int | None
     clock_paused: bool
     round_hands: int | None = None  # the event's hands a round (None: no cap)
+    on_paper: bool = False  # the director typed the table's result: it counts, not this game
 
     def time_called(self, rules: Rules) -> bool:
         """Whether the director's call of time capped this table's game
@@ -731,6 +732,7 @@ def table_of_game(db: Database, game_id: int, now: float | None = None) -> Table
     return TablePlace(
         ref.event_name, ref.public_token, ref.round_number, ref.round_status, ref.table_number,
         ref.rounds, ref.round_minutes, left, clock is not None and clock.paused, ref.round_hands,
+        ref.on_paper,
     )  # fmt: skip
 
 

@@ -119,6 +119,7 @@ class TableRef:
     clock_deadline: float | None = None
     clock_left: int | None = None
     round_hands: int | None = None  # the event's hands a round (its max_hands)
+    on_paper: bool = False  # the director typed the table's result: it counts, not the game
 
 
 # --- events --------------------------------------------------------------------------------
@@ -517,12 +518,17 @@ def table_of_game(db: Database, game_id: int) -> TableRef | None:
     """The event, round and table a game is played at; None for a game outside any event."""
     row = db.conn.execute(
         "select e.name, e.public_token, r.number, r.status, t.number, e.rounds, "
-        "e.round_minutes, r.clock_deadline, r.clock_left, e.max_hands "
+        "e.round_minutes, r.clock_deadline, r.clock_left, e.max_hands, t.paper is not null "
         "from event_tables t join event_rounds r on r.id = t.round_id "
         "join events e on e.id = r.event_id where t.game_id = ?",
         (game_id,),
     ).fetchone()
-    return None if row is None else TableRef(*row)
+    if row is None:
+        return None
+    (name, public_token, number, status, table, rounds, minutes, deadline, left, hands,
+     paper) = row  # fmt: skip
+    return TableRef(name, public_token, number, status, table, rounds, minutes, deadline, left,
+                    hands, bool(paper))  # fmt: skip
 
 
 def last_round_clock(

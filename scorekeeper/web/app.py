@@ -14,6 +14,7 @@ from scorekeeper.config import configured_app, proxy_count
 from scorekeeper.events import clock_text
 from scorekeeper.rules import end_reason, preset_title
 from scorekeeper.rules.words import (
+    bags_counted,
     bags_hint,
     count,
     figure,
@@ -77,6 +78,7 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.add_template_filter(signed)  # "+50", "−30", "0"
     app.add_template_filter(with_minus)  # a line of words, its negative numbers with "−"
     app.add_template_filter(bags_hint)  # what a bag does, where there is no bag limit
+    app.add_template_filter(bags_counted)  # whether the totals show bags (a limit, not a race)
     app.add_template_filter(game_end)  # "Game to 500 or 4 hands"
     app.add_template_filter(sheet_rules_line)  # the house rules in one line
     app.add_template_filter(count)  # "1 game", "3 games", "−8 points"

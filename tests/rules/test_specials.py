@@ -236,7 +236,7 @@ def test_both_sides_cannot_make_a_bemo():
         ({"bonuses": [{"name": "bag_card", "value": 5}]}, "rules.bonuses", "no value"),
         ({"bonuses": [{"name": "dix", "most": 5}]}, "rules.bonuses", "unknown field"),
         ({"bonuses": ["dix"] * 31}, "rules.bonuses", "at most 30"),
-        ({"bonuses": ["zz"]}, "rules.bonuses", "unknown bonus 'zz'"),
+        ({"bonuses": ["zz"]}, "rules.bonuses", 'unknown bonus "zz"'),
         ({"bonuses": [{"name": "Own", "exact": True}]}, "rules.bonuses", "bonus Own: give its value"),
     ],
 )  # fmt: skip
@@ -352,3 +352,13 @@ def test_the_score_command_exits_2_naming_the_hand_and_field(tmp_path, capsys, e
     assert main(["score", str(path)]) == 2
     err = capsys.readouterr().err.strip()
     assert err.splitlines() == [line]
+
+
+def test_a_special_and_a_bonus_of_one_name_are_refused_by_the_bonus():
+    """Walking the new game form: an own special "Dragon" and an own bonus "Dragon" were both
+    taken, and the hand form showed "Ann & Cy: Dragon" twice, one a pad, one a count."""
+    spec = {"specials": [{"name": "Dragon", "made": 10}],
+            "bonuses": [{"name": "dragon", "value": 6}]}  # fmt: skip
+    with pytest.raises(GameError, match="dragon is the name of a special too") as refused:
+        rules_from_spec(spec)
+    assert refused.value.field == "rules.bonuses"

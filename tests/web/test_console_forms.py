@@ -518,3 +518,33 @@ def test_a_closed_rounds_table_phone_says_a_change_is_a_correction_before_the_sa
     events.seat_next_round(db, event)  # round 2's tables play on without it
     page = client.get(f"/g/{events.overview(db, event).current.tables[0].edit_token}")
     assert said not in page.get_data(as_text=True)
+
+
+def test_a_paper_tables_phone_says_its_hands_are_not_the_result_that_counts(client, db):
+    """The director typed a table's result from paper while its phone had hands in: the phone
+    said 'Ann & Cy lead with 124' and offered the next hand as if it counted, and once the round
+    closed it said a saved hand 'corrects this table's result', which the paper result then
+    outweighs. It says the paper result counts, on the page and before the Save."""
+    from tests.service.clubs import play
+
+    event = event_with(db, 4)
+    rnd = events.seat_next_round(db, event)
+    table = rnd.tables[0]
+    play(db, table, 7)
+    paper = "This table's result was typed from its paper sheet</b> by the director"
+    assert paper not in client.get(f"/g/{table.edit_token}").get_data(as_text=True)
+    events.enter_paper(db, event, 1, table.number, [250, 120], [2, 3])
+    page = client.get(f"/g/{table.edit_token}").get_data(as_text=True)
+    assert "that result counts in the standings, not the hands here" in page  # by the totals
+    fixing = client.get(f"/g/{table.edit_token}?hand=1").get_data(as_text=True)
+    form = fixing[fixing.index('id="hand"') :]
+    said = form.index("a hand saved here changes this sheet, not the result that counts")
+    assert said < form.index(">Save hand 1<")  # where the Save is
+    finish_round(db, event)
+    fixing = client.get(f"/g/{table.edit_token}?hand=1").get_data(as_text=True)
+    form = fixing[fixing.index('id="hand"') :]
+    assert "(round 1 is closed): a hand saved here changes this sheet, not the result" in form
+    assert "corrects this table's result" not in fixing
+    events.clear_paper(db, event, 1, table.number)  # the game counts again
+    page = client.get(f"/g/{table.edit_token}?hand=1").get_data(as_text=True)
+    assert paper not in page and "corrects this table's result" in page

@@ -41,3 +41,22 @@ def test_a_race_two_sides_could_win_is_refused_by_its_field_with_what_was_typed(
     field = html[html.index('id="o-race_tricks"') :]
     assert 'value="6"' in field[:200]
     assert "6 tricks could win a hand for two sides" in field[:800]
+
+
+def test_a_race_shows_no_bags_beside_its_totals_nor_in_its_printed_legend(client, db):
+    """A race's hands have no bids, so no bags: the game page and the read-only sheet showed
+    "2 0 bags" under each total, and the PDF's legend what 10 bags cost."""
+    from scorekeeper.printing.sheets import legend
+
+    token = new_game(client, preset="urban")
+    assert add(client, token, **{"ttricks-0": "7", "ttricks-1": "6"}).status_code == 303
+    html = client.get(f"/g/{token}").get_data(as_text=True)
+    scores = html[html.index('class="scores"') : html.index("</div>", html.index('class="scores"'))]
+    assert "bag" not in scores
+    view_token = store.game_by_edit_token(db, token).view_token
+    view = client.get(f"/v/{view_token}").get_data(as_text=True)
+    assert "share-bags" not in view
+    game = parse_game(store.game_by_edit_token(db, token).data)
+    assert legend(game.rules, teams=True) == []
+    standard = new_game(client)
+    assert "0 bags" in client.get(f"/g/{standard}").get_data(as_text=True)  # a limit: shown
