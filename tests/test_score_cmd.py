@@ -60,6 +60,24 @@ def test_text_sheet_has_columns_marks_and_a_last_line(game_file, capsys):
     assert lines[-1] == "Winner: Ann & Cy, reached 500 (549 to -59)"
 
 
+def test_the_start_row_gives_the_bags_a_game_carried_on_from_paper_had(tmp_path, capsys):
+    """9 bags carried over and 2 more in hand 1 cost 100: the start row said -1 bags (worked
+    back from hand 1's bags after its penalty), not the 9 the game file holds."""
+    data = {
+        "format": "spades-scorekeeper/1", "rules": "standard",
+        "players": ["Ann", "Bob", "Cy", "Di"],
+        "teams": {"Ann & Cy": ["Ann", "Cy"], "Bob & Di": ["Bob", "Di"]},
+        "start": {"Ann & Cy": {"score": 300, "bags": 9}},
+        "hands": [{"bids": {"Ann": 3, "Bob": 3, "Cy": 3, "Di": 2},
+                   "tricks": {"Ann & Cy": 8, "Bob & Di": 5}}],
+    }  # fmt: skip
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data))
+    assert main(["score", str(path)]) == 0
+    start = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("start"))
+    assert start.split() == ["start", "|", "300", "9", "|", "0", "0"]
+
+
 def test_standard_input(capsys, monkeypatch):
     import io
 

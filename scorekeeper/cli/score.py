@@ -63,6 +63,7 @@ def run(args: argparse.Namespace) -> int:
     if getattr(args, "json", False):
         out = json.dumps(sheet_json(sheet, read), ensure_ascii=False, indent=2) + "\n"
     else:
-        out = render_text(sheet, read.time_called, read.round_hands)
+        bags = {side: start.bags for side, start in read.game.start.items()}
+        out = render_text(sheet, read.time_called, read.round_hands, bags)
     sys.stdout.write(out)
     return 0

@@ -3,6 +3,8 @@ the explain lines, and a last line with the leader or the winner and why."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from .options import rules_to_spec
 from .scoring import Sheet
 from .words import changes_line, result_line, rules_as_set
@@ -10,12 +12,17 @@ from .words import changes_line, result_line, rules_as_set
 _COLUMNS = ("Bid", "Took", "Points", "Total", "Bags")
 
 
-def _cells(sheet: Sheet) -> list[tuple[str, str, list[tuple[str, ...]] | None]]:
+def _cells(
+    sheet: Sheet, start_bags: Mapping[str, int]
+) -> list[tuple[str, str, list[tuple[str, ...]] | None]]:
     rows: list[tuple[str, str, list[tuple[str, ...]] | None]] = []
-    if any(sheet.start.values()) or any(b for b in _start_bags(sheet).values()):
-        bags = _start_bags(sheet)
+    if any(sheet.start.values()) or any(start_bags.values()):
         rows.append(
-            ("start", "", [("", "", "", str(sheet.start[s]), str(bags[s])) for s in sheet.sides])
+            (
+                "start",
+                "",
+                [("", "", "", str(sheet.start[s]), str(start_bags.get(s, 0))) for s in sheet.sides],
+            )
         )
     for h in sheet.hands:
         if h.void:
@@ -38,18 +45,18 @@ def _cells(sheet: Sheet) -> list[tuple[str, str, list[tuple[str, ...]] | None]]:
     return rows
 
 
-def _start_bags(sheet: Sheet) -> dict[str, int]:
-    if not sheet.hands or not any(not h.void for h in sheet.hands):
-        return dict(sheet.bags)
-    first = next(h for h in sheet.hands if not h.void)
-    return {s: first.sides[s].bags_total - first.sides[s].bags for s in sheet.sides}
-
-
-def render_text(sheet: Sheet, time_called: bool = False, round_hands: int | None = None) -> str:
+def render_text(
+    sheet: Sheet,
+    time_called: bool = False,
+    round_hands: int | None = None,
+    start_bags: Mapping[str, int] | None = None,
+) -> str:
     """The whole sheet as text, ending with a newline. ``time_called``: a club table's game
     whose hands the director's call of time capped; its rules line names the round's own
-    ``round_hands`` and its end reads "time was called", as its web sheet and PDF say."""
-    rows = _cells(sheet)
+    ``round_hands`` and its end reads "time was called", as its web sheet and PDF say.
+    ``start_bags``: the bags each side carried on from paper (the game's ``start``; the sheet
+    keeps only the scores, and hand 1's bags after a penalty cannot give them back)."""
+    rows = _cells(sheet, start_bags or {})
     hand_w = max([4] + [len(r[0]) for r in rows])
     dealer_w = max([6] + [len(r[1]) for r in rows])
     widths: list[list[int]] = []
