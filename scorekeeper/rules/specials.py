@@ -287,6 +287,19 @@ def _no_twice(keys: list[str], names: list[str], what: str, field: str) -> None:
         seen.add(folded)
 
 
+def check_apart(specials: tuple[Special, ...], bonuses: tuple[Bonus, ...]) -> None:
+    """A special and a bonus of one name would read alike on the hand form ("Ann & Cy:
+    Dragon" twice) and in the why-lines ("Dragon made: +10; Dragon: +6"): refused, by the
+    bonus."""
+    named = {s.name.casefold() for s in specials}
+    for b in bonuses:
+        if b.name.casefold() in named:
+            raise GameError(
+                f"{b.name} is the name of a special too: give the bonus another name",
+                field="rules.bonuses",
+            )
+
+
 def specials_to_spec(specials: tuple[Special, ...]) -> list[Any]:
     """The "specials" list that gives ``specials`` back: a key, or an object when changed."""
     out: list[Any] = []

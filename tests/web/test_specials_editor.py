@@ -112,3 +112,13 @@ def test_a_special_of_ones_own_may_leave_failed_empty(client, db):
     fields = {**editor_fields(), "own-sp-0-name": "Dragon", "own-sp-0-made": "500"}
     rules = started(db, post_new(client, **fields))
     assert rules["specials"] == [{"name": "Dragon", "made": 500, "failed": 0}]
+
+
+def test_a_special_and_a_bonus_of_ones_own_of_one_name_are_refused_by_the_bonuses(client):
+    fields = {**editor_fields(), "own-sp-0-name": "Dragon", "own-sp-0-made": "10",
+              "own-bo-0-name": "Dragon", "own-bo-0-value": "6"}  # fmt: skip
+    response = post_new(client, **fields)
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    assert "Dragon is the name of a special too: give the bonus another name" in html
+    assert 'name="own-bo-0-name" value="Dragon"' in html or 'value="Dragon"' in html  # kept

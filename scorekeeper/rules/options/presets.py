@@ -5,7 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import GameError
-from ..specials import bonuses_to_spec, read_bonuses, read_specials, specials_to_spec
+from ..specials import (
+    bonuses_to_spec,
+    check_apart,
+    read_bonuses,
+    read_specials,
+    specials_to_spec,
+)
 from .house import DEFAULTS, Rules
 from .info import MAX_SCORE, check_option, show_value
 from .table import OPTION_BY_NAME, OPTIONS
@@ -141,6 +147,7 @@ def rules_from_spec(spec: Any) -> Rules:
             raise GameError(f"unknown option {show_value(name)} in rules", field=f"rules.{name}")
         check_option(OPTION_BY_NAME[name], value)
         values[name] = value
+    check_apart(values["specials"], values["bonuses"])
     return Rules(**values)
 
 
