@@ -268,8 +268,8 @@ def blank_grid(
     centred from :data:`HEAD_ADVANCE`), because WeasyPrint sets up a style for each ``<text>``
     it draws: one a number cost a sheet ~10 ms, a third of a packet's sheet. Columns: the hand
     number, the dealer, then five a side, the widths print.css gives them (the table's columns
-    are fixed). ``dealers`` (in turn from hand 1) print each row's dealer, cut at the column's
-    edge; ``row_mm`` is a row's height.
+    are fixed). ``dealers`` (in turn from hand 1) print each row's dealer, a long name on two
+    smaller lines (:func:`_dealers`); ``row_mm`` is a row's height.
     """
     width = page_mm(paper_size, landscape)[0] - 2 * PAGE_MARGIN_MM
     columns = sides * COLUMNS_PER_SIDE
@@ -341,26 +341,52 @@ def _hand_numbers(numbers: range, top: float = 0.0, row_mm: float = GRID_ROW_MM)
 
 
 DEALER_FONT = 2.6  # the dealers' names in the drawing's units (mm): 7.4 pt
+DEALER_SMALL = 2.0  # a name too long for one line: two lines of this size (5.7 pt)
+DEALER_EM = 0.62  # a letter's advance, generously (DejaVu Sans: lower case ~0.6 em, capitals ~0.7)
 
 
 def _dealers(numbers: range, top: float, dealers: tuple[str, ...], row_mm: float) -> str:
-    """Each row's dealer (``dealers`` in turn from hand 1) as one SVG ``<text>`` of a
-    ``<tspan>`` a row, a millimetre inside the dealer column and clipped at its edge ('' when
-    the dealers are not known)."""
+    """Each row's dealer (``dealers`` in turn from hand 1) a millimetre inside the dealer
+    column and clipped at its edge ('' when the dealers are not known): the names that fit as
+    one SVG ``<text>`` of a ``<tspan>`` a row; the longer ones (up to the form's 30 letters) as
+    one more, smaller, of two lines a name, each narrowed to the column (``textLength``) where
+    it must be, so that every letter is printed inside it."""
     if not dealers:
         return ""
     left, right = HAND_COLUMN_MM + 1, HAND_COLUMN_MM + DEALER_COLUMN_MM - 0.6
     bottom = top + row_mm * len(numbers)
-    spans = "".join(
-        f'<tspan x="{left:.2f}" y="{_baseline(top, row, row_mm)}">'
-        f"{escape(dealers[(number - 1) % len(dealers)])}</tspan>"
-        for row, number in enumerate(numbers)
-    )
+    spans, long = [], []
+    for row, number in enumerate(numbers):
+        name = dealers[(number - 1) % len(dealers)]
+        if len(name) * DEALER_EM * DEALER_FONT <= right - left:
+            y = _baseline(top, row, row_mm)
+            spans.append(f'<tspan x="{left:.2f}" y="{y}">{escape(name)}</tspan>')
+        else:
+            long.append(_two_lines(name, left, right - left, top + row_mm * (row + 0.5)))
+    texts = [
+        f'<text font-size="{size}" clip-path="url(#dealer-column)">{"".join(parts)}</text>'
+        for size, parts in ((DEALER_FONT, spans), (DEALER_SMALL, long))
+        if parts
+    ]
     return (
         f'<clipPath id="dealer-column"><rect x="{left:.2f}" y="{top:.2f}" '
-        f'width="{right - left:.2f}" height="{bottom - top:.2f}"/></clipPath>'
-        f'<text font-size="{DEALER_FONT}" clip-path="url(#dealer-column)">{spans}</text>'
+        f'width="{right - left:.2f}" height="{bottom - top:.2f}"/></clipPath>{"".join(texts)}'
     )
+
+
+def _two_lines(name: str, left: float, width: float, middle: float) -> str:
+    """A long name's two ``<tspan>`` lines about ``middle`` (its row's middle, mm down the
+    drawing), split at the space or hyphen nearest its middle (else in the middle)."""
+    breaks = [i + 1 for i, c in enumerate(name) if c in " -"] or [len(name) // 2]
+    cut = min(breaks, key=lambda i: abs(i - len(name) / 2))
+    spans = []
+    for i, line in enumerate((name[:cut].strip(), name[cut:].strip())):
+        y = middle + (i - 0.5) * DEALER_SMALL * 1.1 + DEALER_SMALL * 0.3 - 0.15
+        fit = ""
+        if len(line) * DEALER_EM * DEALER_SMALL > width:
+            fit = f' textLength="{width:.2f}" lengthAdjust="spacingAndGlyphs"'
+        spans.append(f'<tspan x="{left:.2f}" y="{y:.2f}"{fit}>{escape(line)}</tspan>')
+    return "".join(spans)
 
 
 def render_blank_pdf(blank: BlankSheet) -> bytes:

@@ -4,6 +4,9 @@ the round's hands and say who deals each; the blank sheet takes the browser's sa
 
 from __future__ import annotations
 
+import re
+import subprocess
+
 import pytest
 
 from scorekeeper.printing import sheets
@@ -148,3 +151,32 @@ def test_a_blank_pad_with_a_seat_unnamed_leaves_the_dealers_to_write_in(names):
     assert blank.dealers == ()
     (page,) = dealer_column(sheets.render_blank_pdf(blank))
     assert len(page) == blank.row_count and set(page) == {""}
+
+
+def test_a_blank_pads_long_dealer_names_print_whole_inside_their_column():
+    """Names up to the form's 30 letters print whole in the 14 mm dealer column, on two lines
+    and narrowed where they must be; they were cut at its edge ("Éva Łukas", "Bartholon")."""
+    names = ["Éva Łukasiewicz", "Bob", "Bartholomew Fitzgerald-Ramirez", "Di"]
+    for per_page in (1, 2):
+        blank = sheets.blank_sheet(names, players=4, teams=True, per_page=per_page)
+        body = sheets.render_blank_pdf(blank)
+        box = subprocess.run(["pdftotext", "-bbox", "-f", "1", "-l", "1", "-", "-"], input=body,
+                             capture_output=True, check=True).stdout.decode()  # fmt: skip
+        words = [
+            (float(x1), float(y1), float(x2), w)
+            for x1, y1, x2, w in re.findall(
+                r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)<', box
+            )
+        ]
+        head = next(w for w in words if w[3] == "Dealer")
+        end = next(w[1] for w in words if w[3] == "Winner")  # the first sheet's last row
+        middle, half = (head[0] + head[2]) / 2, sheets.DEALER_COLUMN_MM / 2 * 72 / 25.4
+        column = sorted(
+            (w for w in words if head[1] + 5 < w[1] < end and abs(w[0] - middle) < half),
+            key=lambda w: (round(w[1]), w[0]),
+        )
+        assert all(w[2] <= middle + half for w in column), [
+            w for w in column if w[2] > middle + half
+        ]
+        printed = "".join(w[3] for w in column)
+        assert printed.startswith("".join("".join(n.split()) for n in names * 2)), printed[:120]
