@@ -231,11 +231,16 @@ def _seat(letter: str) -> str:
     return SEAT_WORDS.get(letter, letter)
 
 
+def _partnerships(tables: Sequence[PacketTable]) -> bool:
+    """Whether every table is four players in two partnerships (not cutthroat, no partners)."""
+    return bool(tables) and all(len(t.seats) == 4 and t.side_count == 2 for t in tables)
+
+
 def _side_headers(tables: Sequence[PacketTable]) -> list[str]:
     """Column titles of the pairings: "North & South", "East & West" for partnership tables,
     else "Side 1", "Side 2", ..."""
     widest = max((t.side_count for t in tables), default=2)
-    if tables and all(len(t.seats) == 4 and t.side_count == 2 for t in tables):
+    if _partnerships(tables):
         return ["North & South", "East & West"]
     return [f"Side {i}" for i in range(1, widest + 1)]
 
@@ -354,6 +359,7 @@ def packet_html(packet: RoundPacket) -> str:
             date=date,
             tables=tables,
             headers=_side_headers(packet.tables),
+            partners=_partnerships(packet.tables),
             find=_find_your_table(packet.tables),
             rules_lines=packet.rules_lines(),
             standings=standings,

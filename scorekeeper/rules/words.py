@@ -543,9 +543,11 @@ def result_line(sheet: Sheet, time_called: bool = False) -> str:
     leaders = [s for s in ranked if totals[s] == best]
     if len(leaders) > 1:
         return f"No leader: {' and '.join(leaders)} tied at {best} ({scores})"
-    goal = (
-        game_end(sheet.rules)[:1].lower() + game_end(sheet.rules)[1:]
-        if sheet.target is not None
-        else f"{sheet.rules.max_hands} hands"
-    )
+    if sheet.rules.race_tricks is not None:  # "first to win 2 hands (7 tricks win a hand)"
+        ends = game_end(sheet.rules)
+        goal = ends[:1].lower() + ends[1:]
+    elif sheet.target is not None:
+        goal = f"game to {sheet.target}"
+    else:
+        goal = f"{sheet.rules.max_hands} hands"
     return f"Leader: {ranked[0]} ({scores}), {goal}"

@@ -88,6 +88,7 @@ def test_the_pairings_list_every_table_in_order_with_seats_and_mark_the_dealer()
     packet, body = rendered(6)
     pairings = pdf_pages_text(body)[0]
     assert "North & South" in pairings and "East & West" in pairings
+    assert "W West: partners sit opposite." in flat(pairings)
     lines = [line.split() for line in pairings.splitlines()]
     numbers = [int(w[0]) for w in lines if w and w[0].isdigit() and len(w) > 2]
     assert numbers[: len(packet.tables)] == [t.number for t in packet.tables]
@@ -249,6 +250,7 @@ def test_a_cutthroat_round_prints_three_sides_a_table():
     body = packets.render_packet_pdf(packet)
     pages = pdf_pages_text(body)
     assert "Side 3" in pages[0] and "North & South" not in pages[0]
+    assert "partners" not in flat(pages[0])  # nobody has one at a cutthroat table
     assert "17 tricks" in pages[-2]  # the three-player table's rules: 17 tricks
     assert "Ann" in pages[-2] and "Cy" in pages[-2] and "Di" in pages[-1]
     assert qr_links(body, 2) == ["http://h/g/one", "http://h/g/two"]
