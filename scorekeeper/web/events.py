@@ -38,8 +38,8 @@ from scorekeeper.events import MAX_EXTEND_MINUTES
 from scorekeeper.printing import packets, pool
 from scorekeeper.rules import PRESET_DESCRIPTIONS, PRESETS
 from scorekeeper.service import EventRefused, event_files, events
+from scorekeeper.web import downloads, public_page, rendered
 from scorekeeper.web import projector as screens
-from scorekeeper.web import public_page, rendered
 from scorekeeper.web.db import get_db
 from scorekeeper.web.event_forms import (
     FORMAT_CHOICES,
@@ -530,34 +530,30 @@ def clear_paper(director_token: str, number: int, table: int) -> BaseResponse:
 # --- exports ---------------------------------------------------------------------------------
 
 
-def _download(text: str, mimetype: str, name: str) -> Response:
-    response = Response(text, mimetype=mimetype)
-    response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
-    response.headers["Cache-Control"] = "no-store"
-    return response
-
-
-def _file(file: event_files.EventFile, mimetype: str, ext: str, what: str) -> Response:
-    """An event's file to download, named after the event, its day and what it holds."""
-    stem = export_filename([file.name], file.day).removesuffix(".json")
-    return _download(file.text, mimetype, f"{stem}-{what}.{ext}")
+def _file(file: event_files.EventFile, ext: str, what: str) -> Response:
+    """An event's file to download, named after the event, its day and what it holds: the
+    event file as JSON, the results and standings as CSV for a spreadsheet."""
+    name = f"{export_filename([file.name], file.day).removesuffix('.json')}-{what}.{ext}"
+    if ext == "csv":
+        return downloads.spreadsheet(file.text, name)
+    return downloads.attachment(file.text, "application/json", name)
 
 
 @bp.get("/e/<director_token>/event.json")
 def export(director_token: str) -> Response:
     file = event_files.export_file(get_db(), director_token)
-    return _file(file, "application/json", "json", "event")
+    return _file(file, "json", "event")
 
 
 @bp.get("/e/<director_token>/results.csv")
 def results_csv(director_token: str) -> Response:
-    return _file(event_files.results_file(get_db(), director_token), "text/csv", "csv", "results")
+    return _file(event_files.results_file(get_db(), director_token), "csv", "results")
 
 
 @bp.get("/e/<director_token>/standings.csv")
 def standings_csv(director_token: str) -> Response:
     file = event_files.standings_file(get_db(), director_token)
-    return _file(file, "text/csv", "csv", "standings")
+    return _file(file, "csv", "standings")
 
 
 # --- printing --------------------------------------------------------------------------------

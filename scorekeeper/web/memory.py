@@ -25,6 +25,7 @@ from scorekeeper.config import proxy_count
 from scorekeeper.printing import layout, pool
 from scorekeeper.printing.seasons import SeasonPrint
 from scorekeeper.service import keeper, memory, memory_files
+from scorekeeper.web import downloads
 from scorekeeper.web.db import get_db
 from scorekeeper.web.filenames import slug
 from scorekeeper.web.memory_chart import rating_svg
@@ -71,9 +72,7 @@ def season(token: str, season: int) -> str:
 @bp.get("/m/<token>/seasons/<int:season>.csv")
 def season_csv(token: str, season: int) -> Response:
     file = memory_files.season_file(get_db(), token, season)
-    response = Response(file.text, mimetype="text/csv")
-    response.headers["Content-Disposition"] = f'attachment; filename="{_slug(file.name)}.csv"'
-    return response
+    return downloads.spreadsheet(file.text, f"{_slug(file.name)}.csv")
 
 
 @bp.get("/m/<token>/seasons/<int:season>.pdf")

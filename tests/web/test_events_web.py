@@ -264,6 +264,24 @@ def test_downloads_and_an_import_through_the_page(client, db):
     assert bad.status_code == 422 and "This event file is not right" in bad.get_data(as_text=True)
 
 
+def test_the_csv_files_open_in_a_spreadsheet_with_their_accents(client, db):
+    """Excel, opening a CSV by a double-click, reads it in the old code page unless it starts
+    with UTF-8's byte-order mark: 'Søren' came out 'SÃ¸ren'. The downloads start with it, and
+    read back (as UTF-8 with its mark) as the service's CSV; the event file does not."""
+    event = event_with(db, 3)
+    events.register(db, event, ["Søren", "Åsa"])
+    events.seat_next_round(db, event)
+    finish_round(db, event)
+    view = events.overview(db, event)
+    base = f"/e/{event.director_token}"
+    for path, text in (("/results.csv", event_files.results_csv(view)),
+                       ("/standings.csv", event_files.standings_csv(view))):  # fmt: skip
+        body = client.get(base + path).data
+        assert body.startswith(b"\xef\xbb\xbf") and body.decode("utf-8-sig") == text, path
+        assert "Søren & Åsa" in body.decode("utf-8-sig")
+    assert client.get(base + "/event.json").data.startswith(b"{")
+
+
 def test_the_public_page_polls_a_version_that_moves(client, db):
     event = event_with(db, 4)
     events.seat_next_round(db, event)

@@ -39,7 +39,7 @@ def test_the_ladder_player_and_season_pages_read_with_a_read_only_link(client, m
     page = client.get(f"/m/{reader}/seasons/{season}")
     assert page.status_code == 200 and "Spring" in page.get_data(as_text=True)
     csv = client.get(f"/m/{reader}/seasons/{season}.csv")
-    assert csv.status_code == 200 and csv.data.startswith(b"place,name,points")
+    assert csv.status_code == 200 and csv.data.startswith(b"\xef\xbb\xbfplace,name,points")
     screen = client.get(f"/m/{reader}/seasons/{season}/screen")
     assert screen.status_code == 200 and b"pj-standings" in screen.data
 
