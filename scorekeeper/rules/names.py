@@ -58,11 +58,13 @@ def name_key(name: str) -> str:
     return unicodedata.normalize("NFC", name.casefold())
 
 
-# Letters Unicode does not split into a base letter and an accent, as a list of names files
-# them: Łukasz among the L's, Øystein among the O's, Ærø among the A's.
-_FILED_AS = str.maketrans(
-    {"ł": "l", "ø": "o", "đ": "d", "ð": "d", "ħ": "h", "ı": "i", "ŀ": "l", "æ": "ae",
-     "œ": "oe", "þ": "th"}
+# Letters Unicode does not split into a base letter and an accent, as their own languages
+# write them in plain letters: Łukasz among the L's of a list, "Søren" as "Soren" in a file's
+# name. Both cases: a file's name keeps its capitals until it is lower-cased.
+OWN_LETTERS = str.maketrans(
+    {"ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "đ": "d", "Đ": "D", "ð": "d", "Ð": "D", "ħ": "h",
+     "Ħ": "H", "ı": "i", "ŀ": "l", "Ŀ": "L", "ß": "ss", "æ": "ae", "Æ": "AE", "œ": "oe",
+     "Œ": "OE", "þ": "th", "Þ": "Th"}
 )  # fmt: skip
 
 
@@ -71,7 +73,7 @@ def bare_letters(name: str) -> str:
     alphabetical list files it by and what a search for it matches (a phone's keyboard often
     has no accents: "Elodie" finds Élodie)."""
     bare = unicodedata.normalize("NFKD", name.casefold())
-    return "".join(c for c in bare if not unicodedata.combining(c)).translate(_FILED_AS)
+    return "".join(c for c in bare if not unicodedata.combining(c)).translate(OWN_LETTERS)
 
 
 def filing_key(name: str) -> tuple[str, str]:
