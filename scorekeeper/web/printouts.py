@@ -30,6 +30,7 @@ from scorekeeper.rules import (
     preset_title,
     rules_from_spec,
 )
+from scorekeeper.rules.names import NameProblem, clean_name
 from scorekeeper.rules.options import PRESET_TEAMS
 from scorekeeper.service import UnreadableGame, games, library
 from scorekeeper.service.games import ShownGame
@@ -160,6 +161,11 @@ class BlankSheetForm:
         ):
             if value not in dict(choices):
                 self.errors[name] = NOT_A_CHOICE
+        for i, text in enumerate(self.names):  # one spelling a person, as a game's names
+            try:
+                self.names[i] = clean_name(text) if text else ""
+            except NameProblem as e:
+                self.errors[NAME_FIELDS[i]] = str(e)
         for name, text in (*zip(NAME_FIELDS, self.names, strict=True), ("title", self.title)):
             longest = TITLE_LENGTH if name == "title" else NAME_LENGTH
             if len(text) > longest:

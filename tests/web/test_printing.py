@@ -103,6 +103,21 @@ def test_the_blank_sheet_form_returns_the_pdf(client):
     assert page_height(response.data) == 842
 
 
+def test_a_blank_sheets_names_enter_clean_as_a_games_do(client):
+    """One statement for names (rules.names.clean_name): a pasted right-to-left override or a
+    doubled space is dropped, a control character refused by its field; the pad printed them."""
+    fields = {"players": "4", "teams": "y", "name1": "Ann  \u202eSmith", "name2": "Bob",
+              "name3": "Cy", "name4": "Di", "preset": "standard", "per_page": "1",
+              "pages": "1", "paper": "letter"}  # fmt: skip
+    response = client.post("/print/blank", data=fields)
+    assert response.mimetype == "application/pdf"
+    assert "Ann Smith & Cy" in text_of(response.data)
+    refused = client.post("/print/blank", data={**fields, "name2": "Bob\x1b"})
+    assert refused.status_code == 422
+    page = refused.get_data(as_text=True)
+    assert 'id="name2-error"' in page and "control character (U+001B)" in page
+
+
 @pytest.mark.parametrize("rows", ["0", "61", "many"])
 def test_a_bad_row_count_is_shown_next_to_the_field(client, rows):
     response = client.post(
