@@ -545,6 +545,9 @@ def test_a_paper_tables_phone_says_its_hands_are_not_the_result_that_counts(clie
     form = fixing[fixing.index('id="hand"') :]
     assert "(round 1 is closed): a hand saved here changes this sheet, not the result" in form
     assert "corrects this table's result" not in fixing
+    watched = client.get(f"/v/{table.view_token}").get_data(as_text=True)  # the public's link
+    assert "that result counts in the standings, not the hands below" in watched
     events.clear_paper(db, event, 1, table.number)  # the game counts again
     page = client.get(f"/g/{table.edit_token}?hand=1").get_data(as_text=True)
     assert paper not in page and "corrects this table's result" in page
+    assert 'id="on-paper"' not in client.get(f"/v/{table.view_token}").get_data(as_text=True)
