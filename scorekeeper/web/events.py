@@ -187,6 +187,8 @@ def _console(
     shown: events.ConsoleView,
     *,
     register: EntrantForm | None = None,
+    clock: ClockForm | None = None,
+    round_minutes: RoundMinutesForm | None = None,
     status: int = 200,
     at: str = "",
     live: bool = False,
@@ -209,6 +211,8 @@ def _console(
         step=shown.step,
         version=shown.version,
         register=register or EntrantForm.blank(),
+        clock_form=clock,
+        minutes_form=round_minutes,
         at=at,
         known_people=list(shown.known_people),
         token=director_token,
@@ -286,28 +290,36 @@ def console_live(director_token: str) -> Response:
 
 
 @bp.post("/e/<director_token>/rounds/<int:number>/clock")
-def clock(director_token: str, number: int) -> BaseResponse:
+def clock(director_token: str, number: int) -> ResponseReturnValue:
     """Pause, resume, extend or restart round ``number``'s clock (refused once the round has
-    moved on: the number is the one the console showed)."""
+    moved on: the number is the one the console showed). Refused, the console again with the
+    form as typed and the problem by its field (422), as the entrant form is."""
     form = ClockForm.from_post(request.form)
-    return _act(
-        director_token,
-        "round",
-        form,
-        lambda: events.submit_clock(get_db(), director_token, number, form),
+    answer = events.console_clock(
+        get_db(), director_token, number, form, browser_id=browser_id(create=False)
     )
+    if answer.console is None:
+        flash(answer.said or "", "info")
+        return _back(director_token)
+    if answer.refused is not None:
+        form.place_error(answer.refused.field, answer.refused.message)
+    return _console(director_token, answer.console, clock=form, status=422, at="round")
 
 
 @bp.post("/e/<director_token>/round-minutes")
-def round_minutes(director_token: str) -> BaseResponse:
-    """The event's round length, for rounds seated from now on and the clock's restart."""
+def round_minutes(director_token: str) -> ResponseReturnValue:
+    """The event's round length, for rounds seated from now on and the clock's restart;
+    refused, the console again with what was typed and the problem next to the field."""
     form = RoundMinutesForm.from_post(request.form)
-    return _act(
-        director_token,
-        "round",
-        form,
-        lambda: events.submit_round_minutes(get_db(), director_token, form),
+    answer = events.console_round_minutes(
+        get_db(), director_token, form, browser_id=browser_id(create=False)
     )
+    if answer.console is None:
+        flash(answer.said or "", "info")
+        return _back(director_token)
+    if answer.refused is not None:
+        form.place_error(answer.refused.field, answer.refused.message)
+    return _console(director_token, answer.console, round_minutes=form, status=422, at="round")
 
 
 @bp.post("/e/<director_token>/entrants")
