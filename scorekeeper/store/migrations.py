@@ -326,6 +326,14 @@ def _m0011_game_time_called(db: Database) -> None:
     db.table("games").add_column("round_hands", int)
 
 
+@migrations(name="0012_event_submissions")
+def _m0012_event_submissions(db: Database) -> None:
+    # A console form's one-time id (Seat round N): the event it acted on and the round it
+    # seated, so the same form sent again (a double tap) reads as done, not as an old page.
+    db.table("submissions").add_column("event_id", int)
+    db.table("submissions").add_column("round_number", int)
+
+
 def migrate(db: StoreDatabase) -> list[str]:
     """Apply pending migrations in one immediate transaction; returns the names applied."""
     with write(db):

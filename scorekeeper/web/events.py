@@ -411,8 +411,9 @@ def seat(director_token: str) -> BaseResponse:
 
     def action() -> list[str]:
         rnd = events.seat_next_round(
-            get_db(), director_token, number=form.number, seen=form.version
-        )
+            get_db(), director_token, number=form.number, seen=form.version,
+            submission=form.submission,
+        )  # fmt: skip
         return [f"Round {rnd.number} is seated: {len(rnd.tables)} tables.", *rnd.notes]
 
     return _act(director_token, "round", form, action)
