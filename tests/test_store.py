@@ -30,6 +30,7 @@ def test_migrations_are_named_and_repeatable(tmp_path: Path):
         "0010_game_results",
         "0011_game_time_called",
         "0012_event_submissions",
+        "0013_replaced_links",
     ]
     assert store.migrate(db) == []
     assert store.applied_migrations(db) == names

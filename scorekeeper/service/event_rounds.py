@@ -287,8 +287,9 @@ def repair_round(
     with store.write(db):
         event, view = changing(db, event, seen)
         rnd = open_round(view, number, "re-paired")
+        numbers = {t.game_id: t.number for t in rnd.tables}
         for game_id in store.events.delete_round(db, rnd.id):
-            store.delete_game(db, store.game_by_id(db, game_id))
+            _replace_game(db, event.id, number, numbers[game_id], game_id, "repair")
         store.events.move_late_entrants(db, event.id, number)
         _seat_next(db, event)
     return _round(load(db, event), number)
@@ -347,11 +348,24 @@ def swap(
                 db, old.id, entrants=tables[i], seats=seat.seats, dealer=seat.dealer,
                 game_id=record.id,
             )  # fmt: skip
-            store.delete_game(db, store.game_by_id(db, old.game_id))
+            _replace_game(db, event.id, number, old.number, old.game_id, "swap")
         if -1 in (ta, tb):
             store.events.update_round(db, rnd.id, byes=byes)
         store.events.touch_event(db, event.id)
         return _repeats(view, number, [tables[i] for i in changed])
+
+
+def _replace_game(
+    db: Database, event_id: int, number: int, table: int, game_id: int, why: str
+) -> None:
+    """Delete a table's game that a swap or re-pair replaced (no hand in it), keeping its
+    links (store.events.record_replaced): whoever opens one is told where to look now."""
+    record = store.game_by_id(db, game_id)
+    store.events.record_replaced(
+        db, event_id=event_id, round_number=number, table_number=table,
+        edit_token=record.edit_token, view_token=record.view_token, why=why,
+    )  # fmt: skip
+    store.delete_game(db, record)
 
 
 def _repeats(view: EventView, number: int, tables: list[list[int]]) -> list[str]:

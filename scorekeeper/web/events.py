@@ -37,7 +37,7 @@ from scorekeeper.config import is_loopback
 from scorekeeper.events import MAX_EXTEND_MINUTES
 from scorekeeper.printing import packets, pool
 from scorekeeper.rules import PRESET_DESCRIPTIONS, PRESETS
-from scorekeeper.service import EventRefused, event_files, events
+from scorekeeper.service import EventRefused, TableReplaced, event_files, events
 from scorekeeper.web import downloads, public_page, rendered
 from scorekeeper.web import projector as screens
 from scorekeeper.web.db import get_db
@@ -624,6 +624,21 @@ def standings_pdf(director_token: str) -> ResponseReturnValue:
     except pool.PrintRefused as e:
         return print_refused(e, url_for("events.console", director_token=director_token))
     return pdf_response(body, f"{sheet.name} standings")
+
+
+# --- links of tables replaced before play ---------------------------------------------------
+
+
+@bp.app_errorhandler(TableReplaced)
+def table_replaced(e: TableReplaced) -> tuple[str, int]:
+    """A table's link (scoring or read-only) whose game a swap or re-pair replaced: where to
+    look now, never "No such game" (410: the game is gone for good)."""
+    link = e.link
+    try:
+        at = datetime.fromisoformat(link.replaced_at).astimezone().strftime("%H:%M")
+    except ValueError:
+        at = ""
+    return render_template("events/replaced.html", link=link, at=at), 410
 
 
 # --- the public page -------------------------------------------------------------------------
