@@ -23,6 +23,17 @@ are few: the page has a weight budget):
   reloads when the game moved on (its Save would otherwise act on a hand already saved);
 - it registers the worker and tells it which game and version it shows; on a page opened
   offline, or while hands are kept on the phone, it loads static/offline.js.
+
+static/in-progress.js, loaded just before game.js (so that game.js reads the form as it was),
+keeps the hand in progress across a reload, in words: what the scorer tapped or typed on the
+hand's form and has not saved is kept in this tab's sessionStorage (``hand /g/<token>``) with
+the page's address and the game's version the form was read at. Reloaded at the same address
+and the same version (a dropped page, the tab killed, a pull-to-refresh), the form gets it back.
+Kept at another address, or at an older version (a hand saved since, maybe on another phone), it
+is never applied by itself: it is shown with what was tapped (``hand /g/<token> kept``), to put
+back on the form or to forget, as offline.js shows a hand refused on arrival. Saved, cancelled,
+or sent on to the tricks step (the bids then travel in the address), it is forgotten; a form the
+server sent back with its errors holds what was sent, and the kept copy gives way to it.
 """
 
 from __future__ import annotations
