@@ -123,7 +123,4 @@
 		const link = row.querySelector("th a");
 		if (link) row.addEventListener("click", (e) => { if (!e.target.closest("a")) link.click(); });
 	});
-	const wrap = document.querySelector(".sheet-wrap"), hint = document.querySelector(".scroll-hint");
-	const scrolls = () => { hint.hidden = wrap.scrollWidth <= wrap.clientWidth; };
-	if (wrap && hint) { scrolls(); addEventListener("resize", scrolls); }
 })();

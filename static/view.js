@@ -32,10 +32,6 @@
     var link = row.querySelector("th a");
     if (link) row.addEventListener("click", function (e) { if (!e.target.closest("a")) link.click(); });
   });
-  // A sheet wider than the phone says that it scrolls, as on the game page.
-  var wrap = document.querySelector(".sheet-wrap"), hint = document.querySelector(".scroll-hint");
-  var scrolls = function () { hint.hidden = wrap.scrollWidth <= wrap.clientWidth; };
-  if (wrap && hint) { scrolls(); addEventListener("resize", scrolls); }
   [].forEach.call(document.querySelectorAll("time[datetime]"), function (t) {
     var when = new Date(t.getAttribute("datetime"));
     if (!isNaN(when)) t.textContent = when.toLocaleString([], { dateStyle: "medium", timeStyle: "short" });

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import subprocess
+from pathlib import Path
 
 import pytest
 from flask import render_template
@@ -197,3 +198,17 @@ def test_a_game_carried_on_from_paper_shows_what_it_started_with(client, db):
     text = subprocess.run(["pdftotext", "-layout", "-", "-"], input=pdf, capture_output=True).stdout
     start_line = next(line for line in text.decode().splitlines() if line.startswith("Start"))
     assert start_line.split() == ["Start", "320", "7", "\u221240", "0"]
+
+
+def test_the_sideways_scroll_hint_is_one_script_on_every_page_that_shows_it(client, db):
+    """The hint that a wide sheet scrolls is stated once (static/scroll-hint.js), as the live
+    poll is (static/live.js): each page with the hint loads it, and no other script repeats it."""
+    data = game_file([hand(3, 3, 3, 3, 6, 7)])
+    record = store.create_game(db, data, finished=False, winner=None)
+    for url in (f"/g/{record.edit_token}", f"/v/{record.view_token}"):
+        html = client.get(url).get_data(as_text=True)
+        assert 'class="scroll-hint" hidden' in html
+        assert re.search(r'<script src="/static/scroll-hint\.js" defer>', html), url
+    static = Path(__file__).resolve().parents[2] / "static"
+    told = sorted(p.name for p in static.glob("*.js") if ".scroll-hint" in p.read_text())
+    assert told == ["scroll-hint.js"]
