@@ -113,7 +113,7 @@ def pad_html(pad: Any, form: Any, rules: Rules) -> Markup:
     blind = bool(pad.blind_numbers)
     win, loss = (rules.blind_win_multiplier, rules.blind_loss_multiplier) if blind else (0, 0)
     key = (pad.name, pad.label, tuple(pad.choices), pad.hint, pad.side, pad.player, pad.kind,
-           pad.nil_only, pad.any, chosen, error, win, loss)  # fmt: skip
+           pad.nil_only, pad.any, pad.partner, pad.bars, chosen, error, win, loss)  # fmt: skip
     html = _pads.get(key)
     if html is None:
         html = macro("games/_pad.html", "pad")(pad, chosen, error, win, loss)
