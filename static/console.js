@@ -10,6 +10,11 @@
   if (!box || !window.spadesLive) return;
   var typed = {};  // live part id: when the director last typed in a form of it (not sent)
   var TYPING = 60000;  // a form left alone this long no longer holds its part back
+  // A form sent back refused (what was typed, and why, by its field) is held as one typed in.
+  document.querySelectorAll('[data-live] [aria-invalid="true"]').forEach(function (field) {
+    var part = field.closest("[data-live]");
+    if (part.id) typed[part.id] = Date.now();
+  });
 
   var note = box.querySelector(".js-live-note");
   if (note) note.hidden = false;

@@ -37,6 +37,7 @@ from .errors import (
     StaleGame,
     StartRefused,
     StartUnavailable,
+    TableReplaced,
     Unavailable,
     UnreadableGame,
 )
@@ -46,7 +47,8 @@ __all__ = [
     "AlreadySaved", "Database", "EventMoved", "EventNotFound", "EventRefused", "GameDeleted",
     "GameInEvent", "GameNotFound", "GamePage", "GameUnavailable", "HandNotFound", "HandRefused",
     "MemoryRefused", "OpenGame", "StaleGame", "StartRefused", "StartUnavailable",
-    "Submitted", "Unavailable", "UnreadableGame", "backup", "backups", "connect", "event_files",
+    "Submitted", "TableReplaced", "Unavailable", "UnreadableGame", "backup", "backups",
+    "connect", "event_files",
     "event_views", "events", "game_label", "games", "home", "keeper", "kitchen", "library",
     "memory", "memory_files", "migrate",
 ]  # fmt: skip

@@ -12,15 +12,27 @@ from scorekeeper.store import EventNotFound, GameNotFound, Unavailable
 if TYPE_CHECKING:
     from scorekeeper.rules import GameError
     from scorekeeper.store import TableRef
+    from scorekeeper.store.events import ReplacedLink
 
     from .games import GamePage, OpenGame, Submitted
     from .kitchen import NewGamePage
 
 __all__ = [
     "AlreadySaved", "EventMoved", "EventNotFound", "EventRefused", "GameDeleted", "GameInEvent",
+    "TableReplaced",
     "GameNotFound", "GameUnavailable", "HandNotFound", "HandRefused", "MemoryRefused", "StaleGame",
     "StartRefused", "StartUnavailable", "Unavailable", "UnreadableGame",
 ]  # fmt: skip
+
+
+class TableReplaced(GameNotFound):
+    """No game has that link any more: it scored a club table that a swap or a re-pair
+    replaced before play (its game was deleted with no hand in it). ``link`` says which event,
+    round and table, and where to look now."""
+
+    def __init__(self, link: ReplacedLink) -> None:
+        super().__init__(f"round {link.round_number} table {link.table_number} was replaced")
+        self.link = link
 
 
 class HandNotFound(LookupError):

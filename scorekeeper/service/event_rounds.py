@@ -36,6 +36,7 @@ from scorekeeper.rules import (
     team_name,
 )
 from scorekeeper.rules.names import NameProblem, clean_name
+from scorekeeper.store import actions
 
 from . import games
 from .errors import EventMoved, EventRefused
@@ -209,21 +210,52 @@ def _seat_next(db: Database, event: store.EventRecord) -> int:
 
 
 def seat_next_round(
-    db: Database, event: EventRef, *, number: int | None = None, seen: int | None = None
+    db: Database,
+    event: EventRef,
+    *,
+    number: int | None = None,
+    seen: int | None = None,
+    submission: str | None = None,
 ) -> RoundView:
     """Pair and seat the next round and create every table's game, in one transaction: a
     failure half-way leaves no round, no table and no game. ``number`` is the round the form
     offered to seat and ``seen`` the version it was read at: EventMoved when either is no
-    longer so. Raises EventRefused."""
+    longer so. ``submission`` is the form's one-time id: the same form sent again (a double
+    tap, Back then Seat) seats nothing and answers with the round it seated, while a form read
+    before a change it never saw (another tab) is EventMoved. Raises EventRefused."""
     with store.write(db):
-        record, view = changing(db, event, seen)
-        if number is not None and number != len(view.rounds) + 1:
-            raise EventMoved(
-                f"Nothing was done: the page offered to seat round {number}, but "
-                f"{where(view)}. Here is the event as it stands now."
-            )
-        number = _seat_next(db, record)
+        done = _seated_by(db, event, submission)
+        if done is not None:
+            record, number = done
+        else:
+            record, view = changing(db, event, seen)
+            if number is not None and number != len(view.rounds) + 1:
+                raise EventMoved(
+                    f"Nothing was done: the page offered to seat round {number}, but "
+                    f"{where(view)}. Here is the event as it stands now."
+                )
+            number = _seat_next(db, record)
+            if submission and store.submission(db, submission) is None:
+                store.record_submission(
+                    db, submission, game_id=None, action=store.Action(actions.SEAT_ROUND),
+                    version=None, event_id=record.id, round_number=number,
+                )  # fmt: skip
     return _round(load(db, record), number)
+
+
+def _seated_by(
+    db: Database, event: EventRef, submission: str | None
+) -> tuple[store.EventRecord, int] | None:
+    """Inside the write: the event and the round this form's one-time id seated before, when
+    it seated one of this event's; None otherwise (never sent, or not a Seat of this event)."""
+    used = store.submission(db, submission) if submission else None
+    if used is None or used.kind.kind != actions.SEAT_ROUND or used.round_number is None:
+        return None
+    if isinstance(event, str):
+        record = store.events.event_by_director_token(db, event)
+    else:
+        record = store.events.event_by_id(db, event.id)
+    return (record, used.round_number) if used.event_id == record.id else None
 
 
 def _round(view: EventView, number: int) -> RoundView:
@@ -255,8 +287,9 @@ def repair_round(
     with store.write(db):
         event, view = changing(db, event, seen)
         rnd = open_round(view, number, "re-paired")
+        numbers = {t.game_id: t.number for t in rnd.tables}
         for game_id in store.events.delete_round(db, rnd.id):
-            store.delete_game(db, store.game_by_id(db, game_id))
+            _replace_game(db, event.id, number, numbers[game_id], game_id, "repair")
         store.events.move_late_entrants(db, event.id, number)
         _seat_next(db, event)
     return _round(load(db, event), number)
@@ -315,11 +348,24 @@ def swap(
                 db, old.id, entrants=tables[i], seats=seat.seats, dealer=seat.dealer,
                 game_id=record.id,
             )  # fmt: skip
-            store.delete_game(db, store.game_by_id(db, old.game_id))
+            _replace_game(db, event.id, number, old.number, old.game_id, "swap")
         if -1 in (ta, tb):
             store.events.update_round(db, rnd.id, byes=byes)
         store.events.touch_event(db, event.id)
         return _repeats(view, number, [tables[i] for i in changed])
+
+
+def _replace_game(
+    db: Database, event_id: int, number: int, table: int, game_id: int, why: str
+) -> None:
+    """Delete a table's game that a swap or re-pair replaced (no hand in it), keeping its
+    links (store.events.record_replaced): whoever opens one is told where to look now."""
+    record = store.game_by_id(db, game_id)
+    store.events.record_replaced(
+        db, event_id=event_id, round_number=number, table_number=table,
+        edit_token=record.edit_token, view_token=record.view_token, why=why,
+    )  # fmt: skip
+    store.delete_game(db, record)
 
 
 def _repeats(view: EventView, number: int, tables: list[list[int]]) -> list[str]:

@@ -17,6 +17,7 @@ figures, standings, champion), from which pages, exports and printing take what 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -470,6 +471,59 @@ def submit_entrant(
         return Registration(refused=e, console=console)
 
 
+@dataclass(frozen=True)
+class ClockAnswer:
+    """What came of a clock form sent from the console (a clock button, the round length):
+    the sentence saying what was done, or, when nothing was, the refusal (None when the typing
+    itself was wrong: its errors are the form's) with the console as it stands now, to show
+    the form again as typed with each problem by its field."""
+
+    said: str | None = None
+    refused: EventRefused | None = None
+    console: ConsoleView | None = None
+
+
+def _clock_answer(
+    db: Database, director_token: str, browser_id: str | None, act: Callable[[], str | None]
+) -> ClockAnswer:
+    try:
+        said = act()
+    except EventRefused as e:
+        return ClockAnswer(
+            refused=e, console=console_view(db, director_token, browser_id, known=True)
+        )
+    if said is None:
+        return ClockAnswer(console=console_view(db, director_token, browser_id, known=True))
+    return ClockAnswer(said)
+
+
+def console_clock(
+    db: Database,
+    director_token: str,
+    number: int,
+    typed: TypedClock,
+    *,
+    browser_id: str | None = None,
+    now: float | None = None,
+) -> ClockAnswer:
+    """:func:`submit_clock` from the console's clock form; refused (or not read), the answer
+    carries the console (with ``browser_id``'s known names) to show the form again."""
+    return _clock_answer(
+        db, director_token, browser_id,
+        lambda: submit_clock(db, director_token, number, typed, now),
+    )  # fmt: skip
+
+
+def console_round_minutes(
+    db: Database, director_token: str, typed: TypedRoundMinutes, *, browser_id: str | None = None
+) -> ClockAnswer:
+    """:func:`submit_round_minutes` from the console's round length form; refused (or not
+    read), the answer carries the console to show the form again."""
+    return _clock_answer(
+        db, director_token, browser_id, lambda: submit_round_minutes(db, director_token, typed)
+    )
+
+
 def person_key(name: str) -> str:
     """What two people's names are compared by (``rules.names.name_key``); a name stored
     before names were cleaned as they enter is compared as it is."""
@@ -652,12 +706,14 @@ def packet_data(db: Database, event: EventRef, number: int) -> PacketData:
 
 
 __all__ = [
-    "CLOCK_ACTIONS", "CUTS", "ClockNow", "ConsoleView", "DropQuestion", "EVENT_NAME_LENGTH",
+    "CLOCK_ACTIONS", "CUTS", "ClockAnswer", "ClockNow", "ConsoleView", "DropQuestion",
+    "EVENT_NAME_LENGTH",
     "EntrantView", "EventFacts", "EventLink", "EventNotFound", "EventPage", "EventRefused",
     "EventSettings", "EventView", "EventWords", "MAX_ROUNDS", "MAX_ROUND_MINUTES", "NextStep",
     "PacketData", "PaperAnswer", "PaperTable", "Registration", "RoundView", "StandingsSheet",
     "TablePlace", "TableView", "TypedClock", "TypedPaper", "TypedRoundMinutes", "call_time",
-    "check_settings", "clear_paper", "clock_now", "close_round", "console_view", "create_event",
+    "check_settings", "clear_paper", "clock_now", "close_round", "console_clock",
+    "console_round_minutes", "console_view", "create_event",
     "describe", "drop_question", "enter_paper", "event_config", "event_page", "event_rules",
     "events_of", "fix_entrant", "game_rules", "is_individual", "new_event", "next_step",
     "open_director", "open_public", "overview", "packet_data", "paper_table", "person_key",

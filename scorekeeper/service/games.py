@@ -53,6 +53,7 @@ from .errors import (
     HandNotFound,
     HandRefused,
     StaleGame,
+    TableReplaced,
     Unavailable,
     UnreadableGame,
 )
@@ -176,9 +177,19 @@ def _open(record: store.GameRecord) -> OpenGame:
 
 def _read(db: Database, token: str) -> _Loaded:
     """The game with this edit token and its record. Its version is read first: a version
-    opened lately is not read (nor decoded) again."""
-    hit = _opened.get(store.version_by_edit_token(db, token))
-    return hit if hit is not None else _load(store.game_by_edit_token(db, token))
+    opened lately is not read (nor decoded) again. TableReplaced for a club table's link that a
+    swap or re-pair replaced, else GameNotFound for a link to nothing."""
+    try:
+        hit = _opened.get(store.version_by_edit_token(db, token))
+        return hit if hit is not None else _load(store.game_by_edit_token(db, token))
+    except GameNotFound:
+        raise _not_found(db, token, "edit") from None
+
+
+def _not_found(db: Database, token: str, kind: str) -> GameNotFound:
+    """Why no game has this link: a replaced club table's (TableReplaced), or none."""
+    link = store.events.replaced_link(db, token, kind)
+    return GameNotFound(token) if link is None else TableReplaced(link)
 
 
 def open_game(db: Database, token: str) -> OpenGame:
@@ -192,8 +203,11 @@ def open_shared(db: Database, view_token: str) -> OpenGame:
 
 
 def _read_shared(db: Database, view_token: str) -> _Loaded:
-    hit = _opened.get(store.version_by_view_token(db, view_token))
-    return hit if hit is not None else _load(store.game_by_view_token(db, view_token))
+    try:
+        hit = _opened.get(store.version_by_view_token(db, view_token))
+        return hit if hit is not None else _load(store.game_by_view_token(db, view_token))
+    except GameNotFound:
+        raise _not_found(db, view_token, "view") from None
 
 
 def _record_of(db: Database, current: OpenGame, *, exact: bool = True) -> store.GameRecord:

@@ -28,6 +28,7 @@ REDO = "redo"
 NEW_GAME = "new_game"
 REMATCH = "rematch"
 IMPORT = "import"
+SEAT_ROUND = "seat_round"  # an event's console seated a round (the submission names it)
 OTHER = "other"  # words from before the codes that name none of these
 
 # the steps of a history row
@@ -43,6 +44,7 @@ WORDS = {
     NEW_GAME: "new game",
     REMATCH: "rematch",
     IMPORT: "import",
+    SEAT_ROUND: "seat round",
 }
 
 

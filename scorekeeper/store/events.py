@@ -558,3 +558,65 @@ def game_files(db: Database, game_ids: Iterable[int]) -> dict[int, tuple[int, di
         sql = f"select id, version, data from games where id in ({marks})"  # noqa: S608
         out.update((r[0], (r[1], json.loads(r[2]))) for r in db.conn.execute(sql, chunk))
     return out
+
+
+# --- links of games replaced before play -------------------------------------------------------
+
+REPLACED_WHY = ("swap", "repair")
+
+
+@dataclass(frozen=True)
+class ReplacedLink:
+    """A link of a table's game that a swap or a re-pair replaced (the game itself is gone):
+    which link it was (``edit`` or ``view``), the event (its name and public link), the round
+    and table it scored, why and when it was replaced, and the read-only link of the game at
+    that round's table of that number now (None when the round has no such table now)."""
+
+    kind: str
+    event_name: str
+    public_token: str
+    round_number: int
+    table_number: int
+    why: str
+    replaced_at: str
+    view_token_now: str | None
+
+
+def record_replaced(
+    db: Database,
+    *,
+    event_id: int,
+    round_number: int,
+    table_number: int,
+    edit_token: str,
+    view_token: str,
+    why: str,
+) -> None:
+    """Keep a replaced game's links (inside the caller's transaction, before the game goes)."""
+    assert why in REPLACED_WHY
+    with write(db):
+        db.conn.execute(
+            "insert or replace into replaced_links (edit_token, view_token, event_id, "
+            "round_number, table_number, why, created_at) values (?, ?, ?, ?, ?, ?, ?)",
+            (edit_token, view_token, event_id, round_number, table_number, why, now()),
+        )
+
+
+_REPLACED = (
+    "select e.name, e.public_token, x.round_number, x.table_number, x.why, x.created_at, "
+    "(select g.view_token from event_rounds r join event_tables t on t.round_id = r.id "
+    " join games g on g.id = t.game_id where r.event_id = x.event_id "
+    " and r.number = x.round_number and t.number = x.table_number) "
+    "from replaced_links x join events e on e.id = x.event_id"
+)
+
+
+def replaced_link(db: Database, token: str, kind: str) -> ReplacedLink | None:
+    """The replaced game whose ``kind`` link (``edit`` or ``view``) is ``token``, or None. One
+    query, with the read-only link of its round's table of that number now."""
+    column = {"edit": "edit_token", "view": "view_token"}[kind]
+    sql = f"{_REPLACED} where x.{column} = ?"  # noqa: S608 -- ours
+    row = db.conn.execute(sql, (token,)).fetchone()
+    if row is None:
+        return None
+    return ReplacedLink(kind, row[0], row[1], row[2], row[3], row[4], row[5], row[6])

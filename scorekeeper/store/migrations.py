@@ -326,6 +326,37 @@ def _m0011_game_time_called(db: Database) -> None:
     db.table("games").add_column("round_hands", int)
 
 
+@migrations(name="0012_event_submissions")
+def _m0012_event_submissions(db: Database) -> None:
+    # A console form's one-time id (Seat round N): the event it acted on and the round it
+    # seated, so the same form sent again (a double tap) reads as done, not as an old page.
+    db.table("submissions").add_column("event_id", int)
+    db.table("submissions").add_column("round_number", int)
+
+
+@migrations(name="0013_replaced_links")
+def _m0013_replaced_links(db: Database) -> None:
+    # A table's game replaced before play (a swap, a re-pair) is deleted; its two links are
+    # kept here, so a phone that opened one, or a table card printed before, is told the table
+    # was re-paired and where to look now (web: events/replaced.html), never "No such game".
+    db.table("replaced_links").create(
+        {
+            "edit_token": str,
+            "view_token": str,
+            "event_id": int,
+            "round_number": int,
+            "table_number": int,
+            "why": str,  # swap, repair
+            "created_at": str,
+        },
+        pk="edit_token",
+        foreign_keys=[("event_id", "events", "id")],
+        not_null={"view_token", "event_id", "round_number", "table_number", "why",
+                  "created_at"},
+    )  # fmt: skip
+    db.table("replaced_links").create_index(["view_token"], unique=True)
+
+
 def migrate(db: StoreDatabase) -> list[str]:
     """Apply pending migrations in one immediate transaction; returns the names applied."""
     with write(db):

@@ -23,6 +23,7 @@ from scorekeeper.service.events import (
     MAX_ROUNDS,
     EventSettings,
 )
+from scorekeeper.web import saving
 from scorekeeper.web.fields import number, whole_number
 from scorekeeper.web.forms import NewGame, minimal_spec, option_words
 
@@ -310,13 +311,17 @@ def _digits(text: str, longest: int) -> int | None:
 
 @dataclass
 class SeatForm(ConsoleForm):
-    """Seat: the round the button offered to seat (0, which no round is, when it names none)."""
+    """Seat: the round the button offered to seat (0, which no round is, when it names none)
+    and the form's one-time id (web.saving: a second tap of the same button reads as done)."""
 
     round: str = ""
+    submission: str | None = None
 
     @classmethod
     def from_post(cls, data: MultiDict) -> SeatForm:
-        return cls(read_version(data), round=data.get("round", "")[:20])
+        return cls(
+            read_version(data), round=data.get("round", "")[:20], submission=saving.posted(data)
+        )
 
     @property
     def number(self) -> int:

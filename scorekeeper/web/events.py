@@ -37,7 +37,7 @@ from scorekeeper.config import is_loopback
 from scorekeeper.events import MAX_EXTEND_MINUTES
 from scorekeeper.printing import packets, pool
 from scorekeeper.rules import PRESET_DESCRIPTIONS, PRESETS
-from scorekeeper.service import EventRefused, event_files, events
+from scorekeeper.service import EventRefused, TableReplaced, event_files, events
 from scorekeeper.web import downloads, public_page, rendered
 from scorekeeper.web import projector as screens
 from scorekeeper.web.db import get_db
@@ -187,6 +187,8 @@ def _console(
     shown: events.ConsoleView,
     *,
     register: EntrantForm | None = None,
+    clock: ClockForm | None = None,
+    round_minutes: RoundMinutesForm | None = None,
     status: int = 200,
     at: str = "",
     live: bool = False,
@@ -209,6 +211,8 @@ def _console(
         step=shown.step,
         version=shown.version,
         register=register or EntrantForm.blank(),
+        clock_form=clock,
+        minutes_form=round_minutes,
         at=at,
         known_people=list(shown.known_people),
         token=director_token,
@@ -286,28 +290,36 @@ def console_live(director_token: str) -> Response:
 
 
 @bp.post("/e/<director_token>/rounds/<int:number>/clock")
-def clock(director_token: str, number: int) -> BaseResponse:
+def clock(director_token: str, number: int) -> ResponseReturnValue:
     """Pause, resume, extend or restart round ``number``'s clock (refused once the round has
-    moved on: the number is the one the console showed)."""
+    moved on: the number is the one the console showed). Refused, the console again with the
+    form as typed and the problem by its field (422), as the entrant form is."""
     form = ClockForm.from_post(request.form)
-    return _act(
-        director_token,
-        "round",
-        form,
-        lambda: events.submit_clock(get_db(), director_token, number, form),
+    answer = events.console_clock(
+        get_db(), director_token, number, form, browser_id=browser_id(create=False)
     )
+    if answer.console is None:
+        flash(answer.said or "", "info")
+        return _back(director_token)
+    if answer.refused is not None:
+        form.place_error(answer.refused.field, answer.refused.message)
+    return _console(director_token, answer.console, clock=form, status=422, at="round")
 
 
 @bp.post("/e/<director_token>/round-minutes")
-def round_minutes(director_token: str) -> BaseResponse:
-    """The event's round length, for rounds seated from now on and the clock's restart."""
+def round_minutes(director_token: str) -> ResponseReturnValue:
+    """The event's round length, for rounds seated from now on and the clock's restart;
+    refused, the console again with what was typed and the problem next to the field."""
     form = RoundMinutesForm.from_post(request.form)
-    return _act(
-        director_token,
-        "round",
-        form,
-        lambda: events.submit_round_minutes(get_db(), director_token, form),
+    answer = events.console_round_minutes(
+        get_db(), director_token, form, browser_id=browser_id(create=False)
     )
+    if answer.console is None:
+        flash(answer.said or "", "info")
+        return _back(director_token)
+    if answer.refused is not None:
+        form.place_error(answer.refused.field, answer.refused.message)
+    return _console(director_token, answer.console, round_minutes=form, status=422, at="round")
 
 
 @bp.post("/e/<director_token>/entrants")
@@ -399,8 +411,9 @@ def seat(director_token: str) -> BaseResponse:
 
     def action() -> list[str]:
         rnd = events.seat_next_round(
-            get_db(), director_token, number=form.number, seen=form.version
-        )
+            get_db(), director_token, number=form.number, seen=form.version,
+            submission=form.submission,
+        )  # fmt: skip
         return [f"Round {rnd.number} is seated: {len(rnd.tables)} tables.", *rnd.notes]
 
     return _act(director_token, "round", form, action)
@@ -611,6 +624,21 @@ def standings_pdf(director_token: str) -> ResponseReturnValue:
     except pool.PrintRefused as e:
         return print_refused(e, url_for("events.console", director_token=director_token))
     return pdf_response(body, f"{sheet.name} standings")
+
+
+# --- links of tables replaced before play ---------------------------------------------------
+
+
+@bp.app_errorhandler(TableReplaced)
+def table_replaced(e: TableReplaced) -> tuple[str, int]:
+    """A table's link (scoring or read-only) whose game a swap or re-pair replaced: where to
+    look now, never "No such game" (410: the game is gone for good)."""
+    link = e.link
+    try:
+        at = datetime.fromisoformat(link.replaced_at).astimezone().strftime("%H:%M")
+    except ValueError:
+        at = ""
+    return render_template("events/replaced.html", link=link, at=at), 410
 
 
 # --- the public page -------------------------------------------------------------------------

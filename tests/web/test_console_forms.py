@@ -9,7 +9,7 @@ import re
 import pytest
 
 from scorekeeper import store
-from scorekeeper.service import events
+from scorekeeper.service import EventMoved, events
 from tests.service.clubs import event_with, finish, finish_round
 from tests.web.test_events_web import console_of, post_from, read_at
 
@@ -31,6 +31,49 @@ def test_a_stale_seat_round_is_refused_not_seating_the_next_round(client, db):
     page = client.get(response.headers["Location"]).get_data(as_text=True)
     assert "Nothing was done: the event changed since this page was read" in page
     assert "round 2 is closed" in page
+
+
+def test_a_double_tap_on_seat_reads_as_done_once_and_seats_one_round(client, db):
+    """The second send of the same Seat form (its one-time id) is the same intent: it seats
+    nothing and says what the first did, once, with no "Nothing was done"."""
+    event = event_with(db, 4)
+    url = f"/e/{event.director_token}"
+    post_from(client, url, url + "/rounds")
+    finish_round(db, event)  # round 1 played and closed
+    form = read_at(client, url)  # "Seat round 2", read once, tapped twice
+    assert form["round"] == "2" and form["submission"]
+    first = client.post(url + "/rounds", data=form)
+    second = client.post(url + "/rounds", data=form)
+    assert first.status_code == second.status_code == 303
+    assert len(events.overview(db, event).rounds) == 2
+    page = client.get(second.headers["Location"]).get_data(as_text=True)
+    assert page.count("Round 2 is seated: 2 tables.") == 1
+    assert "Nothing was done" not in page and "flash-error" not in page
+    # Sent again much later (Back to that page after round 2 was played): still done, once.
+    finish_round(db, event)
+    again = client.post(url + "/rounds", data=form)
+    page = client.get(again.headers["Location"]).get_data(as_text=True)
+    assert "Round 2 is seated: 2 tables." in page and "flash-error" not in page
+    assert len(events.overview(db, event).rounds) == 2  # round 3 was not seated
+
+
+def test_seat_sent_twice_at_once_seats_one_round_in_the_service(db):
+    event = event_with(db, 4)
+    version = store.events.event_by_id(db, event.id).version
+    once = "seat-form-one-time-id-1"
+    first = events.seat_next_round(db, event.director_token, number=1, seen=version,
+                                   submission=once)  # fmt: skip
+    again = events.seat_next_round(db, event.director_token, number=1, seen=version,
+                                   submission=once)  # fmt: skip
+    assert first.number == again.number == 1
+    assert [t.edit_token for t in first.tables] == [t.edit_token for t in again.tables]
+    assert len(events.overview(db, event).rounds) == 1
+    other = event_with(db, 4)  # another event's form with that id: not done there
+    with pytest.raises(EventMoved):
+        events.seat_next_round(db, other.director_token, number=1, seen=0, submission=once)
+    with pytest.raises(EventMoved):  # a stale form (an id never sent) is still refused
+        events.seat_next_round(db, event.director_token, number=1, seen=version,
+                               submission="another-tabs-one-time-id")  # fmt: skip
 
 
 def test_a_seat_naming_a_round_already_seated_is_refused_even_at_the_same_version(client, db):

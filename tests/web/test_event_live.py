@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from markupsafe import escape
 
 from scorekeeper import service
 from scorekeeper.service import events
@@ -132,9 +133,19 @@ def test_an_extension_out_of_range_is_refused_and_changes_nothing(client, db, mi
         data={"action": "extend", "minutes": minutes, "version": version(db, event)},
         follow_redirects=True,
     )
-    assert response.status_code == 200
-    assert "Extend by 1 to 120 minutes." in response.get_data(as_text=True)
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
     assert events.overview(db, event).current.clock == clock
+    # said next to the box, not at the top of the round, with what was typed still in it
+    said = page[page.index('<div class="said">') : page.index("</div>", page.index('class="said"'))]
+    assert "Extend by" not in said
+    box = page[page.index('id="extend-minutes"') :]
+    assert box.startswith(f'id="extend-minutes" name="minutes" value="{escape(minutes[:20])}"')
+    assert 'aria-invalid="true"' in box[: box.index(">")]
+    error = re.search(
+        r'<p class="error clock-error" id="extend-minutes-error" role="alert">([^<]*)</p>', page
+    )
+    assert error.group(1) == "Extend by 1 to 120 minutes."
 
 
 def test_an_old_consoles_clock_button_is_refused_once_the_round_moved_on(client, db):
@@ -168,8 +179,19 @@ def test_the_round_length_is_changed_from_the_console(client, db, typed, stored,
         data={"round_minutes": typed, "version": version(db, event)},
         follow_redirects=True,
     )
-    assert words in response.get_data(as_text=True)
+    page = response.get_data(as_text=True)
+    assert words in page
     assert events.open_director(db, event.director_token).round_minutes == stored
+    if stored == 10:  # refused: by its field, in the length's box left open, as typed
+        assert response.status_code == 422
+        assert '<details class="clock-length" open>' in page
+        error = re.search(
+            r'<p class="error" id="round_minutes-error" role="alert">([^<]*)</p>', page
+        )
+        assert words in error.group(1)
+        box = page[page.index('id="round_minutes" name="round_minutes"') :]
+        assert f'value="{escape(typed)}"' in box[: box.index(">")]
+        assert 'aria-invalid="true"' in box[: box.index(">")]
 
 
 def test_every_clock_form_on_the_console_carries_the_events_version(client, db):

@@ -36,13 +36,16 @@ def event_form(**changes):
 
 
 def read_at(client, page_url: str) -> dict[str, str]:
-    """The version (and round to seat) a console or paper page's forms carry, as a browser
-    reading the page would send them."""
+    """The version (and round to seat, with its one-time id) a console or paper page's forms
+    carry, as a browser reading the page would send them."""
     page = client.get(page_url).get_data(as_text=True)
     out = {"version": re.search(r'name="version" value="(\d+)"', page).group(1)}
     offered = re.search(r'name="round" value="(\d+)"', page)
     if offered:
         out["round"] = offered.group(1)
+    once = re.search(r'name="submission" value="([^"]+)"', page)  # Seat's one-time id
+    if once:
+        out["submission"] = once.group(1)
     return out
 
 
