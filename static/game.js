@@ -18,7 +18,7 @@
 			const s = b.dataset.side, team = all('.pad.nil[data-side="' + s + '"]', form);
 			return !b.classList.contains("bid") || val(b.dataset.name) || (team.length && nils(s).length === team.length);
 		});
-		// Suicide: a key the partner's tap bars (data-bar, from rules.bidding.partner_bars) is greyed out; one tapped stays.
+		// Suicide: keys the partner's tap bars (data-bar) are greyed out
 		const pairs = () => all(".pad[data-partner]", form).forEach((pad) => {
 			const mate = val(pad.dataset.partner);
 			all("input[data-bar]", pad).forEach((i) => { i.disabled = !i.checked && i.dataset.bar.split("|").indexOf(mate) >= 0; });

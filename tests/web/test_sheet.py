@@ -196,3 +196,18 @@ def test_a_game_carried_on_from_paper_shows_what_it_started_with(client, db):
     text = subprocess.run(["pdftotext", "-layout", "-", "-"], input=pdf, capture_output=True).stdout
     start_line = next(line for line in text.decode().splitlines() if line.startswith("Start"))
     assert start_line.split() == ["Start", "320", "7", "\u221240", "0"]
+
+
+def test_a_race_sheet_has_no_bid_and_no_bags(client, db):
+    """Urban rules (a race): no hand has a bid, no side bags; each side's tricks and games won."""
+    data = game_file([{"tricks": {"Ann & Cy": 8, "Bob & Di": 5}}], rules="urban")
+    html = page(client, db, data)
+    table = html[html.index('<table class="sheet') : html.index("</table>")]
+    assert '<table class="sheet race"' in table
+    heads = re.findall(r'<th scope="col">(\w+)</th>', table)
+    assert heads == ["Took", "Games", "Took", "Games"]
+    assert re.findall(r"<td[^>]*>(.*?)</td>", row(table, 1), re.S)[:2] == [
+        "8", "1<wbr><small>+1</small>"
+    ]  # fmt: skip
+    foot = table[table.index("<tfoot>") :]
+    assert re.findall(r"<td[^>]*>(.*?)</td>", foot, re.S) == ["needs 1", "1", "needs 2", "0"]
