@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
 
 # Characters that show nothing and only split one spelling into several: zero-width spaces and
 # joiners, the byte-order mark, the soft hyphen, invisible operators, the Mongolian vowel
@@ -82,6 +83,21 @@ def filing_key(name: str) -> tuple[str, str]:
     A's rather than after Zoë (by code point, every accented first letter comes after z);
     names that file alike keep one order, by the name as written."""
     return bare_letters(name), name
+
+
+def typed_twice(names: Sequence[str]) -> tuple[int, str] | None:
+    """Where a list of clean names (a form's seats, empty ones skipped) first names a person
+    already named earlier in it, by :func:`name_key` ("ann" after "Ann"), with the words to show
+    by that field; None when each names a different person. The one rule for every form that
+    seats people: the new game's and the blank sheet's."""
+    seen: set[str] = set()
+    for i, name in enumerate(names):
+        if not name:
+            continue
+        if name_key(name) in seen:
+            return i, f"{name} is typed twice: give each a different name."
+        seen.add(name_key(name))
+    return None
 
 
 def same_name(a: str, b: str) -> bool:

@@ -34,7 +34,7 @@ from scorekeeper.rules import (
     rules_to_spec,
     team_name,
 )
-from scorekeeper.rules.names import NameProblem, clean_name, name_key
+from scorekeeper.rules.names import NameProblem, clean_name, typed_twice
 from scorekeeper.rules.options import PRESET_TEAMS, numbers_text, read_numbers
 from scorekeeper.rules.options import WORDS as OPTION_WORDS
 from scorekeeper.rules.specials import Bonus, Special
@@ -261,7 +261,7 @@ class NewGame:
     def game_data(self) -> dict[str, Any] | None:
         """The game file, or None with ``errors`` filled in. Each name enters through
         ``rules.names.clean_name`` (one spelling a person; a control character is refused by
-        its field, what was typed kept) and two names are one person by ``name_key``."""
+        its field, what was typed kept) and two names are one person as ``typed_twice`` says."""
         seated: list[str] = []
         for i, typed in enumerate(self.players):
             try:
@@ -277,10 +277,9 @@ class NewGame:
                 self.errors[f"player-{i}"] = (
                     f"Keep names to {NAME_LENGTH} characters: this one has {len(name)}."
                 )
-        keys = [name_key(n) for n in names]
-        dupes = [n for i, n in enumerate(names) if keys.index(name_key(n)) != i]
-        if dupes:
-            self.errors["players"] = f"{dupes[0]} is typed twice: give each a different name."
+        twice = typed_twice(names)
+        if twice:
+            self.errors["players"] = twice[1]
         spec = self.read_options()
         if "players" in self.errors:
             return None

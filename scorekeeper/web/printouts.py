@@ -30,7 +30,7 @@ from scorekeeper.rules import (
     preset_title,
     rules_from_spec,
 )
-from scorekeeper.rules.names import NameProblem, clean_name
+from scorekeeper.rules.names import NameProblem, clean_name, typed_twice
 from scorekeeper.rules.options import PRESET_TEAMS
 from scorekeeper.service import UnreadableGame, games, library
 from scorekeeper.service.games import ShownGame
@@ -166,6 +166,10 @@ class BlankSheetForm:
                 self.names[i] = clean_name(text) if text else ""
             except NameProblem as e:
                 self.errors[NAME_FIELDS[i]] = str(e)
+        seated = int(self.players) if "players" not in self.errors else len(NAME_FIELDS)
+        twice = typed_twice(self.names[:seated])  # the seats printed, as a new game's
+        if twice and NAME_FIELDS[twice[0]] not in self.errors:
+            self.errors[NAME_FIELDS[twice[0]]] = twice[1]
         for name, text in (*zip(NAME_FIELDS, self.names, strict=True), ("title", self.title)):
             longest = TITLE_LENGTH if name == "title" else NAME_LENGTH
             if len(text) > longest:

@@ -14,6 +14,7 @@ from scorekeeper.rules.names import (
     filing_key,
     name_key,
     same_name,
+    typed_twice,
 )
 
 
@@ -89,3 +90,16 @@ def test_names_that_file_alike_keep_one_order():
 )  # fmt: skip
 def test_a_names_bare_letters_are_what_a_keyboard_without_accents_types(name, bare):
     assert bare_letters(name) == bare
+
+
+@pytest.mark.parametrize(
+    ("names", "expected"),
+    [
+        (["Ann", "Bob", "Cy", "Di"], None),
+        (["Ann", "", "", "Bob"], None),  # empty seats are not names
+        (["Ann", "Bob", "ann"], (2, "ann is typed twice: give each a different name.")),
+        (["José", "JOSÉ", "José"], (1, "JOSÉ is typed twice: give each a different name.")),
+    ],
+)
+def test_typed_twice_finds_the_first_seat_naming_a_person_again(names, expected):
+    assert typed_twice(names) == expected

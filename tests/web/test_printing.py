@@ -163,6 +163,34 @@ def test_a_blank_sheet_name_too_long_is_refused_by_its_field_not_cut(client, fie
     assert f'value="{text}"' in page
 
 
+@pytest.mark.parametrize("second", ["ann", "ANN", " Ann ", "A\u200bnn"])
+def test_a_blank_sheet_refuses_one_person_named_twice_by_the_field_as_a_new_game_does(
+    client, second
+):
+    """The new game's rule (rules.names.typed_twice): "ann" after "Ann" is one person twice."""
+    fields = {"players": "4", "preset": "standard", "per_page": "1", "paper": "letter",
+              "pages": "1", "name1": "Ann", "name2": "Bob", "name3": second,
+              "name4": "Di"}  # fmt: skip
+    response = client.post("/print/blank", data=fields)
+    assert response.status_code == 422 and response.mimetype == "text/html"
+    page = response.get_data(as_text=True)
+    assert '<p class="error" id="name3-error">' in page and "is typed twice" in page
+    assert 'id="name1-error"' not in page
+    seats = {f"player-{i}": n for i, n in enumerate(["Ann", "Bob", second, "Di"])}
+    new_game = client.post("/games/new", data=seats)
+    assert new_game.status_code == 422 and "is typed twice" in new_game.get_data(as_text=True)
+
+
+def test_a_blank_sheet_names_a_seat_not_printed_freely(client):
+    """A name typed for a sixth seat of a four-player sheet is not printed: not a second Ann."""
+    response = client.post(
+        "/print/blank",
+        data={"players": "4", "preset": "standard", "per_page": "1", "paper": "letter",
+              "pages": "1", "name1": "Ann", "name6": "ann"},
+    )  # fmt: skip
+    assert response.mimetype == "application/pdf"
+
+
 def test_a_blank_sheet_name_is_trimmed(client):
     response = client.post(
         "/print/blank",
