@@ -478,7 +478,9 @@ def close(director_token: str, number: int) -> BaseResponse:
     form = ButtonPost.from_post(request.form)
 
     def action() -> str:
-        events.close_round(get_db(), director_token, number, seen=form.version)
+        events.close_round(
+            get_db(), director_token, number, seen=form.version, submission=form.submission
+        )
         return f"Round {number} is closed."
 
     return _act(director_token, "round", form, action)
