@@ -18,7 +18,13 @@
 			const s = b.dataset.side, team = all('.pad.nil[data-side="' + s + '"]', form);
 			return !b.classList.contains("bid") || val(b.dataset.name) || (team.length && nils(s).length === team.length);
 		});
+		// Suicide: keys the partner's tap bars (data-bar) are greyed out
+		const pairs = () => all(".pad[data-partner]", form).forEach((pad) => {
+			const mate = val(pad.dataset.partner);
+			all("input[data-bar]", pad).forEach((i) => { i.disabled = !i.checked && i.dataset.bar.split("|").indexOf(mate) >= 0; });
+		});
 		const contracts = () => {
+			pairs();
 			all("output[id^=contract-]", form).forEach((out) => {
 				const side = out.id.slice(9);
 				let sum = 0, blind = "", any = false;

@@ -311,6 +311,37 @@ def test_blank_sheet_column_heads_are_centred_in_their_columns_on_every_page(pap
             assert abs((left + right) / 2 - (first + each * (column + 0.5))) < 0.5
 
 
+def test_a_race_blank_sheet_prints_what_a_race_has():
+    """Urban rules: a race has no bid and no bags, and a match of best of three games takes
+    three hands at most: the sheet heads each side Took and Games, and prints four rows (three
+    and one for a misdeal), not a page of 27; the heads sit in the middle of their columns."""
+    blank = sheets.blank_sheet(NAMES, rules=preset_rules("urban"), preset="urban")
+    assert blank.row_count == 4
+    body = sheets.render_blank_pdf(blank)
+    [words] = word_boxes(body)
+    heads = [w for w in words if w[0] in sheets.COLUMN_HEADS + sheets.RACE_HEADS]
+    assert [w[0] for w in heads] == ["Took", "Games", "Took", "Games"]
+    first = layout.PAGE_MARGIN_MM + sheets.HAND_COLUMN_MM + sheets.DEALER_COLUMN_MM
+    width = layout.page_mm(blank.paper_size)[0] - 2 * layout.PAGE_MARGIN_MM
+    each = (width - sheets.HAND_COLUMN_MM - sheets.DEALER_COLUMN_MM) / 4
+    for column, (_, left, right) in enumerate(heads):
+        assert abs((left + right) / 2 - (first + each * (column + 0.5))) < 0.5
+    numbers = [w[0] for w in words if w[0].isdigit()]
+    assert "4" in numbers and "5" not in numbers  # the rows' hand numbers end at 4
+
+
+def test_a_race_game_sheet_has_no_bid_and_no_bags():
+    data = {"format": "spades-scorekeeper/1", "players": list(NAMES), "rules": "urban",
+            "teams": {"Ann & Cy": ["Ann", "Cy"], "Bob & Di": ["Bob", "Di"]},
+            "hands": [{"tricks": {"Ann & Cy": 8, "Bob & Di": 5}},
+                      {"tricks": {"Ann & Cy": 7, "Bob & Di": 6}}]}  # fmt: skip
+    body, sheet = render(data)
+    text = pdf_text(body)
+    assert sheet.totals == {"Ann & Cy": 2, "Bob & Di": 0}
+    assert "Took" in text and "Games" in text
+    assert "Bid" not in text and "Bags" not in text
+
+
 def test_the_column_heads_widths_are_the_fonts_own():
     font = TTFont(
         subprocess.run(
@@ -319,7 +350,7 @@ def test_the_column_heads_widths_are_the_fonts_own():
     )
     cmap, advances = font.getBestCmap(), font["hmtx"]
     assert font["head"].unitsPerEm == 2048
-    assert set(sheets.HEAD_ADVANCE) == set("".join(sheets.COLUMN_HEADS))
+    assert set(sheets.HEAD_ADVANCE) == set("".join(sheets.COLUMN_HEADS + sheets.RACE_HEADS))
     for letter, advance in sheets.HEAD_ADVANCE.items():
         assert advances[cmap[ord(letter)]][0] == advance, letter
 

@@ -24,6 +24,7 @@ from scorekeeper.rules import (
     rules_summary,
     team_name,
 )
+from scorekeeper.rules.ending import most_hands
 from scorekeeper.rules.words import bags_counted, figure, rules_as_set
 
 from .layout import DEFAULT_PAPER, FOOTER_MM, PAGE_MARGIN_MM, half_height_mm, page_mm, templates
@@ -43,6 +44,7 @@ COLUMNS_PER_SIDE = 5  # bid, took, score, bags, total
 GRID_FONT = 3.17  # the hand numbers' size, in the drawing's units (mm): 9 pt
 DIGIT_EM = 0.636  # DejaVu Sans's digits' width (1303/2048 em), every digit the same
 COLUMN_HEADS = ("Bid", "Took", "Score", "Bags", "Total")  # a side's five columns, as headed
+RACE_HEADS = ("Took", "Games")  # a race's (urban rules): no bid, no bags; the games won
 HEAD_ROW_MM = 4.6  # the column heads' band atop each chunk of rows (a th of 7.5 pt and padding)
 HEAD_FONT = 2.65  # the column heads' size in the drawing's units (mm): 7.5 pt, bold
 # DejaVu Sans Bold's advance of each letter of the column heads, in 2048ths of an em (its hmtx
@@ -50,7 +52,8 @@ HEAD_FONT = 2.65  # the column heads' size in the drawing's units (mm): 7.5 pt, 
 # the heads are centred in their columns from these widths.
 HEAD_ADVANCE = {
     "B": 1561, "S": 1475, "T": 1397, "a": 1382, "c": 1214, "d": 1466, "e": 1389, "g": 1466,
-    "i": 702, "k": 1362, "o": 1407, "r": 1010, "s": 1219, "t": 979, "l": 702,
+    "i": 702, "k": 1362, "o": 1407, "r": 1010, "s": 1219, "t": 979, "l": 702, "G": 1681,
+    "m": 2134,
 }  # fmt: skip
 
 MAX_BLANK_ROWS = 60
@@ -179,13 +182,23 @@ class BlankSheet:
         return HALF_GRID_ROW_MM if self.per_page == 2 else GRID_ROW_MM
 
     @property
+    def heads(self) -> tuple[str, ...]:
+        """A side's column heads: a race's two (urban rules), else the usual five."""
+        return RACE_HEADS if self.rules.race_tricks is not None else COLUMN_HEADS
+
+    @property
     def row_count(self) -> int:
-        """The rows asked for (at most what fits, with two sheets a page), else what fills it."""
+        """The rows asked for (at most what fits, with two sheets a page), else what fills it;
+        never more than the hands the game can take and one for a misdeal (a race's match,
+        ``rules.ending.most_hands``: best of three is 4 rows, not a page of 27)."""
         if not self.rows:
-            return self.fill_rows()
-        if self.per_page == 2:
-            return min(self.rows, self.fill_rows())
-        return min(self.rows, MAX_BLANK_ROWS)
+            rows = self.fill_rows()
+        elif self.per_page == 2:
+            rows = min(self.rows, self.fill_rows())
+        else:
+            rows = min(self.rows, MAX_BLANK_ROWS)
+        most = most_hands(self.rules, len(self.sides), self.rules.tricks_for(self.players))
+        return rows if most is None else min(rows, most + 1)
 
 
 def blank_sheet(
@@ -231,6 +244,7 @@ def blank_context(blank: BlankSheet) -> dict[str, Any]:
             blank.fill_rows(),
             blank.dealers,
             blank.grid_row_mm,
+            blank.heads,
         ),
         "rules_lines": _rules_lines(blank),
     }
@@ -254,6 +268,7 @@ def blank_grid(
     per_chunk: int,
     dealers: tuple[str, ...] = (),
     row_mm: float = GRID_ROW_MM,
+    heads: tuple[str, ...] = COLUMN_HEADS,
 ) -> tuple[str, ...]:
     """The empty hand rows of a blank sheet under their column heads, drawn as inline SVG in
     chunks of ``per_chunk`` rows (what fits on a page, so a long pad breaks between chunks and
@@ -269,15 +284,17 @@ def blank_grid(
     it draws: one a number cost a sheet ~10 ms, a third of a packet's sheet. Columns: the hand
     number, the dealer, then five a side, the widths print.css gives them (the table's columns
     are fixed). ``dealers`` (in turn from hand 1) print each row's dealer, a long name on two
-    smaller lines (:func:`_dealers`); ``row_mm`` is a row's height.
+    smaller lines (:func:`_dealers`); ``row_mm`` is a row's height; ``heads`` a side's column
+    heads (a race has two: :data:`RACE_HEADS`).
     """
     width = page_mm(paper_size, landscape)[0] - 2 * PAGE_MARGIN_MM
-    columns = sides * COLUMNS_PER_SIDE
+    per_side = len(heads)
+    columns = sides * per_side
     each = (width - HAND_COLUMN_MM - DEALER_COLUMN_MM) / columns
     xs = [HAND_COLUMN_MM, HAND_COLUMN_MM + DEALER_COLUMN_MM]
     xs += [xs[1] + each * i for i in range(1, columns)]
-    heavy = {xs[1] + each * COLUMNS_PER_SIDE * i for i in range(sides)}
-    heads = _column_heads(xs[1], each, sides)
+    heavy = {xs[1] + each * per_side * i for i in range(sides)}
+    head_text = _column_heads(xs[1], each, sides, heads)
     top = HEAD_ROW_MM
     chunks = []
     for first in range(1, rows + 1, per_chunk):
@@ -294,25 +311,27 @@ def blank_grid(
             f'<path d="{across}" stroke="#bbb" stroke-width="0.09" fill="none"/>'
             f'<path d="{thin}{edges}" stroke="#888" stroke-width="0.18" fill="none"/>'
             f'<path d="{thick}" stroke="#000" stroke-width="0.56" fill="none"/>'
-            f"{heads}{_hand_numbers(numbers, top, row_mm)}"
+            f"{head_text}{_hand_numbers(numbers, top, row_mm)}"
             f"{_dealers(numbers, top, dealers, row_mm)}</svg>"
         )
     return tuple(chunks)
 
 
-def _column_heads(start: float, each: float, sides: int) -> str:
-    """The five column heads of each side as one bold SVG ``<text>``, each word centred in its
-    column on the band's baseline."""
+def _column_heads(
+    start: float, each: float, sides: int, heads: tuple[str, ...] = COLUMN_HEADS
+) -> str:
+    """The column heads of each side (``heads``) as one bold SVG ``<text>``, each word centred
+    in its column on the band's baseline."""
     xs = []
-    for column in range(sides * COLUMNS_PER_SIDE):
-        word = COLUMN_HEADS[column % COLUMNS_PER_SIDE]
+    for column in range(sides * len(heads)):
+        word = heads[column % len(heads)]
         advances = [HEAD_ADVANCE[c] * HEAD_FONT / 2048 for c in word]
         x = start + each * (column + 0.5) - sum(advances) / 2
         for advance in advances:
             xs.append(f"{x:.2f}")
             x += advance
     baseline = f"{HEAD_ROW_MM / 2 + HEAD_FONT * 0.36:.2f}"
-    words = "".join(COLUMN_HEADS) * sides
+    words = "".join(heads) * sides
     return (
         f'<text font-weight="bold" font-size="{HEAD_FONT}" x="{" ".join(xs)}" '
         f'y="{baseline}">{words}</text>'

@@ -1,11 +1,18 @@
 """What each side may bid in the next hand, for bid forms: ``bid_options(game)``; whether the
-bids given for it are allowed, before any trick is played: ``check_bids(game, bids)``."""
+bids given for it are allowed, before any trick is played: ``check_bids(game, bids)``; under
+Suicide, which of a player's bids their partner's bid refuses: ``partner_bars``."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .bids import bid_refused, contract_refused, plays_without_bids, read_bids
+from .bids import (
+    bid_refused,
+    contract_refused,
+    plays_without_bids,
+    read_bids,
+    team_bids_refused,
+)
 from .game import BidValue, Game, Hand
 from .scoring import Sheet, score_game, start_state
 from .tenths import counted_totals
@@ -117,3 +124,32 @@ def check_bids(game: Game, bids: dict[str, BidValue], sheet: Sheet | None = None
             (last.number, tuple(last.sides[s].contract for s in sheet.sides))
         ]  # fmt: skip
     read_bids(ctx, state, Hand(bids=bids), len(game.hands) + 1)
+
+
+Bars = dict[str, tuple[str, ...]]  # a key of a player's pad -> the partner's keys that refuse it
+
+
+def partner_bars(game: Game, side: str, keys: dict[str, list[str]]) -> dict[str, Bars] | None:
+    """Under Suicide, bidding by player, for a team of two whose pads hold ``keys`` (player ->
+    the bid values of their pad): player -> each key still offered -> the partner's keys it
+    may not go with (``bids.team_bids_refused``, the statement the check makes). A key that
+    goes with none of the partner's keys is not offered at all (a 2 beside the partner's
+    nil is under Suicide's board of 4, and beside a number makes no nil). None for any other
+    team or rules: a player's bid is then free of the partner's, and the bids step checks
+    the sum."""
+    rules, team = game.rules, game.members(side)
+    if not rules.suicide or rules.bidding == "partnership" or len(team) != 2:
+        return None
+    a, b = team
+    T = game.tricks_per_hand
+    refused = {
+        (x, y): team_bids_refused(rules, T, side, team, {a: x, b: y}) is not None
+        for x in keys[a]
+        for y in keys[b]
+    }
+    offered_a = [x for x in keys[a] if not all(refused[x, y] for y in keys[b])]
+    offered_b = [y for y in keys[b] if not all(refused[x, y] for x in offered_a)]
+    return {
+        a: {x: tuple(y for y in offered_b if refused[x, y]) for x in offered_a},
+        b: {y: tuple(x for x in offered_a if refused[x, y]) for y in offered_b},
+    }

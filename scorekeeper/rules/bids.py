@@ -8,7 +8,7 @@ A game remembers the valid bid values it has read (``Context.bids_read``, filled
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from .errors import GameError, hand_error, missing_field, shown
@@ -84,6 +84,54 @@ def contract_refused(rules: Rules, n: int) -> str | None:
     if allowed is not None and n not in allowed:
         return f"a side's bid must be {numbers_words(allowed)}"
     return None
+
+
+def suicide_refused(team: Sequence[str], nils: int) -> str | None:
+    """Suicide (option suicide): one player of each team bids nil, no more, no fewer. Why a
+    team whose bids hold ``nils`` nils breaks it, or None."""
+    if nils == 1:
+        return None
+    if not nils:
+        return f"Suicide: {' or '.join(team)} must bid nil"
+    return f"Suicide: only one of {' and '.join(team)} may bid nil"
+
+
+def side_bid_refused(rules: Rules, T: int, side: str, side_bid: int, blind: bool) -> str | None:
+    """Why a side's whole bid (``blind`` or not) is past the tricks in a hand, under the
+    board (``min_side_bid``) or over the largest bid (``max_bid``: not for a blind bid, nor
+    the moon under ``moon``), or None."""
+    hi = rules.max_bid
+    if side_bid > T:
+        return f"{side} bid {side_bid}, more than the {T} tricks in a hand"
+    if side_bid < rules.min_side_bid:
+        return f"{side} bid {side_bid}, below the smallest bid of {rules.min_side_bid}"
+    if hi is not None and side_bid > hi and not blind and not (rules.moon and side_bid == T):
+        return f"{side} bid {side_bid}, above the largest bid of {hi}"
+    return None
+
+
+def team_bids_refused(
+    rules: Rules, T: int, side: str, team: Sequence[str], bids: Mapping[str, BidValue]
+) -> str | None:
+    """Why one team's own bids (``bids``: a bid by each of its players, bidding by player)
+    break a rule that reads the team alone, or None: Suicide's one nil (``suicide_refused``),
+    then the side's bid they add up to (``side_bid_refused``, ``contract_refused``). The
+    same statements the check makes (``_forbidden_bids``, ``_check_side_bids``), asked of a
+    pair of bids before they are tapped: what a Suicide pad offers (bidding.partner_bars)."""
+    nils = contract = 0
+    numbers = blind = False
+    for p in team:
+        kind, n = read_bid(bids[p])
+        if kind in (NIL, BNIL) or (kind == NUM and n == 0 and rules.nil):
+            nils += 1
+            continue
+        contract += n
+        numbers = True
+        blind = blind or kind in (BLIND, BNT)
+    why = suicide_refused(team, nils) if rules.suicide else None
+    if why is None and numbers:
+        why = side_bid_refused(rules, T, side, contract, blind) or contract_refused(rules, contract)
+    return why
 
 
 def bid_rule_notes(rules: Rules, T: int) -> list[str]:
@@ -175,13 +223,9 @@ def _forbidden_bids(ctx: Context) -> ForbiddenBids | None:
         if per_team:
             for i, side, team in teams:
                 nils = side_bids[i][2]
-                if suicide and len(nils) != 1:
-                    why = (
-                        f"{' or '.join(team)} must bid nil"
-                        if not nils
-                        else f"only one of {' and '.join(team)} may bid nil"
-                    )
-                    raise hand_error(n, f"bids.{side}", f"Suicide: {why}")
+                why = suicide_refused(team, len(nils)) if suicide else None
+                if why is not None:
+                    raise hand_error(n, f"bids.{side}", why)
                 if deficit is not None and len(nils) == len(team):
                     totals = state.totals
                     behind = max(v for s, v in totals.items() if s != side) - totals[side]
@@ -455,7 +499,6 @@ def _check_side_bids(ctx: Context, state: State, bids: list[SideBid], number: in
     rules = ctx.rules
     T = ctx.T
     lo, within = _side_bid_range(rules, T)
-    hi = rules.max_bid
     for side, (side_bid, blind, side_nils, any_blind) in zip(ctx.sides, bids):  # noqa: B905
         if any_blind:
             why = _blind_allowed(ctx, state, side)
@@ -464,18 +507,9 @@ def _check_side_bids(ctx: Context, state: State, bids: list[SideBid], number: in
                 raise hand_error(number, f"bids.{who}", why)
         if side_bid is None or lo <= side_bid <= within:
             continue
-        if side_bid > T:
-            raise hand_error(
-                number, f"bids.{side}", f"{side} bid {side_bid}, more than the {T} tricks in a hand"
-            )
-        if side_bid < lo:
-            raise hand_error(
-                number, f"bids.{side}", f"{side} bid {side_bid}, below the smallest bid of {lo}"
-            )
-        if hi is not None and side_bid > hi and not blind and not (rules.moon and side_bid == T):
-            raise hand_error(
-                number, f"bids.{side}", f"{side} bid {side_bid}, above the largest bid of {hi}"
-            )
+        why = side_bid_refused(rules, T, side, side_bid, blind)
+        if why is not None:
+            raise hand_error(number, f"bids.{side}", why)
 
 
 def _bid(ctx: Context, number: int, who: str, value: object) -> tuple[str, int]:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -36,6 +37,19 @@ def ends_at_once(rules: Rules) -> bool:
         or rules.double_nil_penalty == "lose"
         or rules.blind_double_nil_penalty == "lose"
     )
+
+
+def most_hands(rules: Rules, sides: int, tricks: int) -> int | None:
+    """The most hands a game can take (misdeals aside), or None when nothing bounds it: a
+    race (urban rules) of two sides whose ``race_tricks`` are at most half the ``tricks`` in a
+    hand, rounded up, gives every hand's game to one side, so the match of ``target_score``
+    games ends by the hand that gives the second side its last but one game and one more
+    (best of three: 3 hands); a sweep only ends it sooner. For a blank sheet's rows."""
+    race, target = rules.race_tricks, rules.target_score
+    if race is None or target is None or sides != 2 or race > (tricks + 1) // 2:
+        return None
+    games = math.ceil(target)  # a side's games are whole: 1 a hand won
+    return 2 * (games - 1) + 1
 
 
 def _double_nil_end(

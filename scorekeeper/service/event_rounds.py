@@ -224,7 +224,7 @@ def seat_next_round(
     tap, Back then Seat) seats nothing and answers with the round it seated, while a form read
     before a change it never saw (another tab) is EventMoved. Raises EventRefused."""
     with store.write(db):
-        done = _seated_by(db, event, submission)
+        done = _done_before(db, event, submission, actions.SEAT_ROUND)
         if done is not None:
             record, number = done
         else:
@@ -235,27 +235,36 @@ def seat_next_round(
                     f"{where(view)}. Here is the event as it stands now."
                 )
             number = _seat_next(db, record)
-            if submission and store.submission(db, submission) is None:
-                store.record_submission(
-                    db, submission, game_id=None, action=store.Action(actions.SEAT_ROUND),
-                    version=None, event_id=record.id, round_number=number,
-                )  # fmt: skip
+            _record_done(db, submission, actions.SEAT_ROUND, record, number)
     return _round(load(db, record), number)
 
 
-def _seated_by(
-    db: Database, event: EventRef, submission: str | None
+def _done_before(
+    db: Database, event: EventRef, submission: str | None, kind: str
 ) -> tuple[store.EventRecord, int] | None:
-    """Inside the write: the event and the round this form's one-time id seated before, when
-    it seated one of this event's; None otherwise (never sent, or not a Seat of this event)."""
+    """Inside the write: the event and the round this console form's one-time id did ``kind``
+    to before, when it did so to one of this event's rounds; None otherwise (never sent, or
+    not that button of this event): the same form sent again is the same intent, done."""
     used = store.submission(db, submission) if submission else None
-    if used is None or used.kind.kind != actions.SEAT_ROUND or used.round_number is None:
+    if used is None or used.kind.kind != kind or used.round_number is None:
         return None
     if isinstance(event, str):
         record = store.events.event_by_director_token(db, event)
     else:
         record = store.events.event_by_id(db, event.id)
     return (record, used.round_number) if used.event_id == record.id else None
+
+
+def _record_done(
+    db: Database, submission: str | None, kind: str, record: store.EventRecord, number: int
+) -> None:
+    """Inside the write that did it: this console form's id did ``kind`` to round ``number``
+    (an id already used for something else is left as it was)."""
+    if submission and store.submission(db, submission) is None:
+        store.record_submission(
+            db, submission, game_id=None, action=store.Action(kind), version=None,
+            event_id=record.id, round_number=number,
+        )  # fmt: skip
 
 
 def _round(view: EventView, number: int) -> RoundView:
@@ -579,11 +588,20 @@ def submit_round_minutes(db: Database, director_token: str, typed: TypedRoundMin
 
 
 def close_round(
-    db: Database, event: EventRef, number: int, *, seen: int | None = None
+    db: Database,
+    event: EventRef,
+    number: int,
+    *,
+    seen: int | None = None,
+    submission: str | None = None,
 ) -> RoundView:
     """Close the current round once every table is finished or has a paper result; else
-    EventRefused naming the tables still playing."""
+    EventRefused naming the tables still playing. ``submission``: the form's one-time id, as
+    :func:`seat_next_round` takes it (the same Close sent again: the round, nothing done)."""
     with store.write(db):
+        done = _done_before(db, event, submission, actions.CLOSE_ROUND)
+        if done is not None and done[1] == number:
+            return _round(load(db, done[0]), number)
         event, view = changing(db, event, seen)
         rnd = _round(view, number)
         if rnd.closed:
@@ -599,6 +617,7 @@ def close_round(
         store.events.mark_closed(db, rnd.id)  # a later change of a table is a correction
         after = load(db, event)
         store.events.touch_event(db, event.id, **({"status": "finished"} if after.complete else {}))
+        _record_done(db, submission, actions.CLOSE_ROUND, event, number)
     return _round(after, number)
 
 

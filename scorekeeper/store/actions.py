@@ -29,6 +29,7 @@ NEW_GAME = "new_game"
 REMATCH = "rematch"
 IMPORT = "import"
 SEAT_ROUND = "seat_round"  # an event's console seated a round (the submission names it)
+CLOSE_ROUND = "close_round"  # ... or closed one
 OTHER = "other"  # words from before the codes that name none of these
 
 # the steps of a history row
@@ -45,6 +46,7 @@ WORDS = {
     REMATCH: "rematch",
     IMPORT: "import",
     SEAT_ROUND: "seat round",
+    CLOSE_ROUND: "close round",
 }
 
 

@@ -297,11 +297,14 @@ class ConsoleForm:
 
 @dataclass
 class ButtonPost(ConsoleForm):
-    """A console button (Close, Drop, Repair...): the version of the event it was read at."""
+    """A console button (Close, Drop, Repair...): the version of the event it was read at, and
+    its one-time id when it carries one (Close: a second tap reads as done)."""
+
+    submission: str | None = None
 
     @classmethod
     def from_post(cls, data: MultiDict) -> ButtonPost:
-        return cls(read_version(data))
+        return cls(read_version(data), submission=saving.posted(data))
 
 
 def _digits(text: str, longest: int) -> int | None:

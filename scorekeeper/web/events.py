@@ -298,12 +298,7 @@ def clock(director_token: str, number: int) -> ResponseReturnValue:
     answer = events.console_clock(
         get_db(), director_token, number, form, browser_id=browser_id(create=False)
     )
-    if answer.console is None:
-        flash(answer.said or "", "info")
-        return _back(director_token)
-    if answer.refused is not None:
-        form.place_error(answer.refused.field, answer.refused.message)
-    return _console(director_token, answer.console, clock=form, status=422, at="round")
+    return _clock_answered(director_token, answer, clock=form)
 
 
 @bp.post("/e/<director_token>/round-minutes")
@@ -314,12 +309,29 @@ def round_minutes(director_token: str) -> ResponseReturnValue:
     answer = events.console_round_minutes(
         get_db(), director_token, form, browser_id=browser_id(create=False)
     )
+    return _clock_answered(director_token, answer, round_minutes=form)
+
+
+def _clock_answered(
+    director_token: str,
+    answer: events.ClockAnswer,
+    *,
+    clock: ClockForm | None = None,
+    round_minutes: RoundMinutesForm | None = None,
+) -> ResponseReturnValue:
+    """A clock form's answer: done, back to the round with what was done said there; refused,
+    the console again (422) with the form (``clock`` or ``round_minutes``) as typed and the
+    problem by its field."""
     if answer.console is None:
         flash(answer.said or "", "info")
         return _back(director_token)
-    if answer.refused is not None:
+    form: ConsoleForm | None = clock or round_minutes
+    if answer.refused is not None and form is not None:
         form.place_error(answer.refused.field, answer.refused.message)
-    return _console(director_token, answer.console, round_minutes=form, status=422, at="round")
+    return _console(
+        director_token, answer.console, clock=clock, round_minutes=round_minutes, status=422,
+        at="round",
+    )  # fmt: skip
 
 
 @bp.post("/e/<director_token>/entrants")
@@ -478,7 +490,9 @@ def close(director_token: str, number: int) -> BaseResponse:
     form = ButtonPost.from_post(request.form)
 
     def action() -> str:
-        events.close_round(get_db(), director_token, number, seen=form.version)
+        events.close_round(
+            get_db(), director_token, number, seen=form.version, submission=form.submission
+        )
         return f"Round {number} is closed."
 
     return _act(director_token, "round", form, action)

@@ -48,11 +48,12 @@ def render(name: str, **context: Any) -> str:
     return current_app.jinja_env.get_template(name).render(context)
 
 
-def row_key(hand: HandResult, sides: list[str], links: bool) -> Hashable:
-    """Everything a screen row (``row`` of templates/_sheet_row.html) shows."""
+def row_key(hand: HandResult, sides: list[str], links: bool, race: bool = False) -> Hashable:
+    """Everything a screen row (``row`` of templates/_sheet_row.html) shows; ``race``: a race's
+    row (no bid, no bags)."""
     if hand.void:
-        return links, len(sides), hand.number, True, hand.note
-    return links, hand.number, False, tuple(hand.sides[s][:-1] for s in sides)
+        return links, len(sides), hand.number, True, hand.note, race
+    return links, hand.number, False, tuple(hand.sides[s][:-1] for s in sides), race
 
 
 def macro(template: str, name: str) -> Callable[..., Markup]:
@@ -69,11 +70,12 @@ def rows_html(current: OpenGame, *, links: bool) -> Markup:
     sheet = current.sheet
     row = macro("_sheet_row.html", "row")
     parts = []
+    race = current.game.rules.race_tricks is not None
     for hand in sheet.hands:
-        key = row_key(hand, sheet.sides, links)
+        key = row_key(hand, sheet.sides, links, race)
         html = _rows.get(key)
         if html is None:
-            html = row(hand, sheet.sides, False, links)
+            html = row(hand, sheet.sides, False, links, race)
             _rows.put(key, html)
         parts.append(html)
     return Markup("").join(parts)
@@ -113,7 +115,7 @@ def pad_html(pad: Any, form: Any, rules: Rules) -> Markup:
     blind = bool(pad.blind_numbers)
     win, loss = (rules.blind_win_multiplier, rules.blind_loss_multiplier) if blind else (0, 0)
     key = (pad.name, pad.label, tuple(pad.choices), pad.hint, pad.side, pad.player, pad.kind,
-           pad.nil_only, pad.any, chosen, error, win, loss)  # fmt: skip
+           pad.nil_only, pad.any, pad.partner, pad.bars, chosen, error, win, loss)  # fmt: skip
     html = _pads.get(key)
     if html is None:
         html = macro("games/_pad.html", "pad")(pad, chosen, error, win, loss)

@@ -35,6 +35,8 @@ class Pad:
     kind: str = "bid"  # "bid", "nil" (a player's nil in partnership bidding), "tricks"
     nil_only: bool = False
     any: bool = False  # a nil-only pad needed whenever anyone on the team bids nil
+    partner: str = ""  # the partner's pad whose tap bars some keys of this one (Suicide)
+    bars: tuple[tuple[str, str], ...] = ()  # a key -> the partner's keys that bar it, "|" between
 
     @property
     def blind_numbers(self) -> list[tuple[str, str]]:
@@ -134,6 +136,8 @@ def entry_for(
             entry.bids.append(
                 Pad(f"bid-{seat}", f"{player}'s nil", nils, side=j, player=seat, kind="nil")
             )
+    if not partnership:
+        _pair_pads(game, entry.bids)
     entry.notes = _notes(sides, options)
     if not entry.no_bids:  # the rules that forbid bids, said before the bids are tapped
         entry.notes = [*bid_rule_notes(game.rules, tricks), *entry.notes]
@@ -180,6 +184,25 @@ def entry_for(
                     )  # fmt: skip
                 )
     return entry
+
+
+def _pair_pads(game: Game, pads: list[Pad]) -> None:
+    """Under Suicide, each team of two's bid pads offer only the keys the rules allow with a
+    partner's bid (rules.bidding.partner_bars), and say which of the partner's taps bar the
+    rest: game.js greys those out once the partner has tapped."""
+    players = game.players
+    for side in game.sides():
+        team = {players[p.player]: p for p in pads if p.player is not None and players[p.player]
+                in game.members(side)}  # fmt: skip
+        keys = {who: [value for value, _ in p.choices] for who, p in team.items()}
+        bars = bidding.partner_bars(game, side, keys) if len(team) == 2 else None
+        if bars is None:
+            continue
+        (a, pad_a), (b, pad_b) = team.items()
+        for who, pad, other in ((a, pad_a, pad_b), (b, pad_b, pad_a)):
+            pad.choices = [c for c in pad.choices if c[0] in bars[who]]
+            pad.partner = other.name
+            pad.bars = tuple((k, "|".join(v)) for k, v in bars[who].items() if v)
 
 
 def extras_pads(game: Game, tricks: int) -> list[Pad]:

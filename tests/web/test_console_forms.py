@@ -57,6 +57,27 @@ def test_a_double_tap_on_seat_reads_as_done_once_and_seats_one_round(client, db)
     assert len(events.overview(db, event).rounds) == 2  # round 3 was not seated
 
 
+def test_a_double_tap_on_close_reads_as_done_once(client, db):
+    event = event_with(db, 4)
+    url = f"/e/{event.director_token}"
+    post_from(client, url, url + "/rounds")
+    for table in events.overview(db, event).current.tables:
+        finish(db, table)
+    form = read_at(client, url)  # "Close round 1", read once, tapped twice
+    assert form["submission"]
+    client.post(url + "/rounds/1/close", data=form)
+    second = client.post(url + "/rounds/1/close", data=form)
+    assert events.overview(db, event).current.closed
+    page = client.get(second.headers["Location"]).get_data(as_text=True)
+    assert page.count("Round 1 is closed.") == 1
+    assert "Nothing was done" not in page and "flash-error" not in page
+    stale = {**form, "submission": "another-tabs-one-time-id"}  # an old tab's Close
+    page = client.get(
+        client.post(url + "/rounds/1/close", data=stale).headers["Location"]
+    ).get_data(as_text=True)
+    assert "Nothing was done" in page
+
+
 def test_seat_sent_twice_at_once_seats_one_round_in_the_service(db):
     event = event_with(db, 4)
     version = store.events.event_by_id(db, event.id).version

@@ -29,6 +29,8 @@ def pad_values(html, pad):
         ({"barred_bids": "9"}, "bid-0", ["8", "10"], ["9"]),
         ({"bidding": "partnership", "min_side_bid": "4", "allowed_contracts": "4-8, 10, 13"},
          "tbid-0", ["4", "8", "10", "13"], ["0", "3", "9", "11", "12"]),
+        # Suicide: a number is the side's whole bid (the partner bids nil), so at least four
+        ({"suicide": "on", "min_side_bid": "4"}, "bid-0", ["nil", "4", "13"], ["1", "2", "3"]),
     ],
 )  # fmt: skip
 def test_a_pad_leaves_out_the_bids_the_rules_forbid(client, changes, pad, offered, not_offered):
@@ -36,6 +38,32 @@ def test_a_pad_leaves_out_the_bids_the_rules_forbid(client, changes, pad, offere
     values = pad_values(page(client, token), pad)
     assert set(offered) <= set(values), values
     assert not set(not_offered) & set(values), values
+
+
+def bars(html, pad):
+    """A pad's partner, and each key's partner taps that bar it (data-bar)."""
+    fieldset = re.search(rf'<fieldset[^>]*data-name="{pad}"[^>]*>', html)
+    assert fieldset is not None
+    partner = re.search(r'data-partner="([^"]*)"', fieldset.group(0))
+    keys = re.findall(rf'name={pad} value="([^"]*)"(?: checked)? data-bar="([^"]*)"', html)
+    return (partner and partner.group(1)), {k: v.split("|") for k, v in keys}
+
+
+def test_a_suicide_pad_says_which_of_the_partners_taps_bar_each_key(client):
+    """Ann (seat 0) and Cy (seat 2) are a team: Ann's nil is barred by Cy's nil, each of
+    Ann's numbers by each of Cy's; what game.js greys out, from the rules' own check."""
+    token = new_game(client, **editor_fields(suicide="on", min_side_bid="4"))
+    partner, keys = bars(page(client, token), "bid-0")
+    assert partner == "bid-2"
+    cy = pad_values(page(client, token), "bid-2")
+    assert keys["nil"] == [v for v in cy if v in ("nil", "blind nil")]
+    assert keys["4"] == keys["13"] == [str(n) for n in range(4, 14)]
+
+
+def test_an_ordinary_pad_has_no_partner_bars(client):
+    html = page(client, new_game(client))
+    assert "data-partner" not in html
+    assert "data-bar" not in html
 
 
 @pytest.mark.parametrize(
