@@ -3,7 +3,7 @@
 	"use strict";
 	const form = document.getElementById("hand"), now = document.getElementById("now");
 	let ss;
-	try { ss = sessionStorage; } catch (e) { return; }
+	try { ss = sessionStorage; } catch (e) { return; } // storage refused: as before
 	if (!form || !now) return;
 	const key = "hand " + location.pathname, heldKey = key + " kept", v = now.dataset.version;
 	const at = location.pathname + location.search.replace(/[?&]again=[^&]*/, "");
