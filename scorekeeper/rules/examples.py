@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 
 from .errors import GameError
 from .game import FORMAT, parse_game
-from .options import OPTIONS, Rules, rules_to_spec
+from .options import OPTIONS, OptionInfo, Rules, rules_to_spec
 from .scoring import score_game
 from .tricks import tricks_by_player
 
@@ -298,6 +298,45 @@ def option_example(rules: Rules, preset: str, option: str) -> Example:
     if option == "no_vice_versa_bids" and rules.race_tricks is None:  # a race: no bids
         return _vice_versa(rules, preset)
     return play(rules, preset, scenario_for(option))
+
+
+# What a race (urban rules) reads of the rules: its hands have no bids, so no nil, no blind
+# bid, no bags and no contract to score; the rest of the options are not used by it.
+RACE_OPTIONS = frozenset({
+    "race_tricks", "race_sweep", "target_score", "max_hands", "tricks_per_hand",
+    "misdeal_deal_passes", "renege_mucks",
+})  # fmt: skip
+NO_BIDS_IN_A_RACE = "a race is played without bids: no nil, no blind bid, no bags"
+_REFUSED = "not allowed here: "
+
+
+class RulesExplained(NamedTuple):
+    """The rules page's matter: the options the rules use, each with its worked example, and
+    those they do not use, grouped under why (in the engine's words)."""
+
+    used: list[tuple[OptionInfo, Example]]
+    unused: list[tuple[str, list[OptionInfo]]]
+
+
+def rules_explained(rules: Rules, preset: str) -> RulesExplained:
+    """Every option of ``rules``: used, with its worked example, or not used and why. An
+    option is not used when its example is a hand these rules refuse (blind bids with bids
+    by player: "a blind number is a side's whole bid, which needs partnership bidding"), or,
+    in a race, when a race does not read it (``RACE_OPTIONS``)."""
+    race = rules.race_tricks is not None
+    used: list[tuple[OptionInfo, Example]] = []
+    unused: dict[str, list[OptionInfo]] = {}
+    for o in OPTIONS:
+        if race and o.name not in RACE_OPTIONS:
+            unused.setdefault(NO_BIDS_IN_A_RACE, []).append(o)
+            continue
+        example = option_example(rules, preset, o.name)
+        refused = example.lines[0].startswith(_REFUSED) if len(example.lines) == 1 else False
+        if refused:
+            unused.setdefault(example.lines[0].removeprefix(_REFUSED), []).append(o)
+        else:
+            used.append((o, example))
+    return RulesExplained(used, list(unused.items()))
 
 
 def _vice_versa(rules: Rules, preset: str) -> Example:

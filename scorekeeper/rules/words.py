@@ -22,6 +22,7 @@ PRESET_TITLES = {"nyc": "NYC", "call-break": "Call Break"}
 SET_PENALTIES = {"bid": "set: \u2212 the bid", "shortfall": "set: \u2212 the shortfall",
                  "none": "set: no penalty"}  # fmt: skip
 _TIMES = {1: "once", 2: "twice", 3: "three times"}
+CALL_BREAK = "call-break"  # the preset whose rules line speaks as a Call Break table does
 
 
 def preset_title(preset: str) -> str:
@@ -179,19 +180,26 @@ def rules_summary(rules: Rules, preset: str = "standard", players: int | None = 
                 *_race_summary(r)]  # fmt: skip
     if r.bidding == "partnership":
         out.append("partnership bids")
+    call_break = preset == CALL_BREAK  # its table's words: a player calls, tricks over are extra
     if r.min_side_bid:
-        out.append(f"board {r.min_side_bid}")
+        out.append(f"call at least {r.min_side_bid}" if call_break else f"board {r.min_side_bid}")
     if r.max_bid is not None:
         out.append(f"bid at most {r.max_bid}")
     tenths = r.score_tenths
     made = f"{shown_points(r.trick_value, tenths)} a trick"
-    if r.overtrick_value != 1 or tenths:
-        made += f", bags {signed(shown_points(r.overtrick_value, tenths))}"
+    over = signed(shown_points(r.overtrick_value, tenths))
+    if call_break:
+        made += f", {over} an extra trick"
+    elif r.overtrick_value != 1 or tenths:
+        made += f", bags {over}"
     out.append(made)
-    out.append(SET_PENALTIES[r.set_penalty])
+    set_words = SET_PENALTIES[r.set_penalty]
+    if call_break:  # a call not made is "short", and what it loses is the call
+        set_words = set_words.replace("set:", "short:").replace("bid", "call")
+    out.append(set_words)
     if r.bag_limit is not None:
         out.append(f"{r.bag_limit} bags: \u2212{r.bag_penalty}")
-    else:
+    elif not call_break:  # Call Break has no bags: extra tricks never cost
         out.append("no bag limit")
     if r.max_overtricks is not None:
         out.append(f"over {r.max_overtricks} bags is a set")

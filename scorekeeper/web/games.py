@@ -9,7 +9,6 @@ from scorekeeper.rules import (
     MAX_START_BAGS,
     MAX_START_SCORE,
     NAME_LENGTH,
-    OPTIONS,
     PRESET_DESCRIPTIONS,
     PRESETS,
     GameError,
@@ -17,7 +16,7 @@ from scorekeeper.rules import (
     preset_title,
     rules_to_spec,
 )
-from scorekeeper.rules.examples import extras_examples, option_example
+from scorekeeper.rules.examples import extras_examples, rules_explained
 from scorekeeper.rules.words import option_shown
 from scorekeeper.service import AlreadySaved, StartRefused, StartUnavailable, games, kitchen
 from scorekeeper.web import saving
@@ -139,16 +138,17 @@ def rules(token: str):
     """The game's rules in plain words."""
     current = games.open_game(get_db(), token)
     game = current.game
+    explained = rules_explained(game.rules, game.preset)
     return render_template(
         "games/rules.html",
         current=current,
         options=[
-            (
-                o,
-                option_shown(o, getattr(game.rules, o.name)),
-                option_example(game.rules, game.preset, o.name),
-            )
-            for o in OPTIONS
+            (o, option_shown(o, getattr(game.rules, o.name)), example)
+            for o, example in explained.used
+        ],
+        unused=[
+            (why, [(o, option_shown(o, getattr(game.rules, o.name))) for o in group])
+            for why, group in explained.unused
         ],
         extras=extras_examples(game.rules, game.preset),
         preset=preset_title(game.preset),

@@ -113,7 +113,8 @@ def check_summary(rules: Rules, preset: str, seed: int) -> None:
     made = next(line for line in lines if line.endswith(" a trick") or " a trick, " in line)
     trick_value = number(re.match(NUMBER, made)[1])
     assert trick_value == shown_points(rules.trick_value, rules.score_tenths)
-    per_bag = number(m[1]) if (m := re.search(rf"bags {NUMBER}", made)) else 1
+    over = re.search(rf"bags {NUMBER}", made) or re.search(rf"{NUMBER} an extra trick", made)
+    per_bag = number(over[1]) if over else 1  # "an extra trick": Call Break's words
     limit = re.search(rf"(\d+) bags: {MINUS}(-?\d+)", text)
     nil = re.search(rf"(?:^|\| )nil (-?\d+)(?:/{MINUS}(-?\d+))?", text)
     for r in results(rules, preset, seed, games=2):
@@ -123,7 +124,10 @@ def check_summary(rules: Rules, preset: str, seed: int) -> None:
             assert r.overtrick_points == per_bag * r.overtricks, (text, r.explain)
         if plain and not r.made and not r.over_set and not r.double_back:
             penalty = {"bid": r.contract, "shortfall": r.contract - r.toward, "none": 0}
-            said = next(k for k, words in SET_WORDS.items() if words in text)
+            said = next(
+                k for k, words in SET_WORDS.items()
+                if words in text or words.replace("set:", "short:").replace("bid", "call") in text
+            )  # fmt: skip
             assert r.contract_points == -trick_value * penalty[said], (text, r.explain)
         if r.bag_penalties:
             assert limit is not None, text

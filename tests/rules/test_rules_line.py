@@ -126,3 +126,15 @@ def test_a_race_line_names_none_of_the_bids_it_never_has():
     line = rules_line(rules_from_spec("urban"), "urban")
     for words in ("10 a trick", "set:", "bags", "nil", "blind"):
         assert words not in line
+
+
+def test_call_break_is_said_in_a_call_break_tables_words():
+    """A Call Break table calls, and its tricks over a call are extra tricks: no "board" (a
+    partnership game's word), no bags (extra tricks never cost), a short call loses it."""
+    line = rules_line(rules_from_spec("call-break"), "call-break", 4)
+    assert "call at least 1" in line
+    assert "1.0 a trick, +0.1 an extra trick" in line
+    assert "short: \u2212 the call" in line
+    assert "board" not in line and "bag" not in line and "set:" not in line
+    standard = rules_line(rules_from_spec({"preset": "standard", "min_side_bid": 4}))
+    assert "board 4" in standard and "set: \u2212 the bid" in standard  # Spades' own words

@@ -9,7 +9,12 @@ import re
 import pytest
 
 from scorekeeper.rules import OPTIONS, rules_from_spec
-from scorekeeper.rules.examples import extras_examples, option_example
+from scorekeeper.rules.examples import (
+    RACE_OPTIONS,
+    extras_examples,
+    option_example,
+    rules_explained,
+)
 from tests.helpers import make_game
 
 
@@ -35,7 +40,11 @@ def test_an_empty_setting_is_said_by_what_it_means(client, db, said, never):
 
 def test_every_option_has_a_worked_example_scored_by_the_engine(client, db):
     text = page_text(client, make_game(db).edit_token)
-    assert text.count("Example: ") >= len(OPTIONS)
+    used, unused = rules_explained(rules_from_spec("standard"), "standard")
+    assert text.count("Example: ") == len(used) >= len(OPTIONS) - 12
+    assert len(used) + sum(len(group) for _, group in unused) == len(OPTIONS)
+    for o in OPTIONS:  # each option said, used or not
+        assert f"{o.label}: " in text or f"{o.label} (" in text, o.label
     # the trick value's: bid 5, take 7 under standard rules is 50 and two bags
     made = "Ann & Cy bid 5 (Ann 3, Cy 2) and take 7: Ann & Cy: bid 5, took 7: +50, 2 bags +2"
     assert made in text
@@ -48,7 +57,29 @@ def test_the_examples_follow_the_games_own_rules(client, db):
     token = make_game(db, rules={"preset": "standard", "nil_value": 50}).edit_token
     assert "Bob nil, took 1: \u221250" in page_text(client, token)
     nyc = page_text(client, make_game(db, rules="nyc").edit_token)
-    assert "not allowed here: nil bids are not allowed in these rules" in nyc
+    assert "Nil bids are not allowed in these rules.So these options do not apply: " in nyc
+    assert "not allowed here" not in nyc
+
+
+def test_options_the_rules_do_not_use_are_said_once_not_each_with_a_refused_example(client, db):
+    """Standard rules bid by player: a blind number cannot be bid, so the blind options are
+    named under why, once, not each with a hand the rules refuse."""
+    text = page_text(client, make_game(db).edit_token)
+    assert "not allowed here" not in text
+    why = "A blind number is a side's whole bid, which needs partnership bidding."
+    assert text.count(why) == 1
+    assert "Smallest blind bid (" in text.split(why)[1].split("Back to the game")[0]
+
+
+def test_a_race_explains_only_what_a_race_uses(client, db):
+    """Urban rules: the race's own options each with a race hand; the rest said not to apply,
+    once, since a race has no bids."""
+    text = page_text(client, make_game(db, rules="urban", hands=[]).edit_token)
+    assert text.count("Example: A race hand") == text.count("Example: ") <= len(RACE_OPTIONS)
+    assert "Example: A race hand: Ann & Cy take 10: Ann & Cy: " in text  # the sweep
+    assert text.count("A race is played without bids: no nil, no blind bid, no bags.") == 1
+    nil = next(o.label for o in OPTIONS if o.name == "nil")
+    assert f"{nil} (" in text and f"{nil}: " not in text
 
 
 def test_each_special_and_bonus_has_its_example(client, db):
