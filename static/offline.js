@@ -181,8 +181,8 @@
       form.querySelector("h2").textContent = "Hand " + n + ": bids and tricks";
       form.querySelector("[type=submit]").textContent = "Save hand " + n;
     };
-    const kept = load().q;
-    next(kept.length ? kept[kept.length - 1].n + 1 : first);
+    const kept = load().q; // the next hand's form, with what in-progress.js put back on it
+    next(kept.length ? kept[kept.length - 1].n + 1 : first, [...new FormData(form)]);
     form.keep = () => {
       if (!form.ok) return form.tricks(null);
       const d = load(), n = +form.hand_no.value;

@@ -33,7 +33,8 @@ Kept at another address, or at an older version (a hand saved since, maybe on an
 is never applied by itself: it is shown with what was tapped (``hand /g/<token> kept``), to put
 back on the form or to forget, as offline.js shows a hand refused on arrival. Saved, cancelled,
 or sent on to the tricks step (the bids then travel in the address), it is forgotten; a form the
-server sent back with its errors holds what was sent, and the kept copy gives way to it.
+server sent back with its errors holds what was sent, and the kept copy gives way to it. On the
+phone's offline copy too: offline.js sets up the next hand's form with what was put back on it.
 """
 
 from __future__ import annotations

@@ -9,8 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.phone import bid, save, start_game, tap
+from tests.browser.phone import bid, phone_at, save, start_game, tap
+from tests.browser.test_dropped_network import offline_game
 from tests.browser.test_saving_browser import SIZES, hands_stored
+from tests.browser.test_table_phone import hands_of
 
 pytestmark = pytest.mark.browser
 
@@ -101,3 +103,30 @@ def test_a_kept_hand_can_be_forgotten(browser, browser_context_args, live_server
     assert page.locator(".kept-hand").is_hidden()
     assert page.locator("#hand input:checked").count() == 0
     page.context.close()
+
+
+offline_phone = phone_at({"320x640": {"width": 320, "height": 640}})
+
+
+def test_taps_on_the_offline_copy_survive_its_reload_and_are_kept_once(
+    offline_phone, live_server, live_db
+):
+    """Offline, the page is the phone's copy and offline.js sets up its form: a reload keeps
+    the taps there too, and the hand saved offline is kept once, then sent once."""
+    page = offline_phone
+    url = offline_game(page, live_server, live_db)
+    tap(page, "bid-0", "3")
+    tap(page, "bid-1", "4")
+    page.reload()
+    assert "Offline: the sheet as last seen." in page.locator(".offline").inner_text()
+    assert checked(page, "bid-0") == ["3"] and checked(page, "bid-1") == ["4"]
+    tap(page, "bid-2", "3")
+    tap(page, "bid-3", "3")
+    tap(page, "ttricks-0", "7")
+    page.get_by_role("button", name="Save hand 2").click()
+    page.wait_for_selector("text=Hand 2 kept on this phone.")
+    assert page.locator("#hand input[name^=bid]:checked").count() == 0  # hand 3's form: clear
+    page.context.set_offline(False)
+    page.wait_for_function("() => !document.body.hasAttribute('data-offline')")
+    page.wait_for_selector("text=Hand 3: bids")
+    assert len(hands_of(live_db, url)) == 2
