@@ -23,8 +23,10 @@ from scorekeeper.rules import Game, Rules, rules_from_spec
 from scorekeeper.rules.game import BNIL, LEXINGTON, MUCKED, NIL, NORMAL, NT, NUM, read_bid
 from scorekeeper.rules.options import MAX_SCORE
 from scorekeeper.rules.results import HandResult, NilResult, SideResult
-from scorekeeper.rules.running import MAJORITY, PART_DEUX, RUBICON
-from scorekeeper.rules.specials import BONUS, ExtraResult
+
+# a running bonus and its ordinal, as the engine words them (each a call there as here)
+from scorekeeper.rules.running import MAJORITY, PART_DEUX, RUBICON, _bonus, _nth
+from scorekeeper.rules.specials import ExtraResult
 from scorekeeper.rules.tenths import TenthsSides
 
 _new = tuple.__new__
@@ -198,15 +200,6 @@ def score_plain_by_hand(game: Game) -> list[HandResult]:
         out.append(_new(HandResult, (number, players[dealer], False, hand.note, results, False)))
         dealer = (dealer + 1) % n_pl
     return out
-
-
-def _nth(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
-
-
-def _bonus(name: str, points: int) -> ExtraResult:
-    bonus: ExtraResult = _new(ExtraResult, (name, BONUS, None, 1, points, True, 0, False))
-    return bonus
 
 
 def score_every_rule_by_hand(game: Game, rules_spec: dict[str, object]) -> list[HandResult]:
