@@ -375,7 +375,8 @@ def test_delete_and_misdeal_ask_first_and_undo_offers_redo(phone, live_server, l
     bid(phone, ORDINARY_BIDS)
     tap(phone, "ttricks-0", "7")
     save(phone)
-    phone.locator("table.sheet tbody tr").first.locator("a").tap()
+    with phone.expect_navigation():  # measured on the edit page once it has loaded, styles and all
+        phone.locator("table.sheet tbody tr").first.locator("a").tap()
     top = "e => e.getBoundingClientRect().top + scrollY"  # in the page: the same while it scrolls
     save_top = phone.get_by_role("button", name="Save hand 1").evaluate(top)
     delete = phone.get_by_role("link", name="Delete hand 1…")
