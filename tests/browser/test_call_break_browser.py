@@ -41,7 +41,8 @@ def test_a_hand_of_call_break_scores_in_tenths_everywhere(page, live_server, tmp
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / "call-break-390.png"), full_page=True)
     # the hand's why-lines, a tap away
-    page.locator("table.sheet tbody tr").first.locator("a").click()
+    with page.expect_navigation():  # #hand is on both pages: read the hand's, whole
+        page.locator("table.sheet tbody tr").first.locator("a").click()
     assert "bid 3, took 5: +3.0, 2 bags +0.2" in page.inner_text("#hand")
     check_axe(page)
     # the PDF of the game shows tenths
