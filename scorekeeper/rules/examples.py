@@ -25,7 +25,7 @@ from .alone import (
 from .alone import table_words as alone_table
 from .errors import GameError
 from .game import FORMAT, parse_game
-from .options import OPTIONS, OptionInfo, Rules, rules_to_spec
+from .options import MAX_SCORE, OPTIONS, OptionInfo, Rules, rules_to_spec
 from .scoring import score_game
 from .tricks import tricks_by_player
 
@@ -333,7 +333,12 @@ def _alone_example(rules: Rules, preset: str, option: str, seats: int) -> tuple[
         key = "made"  # no auction: every player bids
     elif option == "no_vice_versa_bids" and rules.race_tricks is None:  # a race: no bids
         return vice_versa_alone(rules, preset, seats)
-    return play_alone(rules, preset, seats, SOLO[key])
+    solo = SOLO[key]
+    if key == "end" and rules.max_hands and rules.target_score >= MAX_SCORE:  # Call Break's
+        # five deals and no target: the last of them ends the game
+        solo = Solo(f"Ann bids {{bid}} and takes {{took}}, {rules.max_hands} hands", 4, 4,
+                    hands=rules.max_hands)  # fmt: skip
+    return play_alone(rules, preset, seats, solo)
 
 
 # What a race (urban rules) reads of the rules: its hands have no bids, so no nil, no blind
