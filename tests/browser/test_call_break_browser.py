@@ -42,7 +42,7 @@ def test_a_hand_of_call_break_scores_in_tenths_everywhere(page, live_server, tmp
     page.screenshot(path=str(SHOTS / "call-break-390.png"), full_page=True)
     # the hand's why-lines, a tap away
     page.locator("table.sheet tbody tr").first.locator("a").click()
-    assert "bid 3, took 5: +3.0, 2 bags +0.2" in page.inner_text("#hand")
+    assert "bid 3, took 5: +3.0, 2 over +0.2" in page.inner_text("#hand")
     check_axe(page)
     # the PDF of the game shows tenths
     pdf = page.request.get(url + "/sheet.pdf")
@@ -51,7 +51,7 @@ def test_a_hand_of_call_break_scores_in_tenths_everywhere(page, live_server, tmp
     path.write_bytes(pdf.body())
     text = subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True,
                           text=True, check=True).stdout  # fmt: skip
-    for shown in ("3.2", "\u22124.0", "2.0", "2.1", "bid 3, took 5: +3.0, 2 bags +0.2"):
+    for shown in ("3.2", "\u22124.0", "2.0", "2.1", "bid 3, took 5: +3.0, 2 over +0.2"):
         assert shown in text, shown
     assert not re.search(r"\d\.\d{2,}", text)  # no float tails: 3.2, never 3.2000000001
     subprocess.run(["pdftoppm", "-png", "-r", "60", "-f", "1", "-l", "1", str(path),
