@@ -24,8 +24,10 @@ def _cells(
             (
                 "start",
                 "",
-                [("", "", "", str(sheet.start[s]), str(start_bags.get(s, 0)))[:n]
-                 for s in sheet.sides],  # fmt: skip
+                [
+                    ("", "", "", str(sheet.start[s]), str(start_bags.get(s, 0)))[:n]
+                    for s in sheet.sides
+                ],  # fmt: skip
             )
         )
     for h in sheet.hands:
@@ -101,8 +103,8 @@ def render_text(
             )
         out.append(line.rstrip())
     rules = sheet.rules  # the marks these rules can print: a race has no sets, Call Break no bags
-    marks = [m for m, on in (("* set", rules.race_tricks is None), ("! bag penalty", rules.has_bags))
-             if on]  # fmt: skip
+    can = (("* set", rules.race_tricks is None), ("! bag penalty", rules.has_bags))
+    marks = [mark for mark, printed in can if printed]
     if marks:
         out.extend(("", "   ".join(marks)))
     notes = []
