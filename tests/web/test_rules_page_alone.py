@@ -96,7 +96,7 @@ def test_call_break_examples_are_in_tenths(client):
     """Call Break: a made call scores the call and 0.1 a trick over, a set loses the call; a
     start score said as the sheet shows it (9.0, not 90); five deals end the game."""
     text = page_text(client, new_game(client, FOUR, preset="call-break"))
-    assert "Ann bids 5 and takes 7: Ann: bid 5, took 7: +5.0, 2 bags +0.2 (total 5.2)." in text
+    assert "Ann bids 5 and takes 7: Ann: bid 5, took 7: +5.0, 2 over +0.2 (total 5.2)." in text
     assert "Ann bids 6 and takes 4: Ann: set: bid 6, took 4: \u22126.0 (total \u22126.0)." in text
     start = shown_points(90, True)  # the file's 90 tenths, said as the sheet shows them
     assert start == Decimal("9.0")
