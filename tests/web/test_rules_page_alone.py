@@ -13,7 +13,7 @@ import pytest
 from scorekeeper.rules import OPTIONS, parse_game, rules_from_spec, score_game
 from scorekeeper.rules.examples import rules_explained
 from scorekeeper.rules.tenths import shown_points
-from tests.helpers import new_game
+from tests.helpers import make_game, new_game
 
 THREE = ("Ann", "Bob", "Cy")
 FOUR = ("Ann", "Bob", "Cy", "Di")
@@ -141,8 +141,6 @@ def test_every_example_at_a_table_without_partners_is_played_alone(preset, seats
 
 
 def test_each_special_and_bonus_is_made_by_a_player_alone(client, db):
-    from tests.helpers import make_game
-
     rules = {"preset": "cutthroat", "specials": ["little_bemo"], "bonuses": ["trump_jack"]}
     game = make_game(db, rules=rules, players=list(THREE), teams=None)
     text = page_text(client, game.edit_token)
@@ -150,3 +148,19 @@ def test_each_special_and_bonus_is_made_by_a_player_alone(client, db):
     assert "Little Bemo made: +60" in text
     assert "Ann bids 8, takes 9 and counts one Trump jack: Ann: " in text
     assert "Trump jack: +5" in text
+
+
+def test_a_game_without_bags_explains_its_tricks_over_without_bags(client, db):
+    """Call Break counts no bags (Rules.has_bags): no example speaks of bags, and the options
+    that count them are named once under why; a team game scoring tenths without a bag limit
+    the same."""
+    why = "A trick over the bid is not a bag in these rules: nothing counts them."
+    for token in (
+        new_game(client, FOUR, preset="call-break"),
+        make_game(db, rules={"score_tenths": True, "bag_limit": None}).edit_token,
+    ):
+        text = page_text(client, token)
+        assert not [line for line in examples(text) if "bag" in line], token
+        assert text.count(why) == 1
+        after = text.split(why)[1]
+        assert "Bags that cost (never)" in after and "Bag penalty (" in after
