@@ -1,9 +1,10 @@
 """A worked example for every option, special and bonus, scored by the engine under a game's own
 rules (so the rules page can never say what the engine does not do).
 
-Each example is a small hand at a four-player table (Ann & Cy against Bob & Di), chosen for
-the option's group or the option itself: the words of the hand, then what the engine made of it,
-its why-lines, or its refusal when these rules do not allow the hand.
+Each example is a small hand at a four-player table (Ann & Cy against Bob & Di), or, for a
+game without teams, at a table of its own number of players each scoring alone (alone.py),
+chosen for the option's group or the option itself: the words of the hand, then what the engine
+made of it, its why-lines, or its refusal when these rules do not allow the hand.
 """
 
 from __future__ import annotations
@@ -11,6 +12,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
+from .alone import (
+    ALONE,
+    ANN,
+    SOLO,
+    TEAM_OPTIONS,
+    Solo,
+    first_hand_alone,
+    play_alone,
+    vice_versa_alone,
+)
+from .alone import table_words as alone_table
 from .errors import GameError
 from .game import FORMAT, parse_game
 from .options import OPTIONS, OptionInfo, Rules, rules_to_spec
@@ -112,13 +124,18 @@ class Example(NamedTuple):
     lines: list[str]  # what the engine made of it, or why it refused the hand
 
 
-def scenario_for(option: str) -> Scenario:
-    """The scenario that shows ``option`` (by name, else by its group)."""
+def scenario_key(option: str) -> str:
+    """The name of the scenario that shows ``option`` (by name, else by its group)."""
     key = _BY_OPTION.get(option)
     if key is None:
         group = next((o.group for o in OPTIONS if o.name == option), "Scoring")
         key = _BY_GROUP.get(group, "made")
-    return SCENARIOS[key]
+    return key
+
+
+def scenario_for(option: str) -> Scenario:
+    """The scenario that shows ``option`` (by name, else by its group)."""
+    return SCENARIOS[scenario_key(option)]
 
 
 def play(rules: Rules, preset: str, s: Scenario, extra: dict[str, Any] | None = None) -> Example:
@@ -286,9 +303,14 @@ def _by_player(players: Sequence[str], bids: Sequence[int], took: int) -> dict[s
     return out
 
 
-def option_example(rules: Rules, preset: str, option: str) -> Example:
+def option_example(
+    rules: Rules, preset: str, option: str, seats: int = 4, teams: bool = True
+) -> Example:
     """The worked example of ``option`` under the game's rules (a game whose first hand has no
-    bids plays one before it)."""
+    bids plays one before it), at a table of two teams of two, or, without ``teams``, of
+    ``seats`` players each scoring alone (alone.py)."""
+    if not teams:
+        return Example(*_alone_example(rules, preset, option, seats))
     if option == "first_hand_no_bids" and rules.first_hand_no_bids:
         return _first_hand(rules, preset)
     if option in ("race_tricks", "race_sweep") and rules.race_tricks is None:  # no race
@@ -298,6 +320,20 @@ def option_example(rules: Rules, preset: str, option: str) -> Example:
     if option == "no_vice_versa_bids" and rules.race_tricks is None:  # a race: no bids
         return _vice_versa(rules, preset)
     return play(rules, preset, scenario_for(option))
+
+
+def _alone_example(rules: Rules, preset: str, option: str, seats: int) -> tuple[str, list[str]]:
+    """``option_example`` at a table of ``seats`` players without partners."""
+    if option == "first_hand_no_bids" and rules.first_hand_no_bids:
+        return first_hand_alone(rules, preset, seats)
+    key = scenario_key(option)
+    if option in ("race_tricks", "race_sweep") and rules.race_tricks is None:  # no race
+        key = "end"
+    elif option in ("auction_min", "defender_trick_value") and rules.auction_min is None:
+        key = "made"  # no auction: every player bids
+    elif option == "no_vice_versa_bids" and rules.race_tricks is None:  # a race: no bids
+        return vice_versa_alone(rules, preset, seats)
+    return play_alone(rules, preset, seats, SOLO[key])
 
 
 # What a race (urban rules) reads of the rules: its hands have no bids, so no nil, no blind
@@ -318,11 +354,14 @@ class RulesExplained(NamedTuple):
     unused: list[tuple[str, list[OptionInfo]]]
 
 
-def rules_explained(rules: Rules, preset: str) -> RulesExplained:
+def rules_explained(
+    rules: Rules, preset: str, seats: int = 4, teams: bool = True
+) -> RulesExplained:
     """Every option of ``rules``: used, with its worked example, or not used and why. An
     option is not used when its example is a hand these rules refuse (blind bids with bids
-    by player: "a blind number is a side's whole bid, which needs partnership bidding"), or,
-    in a race, when a race does not read it (``RACE_OPTIONS``)."""
+    by player: "a blind number is a side's whole bid, which needs partnership bidding"), in a
+    race, when a race does not read it (``RACE_OPTIONS``), and, at a table of ``seats``
+    players without ``teams``, when only a team reads it (``alone.TEAM_OPTIONS``)."""
     race = rules.race_tricks is not None
     used: list[tuple[OptionInfo, Example]] = []
     unused: dict[str, list[OptionInfo]] = {}
@@ -330,7 +369,10 @@ def rules_explained(rules: Rules, preset: str) -> RulesExplained:
         if race and o.name not in RACE_OPTIONS:
             unused.setdefault(NO_BIDS_IN_A_RACE, []).append(o)
             continue
-        example = option_example(rules, preset, o.name)
+        if not teams and o.name in TEAM_OPTIONS:
+            unused.setdefault(ALONE, []).append(o)
+            continue
+        example = option_example(rules, preset, o.name, seats, teams)
         refused = example.lines[0].startswith(_REFUSED) if len(example.lines) == 1 else False
         if refused:
             unused.setdefault(example.lines[0].removeprefix(_REFUSED), []).append(o)
@@ -371,9 +413,13 @@ def _first_hand(rules: Rules, preset: str) -> Example:
     return Example(words, [f"{US}: " + "; ".join(result.explain) + f" (total {result.total})"])
 
 
-def extras_examples(rules: Rules, preset: str) -> list[tuple[str, Example]]:
-    """A worked example of each special (made by Ann & Cy) and bonus (counted once for them)
-    the rules have."""
+def extras_examples(
+    rules: Rules, preset: str, seats: int = 4, teams: bool = True
+) -> list[tuple[str, Example]]:
+    """A worked example of each special (made by Ann & Cy, or by Ann at a table without
+    ``teams``) and bonus (counted once for them) the rules have."""
+    if not teams:
+        return _extras_alone(rules, preset, seats)
     out = []
     base = SCENARIOS["seven"]
     for s in rules.specials:
@@ -384,3 +430,22 @@ def extras_examples(rules: Rules, preset: str) -> list[tuple[str, Example]]:
         hand = base._replace(words=f"Ann & Cy bid 8, take 9 and count one {b.name}", us_took=9)
         out.append((b.name, play(rules, preset, hand, {"bonuses": {US: {b.key: 1}}})))
     return out
+
+
+def _extras_alone(rules: Rules, preset: str, seats: int) -> list[tuple[str, Example]]:
+    out = []
+    for s in rules.specials:
+        took = max(8, s.need)
+        hand = Solo(f"Ann bids 8, takes {took} and makes {s.name}", 8, took)
+        made: dict[str, Any] = {"specials": {ANN: {s.key: "made"}}}
+        out.append((s.name, Example(*play_alone(rules, preset, seats, hand, made))))
+    for b in rules.bonuses:
+        hand = Solo(f"Ann bids 8, takes 9 and counts one {b.name}", 8, 9)
+        counted: dict[str, Any] = {"bonuses": {ANN: {b.key: 1}}}
+        out.append((b.name, Example(*play_alone(rules, preset, seats, hand, counted))))
+    return out
+
+
+def table_words(seats: int, teams: bool) -> str:
+    """The table the page's examples are played at."""
+    return "Ann & Cy against Bob & Di" if teams else alone_table(seats)
