@@ -25,7 +25,7 @@ from .alone import (
 from .alone import table_words as alone_table
 from .errors import GameError
 from .game import FORMAT, parse_game
-from .options import OPTIONS, OptionInfo, Rules, rules_to_spec
+from .options import NO_BAGS, ONLY_BAGS, OPTIONS, WITHOUT_BAGS, OptionInfo, Rules, rules_to_spec
 from .scoring import score_game
 from .tricks import tricks_by_player
 
@@ -131,6 +131,12 @@ def scenario_key(option: str) -> str:
         group = next((o.group for o in OPTIONS if o.name == option), "Scoring")
         key = _BY_GROUP.get(group, "made")
     return key
+
+
+def _shown_key(rules: Rules, key: str) -> str:
+    """The scenario a game's rules can play: without bags (``Rules.has_bags``: Call Break) no
+    side carries bags in, so a bag option's hand is a made bid with tricks over."""
+    return "made" if key in ("bags", "rubicon bags") and not rules.has_bags else key
 
 
 def scenario_for(option: str) -> Scenario:
@@ -319,14 +325,14 @@ def option_example(
         return play(rules, preset, SCENARIOS["made"])  # no auction: every side bids
     if option == "no_vice_versa_bids" and rules.race_tricks is None:  # a race: no bids
         return _vice_versa(rules, preset)
-    return play(rules, preset, scenario_for(option))
+    return play(rules, preset, SCENARIOS[_shown_key(rules, scenario_key(option))])
 
 
 def _alone_example(rules: Rules, preset: str, option: str, seats: int) -> tuple[str, list[str]]:
     """``option_example`` at a table of ``seats`` players without partners."""
     if option == "first_hand_no_bids" and rules.first_hand_no_bids:
         return first_hand_alone(rules, preset, seats)
-    key = scenario_key(option)
+    key = _shown_key(rules, scenario_key(option))
     if option in ("race_tricks", "race_sweep") and rules.race_tricks is None:  # no race
         key = "end"
     elif option in ("auction_min", "defender_trick_value") and rules.auction_min is None:
@@ -360,8 +366,10 @@ def rules_explained(
     """Every option of ``rules``: used, with its worked example, or not used and why. An
     option is not used when its example is a hand these rules refuse (blind bids with bids
     by player: "a blind number is a side's whole bid, which needs partnership bidding"), in a
-    race, when a race does not read it (``RACE_OPTIONS``), and, at a table of ``seats``
-    players without ``teams``, when only a team reads it (``alone.TEAM_OPTIONS``)."""
+    race, when a race does not read it (``RACE_OPTIONS``), at a table of ``seats`` players
+    without ``teams``, when only a team reads it (``alone.TEAM_OPTIONS``), and in a game
+    without bags when only bags read it (``options.ONLY_BAGS``; the others are named as such a
+    game has them, ``options.WITHOUT_BAGS``)."""
     race = rules.race_tricks is not None
     used: list[tuple[OptionInfo, Example]] = []
     unused: dict[str, list[OptionInfo]] = {}
@@ -372,7 +380,13 @@ def rules_explained(
         if not teams and o.name in TEAM_OPTIONS:
             unused.setdefault(ALONE, []).append(o)
             continue
+        if not rules.has_bags and o.name in ONLY_BAGS:
+            unused.setdefault(NO_BAGS, []).append(o)
+            continue
         example = option_example(rules, preset, o.name, seats, teams)
+        if not rules.has_bags and o.name in WITHOUT_BAGS:  # named as the game has it
+            label, help_ = WITHOUT_BAGS[o.name]
+            o = o._replace(label=label, help=help_)
         refused = example.lines[0].startswith(_REFUSED) if len(example.lines) == 1 else False
         if refused:
             unused.setdefault(example.lines[0].removeprefix(_REFUSED), []).append(o)
