@@ -25,7 +25,16 @@ from .alone import (
 from .alone import table_words as alone_table
 from .errors import GameError
 from .game import FORMAT, parse_game
-from .options import MAX_SCORE, OPTIONS, OptionInfo, Rules, rules_to_spec
+from .options import (
+    MAX_SCORE,
+    NO_BAGS,
+    ONLY_BAGS,
+    OPTIONS,
+    WITHOUT_BAGS,
+    OptionInfo,
+    Rules,
+    rules_to_spec,
+)
 from .scoring import score_game
 from .tricks import tricks_by_player
 
@@ -124,26 +133,24 @@ class Example(NamedTuple):
     lines: list[str]  # what the engine made of it, or why it refused the hand
 
 
-# A game without bags (Rules.has_bags: Call Break's tricks over) shows its tricks over with
-# hands that carry none: these scenarios' bags, that game's plain hand.
-_WITHOUT_BAGS = {"bags": "made", "rubicon bags": "rubicon"}
-
-
-def scenario_key(option: str, rules: Rules | None = None) -> str:
-    """The name of the scenario that shows ``option`` (by name, else by its group), under
-    ``rules`` when given (a game without bags has no hand of bags)."""
+def scenario_key(option: str) -> str:
+    """The name of the scenario that shows ``option`` (by name, else by its group)."""
     key = _BY_OPTION.get(option)
     if key is None:
         group = next((o.group for o in OPTIONS if o.name == option), "Scoring")
         key = _BY_GROUP.get(group, "made")
-    if rules is not None and not rules.has_bags:
-        key = _WITHOUT_BAGS.get(key, key)
     return key
 
 
-def scenario_for(option: str, rules: Rules | None = None) -> Scenario:
+def _shown_key(rules: Rules, key: str) -> str:
+    """The scenario a game's rules can play: without bags (``Rules.has_bags``: Call Break) no
+    side carries bags in, so a bag option's hand is a made bid with tricks over."""
+    return "made" if key in ("bags", "rubicon bags") and not rules.has_bags else key
+
+
+def scenario_for(option: str) -> Scenario:
     """The scenario that shows ``option`` (by name, else by its group)."""
-    return SCENARIOS[scenario_key(option, rules)]
+    return SCENARIOS[scenario_key(option)]
 
 
 def play(rules: Rules, preset: str, s: Scenario, extra: dict[str, Any] | None = None) -> Example:
@@ -327,14 +334,14 @@ def option_example(
         return play(rules, preset, SCENARIOS["made"])  # no auction: every side bids
     if option == "no_vice_versa_bids" and rules.race_tricks is None:  # a race: no bids
         return _vice_versa(rules, preset)
-    return play(rules, preset, scenario_for(option, rules))
+    return play(rules, preset, SCENARIOS[_shown_key(rules, scenario_key(option))])
 
 
 def _alone_example(rules: Rules, preset: str, option: str, seats: int) -> tuple[str, list[str]]:
     """``option_example`` at a table of ``seats`` players without partners."""
     if option == "first_hand_no_bids" and rules.first_hand_no_bids:
         return first_hand_alone(rules, preset, seats)
-    key = scenario_key(option, rules)
+    key = _shown_key(rules, scenario_key(option))
     if option in ("race_tricks", "race_sweep") and rules.race_tricks is None:  # no race
         key = "end"
     elif option in ("auction_min", "defender_trick_value") and rules.auction_min is None:
@@ -348,10 +355,6 @@ def _alone_example(rules: Rules, preset: str, option: str, seats: int) -> tuple[
                     hands=rules.max_hands)  # fmt: skip
     return play_alone(rules, preset, seats, solo)
 
-
-# What a game without bags (Rules.has_bags) does not read: nothing counts its tricks over.
-BAG_OPTIONS = frozenset({"bag_limit", "bag_penalty", "rubicon_bags"})
-NO_BAGS = "a trick over the bid is not a bag in these rules: nothing counts them"
 
 # What a race (urban rules) reads of the rules: its hands have no bids, so no nil, no blind
 # bid, no bags and no contract to score; the rest of the options are not used by it.
@@ -377,9 +380,10 @@ def rules_explained(
     """Every option of ``rules``: used, with its worked example, or not used and why. An
     option is not used when its example is a hand these rules refuse (blind bids with bids
     by player: "a blind number is a side's whole bid, which needs partnership bidding"), in a
-    race, when a race does not read it (``RACE_OPTIONS``), without bags, when it counts them
-    (``BAG_OPTIONS``), and, at a table of ``seats`` players without ``teams``, when only a
-    team reads it (``alone.TEAM_OPTIONS``)."""
+    race, when a race does not read it (``RACE_OPTIONS``), at a table of ``seats`` players
+    without ``teams``, when only a team reads it (``alone.TEAM_OPTIONS``), and in a game
+    without bags when only bags read it (``options.ONLY_BAGS``; the others are named as such a
+    game has them, ``options.WITHOUT_BAGS``)."""
     race = rules.race_tricks is not None
     used: list[tuple[OptionInfo, Example]] = []
     unused: dict[str, list[OptionInfo]] = {}
@@ -390,10 +394,13 @@ def rules_explained(
         if not teams and o.name in TEAM_OPTIONS:
             unused.setdefault(ALONE, []).append(o)
             continue
-        if not race and not rules.has_bags and o.name in BAG_OPTIONS:
+        if not rules.has_bags and o.name in ONLY_BAGS:
             unused.setdefault(NO_BAGS, []).append(o)
             continue
         example = option_example(rules, preset, o.name, seats, teams)
+        if not rules.has_bags and o.name in WITHOUT_BAGS:  # named as the game has it
+            label, help_ = WITHOUT_BAGS[o.name]
+            o = o._replace(label=label, help=help_)
         refused = example.lines[0].startswith(_REFUSED) if len(example.lines) == 1 else False
         if refused:
             unused.setdefault(example.lines[0].removeprefix(_REFUSED), []).append(o)

@@ -143,3 +143,19 @@ def test_a_standard_game_still_shows_its_bags_everywhere(client, db, tmp_path, c
     assert main(["score", str(path)]) == 0
     out = capsys.readouterr().out
     assert "Bags" in out and "! bag penalty" in out
+
+
+def test_a_call_break_rules_page_speaks_of_tricks_over_not_bags(client, db):
+    """The rules of this game (every option, each with a hand played under them): Call Break's
+    examples never start "Ann at 20.0 with 9 bags"; a trick over is named as the game has it;
+    the options only bags read are not used, and the page says why, once."""
+    game = call_break(db)
+    text = " ".join(visible(client.get(f"/g/{game.edit_token}/rules").get_data(as_text=True))
+                    .split())  # fmt: skip
+    assert "Points per trick over the bid: 1" in text
+    assert "Ann bids 5 and takes 7: Ann: bid 5, took 7: +5.0, 2 over +0.2 (total 5.2)" in text
+    why = "These rules have no bags: a trick over the bid scores its points and counts toward "
+    why += "nothing."
+    assert text.count(why) == 1
+    used = text.split("Not used by these rules")[0]  # the unused name bag options, said why
+    assert not BAG.search(used), BAG.findall(used)

@@ -154,7 +154,8 @@ def test_a_game_without_bags_explains_its_tricks_over_without_bags(client, db):
     """Call Break counts no bags (Rules.has_bags): no example speaks of bags, and the options
     that count them are named once under why; a team game scoring tenths without a bag limit
     the same."""
-    why = "A trick over the bid is not a bag in these rules: nothing counts them."
+    why = "These rules have no bags: a trick over the bid scores its points and counts toward "
+    why += "nothing."
     for token in (
         new_game(client, FOUR, preset="call-break"),
         make_game(db, rules={"score_tenths": True, "bag_limit": None}).edit_token,
