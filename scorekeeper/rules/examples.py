@@ -20,6 +20,7 @@ from .alone import (
     Solo,
     first_hand_alone,
     play_alone,
+    side_line,
     vice_versa_alone,
 )
 from .alone import table_words as alone_table
@@ -167,7 +168,7 @@ def play(rules: Rules, preset: str, s: Scenario, extra: dict[str, Any] | None = 
     except GameError as e:
         return Example(s.words, [f"not allowed here: {e.message}"])
     result = sheet.hands[-1].sides[s.show]
-    lines = [f"{s.show}: " + "; ".join(result.explain) + f" (total {result.total})"]
+    lines = [side_line(s.show, result)]
     if sheet.finished:
         lines.append(f"the game ends: {sheet.winner} win")
     return Example(s.words, lines)
@@ -428,7 +429,7 @@ def _vice_versa(rules: Rules, preset: str) -> Example:
         result = score_game(parse_game(data)).hands[-1].sides[US]
     except GameError as e:
         return Example(words, [f"not allowed here: {e.message}"])
-    return Example(words, [f"{US}: " + "; ".join(result.explain) + f" (total {result.total})"])
+    return Example(words, [side_line(US, result)])
 
 
 def _first_hand(rules: Rules, preset: str) -> Example:
@@ -438,7 +439,7 @@ def _first_hand(rules: Rules, preset: str) -> Example:
             "hands": [{"tricks": {US: 7, THEM: T - 7}}]}  # fmt: skip
     result = score_game(parse_game(data)).hands[0].sides[US]
     words = "The first hand, without bids: Ann & Cy take 7"
-    return Example(words, [f"{US}: " + "; ".join(result.explain) + f" (total {result.total})"])
+    return Example(words, [side_line(US, result)])
 
 
 def extras_examples(
