@@ -37,6 +37,7 @@ from .options import (
     rules_to_spec,
 )
 from .scoring import score_game
+from .tenths import shown_points
 from .tricks import tricks_by_player
 
 US, THEM = "Ann & Cy", "Bob & Di"
@@ -65,12 +66,12 @@ SCENARIOS: dict[str, Scenario] = {
                      start=(300, 9, 0)),
     "nil": Scenario("Bob bids nil and takes 1; Di bids 4", (3, 3), (0, 4), 8,
                     nils=(("Bob", "nil", 1),), show=THEM),
-    "blind nil": Scenario("Bob & Di 200 behind; Bob bids blind nil and takes none", (3, 3),
+    "blind nil": Scenario("Bob & Di {us} behind; Bob bids blind nil and takes none", (3, 3),
                           (0, 4), 8, nils=(("Bob", "blind nil", 0),), start=(200, 0, 0),
                           show=THEM),
     "double nil": Scenario("Bob and Di both bid nil; Di takes 1", (5, 5), (0, 0), 12,
                            nils=(("Bob", "nil", 0), ("Di", "nil", 1)), show=THEM),
-    "blind": Scenario("Ann & Cy 200 behind bid blind 6 and take 7", "blind 6", (2, 2), 7,
+    "blind": Scenario("Ann & Cy {them} behind bid blind 6 and take 7", "blind 6", (2, 2), 7,
                       start=(0, 0, 200)),
     "ten": Scenario("Ann & Cy bid 10 and take 10", (5, 5), (1, 1), 10),
     "lexington": Scenario("Ann & Cy bid 12 and take 12", (6, 6), (0, 1), 12),
@@ -78,11 +79,11 @@ SCENARIOS: dict[str, Scenario] = {
     "board": Scenario("Ann & Cy bid 2 and take 3", (1, 1), (3, 3), 3),
     "seven": Scenario("Ann & Cy bid 8 and take 8", (4, 4), (2, 2), 8),
     "small": Scenario("Ann & Cy bid 2 and take 2", (1, 1), (5, 5), 2),
-    "end": Scenario("Ann & Cy at 480 bid 4 and take 4", (2, 2), (4, 4), 4, start=(480, 0, 0)),
-    "blind double nil": Scenario("Bob & Di 200 behind; Bob and Di both bid blind nil and take "
+    "end": Scenario("Ann & Cy at {us} bid 4 and take 4", (2, 2), (4, 4), 4, start=(480, 0, 0)),
+    "blind double nil": Scenario("Bob & Di {us} behind; Bob and Di both bid blind nil and take "
                                  "none", (5, 5), (0, 0), 13, nils=(("Bob", "blind nil", 0),
                                  ("Di", "blind nil", 0)), start=(200, 0, 0), show=THEM),
-    "rubicon": Scenario("Ann & Cy at 90 bid 5 and take 5", (3, 2), (4, 4), 5, start=(90, 0, 0)),
+    "rubicon": Scenario("Ann & Cy at {us} bid 5 and take 5", (3, 2), (4, 4), 5, start=(90, 0, 0)),
     "majority": Scenario("Ann & Cy bid 5 and take 7, two hands in a row", (3, 2), (2, 2), 7,
                          hands=2),
     "part deux": Scenario("Ann & Cy bid 8 and take 8, two hands", (4, 4), (2, 2), 8, hands=2),
@@ -100,9 +101,9 @@ SCENARIOS: dict[str, Scenario] = {
                                         ("Di", "nil", 0))),
     "both exact": Scenario("Ann bids 3 and takes 3, Cy bids 4 and takes 4", (3, 4), (2, 2), 7,
                            split=(3, 4, 3, 3)),
-    "blind no trump": Scenario("Ann & Cy 200 behind bid blind no trump 6 and take 6",
+    "blind no trump": Scenario("Ann & Cy {them} behind bid blind no trump 6 and take 6",
                                "blind no trump 6", (2, 2), 6, start=(0, 0, 200)),
-    "rubicon bags": Scenario("Ann & Cy at 90 with 4 bags bid 4 and take 7", (2, 2), (3, 3), 7,
+    "rubicon bags": Scenario("Ann & Cy at {us} with 4 bags bid 4 and take 7", (2, 2), (3, 3), 7,
                              start=(90, 4, 0)),
 }  # fmt: skip
 
@@ -155,7 +156,10 @@ def scenario_for(option: str) -> Scenario:
 
 
 def play(rules: Rules, preset: str, s: Scenario, extra: dict[str, Any] | None = None) -> Example:
-    """``s`` played under ``rules`` (with ``extra`` fields in the hand): its why-lines."""
+    """``s`` played under ``rules`` (with ``extra`` fields in the hand): its why-lines. Its
+    words say the start scores ({us}, {them}) as the sheet shows them (in tenths: 48.0)."""
+    us, them = (shown_points(n, rules.score_tenths) for n in (s.start[0], s.start[2]))
+    s = s._replace(words=s.words.format(us=us, them=them))
     if rules.race_tricks is not None:  # a race: every hand without bids (not even a blind
         # one, whose words would refuse it), its tricks only
         words = f"A race hand: Ann & Cy take {s.us_took}"

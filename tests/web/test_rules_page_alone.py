@@ -165,3 +165,13 @@ def test_a_game_without_bags_explains_its_tricks_over_without_bags(client, db):
         assert text.count(why) == 1
         after = text.split(why)[1]
         assert "Bags that cost (never)" in after and "Bag penalty (" in after
+
+
+def test_a_team_game_in_tenths_says_its_start_scores_in_tenths(client, db):
+    """Ann & Cy's start of 480 tenths is 48.0 on the sheet; the example says so."""
+    text = page_text(client, make_game(db, rules={"score_tenths": True}).edit_token)
+    end = "Ann & Cy at 48.0 bid 4 and take 4: Ann & Cy: bid 4, took 4: +4.0 (total 52.0); the "
+    end += "game ends: Ann & Cy win."
+    assert end in text
+    assert "Ann & Cy 20.0 behind bid blind" not in text  # blind numbers: partnership only
+    assert "Bob & Di 20.0 behind; Bob bids blind nil and takes none: Bob & Di: " in text
