@@ -92,6 +92,12 @@ def side_line(side: str, result: SideResult) -> str:
     return f"{side}: " + "; ".join(result.explain) + f" (total {result.total})"
 
 
+def near_the_target(rules: Rules) -> int:
+    """The start score of the end-of-game example: two tricks' worth short of the target, so
+    that a made bid of 4 reaches it (standard's 480 of 500, three-player's 280 of 300)."""
+    return max(rules.target_score - 2 * rules.trick_value, 0)
+
+
 def _count(n: int, tricks: int) -> int:
     return tricks if n == ALL else tricks - 1 if n == ALL_BUT_ONE else n
 

@@ -19,6 +19,7 @@ from .alone import (
     TEAM_OPTIONS,
     Solo,
     first_hand_alone,
+    near_the_target,
     play_alone,
     side_line,
     vice_versa_alone,
@@ -333,13 +334,18 @@ def option_example(
         return Example(*_alone_example(rules, preset, option, seats))
     if option == "first_hand_no_bids" and rules.first_hand_no_bids:
         return _first_hand(rules, preset)
+    end = SCENARIOS["end"]._replace(start=(near_the_target(rules), 0, 0))
+    if rules.max_hands and rules.target_score >= MAX_SCORE:  # no target: the last hand ends it
+        words = f"Ann & Cy bid 4 and take 4, {rules.max_hands} hands"
+        end = end._replace(words=words, start=(0, 0, 0), hands=rules.max_hands)
     if option in ("race_tricks", "race_sweep") and rules.race_tricks is None:  # no race
-        return play(rules, preset, SCENARIOS["end"])
+        return play(rules, preset, end)
     if option in ("auction_min", "defender_trick_value") and rules.auction_min is None:
         return play(rules, preset, SCENARIOS["made"])  # no auction: every side bids
     if option == "no_vice_versa_bids" and rules.race_tricks is None:  # a race: no bids
         return _vice_versa(rules, preset)
-    return play(rules, preset, SCENARIOS[_shown_key(rules, scenario_key(option))])
+    key = _shown_key(rules, scenario_key(option))
+    return play(rules, preset, end if key == "end" else SCENARIOS[key])
 
 
 def _alone_example(rules: Rules, preset: str, option: str, seats: int) -> tuple[str, list[str]]:
@@ -353,9 +359,9 @@ def _alone_example(rules: Rules, preset: str, option: str, seats: int) -> tuple[
         key = "made"  # no auction: every player bids
     elif option == "no_vice_versa_bids" and rules.race_tricks is None:  # a race: no bids
         return vice_versa_alone(rules, preset, seats)
-    solo = SOLO[key]
-    if key == "end" and rules.max_hands and rules.target_score >= MAX_SCORE:  # Call Break's
-        # five deals and no target: the last of them ends the game
+    solo = SOLO[key]._replace(start=near_the_target(rules)) if key == "end" else SOLO[key]
+    if key == "end" and rules.max_hands and rules.target_score >= MAX_SCORE:  # no target
+        # (Call Break's five deals): the last hand ends the game
         solo = Solo(f"Ann bids {{bid}} and takes {{took}}, {rules.max_hands} hands", 4, 4,
                     hands=rules.max_hands)  # fmt: skip
     return play_alone(rules, preset, seats, solo)

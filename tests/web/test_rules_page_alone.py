@@ -175,3 +175,14 @@ def test_a_team_game_in_tenths_says_its_start_scores_in_tenths(client, db):
     assert end in text
     assert "Ann & Cy 20.0 behind bid blind" not in text  # blind numbers: partnership only
     assert "Bob & Di 20.0 behind; Bob bids blind nil and takes none: Bob & Di: " in text
+
+
+def test_the_end_of_game_example_starts_short_of_the_games_own_target(client):
+    """Three-player plays to 300: its example starts at 280, not past the target at 480."""
+    text = page_text(client, new_game(client, THREE, preset="three-player"))
+    bids, tricks = {"Ann": 4, "Bob": 7, "Cy": 6}, {"Ann": 4, "Bob": 7, "Cy": 6}
+    line = engine_line("three-player", THREE, bids, tricks, start={"Ann": {"score": 280}})
+    assert line == "Ann: bid 4, took 4: +40 (total 320)"
+    assert "Game to: 300" in text
+    assert f"Example: Ann at 280 bids 4 and takes 4: {line}; the game ends: Ann wins." in text
+    assert "at 480" not in text
