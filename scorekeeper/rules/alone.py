@@ -18,6 +18,7 @@ from typing import Any, NamedTuple
 from .errors import GameError
 from .game import FORMAT, parse_game
 from .options import Rules, rules_to_spec
+from .results import SideResult
 from .scoring import score_game
 from .tenths import shown_points
 
@@ -84,6 +85,17 @@ SOLO: dict[str, Solo] = {
     "rubicon bags": Solo("Ann at {start} with 4 bags bids {bid} and takes {took}", 4, 7,
                          start=90, bags=4),
 }  # fmt: skip
+
+
+def side_line(side: str, result: SideResult) -> str:
+    """What the engine made of a side's hand, as an example says it: its why-lines and total."""
+    return f"{side}: " + "; ".join(result.explain) + f" (total {result.total})"
+
+
+def near_the_target(rules: Rules) -> int:
+    """The start score of the end-of-game example: two tricks' worth short of the target, so
+    that a made bid of 4 reaches it (standard's 480 of 500, three-player's 280 of 300)."""
+    return max(rules.target_score - 2 * rules.trick_value, 0)
 
 
 def _count(n: int, tricks: int) -> int:
@@ -199,7 +211,7 @@ def play_alone(
     except GameError as e:
         return words, [f"not allowed here: {e.message}"]
     result = sheet.hands[-1].sides[s.show]
-    lines = [f"{s.show}: " + "; ".join(result.explain) + f" (total {result.total})"]
+    lines = [side_line(s.show, result)]
     if sheet.finished:
         lines.append(f"the game ends: {sheet.winner} wins")
     return words, lines
@@ -232,7 +244,7 @@ def vice_versa_alone(rules: Rules, preset: str, seats: int) -> tuple[str, list[s
         result = score_game(parse_game(data)).hands[-1].sides[ANN]
     except GameError as e:
         return words, [f"not allowed here: {e.message}"]
-    return words, [f"{ANN}: " + "; ".join(result.explain) + f" (total {result.total})"]
+    return words, [side_line(ANN, result)]
 
 
 def first_hand_alone(rules: Rules, preset: str, seats: int) -> tuple[str, list[str]]:
@@ -243,7 +255,7 @@ def first_hand_alone(rules: Rules, preset: str, seats: int) -> tuple[str, list[s
             "players": list(table.players), "hands": [{"tricks": took}]}  # fmt: skip
     result = score_game(parse_game(data)).hands[0].sides[ANN]
     words = "The first hand, without bids: Ann takes 7"
-    return words, [f"{ANN}: " + "; ".join(result.explain) + f" (total {result.total})"]
+    return words, [side_line(ANN, result)]
 
 
 def table_words(seats: int) -> str:

@@ -19,14 +19,26 @@ from .alone import (
     TEAM_OPTIONS,
     Solo,
     first_hand_alone,
+    near_the_target,
     play_alone,
+    side_line,
     vice_versa_alone,
 )
 from .alone import table_words as alone_table
 from .errors import GameError
 from .game import FORMAT, parse_game
-from .options import NO_BAGS, ONLY_BAGS, OPTIONS, WITHOUT_BAGS, OptionInfo, Rules, rules_to_spec
+from .options import (
+    MAX_SCORE,
+    NO_BAGS,
+    ONLY_BAGS,
+    OPTIONS,
+    WITHOUT_BAGS,
+    OptionInfo,
+    Rules,
+    rules_to_spec,
+)
 from .scoring import score_game
+from .tenths import shown_points
 from .tricks import tricks_by_player
 
 US, THEM = "Ann & Cy", "Bob & Di"
@@ -55,12 +67,12 @@ SCENARIOS: dict[str, Scenario] = {
                      start=(300, 9, 0)),
     "nil": Scenario("Bob bids nil and takes 1; Di bids 4", (3, 3), (0, 4), 8,
                     nils=(("Bob", "nil", 1),), show=THEM),
-    "blind nil": Scenario("Bob & Di 200 behind; Bob bids blind nil and takes none", (3, 3),
+    "blind nil": Scenario("Bob & Di {us} behind; Bob bids blind nil and takes none", (3, 3),
                           (0, 4), 8, nils=(("Bob", "blind nil", 0),), start=(200, 0, 0),
                           show=THEM),
     "double nil": Scenario("Bob and Di both bid nil; Di takes 1", (5, 5), (0, 0), 12,
                            nils=(("Bob", "nil", 0), ("Di", "nil", 1)), show=THEM),
-    "blind": Scenario("Ann & Cy 200 behind bid blind 6 and take 7", "blind 6", (2, 2), 7,
+    "blind": Scenario("Ann & Cy {them} behind bid blind 6 and take 7", "blind 6", (2, 2), 7,
                       start=(0, 0, 200)),
     "ten": Scenario("Ann & Cy bid 10 and take 10", (5, 5), (1, 1), 10),
     "lexington": Scenario("Ann & Cy bid 12 and take 12", (6, 6), (0, 1), 12),
@@ -68,11 +80,11 @@ SCENARIOS: dict[str, Scenario] = {
     "board": Scenario("Ann & Cy bid 2 and take 3", (1, 1), (3, 3), 3),
     "seven": Scenario("Ann & Cy bid 8 and take 8", (4, 4), (2, 2), 8),
     "small": Scenario("Ann & Cy bid 2 and take 2", (1, 1), (5, 5), 2),
-    "end": Scenario("Ann & Cy at 480 bid 4 and take 4", (2, 2), (4, 4), 4, start=(480, 0, 0)),
-    "blind double nil": Scenario("Bob & Di 200 behind; Bob and Di both bid blind nil and take "
+    "end": Scenario("Ann & Cy at {us} bid 4 and take 4", (2, 2), (4, 4), 4, start=(480, 0, 0)),
+    "blind double nil": Scenario("Bob & Di {us} behind; Bob and Di both bid blind nil and take "
                                  "none", (5, 5), (0, 0), 13, nils=(("Bob", "blind nil", 0),
                                  ("Di", "blind nil", 0)), start=(200, 0, 0), show=THEM),
-    "rubicon": Scenario("Ann & Cy at 90 bid 5 and take 5", (3, 2), (4, 4), 5, start=(90, 0, 0)),
+    "rubicon": Scenario("Ann & Cy at {us} bid 5 and take 5", (3, 2), (4, 4), 5, start=(90, 0, 0)),
     "majority": Scenario("Ann & Cy bid 5 and take 7, two hands in a row", (3, 2), (2, 2), 7,
                          hands=2),
     "part deux": Scenario("Ann & Cy bid 8 and take 8, two hands", (4, 4), (2, 2), 8, hands=2),
@@ -90,9 +102,9 @@ SCENARIOS: dict[str, Scenario] = {
                                         ("Di", "nil", 0))),
     "both exact": Scenario("Ann bids 3 and takes 3, Cy bids 4 and takes 4", (3, 4), (2, 2), 7,
                            split=(3, 4, 3, 3)),
-    "blind no trump": Scenario("Ann & Cy 200 behind bid blind no trump 6 and take 6",
+    "blind no trump": Scenario("Ann & Cy {them} behind bid blind no trump 6 and take 6",
                                "blind no trump 6", (2, 2), 6, start=(0, 0, 200)),
-    "rubicon bags": Scenario("Ann & Cy at 90 with 4 bags bid 4 and take 7", (2, 2), (3, 3), 7,
+    "rubicon bags": Scenario("Ann & Cy at {us} with 4 bags bid 4 and take 7", (2, 2), (3, 3), 7,
                              start=(90, 4, 0)),
 }  # fmt: skip
 
@@ -145,7 +157,10 @@ def scenario_for(option: str) -> Scenario:
 
 
 def play(rules: Rules, preset: str, s: Scenario, extra: dict[str, Any] | None = None) -> Example:
-    """``s`` played under ``rules`` (with ``extra`` fields in the hand): its why-lines."""
+    """``s`` played under ``rules`` (with ``extra`` fields in the hand): its why-lines. Its
+    words say the start scores ({us}, {them}) as the sheet shows them (in tenths: 48.0)."""
+    us, them = (shown_points(n, rules.score_tenths) for n in (s.start[0], s.start[2]))
+    s = s._replace(words=s.words.format(us=us, them=them))
     if rules.race_tricks is not None:  # a race: every hand without bids (not even a blind
         # one, whose words would refuse it), its tricks only
         words = f"A race hand: Ann & Cy take {s.us_took}"
@@ -158,7 +173,7 @@ def play(rules: Rules, preset: str, s: Scenario, extra: dict[str, Any] | None = 
     except GameError as e:
         return Example(s.words, [f"not allowed here: {e.message}"])
     result = sheet.hands[-1].sides[s.show]
-    lines = [f"{s.show}: " + "; ".join(result.explain) + f" (total {result.total})"]
+    lines = [side_line(s.show, result)]
     if sheet.finished:
         lines.append(f"the game ends: {sheet.winner} win")
     return Example(s.words, lines)
@@ -319,13 +334,18 @@ def option_example(
         return Example(*_alone_example(rules, preset, option, seats))
     if option == "first_hand_no_bids" and rules.first_hand_no_bids:
         return _first_hand(rules, preset)
+    end = SCENARIOS["end"]._replace(start=(near_the_target(rules), 0, 0))
+    if rules.max_hands and rules.target_score >= MAX_SCORE:  # no target: the last hand ends it
+        words = f"Ann & Cy bid 4 and take 4, {rules.max_hands} hands"
+        end = end._replace(words=words, start=(0, 0, 0), hands=rules.max_hands)
     if option in ("race_tricks", "race_sweep") and rules.race_tricks is None:  # no race
-        return play(rules, preset, SCENARIOS["end"])
+        return play(rules, preset, end)
     if option in ("auction_min", "defender_trick_value") and rules.auction_min is None:
         return play(rules, preset, SCENARIOS["made"])  # no auction: every side bids
     if option == "no_vice_versa_bids" and rules.race_tricks is None:  # a race: no bids
         return _vice_versa(rules, preset)
-    return play(rules, preset, SCENARIOS[_shown_key(rules, scenario_key(option))])
+    key = _shown_key(rules, scenario_key(option))
+    return play(rules, preset, end if key == "end" else SCENARIOS[key])
 
 
 def _alone_example(rules: Rules, preset: str, option: str, seats: int) -> tuple[str, list[str]]:
@@ -339,7 +359,12 @@ def _alone_example(rules: Rules, preset: str, option: str, seats: int) -> tuple[
         key = "made"  # no auction: every player bids
     elif option == "no_vice_versa_bids" and rules.race_tricks is None:  # a race: no bids
         return vice_versa_alone(rules, preset, seats)
-    return play_alone(rules, preset, seats, SOLO[key])
+    solo = SOLO[key]._replace(start=near_the_target(rules)) if key == "end" else SOLO[key]
+    if key == "end" and rules.max_hands and rules.target_score >= MAX_SCORE:  # no target
+        # (Call Break's five deals): the last hand ends the game
+        solo = Solo(f"Ann bids {{bid}} and takes {{took}}, {rules.max_hands} hands", 4, 4,
+                    hands=rules.max_hands)  # fmt: skip
+    return play_alone(rules, preset, seats, solo)
 
 
 # What a race (urban rules) reads of the rules: its hands have no bids, so no nil, no blind
@@ -414,7 +439,7 @@ def _vice_versa(rules: Rules, preset: str) -> Example:
         result = score_game(parse_game(data)).hands[-1].sides[US]
     except GameError as e:
         return Example(words, [f"not allowed here: {e.message}"])
-    return Example(words, [f"{US}: " + "; ".join(result.explain) + f" (total {result.total})"])
+    return Example(words, [side_line(US, result)])
 
 
 def _first_hand(rules: Rules, preset: str) -> Example:
@@ -424,7 +449,7 @@ def _first_hand(rules: Rules, preset: str) -> Example:
             "hands": [{"tricks": {US: 7, THEM: T - 7}}]}  # fmt: skip
     result = score_game(parse_game(data)).hands[0].sides[US]
     words = "The first hand, without bids: Ann & Cy take 7"
-    return Example(words, [f"{US}: " + "; ".join(result.explain) + f" (total {result.total})"])
+    return Example(words, [side_line(US, result)])
 
 
 def extras_examples(

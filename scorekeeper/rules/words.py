@@ -124,9 +124,13 @@ def empty_meaning(info: OptionInfo) -> str:
     return found[1] if found else "none"
 
 
-def option_shown(info: OptionInfo, value: Any) -> str:
+def option_shown(info: OptionInfo, value: Any, rules: Rules | None = None) -> str:
     """An option's value as the rules page says it: empty by what empty means, a number with
-    a true minus, a list of numbers with commas."""
+    a true minus, a list of numbers with commas; a target no game of a number of hands can
+    reach (Call Break's) by what it means, as the sheet's status says it."""
+    hands = rules.max_hands if rules is not None and info.name == "target_score" else None
+    if rules is not None and hands and shown_target(value, hands, rules.score_tenths) is None:
+        return f"none, a game of {hands} hands"
     if value is None:
         return empty_meaning(info)
     if isinstance(value, bool):

@@ -144,11 +144,11 @@ def rules(token: str):
         "games/rules.html",
         current=current,
         options=[
-            (o, option_shown(o, getattr(game.rules, o.name)), example)
+            (o, option_shown(o, getattr(game.rules, o.name), game.rules), example)
             for o, example in explained.used
         ],
         unused=[
-            (why, [(o, option_shown(o, getattr(game.rules, o.name))) for o in group])
+            (why, [(o, option_shown(o, getattr(game.rules, o.name), game.rules)) for o in group])
             for why, group in explained.unused
         ],
         extras=extras_examples(game.rules, game.preset, seats, teams),

@@ -13,7 +13,7 @@ import pytest
 from scorekeeper.rules import OPTIONS, parse_game, rules_from_spec, score_game
 from scorekeeper.rules.examples import rules_explained
 from scorekeeper.rules.tenths import shown_points
-from tests.helpers import new_game
+from tests.helpers import make_game, new_game
 
 THREE = ("Ann", "Bob", "Cy")
 FOUR = ("Ann", "Bob", "Cy", "Di")
@@ -94,13 +94,17 @@ def test_three_handed_examples_count_seventeen_tricks(client):
 
 def test_call_break_examples_are_in_tenths(client):
     """Call Break: a made call scores the call and 0.1 a trick over, a set loses the call; a
-    start score said as the sheet shows it (48.0, not 480)."""
+    start score said as the sheet shows it (9.0, not 90); five deals end the game."""
     text = page_text(client, new_game(client, FOUR, preset="call-break"))
     assert "Ann bids 5 and takes 7: Ann: bid 5, took 7: +5.0, 2 over +0.2 (total 5.2)." in text
     assert "Ann bids 6 and takes 4: Ann: set: bid 6, took 4: \u22126.0 (total \u22126.0)." in text
-    start = shown_points(480, True)
-    assert start == Decimal("48.0")
-    assert f"Ann at {start} bids 4 and takes 4: Ann: bid 4, took 4: +4.0 (total 52.0)." in text
+    start = shown_points(90, True)  # the file's 90 tenths, said as the sheet shows them
+    assert start == Decimal("9.0")
+    assert f"Ann at {start} bids 5 and takes 5: Ann: bid 5, took 5: +5.0 (total 14.0)." in text
+    # five deals and no target to reach: the target said by what it means, the end shown
+    assert "Game to: none, a game of 5 hands" in text and "100000" not in text
+    end = "Ann bids 4 and takes 4, 5 hands: Ann: bid 4, took 4: +4.0 (total 20.0); the game "
+    assert end + "ends: Ann wins." in text
     shown = " ".join(examples(text))
     assert not re.search(r"\d\.\d\d", shown)  # one decimal, never 3.2000000001
     assert not re.search(r"(?<![\d.])(480|300|90)(?![\d.])", shown)  # no file numbers as points
@@ -137,8 +141,6 @@ def test_every_example_at_a_table_without_partners_is_played_alone(preset, seats
 
 
 def test_each_special_and_bonus_is_made_by_a_player_alone(client, db):
-    from tests.helpers import make_game
-
     rules = {"preset": "cutthroat", "specials": ["little_bemo"], "bonuses": ["trump_jack"]}
     game = make_game(db, rules=rules, players=list(THREE), teams=None)
     text = page_text(client, game.edit_token)
@@ -146,3 +148,41 @@ def test_each_special_and_bonus_is_made_by_a_player_alone(client, db):
     assert "Little Bemo made: +60" in text
     assert "Ann bids 8, takes 9 and counts one Trump jack: Ann: " in text
     assert "Trump jack: +5" in text
+
+
+def test_a_game_without_bags_explains_its_tricks_over_without_bags(client, db):
+    """Call Break counts no bags (Rules.has_bags): no example speaks of bags, and the options
+    that count them are named once under why; a team game scoring tenths without a bag limit
+    the same."""
+    why = "These rules have no bags: a trick over the bid scores its points and counts toward "
+    why += "nothing."
+    for token in (
+        new_game(client, FOUR, preset="call-break"),
+        make_game(db, rules={"score_tenths": True, "bag_limit": None}).edit_token,
+    ):
+        text = page_text(client, token)
+        assert not [line for line in examples(text) if "bag" in line], token
+        assert text.count(why) == 1
+        after = text.split(why)[1]
+        assert "Bags that cost (never)" in after and "Bag penalty (" in after
+
+
+def test_a_team_game_in_tenths_says_its_start_scores_in_tenths(client, db):
+    """Ann & Cy's start of 480 tenths is 48.0 on the sheet; the example says so."""
+    text = page_text(client, make_game(db, rules={"score_tenths": True}).edit_token)
+    end = "Ann & Cy at 48.0 bid 4 and take 4: Ann & Cy: bid 4, took 4: +4.0 (total 52.0); the "
+    end += "game ends: Ann & Cy win."
+    assert end in text
+    assert "Ann & Cy 20.0 behind bid blind" not in text  # blind numbers: partnership only
+    assert "Bob & Di 20.0 behind; Bob bids blind nil and takes none: Bob & Di: " in text
+
+
+def test_the_end_of_game_example_starts_short_of_the_games_own_target(client):
+    """Three-player plays to 300: its example starts at 280, not past the target at 480."""
+    text = page_text(client, new_game(client, THREE, preset="three-player"))
+    bids, tricks = {"Ann": 4, "Bob": 7, "Cy": 6}, {"Ann": 4, "Bob": 7, "Cy": 6}
+    line = engine_line("three-player", THREE, bids, tricks, start={"Ann": {"score": 280}})
+    assert line == "Ann: bid 4, took 4: +40 (total 320)"
+    assert "Game to: 300" in text
+    assert f"Example: Ann at 280 bids 4 and takes 4: {line}; the game ends: Ann wins." in text
+    assert "at 480" not in text
