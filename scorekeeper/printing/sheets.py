@@ -27,10 +27,27 @@ from scorekeeper.rules import (
 from scorekeeper.rules.ending import most_hands
 from scorekeeper.rules.words import bags_counted, figure, rules_as_set
 
-from .layout import DEFAULT_PAPER, FOOTER_MM, PAGE_MARGIN_MM, half_height_mm, page_mm, templates
+from .layout import (
+    DEFAULT_PAPER,
+    FOOTER_MM,
+    PAGE_MARGIN_MM,
+    half_height_mm,
+    lines_mm,
+    page_mm,
+    templates,
+    wrapped_lines,
+)
 
 # These match static/print.css: change them together.
 BLANK_HEADER_MM = 40.0  # title, names, rules summary and the two header rows
+# The head's texts, a line each in .blank .head's 27 mm, and the side names' row, one line:
+# (font size in pt, bold, mm of the width they do not have: padding and borders).
+HEAD_TEXTS = {"title": (15.0, True, 0.0), "subtitle": (10.0, False, 0.0),
+              "sides": (10.5, False, 0.0), "rules": (7.0, False, 4.6)}  # fmt: skip
+SIDE_NAME_PT = 10.0  # .blank th.side-name, bold, 1 mm padding a side
+# The lines to write a name on (.blank .fill, 32 mm; .fill.short, 20 mm), as wide in letters
+# (an underscore is half an em: 1.85 mm at 10.5 pt).
+SIDE_FILL, MEMBER_FILL = "_" * 17, "_" * 11
 BLANK_ROW_MM = 7.5  # one hand row on a blank sheet (what the page budget allows for it)
 BLANK_FOOTER_MM = 8.0  # the final-score row
 GRID_ROW_MM = 7.3  # one hand row as drawn (a little under the budget: rounding never spills)
@@ -173,8 +190,39 @@ class BlankSheet:
             height = half_height_mm(self.paper_size, self.landscape)
         else:
             height = page_mm(self.paper_size, self.landscape)[1] - 2 * PAGE_MARGIN_MM - FOOTER_MM
-        room = height - BLANK_HEADER_MM - BLANK_FOOTER_MM
+        room = height - BLANK_HEADER_MM - BLANK_FOOTER_MM - self.head_growth_mm()
         return max(1, math.floor(room / (HALF_ROW_MM if self.per_page == 2 else BLANK_ROW_MM)))
+
+    def head_growth_mm(self) -> float:
+        """How much taller this sheet's head prints than the pad's (BLANK_HEADER_MM): a long
+        title, long names or many rules wrap onto more lines, printed whole, and the rows under
+        them make room (estimated to err long: a row too few, never a name hidden)."""
+        width = page_mm(self.paper_size, self.landscape)[0] - 2 * PAGE_MARGIN_MM
+        texts = {
+            "title": self.title or "Spades score sheet",
+            "subtitle": self.subtitle,
+            "sides": self.sides_line,
+            "rules": "Rules " + " · ".join(_rules_lines(self)),
+        }
+        grow = 0.0
+        for key, text in texts.items():
+            pt, bold, taken = HEAD_TEXTS[key]
+            grow += lines_mm(wrapped_lines(text, pt, width - taken, bold) - 1, pt)
+        column = (width - HAND_COLUMN_MM - DEALER_COLUMN_MM) / len(self.sides) - 2
+        names = max(wrapped_lines(side, SIDE_NAME_PT, column, bold=True) for side in self.sides)
+        return grow + lines_mm(names - 1, SIDE_NAME_PT)
+
+    @property
+    def sides_line(self) -> str:
+        """The names line of the head, as print/_blank_sheet.html prints it ('' where every
+        name is left to write in: the line is not printed)."""
+        if not any(self.sides) and not any(m for team in self.members for m in team):
+            return ""
+        sides = []
+        for i, side in enumerate(self.sides):
+            members = [m or MEMBER_FILL for m in self.members[i]] if self.members else []
+            sides.append((side or SIDE_FILL) + (f" ({', '.join(members)})" if members else ""))
+        return " vs ".join(sides)
 
     @property
     def grid_row_mm(self) -> float:

@@ -45,8 +45,8 @@ def test_the_names_are_as_long_as_the_forms_allow():
 
 def table(number: int, people: tuple[str, ...], sides: tuple[str, ...]) -> PacketTable:
     seats = tuple(zip("NESW", people, strict=True))
-    return PacketTable(number, seats, people[1], f"http://192.168.100.200:65000/g/{'x' * 22}{number}",
-                       sides)  # fmt: skip
+    link = f"http://192.168.100.200:65000/g/{'x' * 22}{number}"
+    return PacketTable(number, seats, people[1], link, sides)
 
 
 @cache
@@ -109,15 +109,17 @@ def test_every_table_card_holds_its_words_inside_its_face(longest):
     assert cards == (3 if longest else 2)
 
 
-def head_words(body: bytes, page: int, names: tuple[str, ...]) -> tuple[float, float]:
-    """The lowest edge of the names' words in a sheet's head (above its table, whose first
-    head is "Dealer"), and the top of its rules line (the first "Rules" on the page)."""
+def head_in_order(body: bytes, page: int, names: tuple[str, ...]) -> None:
+    """A sheet's head prints its names, then its rules line under them, then its table under
+    that: nothing of one drawn over the next or hidden under it (the head had a fixed height,
+    the rules clipped away under long names, or names clipped under the rules)."""
     words = reading.page_words(body, page)
-    rules = next(w for w in words if w[0] == "Rules")
-    table = next(w for w in words if w[0] == "Dealer")
+    rules = next(i for i, w in enumerate(words) if w[0] == "Rules")
+    table = next(i for i, w in enumerate(words) if w[0] == "#")  # the table's first head
     wanted = {word for name in names for word in name.split()}
-    above = [w for w in words if w[0].strip("(),") in wanted and w[2] < table[2]]
-    return max(w[4] for w in above), rules[2]
+    named = [w for w in words[:rules] if w[0].strip("(),") in wanted]
+    assert named and max(w[4] for w in named) <= words[rules][2], page
+    assert max(w[4] for w in words[rules:table]) <= min(w[2] for w in words[table:]), page
 
 
 @pytest.mark.parametrize("longest", [False, True])
@@ -126,8 +128,7 @@ def test_a_pre_filled_sheet_prints_its_names_whole_above_its_rules(longest):
     pages = pdf_pages_text(body)
     for page in range(len(pages) - (2 if not longest else 3) + 1, len(pages) + 1):
         assert "Winner" in pages[page - 1]  # the sheet is on its page, whole
-        lowest, rules = head_words(body, page, (LONGEST_TEAM, *LONGEST))
-        assert lowest <= rules, page
+        head_in_order(body, page, (LONGEST_TEAM, *LONGEST))
 
 
 def test_a_blank_pads_long_title_and_names_print_above_its_rules():
@@ -138,8 +139,7 @@ def test_a_blank_pads_long_title_and_names_print_above_its_rules():
     (page,) = pdf_pages_text(body)
     assert title in flat(page) and "Winner" in page
     assert reading.elided(body) == []
-    lowest, rules = head_words(body, 1, names)
-    assert lowest <= rules
+    head_in_order(body, 1, names)
 
 
 def test_the_standings_print_every_name_whole():
