@@ -119,7 +119,9 @@
 		if (sw && !off) {
 			sw.register(src.replace("static/game.js", "sw.js")).then(() => sw.ready).then((r) => r.active.postMessage({ keep: path, version: now.dataset.version }), () => {});
 		}
-		if (off || localStorage["kept " + path]) {
+		let kept;
+		try { kept = localStorage["kept " + path]; } catch (e) { /* storage refused: nothing kept */ }
+		if (off || kept) {
 			const s = document.createElement("script");
 			s.src = src.replace("game.js", "offline.js");
 			document.body.appendChild(s);

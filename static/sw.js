@@ -10,8 +10,8 @@
 "use strict";
 var FILES = "scorekeeper-files-1", PAGES = "scorekeeper-pages-1";
 var root = new URL("./", self.registration.scope).pathname;
-var own = ["static/style.css", "static/race.css", "static/game.js", "static/in-progress.js",
-           "static/offline.js", "static/scroll-hint.js", "static/icon.svg",
+var own = ["static/style.css", "static/race.css", "static/no-bags.css", "static/game.js",
+           "static/in-progress.js", "static/offline.js", "static/scroll-hint.js", "static/icon.svg",
            "static/manifest.webmanifest", "offline"].map(function (f) { return root + f; });
 var NO_NETWORK = root + "offline";
 var at = "^" + root.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -62,6 +62,7 @@ GRID_FONT = 3.17  # the hand numbers' size, in the drawing's units (mm): 9 pt
 DIGIT_EM = 0.636  # DejaVu Sans's digits' width (1303/2048 em), every digit the same
 COLUMN_HEADS = ("Bid", "Took", "Score", "Bags", "Total")  # a side's five columns, as headed
 RACE_HEADS = ("Took", "Games")  # a race's (urban rules): no bid, no bags; the games won
+NO_BAGS_HEADS = ("Bid", "Took", "Score", "Total")  # rules without bags (Call Break): no Bags
 HEAD_ROW_MM = 4.6  # the column heads' band atop each chunk of rows (a th of 7.5 pt and padding)
 HEAD_FONT = 2.65  # the column heads' size in the drawing's units (mm): 7.5 pt, bold
 # DejaVu Sans Bold's advance of each letter of the column heads, in 2048ths of an em (its hmtx
@@ -231,8 +232,11 @@ class BlankSheet:
 
     @property
     def heads(self) -> tuple[str, ...]:
-        """A side's column heads: a race's two (urban rules), else the usual five."""
-        return RACE_HEADS if self.rules.race_tricks is not None else COLUMN_HEADS
+        """A side's column heads: a race's two (urban rules), four where the rules have no bags
+        (``Rules.has_bags``: Call Break), else the usual five."""
+        if self.rules.race_tricks is not None:
+            return RACE_HEADS
+        return COLUMN_HEADS if self.rules.has_bags else NO_BAGS_HEADS
 
     @property
     def row_count(self) -> int:

@@ -1,9 +1,10 @@
 """A worked example for every option, special and bonus, scored by the engine under a game's own
 rules (so the rules page can never say what the engine does not do).
 
-Each example is a small hand at a four-player table (Ann & Cy against Bob & Di), chosen for
-the option's group or the option itself: the words of the hand, then what the engine made of it,
-its why-lines, or its refusal when these rules do not allow the hand.
+Each example is a small hand at a four-player table (Ann & Cy against Bob & Di), or, for a
+game without teams, at a table of its own number of players each scoring alone (alone.py),
+chosen for the option's group or the option itself: the words of the hand, then what the engine
+made of it, its why-lines, or its refusal when these rules do not allow the hand.
 """
 
 from __future__ import annotations
@@ -11,10 +12,33 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
+from .alone import (
+    ALONE,
+    ANN,
+    SOLO,
+    TEAM_OPTIONS,
+    Solo,
+    first_hand_alone,
+    near_the_target,
+    play_alone,
+    side_line,
+    vice_versa_alone,
+)
+from .alone import table_words as alone_table
 from .errors import GameError
 from .game import FORMAT, parse_game
-from .options import OPTIONS, OptionInfo, Rules, rules_to_spec
+from .options import (
+    MAX_SCORE,
+    NO_BAGS,
+    ONLY_BAGS,
+    OPTIONS,
+    WITHOUT_BAGS,
+    OptionInfo,
+    Rules,
+    rules_to_spec,
+)
 from .scoring import score_game
+from .tenths import shown_points
 from .tricks import tricks_by_player
 
 US, THEM = "Ann & Cy", "Bob & Di"
@@ -43,12 +67,12 @@ SCENARIOS: dict[str, Scenario] = {
                      start=(300, 9, 0)),
     "nil": Scenario("Bob bids nil and takes 1; Di bids 4", (3, 3), (0, 4), 8,
                     nils=(("Bob", "nil", 1),), show=THEM),
-    "blind nil": Scenario("Bob & Di 200 behind; Bob bids blind nil and takes none", (3, 3),
+    "blind nil": Scenario("Bob & Di {us} behind; Bob bids blind nil and takes none", (3, 3),
                           (0, 4), 8, nils=(("Bob", "blind nil", 0),), start=(200, 0, 0),
                           show=THEM),
     "double nil": Scenario("Bob and Di both bid nil; Di takes 1", (5, 5), (0, 0), 12,
                            nils=(("Bob", "nil", 0), ("Di", "nil", 1)), show=THEM),
-    "blind": Scenario("Ann & Cy 200 behind bid blind 6 and take 7", "blind 6", (2, 2), 7,
+    "blind": Scenario("Ann & Cy {them} behind bid blind 6 and take 7", "blind 6", (2, 2), 7,
                       start=(0, 0, 200)),
     "ten": Scenario("Ann & Cy bid 10 and take 10", (5, 5), (1, 1), 10),
     "lexington": Scenario("Ann & Cy bid 12 and take 12", (6, 6), (0, 1), 12),
@@ -56,11 +80,11 @@ SCENARIOS: dict[str, Scenario] = {
     "board": Scenario("Ann & Cy bid 2 and take 3", (1, 1), (3, 3), 3),
     "seven": Scenario("Ann & Cy bid 8 and take 8", (4, 4), (2, 2), 8),
     "small": Scenario("Ann & Cy bid 2 and take 2", (1, 1), (5, 5), 2),
-    "end": Scenario("Ann & Cy at 480 bid 4 and take 4", (2, 2), (4, 4), 4, start=(480, 0, 0)),
-    "blind double nil": Scenario("Bob & Di 200 behind; Bob and Di both bid blind nil and take "
+    "end": Scenario("Ann & Cy at {us} bid 4 and take 4", (2, 2), (4, 4), 4, start=(480, 0, 0)),
+    "blind double nil": Scenario("Bob & Di {us} behind; Bob and Di both bid blind nil and take "
                                  "none", (5, 5), (0, 0), 13, nils=(("Bob", "blind nil", 0),
                                  ("Di", "blind nil", 0)), start=(200, 0, 0), show=THEM),
-    "rubicon": Scenario("Ann & Cy at 90 bid 5 and take 5", (3, 2), (4, 4), 5, start=(90, 0, 0)),
+    "rubicon": Scenario("Ann & Cy at {us} bid 5 and take 5", (3, 2), (4, 4), 5, start=(90, 0, 0)),
     "majority": Scenario("Ann & Cy bid 5 and take 7, two hands in a row", (3, 2), (2, 2), 7,
                          hands=2),
     "part deux": Scenario("Ann & Cy bid 8 and take 8, two hands", (4, 4), (2, 2), 8, hands=2),
@@ -78,9 +102,9 @@ SCENARIOS: dict[str, Scenario] = {
                                         ("Di", "nil", 0))),
     "both exact": Scenario("Ann bids 3 and takes 3, Cy bids 4 and takes 4", (3, 4), (2, 2), 7,
                            split=(3, 4, 3, 3)),
-    "blind no trump": Scenario("Ann & Cy 200 behind bid blind no trump 6 and take 6",
+    "blind no trump": Scenario("Ann & Cy {them} behind bid blind no trump 6 and take 6",
                                "blind no trump 6", (2, 2), 6, start=(0, 0, 200)),
-    "rubicon bags": Scenario("Ann & Cy at 90 with 4 bags bid 4 and take 7", (2, 2), (3, 3), 7,
+    "rubicon bags": Scenario("Ann & Cy at {us} with 4 bags bid 4 and take 7", (2, 2), (3, 3), 7,
                              start=(90, 4, 0)),
 }  # fmt: skip
 
@@ -112,17 +136,31 @@ class Example(NamedTuple):
     lines: list[str]  # what the engine made of it, or why it refused the hand
 
 
-def scenario_for(option: str) -> Scenario:
-    """The scenario that shows ``option`` (by name, else by its group)."""
+def scenario_key(option: str) -> str:
+    """The name of the scenario that shows ``option`` (by name, else by its group)."""
     key = _BY_OPTION.get(option)
     if key is None:
         group = next((o.group for o in OPTIONS if o.name == option), "Scoring")
         key = _BY_GROUP.get(group, "made")
-    return SCENARIOS[key]
+    return key
+
+
+def _shown_key(rules: Rules, key: str) -> str:
+    """The scenario a game's rules can play: without bags (``Rules.has_bags``: Call Break) no
+    side carries bags in, so a bag option's hand is a made bid with tricks over."""
+    return "made" if key in ("bags", "rubicon bags") and not rules.has_bags else key
+
+
+def scenario_for(option: str) -> Scenario:
+    """The scenario that shows ``option`` (by name, else by its group)."""
+    return SCENARIOS[scenario_key(option)]
 
 
 def play(rules: Rules, preset: str, s: Scenario, extra: dict[str, Any] | None = None) -> Example:
-    """``s`` played under ``rules`` (with ``extra`` fields in the hand): its why-lines."""
+    """``s`` played under ``rules`` (with ``extra`` fields in the hand): its why-lines. Its
+    words say the start scores ({us}, {them}) as the sheet shows them (in tenths: 48.0)."""
+    us, them = (shown_points(n, rules.score_tenths) for n in (s.start[0], s.start[2]))
+    s = s._replace(words=s.words.format(us=us, them=them))
     if rules.race_tricks is not None:  # a race: every hand without bids (not even a blind
         # one, whose words would refuse it), its tricks only
         words = f"A race hand: Ann & Cy take {s.us_took}"
@@ -135,7 +173,7 @@ def play(rules: Rules, preset: str, s: Scenario, extra: dict[str, Any] | None = 
     except GameError as e:
         return Example(s.words, [f"not allowed here: {e.message}"])
     result = sheet.hands[-1].sides[s.show]
-    lines = [f"{s.show}: " + "; ".join(result.explain) + f" (total {result.total})"]
+    lines = [side_line(s.show, result)]
     if sheet.finished:
         lines.append(f"the game ends: {sheet.winner} win")
     return Example(s.words, lines)
@@ -286,18 +324,47 @@ def _by_player(players: Sequence[str], bids: Sequence[int], took: int) -> dict[s
     return out
 
 
-def option_example(rules: Rules, preset: str, option: str) -> Example:
+def option_example(
+    rules: Rules, preset: str, option: str, seats: int = 4, teams: bool = True
+) -> Example:
     """The worked example of ``option`` under the game's rules (a game whose first hand has no
-    bids plays one before it)."""
+    bids plays one before it), at a table of two teams of two, or, without ``teams``, of
+    ``seats`` players each scoring alone (alone.py)."""
+    if not teams:
+        return Example(*_alone_example(rules, preset, option, seats))
     if option == "first_hand_no_bids" and rules.first_hand_no_bids:
         return _first_hand(rules, preset)
+    end = SCENARIOS["end"]._replace(start=(near_the_target(rules), 0, 0))
+    if rules.max_hands and rules.target_score >= MAX_SCORE:  # no target: the last hand ends it
+        words = f"Ann & Cy bid 4 and take 4, {rules.max_hands} hands"
+        end = end._replace(words=words, start=(0, 0, 0), hands=rules.max_hands)
     if option in ("race_tricks", "race_sweep") and rules.race_tricks is None:  # no race
-        return play(rules, preset, SCENARIOS["end"])
+        return play(rules, preset, end)
     if option in ("auction_min", "defender_trick_value") and rules.auction_min is None:
         return play(rules, preset, SCENARIOS["made"])  # no auction: every side bids
     if option == "no_vice_versa_bids" and rules.race_tricks is None:  # a race: no bids
         return _vice_versa(rules, preset)
-    return play(rules, preset, scenario_for(option))
+    key = _shown_key(rules, scenario_key(option))
+    return play(rules, preset, end if key == "end" else SCENARIOS[key])
+
+
+def _alone_example(rules: Rules, preset: str, option: str, seats: int) -> tuple[str, list[str]]:
+    """``option_example`` at a table of ``seats`` players without partners."""
+    if option == "first_hand_no_bids" and rules.first_hand_no_bids:
+        return first_hand_alone(rules, preset, seats)
+    key = _shown_key(rules, scenario_key(option))
+    if option in ("race_tricks", "race_sweep") and rules.race_tricks is None:  # no race
+        key = "end"
+    elif option in ("auction_min", "defender_trick_value") and rules.auction_min is None:
+        key = "made"  # no auction: every player bids
+    elif option == "no_vice_versa_bids" and rules.race_tricks is None:  # a race: no bids
+        return vice_versa_alone(rules, preset, seats)
+    solo = SOLO[key]._replace(start=near_the_target(rules)) if key == "end" else SOLO[key]
+    if key == "end" and rules.max_hands and rules.target_score >= MAX_SCORE:  # no target
+        # (Call Break's five deals): the last hand ends the game
+        solo = Solo(f"Ann bids {{bid}} and takes {{took}}, {rules.max_hands} hands", 4, 4,
+                    hands=rules.max_hands)  # fmt: skip
+    return play_alone(rules, preset, seats, solo)
 
 
 # What a race (urban rules) reads of the rules: its hands have no bids, so no nil, no blind
@@ -318,11 +385,16 @@ class RulesExplained(NamedTuple):
     unused: list[tuple[str, list[OptionInfo]]]
 
 
-def rules_explained(rules: Rules, preset: str) -> RulesExplained:
+def rules_explained(
+    rules: Rules, preset: str, seats: int = 4, teams: bool = True
+) -> RulesExplained:
     """Every option of ``rules``: used, with its worked example, or not used and why. An
     option is not used when its example is a hand these rules refuse (blind bids with bids
-    by player: "a blind number is a side's whole bid, which needs partnership bidding"), or,
-    in a race, when a race does not read it (``RACE_OPTIONS``)."""
+    by player: "a blind number is a side's whole bid, which needs partnership bidding"), in a
+    race, when a race does not read it (``RACE_OPTIONS``), at a table of ``seats`` players
+    without ``teams``, when only a team reads it (``alone.TEAM_OPTIONS``), and in a game
+    without bags when only bags read it (``options.ONLY_BAGS``; the others are named as such a
+    game has them, ``options.WITHOUT_BAGS``)."""
     race = rules.race_tricks is not None
     used: list[tuple[OptionInfo, Example]] = []
     unused: dict[str, list[OptionInfo]] = {}
@@ -330,7 +402,16 @@ def rules_explained(rules: Rules, preset: str) -> RulesExplained:
         if race and o.name not in RACE_OPTIONS:
             unused.setdefault(NO_BIDS_IN_A_RACE, []).append(o)
             continue
-        example = option_example(rules, preset, o.name)
+        if not teams and o.name in TEAM_OPTIONS:
+            unused.setdefault(ALONE, []).append(o)
+            continue
+        if not rules.has_bags and o.name in ONLY_BAGS:
+            unused.setdefault(NO_BAGS, []).append(o)
+            continue
+        example = option_example(rules, preset, o.name, seats, teams)
+        if not rules.has_bags and o.name in WITHOUT_BAGS:  # named as the game has it
+            label, help_ = WITHOUT_BAGS[o.name]
+            o = o._replace(label=label, help=help_)
         refused = example.lines[0].startswith(_REFUSED) if len(example.lines) == 1 else False
         if refused:
             unused.setdefault(example.lines[0].removeprefix(_REFUSED), []).append(o)
@@ -358,7 +439,7 @@ def _vice_versa(rules: Rules, preset: str) -> Example:
         result = score_game(parse_game(data)).hands[-1].sides[US]
     except GameError as e:
         return Example(words, [f"not allowed here: {e.message}"])
-    return Example(words, [f"{US}: " + "; ".join(result.explain) + f" (total {result.total})"])
+    return Example(words, [side_line(US, result)])
 
 
 def _first_hand(rules: Rules, preset: str) -> Example:
@@ -368,12 +449,16 @@ def _first_hand(rules: Rules, preset: str) -> Example:
             "hands": [{"tricks": {US: 7, THEM: T - 7}}]}  # fmt: skip
     result = score_game(parse_game(data)).hands[0].sides[US]
     words = "The first hand, without bids: Ann & Cy take 7"
-    return Example(words, [f"{US}: " + "; ".join(result.explain) + f" (total {result.total})"])
+    return Example(words, [side_line(US, result)])
 
 
-def extras_examples(rules: Rules, preset: str) -> list[tuple[str, Example]]:
-    """A worked example of each special (made by Ann & Cy) and bonus (counted once for them)
-    the rules have."""
+def extras_examples(
+    rules: Rules, preset: str, seats: int = 4, teams: bool = True
+) -> list[tuple[str, Example]]:
+    """A worked example of each special (made by Ann & Cy, or by Ann at a table without
+    ``teams``) and bonus (counted once for them) the rules have."""
+    if not teams:
+        return _extras_alone(rules, preset, seats)
     out = []
     base = SCENARIOS["seven"]
     for s in rules.specials:
@@ -384,3 +469,22 @@ def extras_examples(rules: Rules, preset: str) -> list[tuple[str, Example]]:
         hand = base._replace(words=f"Ann & Cy bid 8, take 9 and count one {b.name}", us_took=9)
         out.append((b.name, play(rules, preset, hand, {"bonuses": {US: {b.key: 1}}})))
     return out
+
+
+def _extras_alone(rules: Rules, preset: str, seats: int) -> list[tuple[str, Example]]:
+    out = []
+    for s in rules.specials:
+        took = max(8, s.need)
+        hand = Solo(f"Ann bids 8, takes {took} and makes {s.name}", 8, took)
+        made: dict[str, Any] = {"specials": {ANN: {s.key: "made"}}}
+        out.append((s.name, Example(*play_alone(rules, preset, seats, hand, made))))
+    for b in rules.bonuses:
+        hand = Solo(f"Ann bids 8, takes 9 and counts one {b.name}", 8, 9)
+        counted: dict[str, Any] = {"bonuses": {ANN: {b.key: 1}}}
+        out.append((b.name, Example(*play_alone(rules, preset, seats, hand, counted))))
+    return out
+
+
+def table_words(seats: int, teams: bool) -> str:
+    """The table the page's examples are played at."""
+    return "Ann & Cy against Bob & Di" if teams else alone_table(seats)

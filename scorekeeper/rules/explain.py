@@ -20,8 +20,10 @@ def _pts(n: int | Decimal) -> str:
     return f"+{n}" if n > 0 else str(n) if n < 0 else "0"
 
 
-def _bags(n: int, points: int | Decimal) -> str:
-    word = "bag" if n == 1 else "bags"
+def _bags(n: int, points: int | Decimal, bags: bool = True) -> str:
+    """Tricks over a bid: "3 bags +3", or where the rules have no bags (``Rules.has_bags``,
+    Call Break) what they are, "2 over +0.2"."""
+    word = ("bag" if n == 1 else "bags") if bags else "over"
     return f"{n} {word} {_pts(points)}" if points else f"{n} {word}"
 
 
@@ -72,7 +74,7 @@ def explain_lines(r: SideResult) -> list[str]:
                 if r.blind and rules.blind_overtricks == "penalty":
                     line += f", {r.overtricks} over {_pts(r.overtrick_points)}"
                 else:
-                    line += ", " + _bags(r.overtricks, r.overtrick_points)
+                    line += ", " + _bags(r.overtricks, r.overtrick_points, rules.has_bags)
             elif r.blind and rules.blind_overtricks == "none" and r.toward > (r.contract or 0):
                 line += f", {r.toward - (r.contract or 0)} over not counted"
             lines.append(line)
@@ -92,7 +94,7 @@ def explain_lines(r: SideResult) -> list[str]:
         lines.append(f"{who}, took {n.tricks}: {shown}")
     if r.nil_bags:
         worth = shown_points(r.nil_bags * rules.overtrick_value, rules.score_tenths)
-        lines.append(f"nil tricks: {_bags(r.nil_bags, worth)}")
+        lines.append(f"nil tricks: {_bags(r.nil_bags, worth, rules.has_bags)}")
     for one in r.extras:
         lines.append(extra_line(one))
     if r.adjust:

@@ -15,13 +15,19 @@ _COLUMNS = ("Bid", "Took", "Points", "Total", "Bags")
 def _cells(
     sheet: Sheet, start_bags: Mapping[str, int]
 ) -> list[tuple[str, str, list[tuple[str, ...]] | None]]:
+    """Each row's cells: a side's five, or four where the rules have no bags (no Bags cell:
+    ``Rules.has_bags``)."""
     rows: list[tuple[str, str, list[tuple[str, ...]] | None]] = []
+    n = len(_COLUMNS) if sheet.rules.has_bags else len(_COLUMNS) - 1
     if any(sheet.start.values()) or any(start_bags.values()):
         rows.append(
             (
                 "start",
                 "",
-                [("", "", "", str(sheet.start[s]), str(start_bags.get(s, 0))) for s in sheet.sides],
+                [
+                    ("", "", "", str(sheet.start[s]), str(start_bags.get(s, 0)))[:n]
+                    for s in sheet.sides
+                ],  # fmt: skip
             )
         )
     for h in sheet.hands:
@@ -39,7 +45,7 @@ def _cells(
                     f"{'+' if r.points >= 0 else ''}{r.points}{mark}",
                     str(r.total),
                     str(r.bags_total),
-                )
+                )[:n]
             )
         rows.append((str(h.number), h.dealer, cells))
     return rows
@@ -57,11 +63,12 @@ def render_text(
     ``start_bags``: the bags each side carried on from paper (the game's ``start``; the sheet
     keeps only the scores, and hand 1's bags after a penalty cannot give them back)."""
     rows = _cells(sheet, start_bags or {})
+    columns = _COLUMNS if sheet.rules.has_bags else _COLUMNS[:-1]
     hand_w = max([4] + [len(r[0]) for r in rows])
     dealer_w = max([6] + [len(r[1]) for r in rows])
     widths: list[list[int]] = []
     for i, side in enumerate(sheet.sides):
-        w = [len(c) for c in _COLUMNS]
+        w = [len(c) for c in columns]
         for _, _, cells in rows:
             if cells is not None:
                 w = [max(a, len(b)) for a, b in zip(w, cells[i], strict=True)]
@@ -77,7 +84,7 @@ def render_text(
     lead = " " * (hand_w + 2 + dealer_w)
     pairs = list(zip(sheet.sides, widths, strict=True))
     names = "".join(" | " + s.center(block_width(w)) for s, w in pairs)
-    heads = "".join(" | " + "  ".join(c.rjust(n) for c, n in zip(_COLUMNS, w)) for w in widths)  # noqa: B905
+    heads = "".join(" | " + "  ".join(c.rjust(n) for c, n in zip(columns, w)) for w in widths)  # noqa: B905
     out = [
         f"Rules: {changes_line(rules_to_spec(shown, sheet.preset))}",
         "",
@@ -95,8 +102,11 @@ def render_text(
                 for cs, w in zip(cells, widths, strict=True)
             )
         out.append(line.rstrip())
-    out.append("")
-    out.append("* set   ! bag penalty")
+    rules = sheet.rules  # the marks these rules can print: a race has no sets, Call Break no bags
+    can = (("* set", rules.race_tricks is None), ("! bag penalty", rules.has_bags))
+    marks = [mark for mark, printed in can if printed]
+    if marks:
+        out.extend(("", "   ".join(marks)))
     notes = []
     for h in sheet.hands:
         if h.void:

@@ -66,34 +66,40 @@ def _points_word(n: int | Decimal) -> str:
 def bags_counted(rules: Rules) -> bool:
     """Whether a side's bags count toward a limit, so the totals show them beside the score
     (the game page, the read-only sheet) and the printed legend says what the limit costs: a
-    bag limit, and hands with bids (a race's have none, so no bags)."""
-    return rules.bag_limit is not None and rules.race_tricks is None
+    bag limit, in rules that have bags (``Rules.has_bags``: a race's have none)."""
+    return rules.has_bags and rules.bag_limit is not None
 
 
 def bags_hint(rules: Rules) -> str:
-    """What a bag (a trick over the bid) does, for the game page, where the rules have no bag
-    limit and the Bags column is only a record; '' under a bag limit (the column then counts
-    toward it, as the rules say), and in a race (no bids, no bags). Whole: the points a bag
-    scores or costs at once, the most a plain bid may take over, and a blind bid's own rule for
-    its bags."""
+    """What a trick over the bid does, for the game page, where the rules have no bag limit:
+    '' under a bag limit (the Bags column then counts toward it, as the rules say), and in a
+    race (no bids). Where the rules have bags (``Rules.has_bags``) the Bags column is only a
+    record; where they have none (Call Break) the hint says what a trick over is worth, and
+    never "bag". Whole: the points a trick over scores or costs at once, the most a plain bid
+    may take over, and a blind bid's own rule for its tricks over."""
     if rules.bag_limit is not None or rules.race_tricks is not None:
         return ""
+    bags = rules.has_bags
+    one = "bag" if bags else "trick over the bid"
     v = shown_points(rules.overtrick_value, rules.score_tenths)
     if v == 0:
-        each = "A bag scores nothing"
+        each = f"A {one} scores nothing"
     elif v < 0:
-        each = f"Each bag costs {_points_word(-v)} at once"
+        each = f"Each {one} costs {_points_word(-v)} at once"
     else:
-        each = f"Each bag scores {_points_word(v)}"
-    out = [f"No bag limit in these rules: the Bags column is only a record. {each}"]
+        each = f"Each {one} scores {_points_word(v)}"
+    out = [f"No bag limit in these rules: the Bags column is only a record. {each}" if bags
+           else each]  # fmt: skip
     if rules.max_overtricks is not None:
         m = rules.max_overtricks
-        out.append(f"more than {m} bag{'' if m == 1 else 's'} over a plain bid is a set")
+        over = f"bag{'' if m == 1 else 's'}" if bags else f"trick{'' if m == 1 else 's'}"
+        out.append(f"more than {m} {over} over a plain bid is a set")
+    blind_over = "bags" if bags else "tricks over"
     if rules.blind_bids and rules.blind_overtricks == "none":
-        out.append("a blind bid's bags score nothing")
+        out.append(f"a blind bid's {blind_over} score nothing")
     elif rules.blind_bids and rules.blind_overtricks == "penalty":
         cost = shown_points(rules.blind_win_multiplier * rules.trick_value, rules.score_tenths)
-        out.append(f"a blind bid's bags cost {_points_word(cost)} each")
+        out.append(f"a blind bid's {blind_over} cost {_points_word(cost)} each")
     return "; ".join(out) + "."
 
 
@@ -118,9 +124,13 @@ def empty_meaning(info: OptionInfo) -> str:
     return found[1] if found else "none"
 
 
-def option_shown(info: OptionInfo, value: Any) -> str:
+def option_shown(info: OptionInfo, value: Any, rules: Rules | None = None) -> str:
     """An option's value as the rules page says it: empty by what empty means, a number with
-    a true minus, a list of numbers with commas."""
+    a true minus, a list of numbers with commas; a target no game of a number of hands can
+    reach (Call Break's) by what it means, as the sheet's status says it."""
+    hands = rules.max_hands if rules is not None and info.name == "target_score" else None
+    if rules is not None and hands and shown_target(value, hands, rules.score_tenths) is None:
+        return f"none, a game of {hands} hands"
     if value is None:
         return empty_meaning(info)
     if isinstance(value, bool):
@@ -180,7 +190,7 @@ def rules_summary(rules: Rules, preset: str = "standard", players: int | None = 
                 *_race_summary(r)]  # fmt: skip
     if r.bidding == "partnership":
         out.append("partnership bids")
-    call_break = preset == CALL_BREAK  # its table's words: a player calls, tricks over are extra
+    call_break = preset == CALL_BREAK  # its table's words: a player calls, a call is short
     if r.min_side_bid:
         out.append(f"call at least {r.min_side_bid}" if call_break else f"board {r.min_side_bid}")
     if r.max_bid is not None:
@@ -188,7 +198,7 @@ def rules_summary(rules: Rules, preset: str = "standard", players: int | None = 
     tenths = r.score_tenths
     made = f"{shown_points(r.trick_value, tenths)} a trick"
     over = signed(shown_points(r.overtrick_value, tenths))
-    if call_break:
+    if not r.has_bags:  # a trick over is only worth its points (Call Break: +0.1)
         made += f", {over} an extra trick"
     elif r.overtrick_value != 1 or tenths:
         made += f", bags {over}"
@@ -199,10 +209,10 @@ def rules_summary(rules: Rules, preset: str = "standard", players: int | None = 
     out.append(set_words)
     if r.bag_limit is not None:
         out.append(f"{r.bag_limit} bags: \u2212{r.bag_penalty}")
-    elif not call_break:  # Call Break has no bags: extra tricks never cost
+    elif r.has_bags:  # without bags (Call Break) there is no limit to name
         out.append("no bag limit")
     if r.max_overtricks is not None:
-        out.append(f"over {r.max_overtricks} bags is a set")
+        out.append(f"over {r.max_overtricks} {'bags' if r.has_bags else 'extra tricks'} is a set")
     if r.double_back:
         out.append(f"double bid taken: \u2212{r.double_back}\u00d7 the bid")
     out.extend(_nil_summary(r))
@@ -450,7 +460,8 @@ def _blind_summary(r: Rules) -> list[str]:
         if r.blind_exact:
             blind += ", exactly"
         if r.blind_overtricks != "bags":
-            blind += ", no bags" if r.blind_overtricks == "none" else ", overs cost"
+            none = ", no bags" if r.has_bags else ", overs score nothing"
+            blind += none if r.blind_overtricks == "none" else ", overs cost"
         out.append(blind)
     if r.blind_bids or r.blind_nil:
         out.append(

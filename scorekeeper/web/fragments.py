@@ -48,12 +48,14 @@ def render(name: str, **context: Any) -> str:
     return current_app.jinja_env.get_template(name).render(context)
 
 
-def row_key(hand: HandResult, sides: list[str], links: bool, race: bool = False) -> Hashable:
+def row_key(
+    hand: HandResult, sides: list[str], links: bool, race: bool = False, bags: bool = True
+) -> Hashable:
     """Everything a screen row (``row`` of templates/_sheet_row.html) shows; ``race``: a race's
-    row (no bid, no bags)."""
+    row (no bid, no bags); ``bags``: the rules have bags (``Rules.has_bags``), so a Bags cell."""
     if hand.void:
-        return links, len(sides), hand.number, True, hand.note, race
-    return links, hand.number, False, tuple(hand.sides[s][:-1] for s in sides), race
+        return links, len(sides), hand.number, True, hand.note, race, bags
+    return links, hand.number, False, tuple(hand.sides[s][:-1] for s in sides), race, bags
 
 
 def macro(template: str, name: str) -> Callable[..., Markup]:
@@ -70,12 +72,12 @@ def rows_html(current: OpenGame, *, links: bool) -> Markup:
     sheet = current.sheet
     row = macro("_sheet_row.html", "row")
     parts = []
-    race = current.game.rules.race_tricks is not None
+    race, bags = current.game.rules.race_tricks is not None, current.game.rules.has_bags
     for hand in sheet.hands:
-        key = row_key(hand, sheet.sides, links, race)
+        key = row_key(hand, sheet.sides, links, race, bags)
         html = _rows.get(key)
         if html is None:
-            html = row(hand, sheet.sides, False, links, race)
+            html = row(hand, sheet.sides, False, links, race, bags)
             _rows.put(key, html)
         parts.append(html)
     return Markup("").join(parts)

@@ -16,7 +16,7 @@ from scorekeeper.rules import (
     preset_title,
     rules_to_spec,
 )
-from scorekeeper.rules.examples import extras_examples, rules_explained
+from scorekeeper.rules.examples import extras_examples, rules_explained, table_words
 from scorekeeper.rules.words import option_shown
 from scorekeeper.service import AlreadySaved, StartRefused, StartUnavailable, games, kitchen
 from scorekeeper.web import saving
@@ -138,19 +138,21 @@ def rules(token: str):
     """The game's rules in plain words."""
     current = games.open_game(get_db(), token)
     game = current.game
-    explained = rules_explained(game.rules, game.preset)
+    seats, teams = len(game.players), game.teams is not None
+    explained = rules_explained(game.rules, game.preset, seats, teams)
     return render_template(
         "games/rules.html",
         current=current,
         options=[
-            (o, option_shown(o, getattr(game.rules, o.name)), example)
+            (o, option_shown(o, getattr(game.rules, o.name), game.rules), example)
             for o, example in explained.used
         ],
         unused=[
-            (why, [(o, option_shown(o, getattr(game.rules, o.name))) for o in group])
+            (why, [(o, option_shown(o, getattr(game.rules, o.name), game.rules)) for o in group])
             for why, group in explained.unused
         ],
-        extras=extras_examples(game.rules, game.preset),
+        extras=extras_examples(game.rules, game.preset, seats, teams),
+        table=table_words(seats, teams),
         preset=preset_title(game.preset),
         changed=changes_line(rules_to_spec(game.rules, game.preset)),
     )

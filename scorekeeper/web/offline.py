@@ -25,16 +25,36 @@ are few: the page has a weight budget):
   offline, or while hands are kept on the phone, it loads static/offline.js.
 
 static/in-progress.js, loaded just before game.js (so that game.js reads the form as it was),
-keeps the hand in progress across a reload, in words: what the scorer tapped or typed on the
-hand's form and has not saved is kept in this tab's sessionStorage (``hand /g/<token>``) with
-the page's address and the game's version the form was read at. Reloaded at the same address
-and the same version (a dropped page, the tab killed, a pull-to-refresh), the form gets it back.
-Kept at another address, or at an older version (a hand saved since, maybe on another phone), it
-is never applied by itself: it is shown with what was tapped (``hand /g/<token> kept``), to put
-back on the form or to forget, as offline.js shows a hand refused on arrival. Saved, cancelled,
-or sent on to the tricks step (the bids then travel in the address), it is forgotten; a form the
-server sent back with its errors holds what was sent, and the kept copy gives way to it. On the
-phone's offline copy too: offline.js sets up the next hand's form with what was put back on it.
+keeps the hand in progress across a reload and across the tab closed (or dropped by the phone's
+browser) and the game's link opened again, in words: what the scorer tapped or typed on the
+hand's form and has not saved is kept in this phone's localStorage, under ``hand <hash>`` where
+the hash (two 32-bit multiplicative hashes) is of the game's path: the edit token is never
+stored, and the entry holds the page's query (not its path), the game's version the form was
+read at, and what was tapped. Opened again at the same address and the same version (a dropped
+page, the tab killed, a pull-to-refresh, the link from history or the home screen), the form
+gets it back. Kept at another address, or at an older version (a hand saved since, maybe on
+another phone), it is never applied by itself: it is shown with what was tapped, to put back on
+the form or to forget, as offline.js shows a hand refused on arrival; kept at the same version
+but at another step (the tricks tapped, the link opening the bids), "Put it back" goes to that
+step's address, where it comes back. Saved, cancelled, or sent on to the tricks step (the bids
+then travel in the address), it is forgotten, and a game with nothing kept leaves no entry; a
+form the server sent back with its errors holds what was sent, and the kept copy gives way to
+it. On the phone's offline copy too: offline.js sets up the next hand's form with what was put
+back on it.
+
+Housekeeping: each entry has the time of its last tap; an entry a day old is dropped (by the
+next game page opened), and only the 20 games tapped most recently are kept. Storage refused
+(private mode, cookies blocked) or full: the hand is entered and saved as ever, only not kept;
+when a write does not fit, the other games' kept hands are dropped to make room for this one
+(never offline.js's hands waiting to be sent, nor anything else).
+
+Two tabs of one game at once (decided): the hand in progress is one per game on the phone, and
+the last tap wins, in whichever tab. A tab is never changed under the scorer's fingers by the
+other tab (nothing listens for the other's writes); a tap replacing taps the other tab kept that
+this one does not hold moves those into the list shown with "Put it back" and "Forget it" on
+the next page opened (a reload, a new tab), so they are never lost silently. A page that got the
+kept hand back carries it on as its own (two tabs opened from the same kept hand overwrite each
+other: the last tap wins).
 """
 
 from __future__ import annotations

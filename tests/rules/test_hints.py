@@ -52,16 +52,18 @@ def read_bag_hint(hint: str) -> BagClaims:
     if not hint:
         return BagClaims(shown=False)
     claims = BagClaims(shown=True, record="the Bags column is only a record" in hint)
-    if "A bag scores nothing" in hint:
+    # rules without bags (Call Break) say "trick over the bid" where the others say "bag"
+    if re.search("A (bag|trick over the bid) scores nothing", hint):
         claims.per_bag = 0
-    elif m := re.search(r"Each bag (costs|scores) (\d+(?:\.\d)?) points?", hint):
+    elif m := re.search(r"Each (?:bag|trick over the bid) (costs|scores) (\d+(?:\.\d)?) points?",
+                        hint):  # fmt: skip
         # a whole number, or tenths under score_tenths (Call Break: "0.1 points")
         claims.per_bag = Decimal(m[2]) * (-1 if m[1] == "costs" else 1)
-    if m := re.search(r"more than (\d+) bags? over a plain bid is a set", hint):
+    if m := re.search(r"more than (\d+) (?:bags?|tricks?) over a plain bid is a set", hint):
         claims.max_over = int(m[1])
-    if "a blind bid's bags score nothing" in hint:
+    if re.search("a blind bid's (bags|tricks over) score nothing", hint):
         claims.blind_per_bag = 0
-    elif m := re.search(r"a blind bid's bags cost (\d+) points? each", hint):
+    elif m := re.search(r"a blind bid's (?:bags|tricks over) cost (\d+) points? each", hint):
         claims.blind_per_bag = -int(m[1])
     assert claims.per_bag is not None, hint  # a bag hint always says what a bag does
     return claims
@@ -81,6 +83,8 @@ def check_bag_hint(rules: Rules, preset: str, seed: int) -> int:
     """The bag hint against the engine; returns how many bags it was checked on."""
     claims = read_bag_hint(bags_hint(rules))
     assert claims.shown == (rules.bag_limit is None)
+    if not rules.has_bags:  # Call Break's tricks over are not bags: neither the hint's words
+        assert not re.search(r"\bbags?\b", bags_hint(rules), re.I), bags_hint(rules)
     checked = 0
     for r in results(rules, preset, seed):
         if claims.record:
@@ -99,7 +103,8 @@ def check_bag_hint(rules: Rules, preset: str, seed: int) -> int:
         if claims.max_over is not None and r.made and r.kind == "normal" and not r.blind:
             assert r.overtricks <= claims.max_over
         if r.nil_bags and rules.nil_tricks == "bags":
-            assert f"nil tricks: {r.nil_bags} bag" in " ".join(r.explain)
+            word = "bag" if rules.has_bags else "over"  # no bags (tenths, no limit): "2 over"
+            assert f"nil tricks: {r.nil_bags} {word}" in " ".join(r.explain)
     return checked
 
 

@@ -7,6 +7,7 @@ group of options, a module each (end_of_game.py, play.py, scoring.py, bags.py, n
 blind.py, big_bids.py), joined in table.py; what an option is and its check are in info.py.
 """
 
+from .bags import NO_BAGS, ONLY_BAGS, WITHOUT_BAGS
 from .house import DEFAULTS, Rules, at_defaults
 from .info import (
     GROUPS,
@@ -37,7 +38,8 @@ from .table import OPTION_BY_NAME, OPTIONS
 
 __all__ = [
     "DEFAULTS", "GROUPS", "MAX_BAG_LIMIT", "MAX_HANDS", "MAX_MULTIPLIER", "MAX_POINTS",
-    "MAX_SCORE", "MAX_SET_OUT", "MAX_TRICKS_PER_HAND", "OPTIONS", "OPTION_BY_NAME",
+    "MAX_SCORE", "MAX_SET_OUT", "MAX_TRICKS_PER_HAND", "NO_BAGS", "ONLY_BAGS", "OPTIONS",
+    "OPTION_BY_NAME", "WITHOUT_BAGS",
     "PRESETS", "PRESET_DESCRIPTIONS", "PRESET_TEAMS", "TRICKS_BY_PLAYERS", "WORDS", "OptionInfo",
     "Rules", "at_defaults",
     "check_option", "numbers_text", "preset_rules", "read_numbers", "rules_from_spec",

@@ -61,3 +61,21 @@ BAGS: list[OptionInfo] = [
         maximum=2,
     ),
 ]
+
+# A game without bags (``Rules.has_bags``: Call Break, a race): the options only bags read, which
+# its rules page lists as not used, and how it names the others, as the game has them (a trick
+# over the bid, worth its points and counted toward nothing).
+ONLY_BAGS = frozenset({"bag_limit", "bag_penalty", "rubicon_bags", "blind_nil_no_bags"})
+WITHOUT_BAGS: dict[str, tuple[str, str]] = {
+    "overtrick_value": (
+        "Points per trick over the bid",
+        'Points for each trick over the bid: 0 for "no overs", negative to punish them.',
+    ),
+    "max_overtricks": (
+        "Most tricks over the bid",
+        "Taking more than this many tricks over a plain bid is a set (empty: any).",
+    ),
+}
+NO_BAGS = (
+    "these rules have no bags: a trick over the bid scores its points and counts toward nothing"
+)

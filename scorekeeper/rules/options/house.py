@@ -121,6 +121,15 @@ class Rules:
         check_together(self)
         check_agreement(self)  # part C's options that contradict each other (agreement.py)
 
+    @property
+    def has_bags(self) -> bool:
+        """Whether the game has bags, the one statement every view reads (the sheet's Bags
+        column, the totals, the hints, the why-lines, the PDF, the text sheet): not in a race
+        (no bids, nothing over one), nor when scores are in tenths with no bag limit (Call
+        Break: a trick over the call is worth 0.1 and nothing counts it). Elsewhere the tricks
+        over a bid are bags, counted even with no limit (the column is then a record)."""
+        return self.race_tricks is None and (self.bag_limit is not None or not self.score_tenths)
+
     def tricks_for(self, players: int) -> int:
         """Tricks in a hand for this many players."""
         if self.tricks_per_hand is not None:
