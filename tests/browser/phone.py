@@ -40,7 +40,8 @@ def bid(page, bids, js=True):
         tap(page, n, v)
     if not js:
         tap(page, name, value)
-        page.get_by_role("button", name="Bids are in: tricks next").click()
+        with page.expect_navigation(url=re.compile(r"step=tricks")):  # refused, it stays there
+            page.get_by_role("button", name="Bids are in: tricks next").click()
         return
     with page.expect_navigation(url=re.compile(r"step=tricks")):
         page.locator(f'input[name="{name}"][value="{value}"]').click()  # not check(): it leaves

@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.phone import TWO_PHONES, check_axe, phone_at
 from tests.helpers import store_game
@@ -70,7 +71,7 @@ def test_individual_team_players_asks_each_players_tricks(phone, live_server, li
         phone.locator(f'input[name="{name}"][value="{value}"]').tap()
     for seat, took in (("0", "3"), ("1", "3"), ("2", "4")):  # Ann, Bob, Cy; Di's follows
         phone.locator(f'input[name="tricks-{seat}"][value="{took}"]').tap()
-    assert phone.locator('input[name="tricks-3"][value="3"]').is_checked()
+    expect(phone.locator('input[name="tricks-3"][value="3"]')).to_be_checked()  # game.js fills it
     size = phone.viewport_size
     phone.locator("#hand").screenshot(
         path=str(SHOTS / f"both-exact-{size['width']}x{size['height']}.png")

@@ -52,7 +52,8 @@ def test_a_hand_of_call_break_scores_in_tenths_everywhere(page, live_server, tmp
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / "call-break-390.png"), full_page=True)
     # the hand's why-lines, a tap away
-    page.locator("table.sheet tbody tr").first.locator("a").click()
+    with page.expect_navigation():  # #hand is on both pages: the hand's, loaded, for axe
+        page.locator("table.sheet tbody tr").first.locator("a").click()
     expect(page.locator("#hand")).to_contain_text("bid 3, took 5: +3.0, 2 over +0.2")
     check_no_bags(page)
     check_axe(page)

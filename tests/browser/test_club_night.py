@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from scorekeeper import store
 from scorekeeper.events import Entrant, EventConfig, SideScore, TableResult, standings
@@ -154,7 +155,7 @@ def test_a_club_night_of_eight_tables(browser, browser_context_args, live_server
     director.fill("#name-1", "Late2")
     director_click(director, "Register a late entry")
     director.get_by_role("link", name="Drop P9 & P10").click()  # Drop asks first
-    assert "Drop P9 & P10?" in director.locator("h1").inner_text()
+    expect(director.locator("h1")).to_contain_text("Drop P9 & P10?")  # the question's page
     director.get_by_role("button", name="Drop P9 & P10").click()
     director.wait_for_load_state()
     assert "P9 &amp; P10 dropped" in director.content()
@@ -172,7 +173,8 @@ def test_a_club_night_of_eight_tables(browser, browser_context_args, live_server
     play_hand(phones[:4], 2, 1)
     bids(phones[4:])
     director.goto(console)
-    director.get_by_role("link", name="Call time").click()  # it changes every table: asks first
+    with director.expect_navigation():  # it changes every table: asks first
+        director.get_by_role("link", name="Call time").click()
     assert "Call time for round 2?" in director.locator("h1").inner_text()
     assert (
         "Still playing: tables 1, 2, 3, 4, 5, 6, 7, 8."
@@ -189,8 +191,10 @@ def test_a_club_night_of_eight_tables(browser, browser_context_args, live_server
 
     # A correction in round 1: table 1's first hand was 2 tricks, not 7.
     director.goto(console)
-    director.locator("#past a", has_text="hands").first.click()
-    director.locator("table.sheet tbody tr").first.locator("a").click()
+    with director.expect_navigation():
+        director.locator("#past a", has_text="hands").first.click()
+    with director.expect_navigation():  # the hand's form, game.js and all, before the taps
+        director.locator("table.sheet tbody tr").first.locator("a").click()
     tap(director, "ttricks-0", "2")
     tap(director, "ttricks-1", "11")
     director.get_by_role("button", name="Save hand 1").click()

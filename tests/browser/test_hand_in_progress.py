@@ -18,7 +18,7 @@ from playwright.sync_api import expect
 from tests.browser.phone import bid, phone_at, save, start_game, tap
 from tests.browser.test_dropped_network import offline_game
 from tests.browser.test_saving_browser import SIZES, hands_stored
-from tests.browser.test_table_phone import hands_of
+from tests.browser.test_table_phone import ONLINE_PAGE, hands_of
 
 pytestmark = pytest.mark.browser
 
@@ -133,7 +133,7 @@ def test_taps_on_the_offline_copy_survive_its_reload_and_are_kept_once(
     page.wait_for_selector("text=Hand 2 kept on this phone.")
     assert page.locator("#hand input[name^=bid]:checked").count() == 0  # hand 3's form: clear
     page.context.set_offline(False)
-    page.wait_for_function("() => !document.body.hasAttribute('data-offline')")
+    page.wait_for_function(ONLINE_PAGE)
     page.wait_for_selector("text=Hand 3: bids")
     assert len(hands_of(live_db, url)) == 2
 

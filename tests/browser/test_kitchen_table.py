@@ -381,7 +381,8 @@ def test_delete_and_misdeal_ask_first_and_undo_offers_redo(phone, live_server, l
     save_top = phone.get_by_role("button", name="Save hand 1").evaluate(top)
     delete = phone.get_by_role("link", name="Delete hand 1…")
     assert delete.evaluate(top) - save_top > 200  # not right under Save
-    delete.tap()
+    with phone.expect_navigation():  # a tap does not wait: read the question, not the old page
+        delete.tap()
     assert phone.locator("h1").inner_text() == "Delete hand 1?"
     check_axe(phone)
     with phone.expect_navigation(url=re.compile(r"#now$")):
@@ -394,7 +395,8 @@ def test_delete_and_misdeal_ask_first_and_undo_offers_redo(phone, live_server, l
         phone.get_by_role("button", name="Redo: delete hand 1").tap()
     assert hands_of(live_db, url) == []
     assert phone.get_by_role("button", name="Undo: delete hand 1").is_visible()
-    phone.get_by_role("link", name=re.compile("^Misdeal: void hand 1")).tap()
+    with phone.expect_navigation():
+        phone.get_by_role("link", name=re.compile("^Misdeal: void hand 1")).tap()
     assert phone.locator("h1").inner_text() == "Misdeal: void hand 1?"
     assert "Bob deals next." in phone.inner_text("main")
     assert hands_of(live_db, url) == []  # asking changed nothing
@@ -457,7 +459,8 @@ def test_a_name_too_long_is_refused_by_its_field(phone, live_server, path, field
     phone.fill(f"#{field}", "Bartholomew Montgomery-Smythe III")  # 33 characters
     if field == "player-0":
         phone.fill("#player-1", "Bob")
-    phone.get_by_role("button", name=button).click()
+    with phone.expect_navigation():  # the page that says why, loaded, styles and all, for axe
+        phone.get_by_role("button", name=button).click()
     error = phone.locator(f"#{field}-error")
     assert "30 characters: this one has 33." in error.inner_text()
     assert phone.locator(f"#{field}").input_value() == "Bartholomew Montgomery-Smythe III"

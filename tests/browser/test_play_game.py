@@ -42,7 +42,8 @@ def test_a_standard_game_to_500_with_nil_blind_nil_bags_and_an_edit(page, live_s
          {"ttricks-0": "8", "tricks-1": "0"})  # fmt: skip
     assert "bnil\u2713" in page.locator("table.sheet tbody tr:not(.start)").nth(1).inner_text()
     # Fix hand 1: Di bid 5, not 4 (still set, by more).
-    page.locator("table.sheet tbody tr:not(.start)").first.locator("a").click()
+    with page.expect_navigation():  # the hand's own page, game.js and all, before the tap
+        page.locator("table.sheet tbody tr:not(.start)").first.locator("a").click()
     assert "Hand 1: why, or fix it" in page.locator("#hand h2").inner_text()
     tap(page, "bid-3", "5")
     save(page)

@@ -118,7 +118,7 @@ def test_without_javascript_every_screen_shows_with_a_refresh_link(browser, live
     assert page.locator("#pj").get_attribute("data-showing") is None
     refresh = page.get_by_role("link", name="Refresh")
     expect(refresh).to_be_visible()
-    refresh.click()
-    page.wait_for_url(url)
+    with page.expect_navigation(url=url):  # the same address: wait_for_url would not wait
+        refresh.click()
     assert page.evaluate("document.documentElement.scrollWidth") <= SCREEN["width"]
     context.close()

@@ -76,11 +76,14 @@ def test_back_to_a_page_nothing_changed_keeps_its_taps_and_save_saves(phone, liv
     url = start_game(phone, live_server, FOUR)
     bid(phone, ORDINARY_BIDS)
     tap(phone, "ttricks-0", "7")
+    phone.evaluate("window.stillHere = 1")
     phone.get_by_role("link", name="The rules of this game").click()
     phone.wait_for_url(re.compile(r"/rules$"))
-    back(phone)
+    with phone.expect_response(re.compile(r"/version$")):  # restored, it asks what moved
+        back(phone)
     phone.wait_for_selector("text=Hand 1: tricks")
-    phone.wait_for_timeout(300)  # the version check: nothing moved, the page stays
+    # Nothing moved: the page stays (the same live page, not a reload), its taps with it.
+    assert phone.evaluate("window.stillHere") == 1
     assert phone.locator('input[name="ttricks-1"][value="6"]').is_checked()
     save(phone)
     assert len(hands_of(live_db, url)) == 1
@@ -193,7 +196,8 @@ def test_editing_a_hands_tricks_fills_the_other_sides_count(phone, live_server, 
     bid(phone, ORDINARY_BIDS)
     tap(phone, "ttricks-0", "7")
     save(phone)
-    phone.locator("table.sheet tbody tr").first.locator("a").tap()
+    with phone.expect_navigation():  # taps on hand 1's form once game.js is there to follow them
+        phone.locator("table.sheet tbody tr").first.locator("a").tap()
     assert phone.locator('input[name="ttricks-1"][value="6"]').is_checked()
     tap(phone, "ttricks-0", "9")
     assert phone.locator('input[name="ttricks-1"][value="4"]').is_checked()
@@ -248,6 +252,11 @@ def kept_for_offline(page, version):
     raise AssertionError(f"the page at version {version} was never kept")
 
 
+# The server's page, not the phone's kept copy. Polled across the reload: before the new page
+# has its <body>, "not yet" rather than an error.
+ONLINE_PAGE = "() => document.body && !document.body.hasAttribute('data-offline')"
+
+
 def version_of(db, url):
     token = url.split("/g/")[1].split("?")[0].split("#")[0]
     return store.game_by_edit_token(db, token).version
@@ -291,7 +300,7 @@ def test_a_dropped_network_keeps_three_hands_in_order_and_sends_them(phone, live
     assert len(set(ids)) == 3  # each kept hand its own one-time id
     assert len(hands_of(live_db, url)) == 1  # nothing sent yet
     phone.context.set_offline(False)
-    phone.wait_for_function("() => !document.body.hasAttribute('data-offline')")
+    phone.wait_for_function(ONLINE_PAGE)
     phone.get_by_text("Hand 5: bids").wait_for()
     hands = hands_of(live_db, url)
     assert [h["bids"] for h in hands[1:]] == [
@@ -333,7 +342,7 @@ def test_hands_refused_on_arrival_are_shown_as_typed_never_dropped(
     refused = phone.locator(".offline .error")
     # The server's sheet, the refused on it (reloaded by itself, also when the first reload
     # still met the phone's kept copy: the worker's network came back a moment later).
-    phone.wait_for_function("() => !document.body.hasAttribute('data-offline')")
+    phone.wait_for_function(ONLINE_PAGE)
     refused.first.wait_for()
     assert refused.count() == 2
     first = refused.first.inner_text()

@@ -26,8 +26,10 @@ def test_a_call_break_bonus_is_typed_as_a_decimal(page, live_server):
     field = page.locator("#adjust-0")
     assert field.get_attribute("inputmode") == "decimal"
     field.fill("0.55")
-    page.get_by_role("button", name="Save hand 1").click()
-    # the save goes in the background (game.js): wait for the refusal it brings back
+    # the save goes in the background (game.js); refused, it posts the form again to show why:
+    # wait for that page, loaded, before its field is read and axe looks at it
+    with page.expect_navigation():
+        page.get_by_role("button", name="Save hand 1").click()
     expect(page.locator("form#hand")).to_contain_text("at most one decimal place")
     assert page.locator("#adjust-0").input_value() == "0.55"
     SHOTS.mkdir(exist_ok=True)
