@@ -9,6 +9,7 @@ as the web server does, never loads WeasyPrint).
 from __future__ import annotations
 
 import math
+import unicodedata
 from dataclasses import dataclass, field
 from datetime import date as Date
 from functools import lru_cache
@@ -31,6 +32,7 @@ from .layout import (
     DEFAULT_PAPER,
     FOOTER_MM,
     PAGE_MARGIN_MM,
+    PT_MM,
     half_height_mm,
     lines_mm,
     page_mm,
@@ -366,6 +368,9 @@ def blank_grid(
             f"{head_text}{_hand_numbers(numbers, top, row_mm)}"
             f"{_dealers(numbers, top, dealers, row_mm)}</svg>"
         )
+        shaped = _shaped_dealers(numbers, top, dealers, row_mm)
+        if shaped:  # over the drawing, in its place: <div class="grid-box">, print.css
+            chunks[-1] = f'<div class="grid-box">{chunks[-1]}{shaped}</div>'
     return tuple(chunks)
 
 
@@ -429,6 +434,8 @@ def _dealers(numbers: range, top: float, dealers: tuple[str, ...], row_mm: float
     spans, long = [], []
     for row, number in enumerate(numbers):
         name = dealers[(number - 1) % len(dealers)]
+        if needs_shaping(name):  # printed over the drawing instead: _shaped_dealers
+            continue
         if len(name) * DEALER_EM * DEALER_FONT <= right - left:
             y = _baseline(top, row, row_mm)
             spans.append(f'<tspan x="{left:.2f}" y="{y}">{escape(name)}</tspan>')
@@ -443,6 +450,55 @@ def _dealers(numbers: range, top: float, dealers: tuple[str, ...], row_mm: float
         f'<clipPath id="dealer-column"><rect x="{left:.2f}" y="{top:.2f}" '
         f'width="{right - left:.2f}" height="{bottom - top:.2f}"/></clipPath>{"".join(texts)}'
     )
+
+
+def needs_shaping(name: str) -> bool:
+    """Whether ``name`` needs its letters joined or set right to left (Arabic, Hebrew, a
+    combining mark): WeasyPrint draws an SVG text letter by letter, each on its own, left to
+    right, so "سارة" would print as four loose letters backwards."""
+    return any(
+        unicodedata.bidirectional(c) in ("R", "AL") or unicodedata.combining(c) for c in name
+    )
+
+
+def _shaped_dealers(numbers: range, top: float, dealers: tuple[str, ...], row_mm: float) -> str:
+    """The dealers' names that SVG text cannot print (:func:`needs_shaping`) as page text laid
+    over their rows of the drawing (``top`` mm down, rows of ``row_mm``), inside the dealer
+    column: one line where the name fits, else in lines of the two-line size, smaller still
+    where that many lines would overfill the row."""
+    width = DEALER_COLUMN_MM - 1.6
+    boxes = []
+    for row, number in enumerate(numbers):
+        name = dealers[(number - 1) % len(dealers)] if dealers else ""
+        if not needs_shaping(name):
+            continue
+        size = DEALER_FONT / PT_MM
+        lines = wrapped_lines(name, size, width)
+        if lines > 1:
+            size = DEALER_SMALL / PT_MM
+            lines = wrapped_lines(name, size, width)
+            while lines * size * SHAPED_LINE * PT_MM > row_mm - 0.4 and size > 3.5:
+                size -= 0.25
+                lines = wrapped_lines(name, size, width)
+        middle = top + row_mm * (row + 0.5)
+        box_top = middle - lines * size * SHAPED_LINE * PT_MM / 2
+        boxes.append(
+            f'<p class="shaped-dealer" dir="{"rtl" if _right_to_left(name) else "ltr"}" '
+            f'style="top: {box_top:.2f}mm; font-size: {size:.2f}pt">{escape(name)}</p>'
+        )
+    return "".join(boxes)
+
+
+SHAPED_LINE = 1.1  # print.css .shaped-dealer's line-height
+
+
+def _right_to_left(name: str) -> bool:
+    """Whether ``name`` reads right to left: its first strongly directed letter does."""
+    for c in name:
+        kind = unicodedata.bidirectional(c)
+        if kind in ("L", "R", "AL"):
+            return kind != "L"
+    return False
 
 
 def _two_lines(name: str, left: float, width: float, middle: float) -> str:

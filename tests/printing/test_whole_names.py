@@ -158,3 +158,27 @@ def test_the_standings_print_every_name_whole():
         assert reading.elided(doc) == []
         printed = flat(" ".join(w[0] for w in reading.page_words(doc, 1)))
         assert LONGEST_TEAM in printed and TEAM in printed or doc is season
+
+
+@pytest.mark.parametrize("per_page", [1, 2])
+def test_a_right_to_left_dealers_name_prints_joined_and_right_to_left(per_page):
+    """A pad's or a packet's dealer column prints "سارة الحمدان" as Arabic is written: its
+    letters joined, right to left. SVG text is drawn letter by letter, left to right, so it
+    printed four loose letters backwards; read left to right as printed (pdftotext's word
+    boxes), a right-to-left word reads backwards, as the team's name in the sheet's head does."""
+    arabic = "سارة الحمدان"
+    blank = sheets.blank_sheet(["Ann", arabic, "Cy", "Zoë Nguyễn-Thị-Hương"], per_page=per_page)
+    body = sheets.render_blank_pdf(blank)
+    column = (sheets.HAND_COLUMN_MM + sheets.DEALER_COLUMN_MM + layout.PAGE_MARGIN_MM) / PT_MM
+    dealers = [w for w in reading.page_words(body, 1) if w[3] < column and w[2] > 100]
+    backwards = [w[0] for w in dealers if w[0] in ("ةراس", "نادمحلا")]
+    assert len(backwards) == 2 * ((blank.row_count + 2) // 4) * per_page  # hands 2, 6, 10...
+    assert not [w for w in dealers if w[0] in arabic.split()]  # never letters left to right
+    assert "Zoë" in [w[0] for w in dealers]  # the others as before, in the drawing
+
+
+def test_a_packets_sheet_prints_a_right_to_left_dealer_as_its_pairings_do():
+    body = packet(False)
+    last = reading.page_words(body, len(pdf_pages_text(body)) - 1)  # table 1's sheet
+    assert {"ةراس", "نادمحلا"} <= {w[0] for w in last}
+    assert not {"سارة", "الحمدان"} & {w[0] for w in last}
