@@ -1,0 +1,99 @@
+"""A game in tenths says its rules in its own units: a custom game that scores in tenths and
+has a bag limit (10 bags cost 100 tenths) reads "10 bags: −10.0" on its rules line, its PDF's
+legend and its blank sheet, as its sheet writes the penalty (−10.0), never the stored "−100";
+Call Break's legend says its table's word ("short"), as its rules line does; and a game whose
+rules have no bags (Call Break) takes no start bags from the new game form."""
+
+from __future__ import annotations
+
+import subprocess
+
+from scorekeeper.printing import sheets
+from scorekeeper.rules import parse_game, rules_from_spec, score_game
+from scorekeeper.rules.words import game_end, rules_line
+from tests.helpers import make_game, post_new
+
+MINUS = "\u2212"
+TENTHS_BAGS = {"preset": "call-break", "bag_limit": 10, "bag_penalty": 100}
+TENTHS_ALL = {
+    "preset": "standard", "score_tenths": True, "losing_score": -2000,
+    "specials": ["little_bemo"], "bonuses": ["last_trick"], "ten_for_200": True,
+    "moon": True, "blind_bids": True, "blind_deficit": 1000, "nil_penalty_per_trick": 10,
+}  # fmt: skip
+HAND = {"bids": {"Ann": 4, "Bob": 2, "Cy": 3, "Di": 3},
+        "tricks": {"Ann": 5, "Bob": 2, "Cy": 3, "Di": 3}}  # fmt: skip
+
+
+def _text(body: bytes) -> str:
+    out = subprocess.run(["pdftotext", "-", "-"], input=body, capture_output=True, check=True)
+    return " ".join(out.stdout.decode().split())
+
+
+def _game(rules=TENTHS_BAGS, hands=5):
+    return parse_game({"format": "spades-scorekeeper/1", "rules": rules,
+                       "players": ["Ann", "Bob", "Cy", "Di"], "hands": [HAND] * hands})  # fmt: skip
+
+
+def test_the_rules_line_says_the_bag_penalty_in_tenths():
+    line = rules_line(rules_from_spec(TENTHS_BAGS), "call-break", 4)
+    assert f"10 bags: {MINUS}10.0" in line
+    assert "100" not in line
+
+
+def test_every_points_value_of_the_line_is_in_tenths():
+    """Nil, blind nil, 10 for 200, the moon, specials, bonuses, the losing score and the
+    blind deficit count tenths in a game in tenths, as the sheet's figures do."""
+    line = rules_line(rules_from_spec(TENTHS_ALL))
+    for words in ("game to 50.0", "out at -200.0", "nil 10.0", "blind nil 20.0",
+                  "10 for 20.0", f"moon +20.0, set {MINUS}20.0", "Little Bemo \u00b16.0",
+                  "Last trick +1.0", "blind when 100.0 behind", f"lost nil {MINUS}1.0 a trick",
+                  f"10 bags: {MINUS}10.0"):  # fmt: skip
+        assert words in line, (words, line)
+    assert game_end(rules_from_spec(TENTHS_ALL)) == f"Game to 50.0 (out at {MINUS}200.0)"
+
+
+def test_the_pdf_legend_and_rules_say_the_penalty_as_the_sheet_does():
+    game = _game()
+    sheet = score_game(game)
+    pdf = _text(sheets.render_game_pdf(game, sheet))
+    assert f"10 bags: {MINUS}10.0" in pdf
+    assert f"bags {MINUS}10.0: every 10 bags cost 10.0" in pdf
+    assert "100" not in pdf
+    blank = _text(sheets.render_blank_pdf(sheets.blank_sheet(rules=game.rules, preset="call-break")))
+    assert f"10 bags: {MINUS}10.0" in blank and "100" not in blank
+
+
+def test_the_game_page_says_the_penalty_in_tenths(client, db):
+    record = make_game(db, rules=TENTHS_BAGS)
+    for url in (f"/g/{record.edit_token}", f"/v/{record.view_token}"):
+        html = client.get(url).get_data(as_text=True)
+        assert f"10 bags: {MINUS}10.0" in html, url
+        assert f"10 bags: {MINUS}100" not in html, url
+
+
+def test_call_break_legend_says_short_as_its_rules_line_does():
+    game = _game("call-break")
+    legend = sheets.legend(game.rules, teams=False, preset="call-break")
+    assert "short: the call was not made" in legend
+    assert not any(words.startswith("set:") for words in legend)
+    pdf = _text(sheets.render_game_pdf(game, score_game(game)))
+    assert "short: the call was not made" in pdf and "set: the bid" not in pdf
+    standard = sheets.legend(rules_from_spec("standard"), teams=True, preset="standard")
+    assert "set: the bid was not made" in standard
+
+
+def test_start_bags_are_refused_for_rules_without_bags(client, db):
+    response = post_new(client, preset="call-break", **{"start-score-0": "3.2",
+                                                        "start-bags-0": "4"})  # fmt: skip
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200
+    assert 'id="start-bags-0-error"' in html
+    assert "no bags" in html
+    assert 'value="3.2"' in html and 'value="4"' in html  # what was typed is kept
+
+
+def test_the_form_says_score_only_for_a_preset_without_bags(client):
+    """Each preset says whether it has bags (a flag the server writes), so the page without
+    JavaScript still says what the start takes, and the script hides only what the flag says."""
+    html = client.get("/games/new?preset=call-break").get_data(as_text=True)
+    assert "data-bags=" in html
