@@ -23,7 +23,7 @@ from scorekeeper.web import saving
 from scorekeeper.web.db import get_db
 from scorekeeper.web.forms import TEAM_CHOICES, HandForm, NewGame, range_words
 from scorekeeper.web.game_page import render_game, tricks_step_gone
-from scorekeeper.web.rules_editor import option_groups, preset_data
+from scorekeeper.web.rules_editor import option_groups, preset_bags, preset_data
 from scorekeeper.web.session import browser_id
 
 bp = Blueprint("games", __name__)
@@ -45,6 +45,7 @@ def _render_new(form: NewGame, page: kitchen.NewGamePage, status: int = 200):
         known_players=page.known_players,
         saved_rules=page.saved_rules,
         preset_data=preset_data(),
+        preset_bags=preset_bags(),
         start_ranges=START_RANGES,
         name_length=NAME_LENGTH,
     )

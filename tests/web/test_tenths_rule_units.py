@@ -6,12 +6,15 @@ rules have no bags (Call Break) takes no start bags from the new game form."""
 
 from __future__ import annotations
 
+import json
+import re
 import subprocess
+from html import unescape
 
 from scorekeeper.printing import sheets
 from scorekeeper.rules import parse_game, rules_from_spec, score_game
 from scorekeeper.rules.words import game_end, rules_line
-from tests.helpers import make_game, post_new
+from tests.helpers import created, editor_fields, make_game, post_new
 
 MINUS = "\u2212"
 TENTHS_BAGS = {"preset": "call-break", "bag_limit": 10, "bag_penalty": 100}
@@ -86,14 +89,34 @@ def test_start_bags_are_refused_for_rules_without_bags(client, db):
     response = post_new(client, preset="call-break", **{"start-score-0": "3.2",
                                                         "start-bags-0": "4"})  # fmt: skip
     html = response.get_data(as_text=True)
-    assert response.status_code == 200
+    assert response.status_code == 422
     assert 'id="start-bags-0-error"' in html
-    assert "no bags" in html
+    assert "Bags: these rules have no bags" in html
     assert 'value="3.2"' in html and 'value="4"' in html  # what was typed is kept
+    assert "start-bags-0-error" in _bags_box(html, 0)  # shown, by its field, with its reason
 
 
-def test_the_form_says_score_only_for_a_preset_without_bags(client):
-    """Each preset says whether it has bags (a flag the server writes), so the page without
-    JavaScript still says what the start takes, and the script hides only what the flag says."""
-    html = client.get("/games/new?preset=call-break").get_data(as_text=True)
-    assert "data-bags=" in html
+def test_start_bags_still_count_where_the_rules_have_them(client, db):
+    custom = editor_fields("call-break", bag_limit="10", bag_penalty="100")
+    record = created(db, post_new(client, **custom,
+                                  **{"start-score-0": "3.2", "start-bags-0": "4"}))  # fmt: skip
+    assert record.data["start"] == {"Ann": {"score": 32, "bags": 4}}
+    record = created(db, post_new(client, preset="call-break", **{"start-bags-1": "0"}))
+    assert all(not v["bags"] for v in record.data.get("start", {}).values())  # 0 is no bags
+
+
+def _bags_box(html: str, seat: int) -> str:
+    start = html.index(f'<div class="start-row" data-seat="{seat}">')
+    return html[start : html.index("</div>\n    </div>", start)]
+
+
+def test_the_form_asks_no_bags_of_rules_without_them(client):
+    """A form rendered for Call Break leaves its start's bags out of sight (without JavaScript
+    too); each preset's flag (the server's ``Rules.has_bags``) is on the page for the script."""
+    html = post_new(client, ["Ann"], preset="call-break").get_data(as_text=True)
+    assert '<div class="start-bags" hidden><label for="start-bags-0">' in html
+    assert 'The score<span class="start-bags" hidden>' in html
+    flags = json.loads(unescape(re.search(r'id="start" data-bags="([^"]*)"', html)[1]))
+    assert flags["call-break"] is False and flags["urban"] is False and flags["standard"] is True
+    standard = post_new(client, ["Ann"], preset="standard").get_data(as_text=True)
+    assert '<div class="start-bags"><label for="start-bags-0">' in standard
