@@ -14,7 +14,16 @@ from typing import Any
 
 from .ending import BOSTON, DOUBLE_NIL_LOST, DOUBLE_NIL_WON, HANDS, LOSING, SET_OUT, SWEEP, TARGET
 from .errors import GameError
-from .options import OPTIONS, OptionInfo, Rules, numbers_text, rules_from_spec, rules_to_spec
+from .options import (
+    MAX_POINTS,
+    MAX_SCORE,
+    OPTIONS,
+    OptionInfo,
+    Rules,
+    numbers_text,
+    rules_from_spec,
+    rules_to_spec,
+)
 from .scoring import Sheet
 from .tenths import shown_points, shown_target
 
@@ -72,6 +81,12 @@ def count(n: int, word: str) -> str:
     return f"{figure(n)} {word}{'' if abs(n) == 1 else 's'}"
 
 
+# The options whose values are points (options/info.py: their range is a points value's or a
+# score's, MAX_POINTS or MAX_SCORE), which count tenths under ``score_tenths`` like the sheet's
+# scores (docs/contract.md): the rules page and a rules change's words say them by in_units.
+POINTS_OPTIONS = frozenset(o.name for o in OPTIONS if o.maximum in (MAX_POINTS, MAX_SCORE))
+
+
 def in_units(rules: Rules, value: Any) -> Any:
     """A rule's points as the game's sheet counts them: a number of points itself, or under
     ``score_tenths`` the decimal of its tenths (a bag penalty of 100 is 10.0, as its sheet
@@ -124,8 +139,11 @@ def bags_hint(rules: Rules) -> str:
     return "; ".join(out) + "."
 
 
-def option_word(value: Any) -> str:
-    """An option's value in a sentence: "yes", "no", "none", "250"."""
+def option_word(value: Any, rules: Rules | None = None, name: str = "") -> str:
+    """An option's value in a sentence: "yes", "no", "none", "250"; the option ``name``'s
+    points in the units of ``rules`` ("10.0" for a bag penalty of 100 in a game in tenths)."""
+    if rules is not None and name in POINTS_OPTIONS:
+        value = in_units(rules, value)
     if value is None:
         return "none"
     if isinstance(value, bool):
@@ -157,7 +175,7 @@ def option_shown(info: OptionInfo, value: Any, rules: Rules | None = None) -> st
     if isinstance(value, bool):
         return "yes" if value else "no"
     if type(value) is int:
-        return figure(value)
+        return figure(in_units(rules, value) if rules and info.name in POINTS_OPTIONS else value)
     if isinstance(value, tuple | list):
         return numbers_text(tuple(value))
     return str(value)
@@ -176,12 +194,12 @@ def changes_line(spec: dict[str, Any] | str) -> str:
     except GameError:
         return f"{preset_title(preset)}: these rules no longer load."
     said = {o.name: empty_meaning(o) if changed.get(o.name) is None else None for o in OPTIONS}
+    rules = rules_from_spec(changed)
     words = [
-        f"{o.label}: {said[o.name] or option_word(changed[o.name])}"
+        f"{o.label}: {said[o.name] or option_word(changed[o.name], rules, o.name)}"
         for o in OPTIONS
         if o.name in changed
     ]
-    rules = rules_from_spec(changed)
     if "specials" in changed:
         words.append("Specials: " + (", ".join(s.name for s in rules.specials) or "none"))
     if "bonuses" in changed:
@@ -226,7 +244,9 @@ def rules_summary(rules: Rules, preset: str = "standard", players: int | None = 
     out.append(made)
     set_words = SET_PENALTIES[r.set_penalty]
     if call_break:  # a call not made is "short", and what it loses is the call
-        set_words = set_words.replace("set:", f"{set_mark(preset)}:").replace("bid", bid_word(preset))
+        set_words = set_words.replace("set:", f"{set_mark(preset)}:").replace(
+            "bid", bid_word(preset)
+        )
     out.append(set_words)
     if r.bag_limit is not None:
         out.append(f"{r.bag_limit} bags: \u2212{in_units(r, r.bag_penalty)}")
@@ -549,7 +569,7 @@ def end_reason(sheet: Sheet, time_called: bool = False) -> str:
         return f"{others} set {times} in a row"
     if sheet.reason == LOSING:
         fell = "the other side fell" if len(sheet.sides) == 2 else "the others fell"
-        return f"{fell} to {figure(in_units(rules, rules.losing_score))} or below"
+        return f"{fell} to {in_units(rules, rules.losing_score)} or below"
     if sheet.reason == HANDS:
         cap = rules.max_hands or sheet.played
         if time_called:

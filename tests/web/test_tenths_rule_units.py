@@ -13,7 +13,9 @@ from html import unescape
 
 from scorekeeper.printing import sheets
 from scorekeeper.rules import parse_game, rules_from_spec, score_game
-from scorekeeper.rules.words import game_end, rules_line
+from scorekeeper.rules import words as rule_words
+from scorekeeper.rules.text import render_text
+from scorekeeper.rules.words import changes_line, game_end, rules_line
 from tests.helpers import created, editor_fields, make_game, post_new
 
 MINUS = "\u2212"
@@ -62,7 +64,9 @@ def test_the_pdf_legend_and_rules_say_the_penalty_as_the_sheet_does():
     assert f"10 bags: {MINUS}10.0" in pdf
     assert f"bags {MINUS}10.0: every 10 bags cost 10.0" in pdf
     assert "100" not in pdf
-    blank = _text(sheets.render_blank_pdf(sheets.blank_sheet(rules=game.rules, preset="call-break")))
+    blank = _text(
+        sheets.render_blank_pdf(sheets.blank_sheet(rules=game.rules, preset="call-break"))
+    )
     assert f"10 bags: {MINUS}10.0" in blank and "100" not in blank
 
 
@@ -81,6 +85,7 @@ def test_call_break_legend_says_short_as_its_rules_line_does():
     assert not any(words.startswith("set:") for words in legend)
     pdf = _text(sheets.render_game_pdf(game, score_game(game)))
     assert "short: the call was not made" in pdf and "set: the bid" not in pdf
+    assert "* short" in render_text(score_game(game)).splitlines()  # the text sheet's marks
     standard = sheets.legend(rules_from_spec("standard"), teams=True, preset="standard")
     assert "set: the bid was not made" in standard
 
@@ -120,3 +125,21 @@ def test_the_form_asks_no_bags_of_rules_without_them(client):
     assert flags["call-break"] is False and flags["urban"] is False and flags["standard"] is True
     standard = post_new(client, ["Ann"], preset="standard").get_data(as_text=True)
     assert '<div class="start-bags"><label for="start-bags-0">' in standard
+
+
+def test_the_rules_page_and_a_change_of_rules_say_points_in_tenths(client, db):
+    """The rules page ("Bag penalty: 5.0") and the words of a change from the preset (the
+    text sheet's "Rules:" line, the game page's "changed") say a points option in tenths."""
+    spec = {"preset": "call-break", "bag_limit": 10, "bag_penalty": 50}
+    assert changes_line(spec) == "Call Break, changed: Bags that cost: 10; Bag penalty: 5.0."
+    game = parse_game({"format": "spades-scorekeeper/1", "rules": spec,
+                       "players": ["Ann", "Bob", "Cy", "Di"], "hands": [HAND]})  # fmt: skip
+    assert "Bag penalty: 5.0" in render_text(score_game(game))
+    record = make_game(db, rules=spec)
+    html = client.get(f"/g/{record.edit_token}/rules").get_data(as_text=True)
+    assert "Bag penalty: <b>5.0</b>" in html and "Points per trick bid: <b>1.0</b>" in html
+    standard = client.get(f"/g/{make_game(db).edit_token}/rules").get_data(as_text=True)
+    assert "Bag penalty: <b>100</b>" in standard  # a game in points says them as they are
+    points = rule_words.POINTS_OPTIONS
+    assert {"bag_penalty", "nil_value", "target_score", "moon_value"} <= points
+    assert not {"bag_limit", "blind_min", "double_back", "blind_win_multiplier"} & points
