@@ -143,3 +143,15 @@ def test_the_rules_page_and_a_change_of_rules_say_points_in_tenths(client, db):
     points = rule_words.POINTS_OPTIONS
     assert {"bag_penalty", "nil_value", "target_score", "moon_value"} <= points
     assert not {"bag_limit", "blind_min", "double_back", "blind_win_multiplier"} & points
+
+
+def test_a_house_rules_why_line_says_its_points_in_tenths():
+    """A house rule's why-line names its points as the sheet counts them: a lost nil at 1.0 a
+    trick (10 tenths) reads "2 x -1.0", beside the nil's "-2.0", never "2 x -10"."""
+    spec = {"preset": "standard", "score_tenths": True, "nil_penalty_per_trick": 10}
+    hand = {"bids": {"Ann": 0, "Bob": 4, "Cy": 3, "Di": 4},
+            "tricks": {"Ann": 2, "Bob": 4, "Cy": 3, "Di": 4}}  # fmt: skip
+    game = parse_game({"format": "spades-scorekeeper/1", "rules": spec,
+                       "players": ["Ann", "Bob", "Cy", "Di"], "hands": [hand]})  # fmt: skip
+    why = score_game(game).hands[0].sides["Ann"].explain
+    assert why[:2] == ["Ann nil lost: 2 x -1.0", "Ann nil, took 2: -2.0"]
