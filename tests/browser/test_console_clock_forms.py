@@ -18,16 +18,22 @@ pytestmark = pytest.mark.browser
 PHONE = {"width": 390, "height": 844}
 
 
-def test_a_refused_extension_keeps_what_was_typed_next_to_its_message(
-    browser, live_server, live_app, tmp_path
-):
-    database = live_app.config["DATABASE"]
+def round_one(browser, live_server: str, database: str):
+    """Four teams with a 30-minute round 1 seated, and the director's console on a phone."""
     event = club_night(database, teams=4, round_minutes=30)
     db = service.connect(database)
     events.seat_next_round(db, event)
     db.close()
     director = browser.new_context(viewport=PHONE).new_page()
     director.goto(f"{live_server}/e/{event.director_token}")
+    return event, director
+
+
+def test_a_refused_extension_keeps_what_was_typed_next_to_its_message(
+    browser, live_server, live_app, tmp_path
+):
+    database = live_app.config["DATABASE"]
+    event, director = round_one(browser, live_server, database)
 
     director.fill("#extend-minutes", "500")
     director.get_by_role("button", name="Extend round 1").click()
@@ -66,12 +72,7 @@ def test_a_refused_extension_stays_while_the_rest_of_the_round_updates(
     it (a table's hand shows), until dismissed; then a box typed in and left alone is kept the
     same way until sent."""
     database = live_app.config["DATABASE"]
-    event = club_night(database, teams=4, round_minutes=30)
-    db = service.connect(database)
-    events.seat_next_round(db, event)
-    db.close()
-    director = browser.new_context(viewport=PHONE).new_page()
-    director.goto(f"{live_server}/e/{event.director_token}")
+    event, director = round_one(browser, live_server, database)
     director.fill("#extend-minutes", "500")
     with director.expect_navigation():
         director.get_by_role("button", name="Extend round 1").click()
@@ -110,12 +111,7 @@ def test_a_refused_extension_stays_while_the_rest_of_the_round_updates(
 
 def test_a_refused_round_length_stays_open_while_the_round_updates(browser, live_server, live_app):
     database = live_app.config["DATABASE"]
-    event = club_night(database, teams=4, round_minutes=30)
-    db = service.connect(database)
-    events.seat_next_round(db, event)
-    db.close()
-    director = browser.new_context(viewport=PHONE).new_page()
-    director.goto(f"{live_server}/e/{event.director_token}")
+    event, director = round_one(browser, live_server, database)
     director.locator(".clock-length summary").click()
     director.fill("#round_minutes", "999")
     with director.expect_navigation():
