@@ -556,4 +556,6 @@ def _extras_alone(rules: Rules, preset: str, seats: int) -> list[tuple[str, Exam
 
 def table_words(rules: Rules, seats: int, teams: bool, team_count: int = 2) -> str:
     """The table the page's examples are played at."""
-    return teams_words(team_table(rules, seats, team_count)) if teams else alone_table(seats)
+    if not teams:
+        return alone_table(seats)
+    return teams_words(team_table(rules, seats, team_count), seats)

@@ -188,10 +188,14 @@ def without_bids(rules: Rules, table: TeamTable, took: dict[str, int]) -> dict[s
     return out
 
 
-def table_words(table: TeamTable) -> str:
+def table_words(table: TeamTable, seats: int) -> str:
     """The table the examples are played at: "Ann & Cy against Bob & Di"; "Ann & Di, Bob & Ed
-    and Cy & Flo" at three teams."""
+    and Cy & Flo" at three teams. A game of ``seats`` players seated otherwise (two teams of
+    three) is told that its examples are played at four seats, and at how many tricks."""
     names = list(table.teams)
+    said = ", ".join(names[:-1]) + f" and {names[-1]}"
     if len(names) == 2:
-        return f"{names[0]} against {names[1]}"
-    return ", ".join(names[:-1]) + f" and {names[-1]}"
+        said = f"{names[0]} against {names[1]}"
+    if len(table.players) != seats:
+        said += f", {len(table.players)} players at {table.tricks} tricks a hand"
+    return said

@@ -115,3 +115,12 @@ def test_a_first_hand_without_bids_is_given_by_player_where_each_counts_their_ow
                                                   "Cy": 2, "Flo": 2}}]}  # fmt: skip
     ann = score_game(parse_game(data)).hands[0].sides["Ann & Di"]
     assert f"Ann & Di: {'; '.join(ann.explain)} (total {ann.total})." in text
+
+
+def test_two_teams_of_three_are_told_their_examples_are_played_at_four_seats(client):
+    """Six players in two teams of three (Ann, Cy & Ed against Bob, Di & Flo): the examples
+    are still hands of four players at 13 tricks, and the page says so beside its own 17."""
+    text = page_text(client, new_game(client, SIX, preset="six-player", teams="two"))
+    assert "teams: Ann, Cy & Ed, Bob, Di & Flo. 17 tricks a hand." in text
+    four = "a table of Ann & Cy against Bob & Di, 4 players at 13 tricks a hand, scored"
+    assert four in text
