@@ -9,7 +9,9 @@ as the web server does, never loads WeasyPrint).
 from __future__ import annotations
 
 import math
+import re
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date as Date
 from functools import lru_cache
@@ -37,6 +39,7 @@ from .layout import (
     lines_mm,
     page_mm,
     templates,
+    text_mm,
     wrapped_lines,
 )
 
@@ -109,12 +112,28 @@ def render_game_pdf(
             rules_lines=rules_summary(rules, game.preset, len(game.players)),
             result_line=result_line(sheet, time_called),
             legend=legend(game.rules, teams=game.teams is not None, preset=game.preset),
+            dealer_mm=dealer_column_mm(game.players),
             printing=True,
         )
     )
     from .pdf import html_to_pdf  # WeasyPrint loads where sheets are printed, not where planned
 
     return html_to_pdf(html, paper_size, landscape=len(sheet.sides) >= LANDSCAPE_FROM_SIDES)
+
+
+# The printed game's dealer column (print.css tbody th.dealer: 8 pt, 1 mm padding a side): as
+# wide as its longest word, between the pad's width and this, so a name breaks between words.
+DEALER_COLUMN_MOST_MM = 24.0
+DEALER_PT = 8.0
+
+
+def dealer_column_mm(players: Sequence[str]) -> float:
+    """The width of a printed game's dealer column: its longest word's (a hyphen ends a
+    word: "Fitzgerald-" over "Ramirez"), at least the pad's, at most DEALER_COLUMN_MOST_MM;
+    a word longer than that breaks inside it."""
+    words = [w for name in players for w in re.split(r"(?<=-)|\s+", name) if w]
+    widest = max((text_mm(w, DEALER_PT) for w in words), default=0.0) + 2.6
+    return round(min(max(widest, DEALER_COLUMN_MM), DEALER_COLUMN_MOST_MM), 1)
 
 
 def legend(rules: Rules, teams: bool, preset: str = "standard") -> list[str]:

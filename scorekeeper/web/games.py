@@ -140,7 +140,8 @@ def rules(token: str):
     current = games.open_game(get_db(), token)
     game = current.game
     seats, teams = len(game.players), game.teams is not None
-    explained = rules_explained(game.rules, game.preset, seats, teams)
+    count = len(game.teams or ())
+    explained = rules_explained(game.rules, game.preset, seats, teams, count)
     return render_template(
         "games/rules.html",
         current=current,
@@ -152,8 +153,8 @@ def rules(token: str):
             (why, [(o, option_shown(o, getattr(game.rules, o.name), game.rules)) for o in group])
             for why, group in explained.unused
         ],
-        extras=extras_examples(game.rules, game.preset, seats, teams),
-        table=table_words(seats, teams),
+        extras=extras_examples(game.rules, game.preset, seats, teams, count),
+        table=table_words(game.rules, seats, teams, count),
         preset=preset_title(game.preset),
         changed=changes_line(rules_to_spec(game.rules, game.preset)),
     )

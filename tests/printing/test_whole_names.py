@@ -182,3 +182,34 @@ def test_a_packets_sheet_prints_a_right_to_left_dealer_as_its_pairings_do():
     last = reading.page_words(body, len(pdf_pages_text(body)) - 1)  # table 1's sheet
     assert {"ةراس", "نادمحلا"} <= {w[0] for w in last}
     assert not {"سارة", "الحمدان"} & {w[0] for w in last}
+
+
+def dealer_cells(body: bytes) -> list[reading.Word]:
+    """The words printed in a game sheet's dealer column, under its head, above the totals."""
+    words = reading.page_words(body, 1)
+    head = next(w for w in words if w[0] == "Dealer")
+    now = next(w for w in words if w[0] == "Now")
+    left = next(w for w in words if w[0] == "Bid")[1]  # the first column after the dealer's
+    column = (layout.PAGE_MARGIN_MM + sheets.HAND_COLUMN_MM) / PT_MM
+    return [
+        w for w in words
+        if head[4] < w[2] < now[2] and column < w[1] and w[3] < left
+        and w[4] - w[2] > 8.5  # 8 pt, not a why line's 6.5 pt
+    ]  # fmt: skip
+
+
+def test_a_game_sheets_dealer_column_breaks_names_between_words_not_inside_them():
+    """The printed game's dealer column is as wide as its longest word needs, within limits:
+    "Bartholomew" printed whole, not "Bartholo" over "mew"; a word no column could hold (a
+    30-letter single word) still breaks, inside the column."""
+    from scorekeeper.rules import parse_game, score_game
+    from scorekeeper.rules.sample import steady_game
+
+    names = ("Bartholomew Fitzgerald-Montgo", "Maximiliana Oyelaran-Castella",
+             "Zoë Nguyễn-Thị-Hương", "Wolfeschlegelsteinhausenbergdo")  # fmt: skip
+    game = parse_game(steady_game(8, names, target=5000))
+    body = sheets.render_game_pdf(game, score_game(game))
+    printed = [w[0] for w in dealer_cells(body)]
+    for word in ("Bartholomew", "Maximiliana", "Zoë", "Fitzgerald-"):
+        assert word in printed, printed
+    assert flat(" ".join(printed)).count("Oyelaran-Castella") == 2  # hands 2 and 6
