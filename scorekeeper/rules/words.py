@@ -339,7 +339,7 @@ _STANDARD = Rules()
 
 def _other_options(r: Rules) -> list[str]:
     return [
-        f"{o.label}: {option_word(getattr(r, o.name))}"
+        f"{o.label}: {option_word(getattr(r, o.name), r, o.name)}"
         for o in OPTIONS
         if o.name not in _SAID and getattr(r, o.name) != getattr(_STANDARD, o.name)
     ]

@@ -54,6 +54,10 @@ def test_every_points_value_of_the_line_is_in_tenths():
                   "Last trick +1.0", "blind when 100.0 behind", f"lost nil {MINUS}1.0 a trick",
                   f"10 bags: {MINUS}10.0"):  # fmt: skip
         assert words in line, (words, line)
+    said_by_label = {"preset": "standard", "score_tenths": True, "rubicon_value": 50,
+                     "lexington": "bid", "lexington_penalty": 40}  # fmt: skip
+    line = rules_line(rules_from_spec(said_by_label))
+    assert "Crossing the Rubicon: 5.0" in line and "Lexington loses: 4.0" in line
     assert game_end(rules_from_spec(TENTHS_ALL)) == f"Game to 50.0 (out at {MINUS}200.0)"
 
 
