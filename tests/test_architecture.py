@@ -32,6 +32,7 @@ LAYERS: dict[str, set[str]] = {
     },
     "printing": {
         "weasyprint",
+        "fontTools",  # WeasyPrint's font library: the printed font's advances (layout.text_mm)
         "jinja2",
         "segno",
         "scorekeeper.paths",

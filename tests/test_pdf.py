@@ -115,7 +115,8 @@ def test_html_in_a_name_prints_as_those_characters():
 
 def test_the_dealer_column_prints_a_long_name_whole_inside_it():
     """A name at the form's limit (30 letters) dealing: the dealer column wraps it inside its
-    14 mm, every letter printed there (it was cut at the column's edge: "Bartholom")."""
+    width (sheets.dealer_column_mm), every letter printed there (it was cut at the column's
+    edge: "Bartholom")."""
     long_name = "Bartholomew Fitzgerald-Ramirez"
     body, _ = render(game_data(2, names=(long_name, "Bob", "Cy", "Di")))
     words = re.findall(
@@ -126,7 +127,7 @@ def test_the_dealer_column_prints_a_long_name_whole_inside_it():
     )
     head = next((float(x1), float(x2), float(y)) for x1, y, x2, w in words if w == "Dealer")
     middle, top = (head[0] + head[1]) / 2, head[2]  # the column is centred under its head
-    half = sheets.DEALER_COLUMN_MM / 2 * 72 / 25.4  # in points
+    half = sheets.dealer_column_mm([long_name]) / 2 * 72 / 25.4  # in points
     row = next(float(y) for _, y, _, word in words if word == "Hand")  # hand 1's why line
     cell = [
         (float(x1), float(x2), w)

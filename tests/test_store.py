@@ -31,6 +31,7 @@ def test_migrations_are_named_and_repeatable(tmp_path: Path):
         "0011_game_time_called",
         "0012_event_submissions",
         "0013_replaced_links",
+        "0014_submission_outcomes",
     ]
     assert store.migrate(db) == []
     assert store.applied_migrations(db) == names

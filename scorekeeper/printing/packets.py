@@ -37,7 +37,16 @@ from scorekeeper.events.standings import LABELS
 from scorekeeper.rules import Rules, opposite_teams, rules_summary, team_name
 from scorekeeper.rules.names import filing_key
 
-from .layout import DEFAULT_PAPER, templates
+from .layout import (
+    DEFAULT_PAPER,
+    PAGE_MARGIN_MM,
+    PT_MM,
+    half_height_mm,
+    lines_mm,
+    page_mm,
+    templates,
+    wrapped_lines,
+)
 from .sheets import BlankSheet, blank_context, date_text
 
 SEAT_WORDS = {"N": "North", "E": "East", "S": "South", "W": "West"}
@@ -268,6 +277,38 @@ def _sides_of(table: PacketTable) -> list[dict[str, Any]]:
     return out
 
 
+# A table card's front face (print.css .packet .card ...): its share of the card (.face), the
+# code's column beside the text (.card-text's margin), the title's line (14 and 30 pt at a line
+# height of 1.1) and each text's size in points, bold or not, with the mm of margin it adds.
+CARD_FACE = 0.47
+CARD_QR_MM = 52.0
+CARD_TITLE_MM = 30 * 1.1 * PT_MM
+CARD_TEXTS = {"round": (10.0, False, 2.0), "team": (8.5, False, 1.5), "seats": (12.5, True, 1.0),
+              "dealer": (11.0, False, 1.5), "scan": (8.0, False, 1.5)}  # fmt: skip
+
+
+def card_fits(
+    packet: RoundPacket, table: PacketTable, sides: list[dict[str, Any]], date: str
+) -> bool:
+    """Whether a table card's front face holds its words at their usual sizes. Long names wrap
+    onto more lines; a card whose lines would run past its edge prints them smaller (print.css
+    .dense), whole. An estimate that errs long (layout.wrapped_lines)."""
+    width = page_mm(packet.paper_size)[0] - 2 * PAGE_MARGIN_MM - CARD_QR_MM
+
+    def mm(key: str, text: str, across: float = width) -> float:
+        pt, bold, margin = CARD_TEXTS[key]
+        return lines_mm(wrapped_lines(text, pt, across, bold), pt) + margin
+
+    words = [packet.round_title, packet.event_name, date]
+    height = CARD_TITLE_MM + mm("round", " · ".join(w for w in words if w))
+    for side in sides:
+        height += mm("team", side["title"]) if side["title"] else 0.0
+        cell = width / 2 if len(side["people"]) > 1 else width
+        height += max(mm("seats", f"{seat} {name}", cell) for name, _, seat, _ in side["people"])
+    height += mm("dealer", f"{table.dealer} deals the first hand.") + mm("scan", "Scan")  # a line
+    return height <= CARD_FACE * half_height_mm(packet.paper_size)
+
+
 FIND_COLUMNS = 3  # the "find your table" list, read down each column
 FIND_LINES = 56  # lines of that list that fit a page (print.css: .find-table, 8.5pt)
 
@@ -291,9 +332,6 @@ def _find_your_table(tables: Sequence[PacketTable]) -> list[list[list[tuple[str,
     return blocks
 
 
-# Rows a pre-filled sheet gives up so its head can grow: two sides of long names and the rules
-# take more than the pad's fixed head (print.css lets .packet .blank .head grow by this much).
-HEAD_ROWS = 2
 # Rows past a round's hands (its max_hands): a game level after its last hand plays on.
 TIE_ROWS = 2
 
@@ -320,7 +358,7 @@ def _sheet(packet: RoundPacket, table: PacketTable, date: str) -> dict[str, Any]
         dealers=table.dealing_order,
     )
     if not packet.sheet_rows:
-        fill = max(1, blank.fill_rows() - HEAD_ROWS)
+        fill = blank.fill_rows()
         hands = packet.rules.max_hands
         blank = replace(blank, rows=fill if hands is None else min(fill, hands + TIE_ROWS))
     return blank_context(blank)
@@ -338,16 +376,19 @@ def _standings_context(rows: Sequence[StandingRow], tiebreakers: Sequence[str]) 
 def packet_html(packet: RoundPacket) -> str:
     """The packet as print HTML (one document: one render, one PDF)."""
     date = date_text(packet.date)
-    tables = [
-        {
-            "table": t,
-            "sides": _sides_of(t),
-            "dealer_letter": t.dealer_letter,
-            "qr": qr_image(t.link),
-            "sheet": _sheet(packet, t, date),
-        }
-        for t in packet.tables
-    ]
+    tables = []
+    for t in packet.tables:
+        sides = _sides_of(t)
+        tables.append(
+            {
+                "table": t,
+                "sides": sides,
+                "dealer_letter": t.dealer_letter,
+                "qr": qr_image(t.link),
+                "dense": not card_fits(packet, t, sides, date),
+                "sheet": _sheet(packet, t, date),
+            }
+        )
     standings = None
     if packet.standings is not None:
         standings = _standings_context(packet.standings, packet.tiebreakers)

@@ -9,6 +9,9 @@ as the web server does, never loads WeasyPrint).
 from __future__ import annotations
 
 import math
+import re
+import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date as Date
 from functools import lru_cache
@@ -25,12 +28,31 @@ from scorekeeper.rules import (
     team_name,
 )
 from scorekeeper.rules.ending import most_hands
-from scorekeeper.rules.words import bags_counted, figure, rules_as_set
+from scorekeeper.rules.words import bags_counted, bid_word, figure, in_units, rules_as_set, set_mark
 
-from .layout import DEFAULT_PAPER, FOOTER_MM, PAGE_MARGIN_MM, half_height_mm, page_mm, templates
+from .layout import (
+    DEFAULT_PAPER,
+    FOOTER_MM,
+    PAGE_MARGIN_MM,
+    PT_MM,
+    half_height_mm,
+    lines_mm,
+    page_mm,
+    templates,
+    text_mm,
+    wrapped_lines,
+)
 
 # These match static/print.css: change them together.
 BLANK_HEADER_MM = 40.0  # title, names, rules summary and the two header rows
+# The head's texts, a line each in .blank .head's 27 mm, and the side names' row, one line:
+# (font size in pt, bold, mm of the width they do not have: padding and borders).
+HEAD_TEXTS = {"title": (15.0, True, 0.0), "subtitle": (10.0, False, 0.0),
+              "sides": (10.5, False, 0.0), "rules": (7.0, False, 4.6)}  # fmt: skip
+SIDE_NAME_PT = 10.0  # .blank th.side-name, bold, 1 mm padding a side
+# The lines to write a name on (.blank .fill, 32 mm; .fill.short, 20 mm), as wide in letters
+# (an underscore is half an em: 1.85 mm at 10.5 pt).
+SIDE_FILL, MEMBER_FILL = "_" * 17, "_" * 11
 BLANK_ROW_MM = 7.5  # one hand row on a blank sheet (what the page budget allows for it)
 BLANK_FOOTER_MM = 8.0  # the final-score row
 GRID_ROW_MM = 7.3  # one hand row as drawn (a little under the budget: rounding never spills)
@@ -89,7 +111,8 @@ def render_game_pdf(
             date=date_text(date),
             rules_lines=rules_summary(rules, game.preset, len(game.players)),
             result_line=result_line(sheet, time_called),
-            legend=legend(game.rules, teams=game.teams is not None),
+            legend=legend(game.rules, teams=game.teams is not None, preset=game.preset),
+            dealer_mm=dealer_column_mm(game.players),
             printing=True,
         )
     )
@@ -98,10 +121,27 @@ def render_game_pdf(
     return html_to_pdf(html, paper_size, landscape=len(sheet.sides) >= LANDSCAPE_FROM_SIDES)
 
 
-def legend(rules: Rules, teams: bool) -> list[str]:
+# The printed game's dealer column (print.css tbody th.dealer: 8 pt, 1 mm padding a side): as
+# wide as its longest word, between the pad's width and this, so a name breaks between words.
+DEALER_COLUMN_MOST_MM = 24.0
+DEALER_PT = 8.0
+
+
+def dealer_column_mm(players: Sequence[str]) -> float:
+    """The width of a printed game's dealer column: its longest word's (a hyphen ends a
+    word: "Fitzgerald-" over "Ramirez"), at least the pad's, at most DEALER_COLUMN_MOST_MM;
+    a word longer than that breaks inside it."""
+    words = [w for name in players for w in re.split(r"(?<=-)|\s+", name) if w]
+    widest = max((text_mm(w, DEALER_PT) for w in words), default=0.0) + 2.6
+    return round(min(max(widest, DEALER_COLUMN_MM), DEALER_COLUMN_MOST_MM), 1)
+
+
+def legend(rules: Rules, teams: bool, preset: str = "standard") -> list[str]:
     """What the marks on a printed sheet mean, only those the game's rules can print: no bag
     penalty where bags cost nothing (three-player: each overtrick costs instead), no blind bid
-    where none may be made, no double nil without partners, nothing in a race (no bids)."""
+    where none may be made, no double nil without partners, nothing in a race (no bids). In
+    the game's own words (``preset``: Call Break's call is "short") and units (a bag penalty
+    in tenths as its sheet writes it, "−10.0")."""
     if rules.race_tricks is not None:
         return []
     out = []
@@ -113,10 +153,10 @@ def legend(rules: Rules, teams: bool) -> list[str]:
         out.append("dnil: double nil")
     if rules.nil or rules.blind_nil:
         out.append("\u2713 made \u00b7 \u2717 lost")
-    out.append("set: the bid was not made")
+    out.append(f"{set_mark(preset)}: the {bid_word(preset)} was not made")
     if bags_counted(rules):
-        penalty = figure(-rules.bag_penalty)
-        out.append(f"bags {penalty}: every {rules.bag_limit} bags cost {rules.bag_penalty}")
+        cost = in_units(rules, rules.bag_penalty)
+        out.append(f"bags {figure(-cost)}: every {rules.bag_limit} bags cost {cost}")
     return out
 
 
@@ -174,8 +214,39 @@ class BlankSheet:
             height = half_height_mm(self.paper_size, self.landscape)
         else:
             height = page_mm(self.paper_size, self.landscape)[1] - 2 * PAGE_MARGIN_MM - FOOTER_MM
-        room = height - BLANK_HEADER_MM - BLANK_FOOTER_MM
+        room = height - BLANK_HEADER_MM - BLANK_FOOTER_MM - self.head_growth_mm()
         return max(1, math.floor(room / (HALF_ROW_MM if self.per_page == 2 else BLANK_ROW_MM)))
+
+    def head_growth_mm(self) -> float:
+        """How much taller this sheet's head prints than the pad's (BLANK_HEADER_MM): a long
+        title, long names or many rules wrap onto more lines, printed whole, and the rows under
+        them make room (estimated to err long: a row too few, never a name hidden)."""
+        width = page_mm(self.paper_size, self.landscape)[0] - 2 * PAGE_MARGIN_MM
+        texts = {
+            "title": self.title or "Spades score sheet",
+            "subtitle": self.subtitle,
+            "sides": self.sides_line,
+            "rules": "Rules " + " · ".join(_rules_lines(self)),
+        }
+        grow = 0.0
+        for key, text in texts.items():
+            pt, bold, taken = HEAD_TEXTS[key]
+            grow += lines_mm(wrapped_lines(text, pt, width - taken, bold) - 1, pt)
+        column = (width - HAND_COLUMN_MM - DEALER_COLUMN_MM) / len(self.sides) - 2
+        names = max(wrapped_lines(side, SIDE_NAME_PT, column, bold=True) for side in self.sides)
+        return grow + lines_mm(names - 1, SIDE_NAME_PT)
+
+    @property
+    def sides_line(self) -> str:
+        """The names line of the head, as print/_blank_sheet.html prints it ('' where every
+        name is left to write in: the line is not printed)."""
+        if not any(self.sides) and not any(m for team in self.members for m in team):
+            return ""
+        sides = []
+        for i, side in enumerate(self.sides):
+            members = [m or MEMBER_FILL for m in self.members[i]] if self.members else []
+            sides.append((side or SIDE_FILL) + (f" ({', '.join(members)})" if members else ""))
+        return " vs ".join(sides)
 
     @property
     def grid_row_mm(self) -> float:
@@ -318,6 +389,9 @@ def blank_grid(
             f"{head_text}{_hand_numbers(numbers, top, row_mm)}"
             f"{_dealers(numbers, top, dealers, row_mm)}</svg>"
         )
+        shaped = _shaped_dealers(numbers, top, dealers, row_mm)
+        if shaped:  # over the drawing, in its place: <div class="grid-box">, print.css
+            chunks[-1] = f'<div class="grid-box">{chunks[-1]}{shaped}</div>'
     return tuple(chunks)
 
 
@@ -381,6 +455,8 @@ def _dealers(numbers: range, top: float, dealers: tuple[str, ...], row_mm: float
     spans, long = [], []
     for row, number in enumerate(numbers):
         name = dealers[(number - 1) % len(dealers)]
+        if needs_shaping(name):  # printed over the drawing instead: _shaped_dealers
+            continue
         if len(name) * DEALER_EM * DEALER_FONT <= right - left:
             y = _baseline(top, row, row_mm)
             spans.append(f'<tspan x="{left:.2f}" y="{y}">{escape(name)}</tspan>')
@@ -395,6 +471,55 @@ def _dealers(numbers: range, top: float, dealers: tuple[str, ...], row_mm: float
         f'<clipPath id="dealer-column"><rect x="{left:.2f}" y="{top:.2f}" '
         f'width="{right - left:.2f}" height="{bottom - top:.2f}"/></clipPath>{"".join(texts)}'
     )
+
+
+def needs_shaping(name: str) -> bool:
+    """Whether ``name`` needs its letters joined or set right to left (Arabic, Hebrew, a
+    combining mark): WeasyPrint draws an SVG text letter by letter, each on its own, left to
+    right, so "سارة" would print as four loose letters backwards."""
+    return any(
+        unicodedata.bidirectional(c) in ("R", "AL") or unicodedata.combining(c) for c in name
+    )
+
+
+def _shaped_dealers(numbers: range, top: float, dealers: tuple[str, ...], row_mm: float) -> str:
+    """The dealers' names that SVG text cannot print (:func:`needs_shaping`) as page text laid
+    over their rows of the drawing (``top`` mm down, rows of ``row_mm``), inside the dealer
+    column: one line where the name fits, else in lines of the two-line size, smaller still
+    where that many lines would overfill the row."""
+    width = DEALER_COLUMN_MM - 1.6
+    boxes = []
+    for row, number in enumerate(numbers):
+        name = dealers[(number - 1) % len(dealers)] if dealers else ""
+        if not needs_shaping(name):
+            continue
+        size = DEALER_FONT / PT_MM
+        lines = wrapped_lines(name, size, width)
+        if lines > 1:
+            size = DEALER_SMALL / PT_MM
+            lines = wrapped_lines(name, size, width)
+            while lines * size * SHAPED_LINE * PT_MM > row_mm - 0.4 and size > 3.5:
+                size -= 0.25
+                lines = wrapped_lines(name, size, width)
+        middle = top + row_mm * (row + 0.5)
+        box_top = middle - lines * size * SHAPED_LINE * PT_MM / 2
+        boxes.append(
+            f'<p class="shaped-dealer" dir="{"rtl" if _right_to_left(name) else "ltr"}" '
+            f'style="top: {box_top:.2f}mm; font-size: {size:.2f}pt">{escape(name)}</p>'
+        )
+    return "".join(boxes)
+
+
+SHAPED_LINE = 1.1  # print.css .shaped-dealer's line-height
+
+
+def _right_to_left(name: str) -> bool:
+    """Whether ``name`` reads right to left: its first strongly directed letter does."""
+    for c in name:
+        kind = unicodedata.bidirectional(c)
+        if kind in ("L", "R", "AL"):
+            return kind != "L"
+    return False
 
 
 def _two_lines(name: str, left: float, width: float, middle: float) -> str:

@@ -9,6 +9,7 @@ event's rules and round end, so a table's phone does what the kitchen-table scor
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, Protocol
@@ -220,51 +221,69 @@ def seat_next_round(
     """Pair and seat the next round and create every table's game, in one transaction: a
     failure half-way leaves no round, no table and no game. ``number`` is the round the form
     offered to seat and ``seen`` the version it was read at: EventMoved when either is no
-    longer so. ``submission`` is the form's one-time id: the same form sent again (a double
-    tap, Back then Seat) seats nothing and answers with the round it seated, while a form read
-    before a change it never saw (another tab) is EventMoved. Raises EventRefused."""
+    longer so. ``submission`` is the form's one-time id (:func:`once`: sent again, the round
+    it seated, nothing done). Raises EventRefused."""
+
+    def act() -> Done:
+        record, view = changing(db, event, seen)
+        if number is not None and number != len(view.rounds) + 1:
+            raise EventMoved(
+                f"Nothing was done: the page offered to seat round {number}, but "
+                f"{where(view)}. Here is the event as it stands now."
+            )
+        return Done(record, _seat_next(db, record))
+
     with store.write(db):
-        done = _done_before(db, event, submission, actions.SEAT_ROUND)
-        if done is not None:
-            record, number = done
-        else:
-            record, view = changing(db, event, seen)
-            if number is not None and number != len(view.rounds) + 1:
-                raise EventMoved(
-                    f"Nothing was done: the page offered to seat round {number}, but "
-                    f"{where(view)}. Here is the event as it stands now."
-                )
-            number = _seat_next(db, record)
-            _record_done(db, submission, actions.SEAT_ROUND, record, number)
-    return _round(load(db, record), number)
+        done = once(db, event, submission, actions.SEAT_ROUND, number, act)
+    assert done.round is not None
+    return _round(load(db, done.event), done.round)
 
 
-def _done_before(
-    db: Database, event: EventRef, submission: str | None, kind: str
-) -> tuple[store.EventRecord, int] | None:
-    """Inside the write: the event and the round this console form's one-time id did ``kind``
-    to before, when it did so to one of this event's rounds; None otherwise (never sent, or
-    not that button of this event): the same form sent again is the same intent, done."""
+@dataclass(frozen=True)
+class Done:
+    """What a console action did: the event (as read in its write), the round it acted on
+    (None: no one round) and what it answers besides (plain JSON data: None when the round
+    says it all), as :func:`once` records it with the form's one-time id."""
+
+    event: store.EventRecord
+    round: int | None = None
+    outcome: Any = None
+
+
+def once(
+    db: Database,
+    event: EventRef,
+    submission: str | None,
+    kind: str,
+    number: int | None,
+    act: Callable[[], Done],
+) -> Done:
+    """Inside a write: a console action done once a form. ``submission`` is the form's one-time
+    id (web.saving). When it already did ``kind`` to this event (to round ``number``, when one
+    is named), the same form was sent again (a double tap, a resend, Back then the button):
+    the same person's one intent, done; nothing is done again and the answer is the first
+    send's, even after the event moved on. Otherwise ``act`` does it, refusing a form read
+    before a change it never saw (``changing``: EventMoved, as for any form whose id was never
+    used), and the id is recorded with what it did, in the same transaction."""
     used = store.submission(db, submission) if submission else None
-    if used is None or used.kind.kind != kind or used.round_number is None:
-        return None
-    if isinstance(event, str):
-        record = store.events.event_by_director_token(db, event)
-    else:
-        record = store.events.event_by_id(db, event.id)
-    return (record, used.round_number) if used.event_id == record.id else None
-
-
-def _record_done(
-    db: Database, submission: str | None, kind: str, record: store.EventRecord, number: int
-) -> None:
-    """Inside the write that did it: this console form's id did ``kind`` to round ``number``
-    (an id already used for something else is left as it was)."""
-    if submission and store.submission(db, submission) is None:
+    if (
+        used is not None
+        and used.kind.kind == kind
+        and (number is None or used.round_number == number)
+    ):
+        if isinstance(event, str):
+            record = store.events.event_by_director_token(db, event)
+        else:
+            record = store.events.event_by_id(db, event.id)
+        if used.event_id == record.id:
+            return Done(record, used.round_number, used.outcome)
+    done = act()
+    if submission and used is None:
         store.record_submission(
             db, submission, game_id=None, action=store.Action(kind), version=None,
-            event_id=record.id, round_number=number,
+            event_id=done.event.id, round_number=done.round, outcome=done.outcome,
         )  # fmt: skip
+    return done
 
 
 def _round(view: EventView, number: int) -> RoundView:
@@ -289,19 +308,30 @@ def open_round(view: EventView, number: int, doing: str) -> RoundView:
 
 
 def repair_round(
-    db: Database, event: EventRef, number: int, *, seen: int | None = None
+    db: Database,
+    event: EventRef,
+    number: int,
+    *,
+    seen: int | None = None,
+    submission: str | None = None,
 ) -> RoundView:
     """Pair a round that has not started again: its tables and their (empty) games go, late
-    entrants and reinstated entrants are included, drops left out. One transaction."""
-    with store.write(db):
-        event, view = changing(db, event, seen)
+    entrants and reinstated entrants are included, drops left out. One transaction.
+    ``submission``: the form's one-time id (:func:`once`: sent again, the round as it is)."""
+
+    def act() -> Done:
+        record, view = changing(db, event, seen)
         rnd = open_round(view, number, "re-paired")
         numbers = {t.game_id: t.number for t in rnd.tables}
         for game_id in store.events.delete_round(db, rnd.id):
-            _replace_game(db, event.id, number, numbers[game_id], game_id, "repair")
-        store.events.move_late_entrants(db, event.id, number)
-        _seat_next(db, event)
-    return _round(load(db, event), number)
+            _replace_game(db, record.id, number, numbers[game_id], game_id, "repair")
+        store.events.move_late_entrants(db, record.id, number)
+        _seat_next(db, record)
+        return Done(record, number)
+
+    with store.write(db):
+        done = once(db, event, submission, actions.REPAIR_ROUND, number, act)
+    return _round(load(db, done.event), number)
 
 
 def swap(
@@ -312,56 +342,75 @@ def swap(
     second: int | None,
     *,
     seen: int | None = None,
+    submission: str | None = None,
 ) -> list[str]:
     """Swap two entrants' places in a round that has not started (at tables or on a bye); the
     tables they leave are seated again with new games. Returns warnings: a swap that makes a
-    pairing repeat (opponents who met in an earlier round) is done and said."""
+    pairing repeat (opponents who met in an earlier round) is done and said. ``submission``:
+    the form's one-time id (:func:`once`: sent again, the first send's warnings)."""
+
+    def act() -> Done:
+        record, warnings = _swap(db, event, number, first, second, seen)
+        return Done(record, number, warnings)
+
     with store.write(db):
-        event, view = changing(db, event, seen)
-        if first is None or second is None:
-            raise EventRefused("Choose two to swap.", field="swap")
-        if first == second:
-            raise EventRefused("Choose two different entrants to swap.", field="swap")
-        rnd = open_round(view, number, "changed")
-        a, b = view.entrant(first), view.entrant(second)
-        ordered = sorted(rnd.tables, key=lambda t: t.position)  # the pairing's order
-        tables = [list(t.entrants) for t in ordered]
-        byes = list(rnd.byes)
-        spots = {}
-        for who in (a.id, b.id):
-            spot = next(
-                ((i, j) for i, t in enumerate(tables) for j, e in enumerate(t) if e == who), None
+        return list(once(db, event, submission, actions.SWAP, number, act).outcome)
+
+
+def _swap(
+    db: Database,
+    event: EventRef,
+    number: int,
+    first: int | None,
+    second: int | None,
+    seen: int | None,
+) -> tuple[store.EventRecord, list[str]]:
+    """Inside the write: :func:`swap` done; the event and the warnings."""
+    event, view = changing(db, event, seen)
+    if first is None or second is None:
+        raise EventRefused("Choose two to swap.", field="swap")
+    if first == second:
+        raise EventRefused("Choose two different entrants to swap.", field="swap")
+    rnd = open_round(view, number, "changed")
+    a, b = view.entrant(first), view.entrant(second)
+    ordered = sorted(rnd.tables, key=lambda t: t.position)  # the pairing's order
+    tables = [list(t.entrants) for t in ordered]
+    byes = list(rnd.byes)
+    spots = {}
+    for who in (a.id, b.id):
+        spot = next(
+            ((i, j) for i, t in enumerate(tables) for j, e in enumerate(t) if e == who), None
+        )
+        if spot is None and who in byes:
+            spot = (-1, byes.index(who))
+        if spot is None:
+            raise EventRefused(
+                f"{view.name_of(who)} is not seated in round {number}: re-pair the round "
+                "to include them.",
+                field="swap",
             )
-            if spot is None and who in byes:
-                spot = (-1, byes.index(who))
-            if spot is None:
-                raise EventRefused(
-                    f"{view.name_of(who)} is not seated in round {number}: re-pair the round "
-                    "to include them.",
-                    field="swap",
-                )
-            spots[who] = spot
-        (ta, ja), (tb, jb) = spots[a.id], spots[b.id]
+        spots[who] = spot
+    (ta, ja), (tb, jb) = spots[a.id], spots[b.id]
 
-        def place(t: int) -> list[int]:
-            return byes if t == -1 else tables[t]
+    def place(t: int) -> list[int]:
+        return byes if t == -1 else tables[t]
 
-        place(ta)[ja], place(tb)[jb] = b.id, a.id
-        pairing = Pairing(number, tuple(tuple(t) for t in tables), tuple(byes))
-        seating = seat_tables(pairing, [e.core for e in view.entrants], view.config)
-        changed = sorted({t for t in (ta, tb) if t != -1})
-        for i in changed:
-            old, seat = ordered[i], seating[i]
-            record = games.create_game(db, _game_file(event, view, tuple(tables[i]), seat))
-            store.events.update_table(
-                db, old.id, entrants=tables[i], seats=seat.seats, dealer=seat.dealer,
-                game_id=record.id,
-            )  # fmt: skip
-            _replace_game(db, event.id, number, old.number, old.game_id, "swap")
-        if -1 in (ta, tb):
-            store.events.update_round(db, rnd.id, byes=byes)
-        store.events.touch_event(db, event.id)
-        return _repeats(view, number, [tables[i] for i in changed])
+    place(ta)[ja], place(tb)[jb] = b.id, a.id
+    pairing = Pairing(number, tuple(tuple(t) for t in tables), tuple(byes))
+    seating = seat_tables(pairing, [e.core for e in view.entrants], view.config)
+    changed = sorted({t for t in (ta, tb) if t != -1})
+    for i in changed:
+        old, seat = ordered[i], seating[i]
+        record = games.create_game(db, _game_file(event, view, tuple(tables[i]), seat))
+        store.events.update_table(
+            db, old.id, entrants=tables[i], seats=seat.seats, dealer=seat.dealer,
+            game_id=record.id,
+        )  # fmt: skip
+        _replace_game(db, event.id, number, old.number, old.game_id, "swap")
+    if -1 in (ta, tb):
+        store.events.update_round(db, rnd.id, byes=byes)
+    store.events.touch_event(db, event.id)
+    return event, _repeats(view, number, [tables[i] for i in changed])
 
 
 def _replace_game(
@@ -429,39 +478,52 @@ def time_question(db: Database, director_token: str, number: int) -> TimeQuestio
     return TimeQuestion(event.name, event.version, number, tables, rnd.status == "time_called")
 
 
-def call_time(db: Database, event: EventRef, number: int, *, seen: int | None = None) -> list[int]:
+def call_time(
+    db: Database,
+    event: EventRef,
+    number: int,
+    *,
+    seen: int | None = None,
+    submission: str | None = None,
+) -> list[int]:
     """Time is called: each unfinished table finishes the hand in play and the leader wins (a
     tie plays one more hand). Each such table's game gets ``max_hands`` = hands played + 1, so
     the engine ends it after that hand. Safe to repeat (a table that undid it is capped again).
-    Returns the table numbers capped."""
-    with store.write(db):
-        event, view = changing(db, event, seen)
+    Returns the table numbers capped. ``submission``: the form's one-time id (:func:`once`:
+    sent again, the tables the first send capped, nothing done)."""
+
+    def act() -> Done:
+        record, view = changing(db, event, seen)
         rnd = _round(view, number)
         if rnd is not view.current or rnd.closed:
             raise EventRefused(f"Round {number} is closed: time can be called on the current one.")
-        capped = []
-        for t in rnd.tables:
-            if t.finished:
-                continue
-            record = store.game_by_id(db, t.game_id)
-            try:
-                game = parse_game(record.data)
-                sheet = score_game(game)
-            except GameError:
-                continue  # a file that no longer scores: the director enters a paper result
-            cap = sheet.played + 1
-            if game.rules.max_hands is not None and game.rules.max_hands <= cap:
-                continue
-            spec = {**rules_to_spec(game.rules, game.preset), "max_hands": cap}
-            data = {**record.data, "rules": spec}
-            finished, winner = games.outcome(data)
-            store.save_game(
-                db, record, data, action=games.TIME_CALLED, finished=finished, winner=winner
-            )
-            capped.append(t.number)
+        capped = [t.number for t in rnd.tables if not t.finished and _cap(db, t.game_id)]
         store.events.update_round(db, rnd.id, status="time_called")
-        store.events.touch_event(db, event.id)
-    return capped
+        store.events.touch_event(db, record.id)
+        return Done(record, number, capped)
+
+    with store.write(db):
+        return list(once(db, event, submission, actions.TIME_CALLED, number, act).outcome)
+
+
+def _cap(db: Database, game_id: int) -> bool:
+    """Inside the write: a table's game ends after the hand in play (its ``max_hands`` is the
+    hands played + 1); False when it already ends by then, or its file no longer scores (the
+    director enters a paper result)."""
+    record = store.game_by_id(db, game_id)
+    try:
+        game = parse_game(record.data)
+        sheet = score_game(game)
+    except GameError:
+        return False
+    cap = sheet.played + 1
+    if game.rules.max_hands is not None and game.rules.max_hands <= cap:
+        return False
+    spec = {**rules_to_spec(game.rules, game.preset), "max_hands": cap}
+    data = {**record.data, "rules": spec}
+    finished, winner = games.outcome(data)
+    store.save_game(db, record, data, action=games.TIME_CALLED, finished=finished, winner=winner)
+    return True
 
 
 CLOCK_ACTIONS = ("pause", "resume", "extend", "restart")
@@ -596,13 +658,11 @@ def close_round(
     submission: str | None = None,
 ) -> RoundView:
     """Close the current round once every table is finished or has a paper result; else
-    EventRefused naming the tables still playing. ``submission``: the form's one-time id, as
-    :func:`seat_next_round` takes it (the same Close sent again: the round, nothing done)."""
-    with store.write(db):
-        done = _done_before(db, event, submission, actions.CLOSE_ROUND)
-        if done is not None and done[1] == number:
-            return _round(load(db, done[0]), number)
-        event, view = changing(db, event, seen)
+    EventRefused naming the tables still playing. ``submission``: the form's one-time id
+    (:func:`once`: the same Close sent again, the round, nothing done)."""
+
+    def act() -> Done:
+        record, view = changing(db, event, seen)
         rnd = _round(view, number)
         if rnd.closed:
             raise EventRefused(f"Round {number} is already closed.")
@@ -615,10 +675,14 @@ def close_round(
             )
         store.events.update_round(db, rnd.id, status="closed")
         store.events.mark_closed(db, rnd.id)  # a later change of a table is a correction
-        after = load(db, event)
-        store.events.touch_event(db, event.id, **({"status": "finished"} if after.complete else {}))
-        _record_done(db, submission, actions.CLOSE_ROUND, event, number)
-    return _round(after, number)
+        after = load(db, record)
+        finished = {"status": "finished"} if after.complete else {}
+        store.events.touch_event(db, record.id, **finished)
+        return Done(record, number)
+
+    with store.write(db):
+        done = once(db, event, submission, actions.CLOSE_ROUND, number, act)
+    return _round(load(db, done.event), number)
 
 
 def enter_paper(
@@ -631,40 +695,51 @@ def enter_paper(
     winner: int | None = None,
     *,
     seen: int | None = None,
+    submission: str | None = None,
 ) -> TableView | None:
     """A table's final points and bags per side typed from its paper sheet (in any round: a
     correction too). It replaces the table's game in the standings until cleared. ``winner``
     (a side index) is needed when the top scores tie, and may name a side that won otherwise
-    (set out, a losing score)."""
-    with store.write(db):
-        event, view = changing(db, event, seen)
+    (set out, a losing score). ``submission``: the form's one-time id (:func:`once`: sent
+    again, the table as it is, nothing entered again)."""
+
+    def act() -> Done:
+        record, view = changing(db, event, seen)
         rnd = _round(view, number)
         table = rnd.table(table_number)
         if table is None:
             raise EventRefused(f"Round {number} has no table {table_number}.")
-        sides = len(table.sides)
-        if len(points) != sides or len(bags) != sides:
-            raise EventRefused("Give every side's points and bags.", field="points")
-        if any(abs(p) > MAX_SCORE * 10 for p in points):
-            raise EventRefused("Those points are out of range.", field="points")
-        if any(not 0 <= b <= 10_000 for b in bags):
-            raise EventRefused("Bags are 0 or more.", field="bags")
-        best = max(points)
-        if winner is not None and not 0 <= winner < sides:
-            raise EventRefused("Choose the side that won.", field="winner")
-        if winner is None and points.count(best) > 1:
-            raise EventRefused(
-                f"Tied on {best}: say which side won (a tie plays one more hand).", field="winner"
-            )
-        paper = {
-            "sides": [{"points": p, "bags": b} for p, b in zip(points, bags, strict=True)],
-            "winner": winner,
-        }
+        paper = _paper(len(table.sides), points, bags, winner)
         # After the round closed a paper result is a correction: kept, and said (the console,
         # the standings' why and the event file name the table).
         store.events.update_table(db, table.id, paper=paper, **_correcting(rnd))
-        store.events.touch_event(db, event.id)
-    return _round(load(db, event), number).table(table_number)
+        store.events.touch_event(db, record.id)
+        return Done(record, number, table_number)
+
+    with store.write(db):
+        done = once(db, event, submission, actions.PAPER_RESULT, number, act)
+    return _round(load(db, done.event), number).table(table_number)
+
+
+def _paper(sides: int, points: list[int], bags: list[int], winner: int | None) -> dict[str, Any]:
+    """A paper result as the store keeps it, or EventRefused by the field that is wrong."""
+    if len(points) != sides or len(bags) != sides:
+        raise EventRefused("Give every side's points and bags.", field="points")
+    if any(abs(p) > MAX_SCORE * 10 for p in points):
+        raise EventRefused("Those points are out of range.", field="points")
+    if any(not 0 <= b <= 10_000 for b in bags):
+        raise EventRefused("Bags are 0 or more.", field="bags")
+    best = max(points)
+    if winner is not None and not 0 <= winner < sides:
+        raise EventRefused("Choose the side that won.", field="winner")
+    if winner is None and points.count(best) > 1:
+        raise EventRefused(
+            f"Tied on {best}: say which side won (a tie plays one more hand).", field="winner"
+        )
+    return {
+        "sides": [{"points": p, "bags": b} for p, b in zip(points, bags, strict=True)],
+        "winner": winner,
+    }
 
 
 def _correcting(rnd: RoundView) -> dict[str, bool]:

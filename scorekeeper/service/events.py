@@ -33,10 +33,12 @@ from scorekeeper.rules import (
     team_name,
 )
 from scorekeeper.rules.names import NameProblem, clean_name, name_key
+from scorekeeper.store import actions
 
 from .errors import EventNotFound, EventRefused
 from .event_rounds import (
     CLOCK_ACTIONS,
+    Done,
     NextStep,
     TimeQuestion,
     TypedClock,
@@ -46,6 +48,7 @@ from .event_rounds import (
     close_round,
     enter_paper,
     next_step,
+    once,
     open_round,
     repair_round,
     round_clock,
@@ -295,10 +298,12 @@ def paper_table(db: Database, director_token: str, number: int, table: int) -> P
 
 class TypedPaper(Protocol):
     """A paper result as a person typed it (the web's paper form) and the event's version it
-    was read at: read for a table of ``sides`` sides, it gives (points, bags, winner) as the
-    service takes them, or None with its own errors filled in."""
+    was read at, and its one-time id (a second send of the same form reads as done): read for
+    a table of ``sides`` sides, it gives (points, bags, winner) as the service takes them, or
+    None with its own errors filled in."""
 
     version: int
+    submission: str | None
 
     def read(self, sides: int) -> tuple[list[int], list[int], int | None] | None: ...
 
@@ -327,7 +332,10 @@ def submit_paper(
     if read is None:
         return PaperAnswer(at)
     try:
-        entered = enter_paper(db, director_token, number, table, *read, seen=typed.version)
+        entered = enter_paper(
+            db, director_token, number, table, *read, seen=typed.version,
+            submission=typed.submission,
+        )  # fmt: skip
     except EventRefused as e:
         return PaperAnswer(at, refused=e)
     return PaperAnswer(at, saved=True, corrected=entered is not None and entered.corrected)
@@ -564,13 +572,21 @@ def drop_question(db: Database, director_token: str, entrant_id: int) -> DropQue
 
 
 def set_active(
-    db: Database, event: EventRef, entrant_id: int, active: bool, *, seen: int | None = None
+    db: Database,
+    event: EventRef,
+    entrant_id: int,
+    active: bool,
+    *,
+    seen: int | None = None,
+    submission: str | None = None,
 ) -> str:
     """Drop (``active=False``) or reinstate an entrant; returns their name. A dropped entrant
     keeps their results and row in the standings and is never seated again until reinstated;
-    a table they already sit at plays on (re-pair the round if it has not started)."""
-    with store.write(db):
-        event, view = changing(db, event, seen)
+    a table they already sit at plays on (re-pair the round if it has not started).
+    ``submission``: the form's one-time id (``once``: sent again, the name, nothing done)."""
+
+    def act() -> Done:
+        record, view = changing(db, event, seen)
         entrant = view.entrant(entrant_id)
         if active:
             for p in entrant.person_ids:
@@ -578,8 +594,12 @@ def set_active(
                     if other.active and other.id != entrant.id and p in other.person_ids:
                         raise EventRefused(f"A player of {entrant.name} plays in {other.name}.")
         store.events.update_entrant(db, entrant.id, active=active)
-        store.events.touch_event(db, event.id)
-    return entrant.name
+        store.events.touch_event(db, record.id)
+        return Done(record, None, entrant.name)
+
+    kind = actions.REINSTATE if active else actions.DROP
+    with store.write(db):
+        return str(once(db, event, submission, kind, None, act).outcome)
 
 
 def fix_entrant(

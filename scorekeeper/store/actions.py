@@ -30,6 +30,11 @@ REMATCH = "rematch"
 IMPORT = "import"
 SEAT_ROUND = "seat_round"  # an event's console seated a round (the submission names it)
 CLOSE_ROUND = "close_round"  # ... or closed one
+SWAP = "swap"  # ... swapped two entrants (TIME_CALLED: called time)
+REPAIR_ROUND = "repair_round"  # ... paired a round again
+DROP = "drop"  # ... dropped an entrant
+REINSTATE = "reinstate"  # ... or reinstated one
+PAPER_RESULT = "paper_result"  # ... entered a table's paper result
 OTHER = "other"  # words from before the codes that name none of these
 
 # the steps of a history row
@@ -47,6 +52,11 @@ WORDS = {
     IMPORT: "import",
     SEAT_ROUND: "seat round",
     CLOSE_ROUND: "close round",
+    SWAP: "swap",
+    REPAIR_ROUND: "re-pair round",
+    DROP: "drop",
+    REINSTATE: "reinstate",
+    PAPER_RESULT: "paper result",
 }
 
 

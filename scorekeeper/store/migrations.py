@@ -357,6 +357,13 @@ def _m0013_replaced_links(db: Database) -> None:
     db.table("replaced_links").create_index(["view_token"], unique=True)
 
 
+@migrations(name="0014_submission_outcomes")
+def _m0014_submission_outcomes(db: Database) -> None:
+    # What a console form's one-time id answered (JSON: the tables Call time capped, a swap's
+    # warnings, the name dropped), so the same form sent again answers as the first send did.
+    db.table("submissions").add_column("outcome", str)
+
+
 def migrate(db: StoreDatabase) -> list[str]:
     """Apply pending migrations in one immediate transaction; returns the names applied."""
     with write(db):

@@ -222,13 +222,15 @@ PAPER_SIDES = 8  # fields read a side: more than a club table has sides (2, or 3
 
 @dataclass
 class PaperForm:
-    """A table's final points and bags per side, typed from its paper sheet."""
+    """A table's final points and bags per side, typed from its paper sheet; the version read
+    at and the form's one-time id (a second send of the same form reads as done)."""
 
     points: list[str]
     bags: list[str]
     winner: str = ""
     errors: dict[str, str] = field(default_factory=dict)
     version: int = 0
+    submission: str | None = None
 
     @classmethod
     def blank(cls, sides: int, paper: dict[str, Any] | None) -> PaperForm:
@@ -247,6 +249,7 @@ class PaperForm:
             [data.get(f"bags-{k}", "").strip()[:20] or "0" for k in range(PAPER_SIDES)],
             data.get("winner", "").strip()[:3],
             version=read_version(data),
+            submission=saving.posted(data),
         )
 
     def read(self, sides: int) -> tuple[list[int], list[int], int | None] | None:
@@ -285,10 +288,13 @@ class PaperForm:
 
 @dataclass
 class ConsoleForm:
-    """The part every console form has: the version read at, and the problems by field."""
+    """The part every console form has: the version read at, the problems by field, and the
+    form's one-time id when it carries one (web.saving: the same form sent twice, a double
+    tap, reads as done; service.event_rounds.once)."""
 
     version: int = 0
     errors: dict[str, str] = field(default_factory=dict)
+    submission: str | None = None
 
     def place_error(self, field_name: str | None, message: str) -> None:
         """A problem the service found, under the field it names (``form``: none)."""
@@ -297,10 +303,8 @@ class ConsoleForm:
 
 @dataclass
 class ButtonPost(ConsoleForm):
-    """A console button (Close, Drop, Repair...): the version of the event it was read at, and
-    its one-time id when it carries one (Close: a second tap reads as done)."""
-
-    submission: str | None = None
+    """A console button (Close, Drop, Repair, Call time...): the version of the event it was
+    read at, and its one-time id when it carries one."""
 
     @classmethod
     def from_post(cls, data: MultiDict) -> ButtonPost:
@@ -314,11 +318,9 @@ def _digits(text: str, longest: int) -> int | None:
 
 @dataclass
 class SeatForm(ConsoleForm):
-    """Seat: the round the button offered to seat (0, which no round is, when it names none)
-    and the form's one-time id (web.saving: a second tap of the same button reads as done)."""
+    """Seat: the round the button offered to seat (0, which no round is, when it names none)."""
 
     round: str = ""
-    submission: str | None = None
 
     @classmethod
     def from_post(cls, data: MultiDict) -> SeatForm:
@@ -363,7 +365,10 @@ class ChooseForm(ConsoleForm):
 
     @classmethod
     def from_post(cls, data: MultiDict, names: tuple[str, ...]) -> ChooseForm:
-        return cls(read_version(data), chosen={n: data.get(n, "")[:20] for n in names})
+        return cls(
+            read_version(data), submission=saving.posted(data),
+            chosen={n: data.get(n, "")[:20] for n in names},
+        )  # fmt: skip
 
     def entrant(self, name: str) -> int | None:
         return _digits(self.chosen.get(name, ""), 18)

@@ -368,7 +368,9 @@ def drop(director_token: str, entrant: int) -> BaseResponse:
     form = ButtonPost.from_post(request.form)
 
     def action() -> str:
-        name = events.set_active(get_db(), director_token, entrant, False, seen=form.version)
+        name = events.set_active(
+            get_db(), director_token, entrant, False, seen=form.version, submission=form.submission
+        )
         return f"{name} dropped: kept in the standings, not seated again."
 
     return _act(director_token, "entrants", form, action)
@@ -379,7 +381,9 @@ def reinstate(director_token: str, entrant: int) -> BaseResponse:
     form = ButtonPost.from_post(request.form)
 
     def action() -> str:
-        name = events.set_active(get_db(), director_token, entrant, True, seen=form.version)
+        name = events.set_active(
+            get_db(), director_token, entrant, True, seen=form.version, submission=form.submission
+        )
         return f"{name} is back: seated next round."
 
     return _act(director_token, "entrants", form, action)
@@ -437,7 +441,10 @@ def swap(director_token: str, number: int) -> BaseResponse:
 
     def action() -> list[str]:
         first, second = form.entrant("first"), form.entrant("second")
-        warnings = events.swap(get_db(), director_token, number, first, second, seen=form.version)
+        warnings = events.swap(
+            get_db(), director_token, number, first, second, seen=form.version,
+            submission=form.submission,
+        )  # fmt: skip
         return ["Swapped: the tables they changed have new scoring links."] + [
             f"Warning: {w}" for w in warnings
         ]
@@ -450,7 +457,9 @@ def repair(director_token: str, number: int) -> BaseResponse:
     form = ButtonPost.from_post(request.form)
 
     def action() -> str:
-        rnd = events.repair_round(get_db(), director_token, number, seen=form.version)
+        rnd = events.repair_round(
+            get_db(), director_token, number, seen=form.version, submission=form.submission
+        )
         return f"Round {number} is paired again: {len(rnd.tables)} tables, new scoring links."
 
     return _act(director_token, "round", form, action)
@@ -473,7 +482,9 @@ def call_time(director_token: str, number: int) -> BaseResponse:
     form = ButtonPost.from_post(request.form)
 
     def action() -> str:
-        capped = events.call_time(get_db(), director_token, number, seen=form.version)
+        capped = events.call_time(
+            get_db(), director_token, number, seen=form.version, submission=form.submission
+        )
         if not capped:
             return "Time called. No table was still playing."
         return (

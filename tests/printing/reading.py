@@ -3,6 +3,7 @@ pictures (pdftoppm) and the QR codes on them (zxing-cpp)."""
 
 from __future__ import annotations
 
+import html
 import io
 import re
 import subprocess
@@ -57,3 +58,42 @@ CARD_MARK = "Scan the code with one phone at this table"  # printed on every tab
 def card_pages(body: bytes) -> list[int]:
     """The pages (counted from 1) of a round packet that hold table cards."""
     return [n for n, text in enumerate(pdf_pages_text(body), 1) if CARD_MARK in text]
+
+
+Word = tuple[str, float, float, float, float]  # its text, then x0, y0, x1, y1 in points
+
+
+def page_words(body: bytes, page: int) -> list[Word]:
+    """The words of one page (counted from 1) as poppler places them, in reading order."""
+    args = ["pdftotext", "-bbox", "-f", str(page), "-l", str(page), "-", "-"]
+    out = subprocess.run(args, input=body, capture_output=True, check=True).stdout.decode()
+    found = re.findall(
+        r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">(.*?)</word>', out
+    )
+    return [(html.unescape(t), float(a), float(b), float(c), float(d)) for a, b, c, d, t in found]
+
+
+def elided(body: bytes) -> list[str]:
+    """The text that a single drawn glyph stands for, where that is more than a ligature's
+    letters: what a "…" hides. WeasyPrint draws a line cut short (``text-overflow: ellipsis``)
+    as the letters that fit and an ellipsis glyph that its text map says is all the rest, so
+    pdftotext reads the name whole where the paper shows "Maximilian…"; only the map tells."""
+    hidden = []
+    for font in _fonts(body):
+        cmap = font.get("/ToUnicode")
+        if cmap is None:
+            continue
+        text = cmap.get_object().get_data().decode("latin-1")
+        for target in re.findall(r"<[0-9a-fA-F]{4}>\s*<([0-9a-fA-F]{8,})>", text):
+            stands_for = bytes.fromhex(target).decode("utf-16-be")
+            if not (len(stands_for) <= 3 and stands_for.isalpha()):  # "ff", "ffi" are letters
+                hidden.append(stands_for)
+    return hidden
+
+
+def _fonts(body: bytes) -> list:
+    fonts: dict[int, object] = {}
+    for page in PdfReader(io.BytesIO(body)).pages:
+        for ref in page["/Resources"].get("/Font", {}).values():
+            fonts.setdefault(ref.idnum, ref.get_object())
+    return list(fonts.values())

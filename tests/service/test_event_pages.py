@@ -186,10 +186,12 @@ def test_a_seasons_csv_comes_with_the_seasons_name(db):
 
 
 class Typed:
-    """A paper result as typed: what ``read`` gives for the table's sides, at a version."""
+    """A paper result as typed: what ``read`` gives for the table's sides, at a version, with
+    the form's one-time id."""
 
-    def __init__(self, version: int, read=None):
+    def __init__(self, version: int, read=None, submission: str | None = None):
         self.version, self._read, self.asked = version, read, None
+        self.submission = submission
 
     def read(self, sides: int):
         self.asked = sides
