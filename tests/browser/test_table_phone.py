@@ -56,14 +56,22 @@ def test_the_browser_keeps_pages_alive_on_back(phone, live_server):
     assert phone.evaluate("window.kept") == 1
 
 
+# The service worker in charge of the page before it is left: one that takes the page over
+# while it is in the back/forward cache drops it from there (Chromium: "serviceworker-claimed"),
+# and Back then loads the page afresh, with no version check to test (seen under load).
+WORKER_IN_CHARGE = "() => navigator.serviceWorker.controller !== null"
+
+
 def test_back_after_save_shows_the_game_as_it_is_now(phone, live_server, live_db):
     url = start_game(phone, live_server, FOUR)
     bid(phone, ORDINARY_BIDS)
     tap(phone, "ttricks-0", "7")
+    phone.wait_for_function(WORKER_IN_CHARGE)  # else Back may load the tricks step afresh
     save(phone)
     assert phone.locator("#hand h2").inner_text() == "Hand 2: bids"
     phone.evaluate("window.stillHere = 1")
-    back(phone)  # restored from the cache, then brought up to date
+    with phone.expect_response(re.compile(r"/version$")):  # restored, it asks what moved
+        back(phone)  # restored from the cache, then brought up to date
     phone.wait_for_selector("text=Hand 1 was already saved.")
     assert phone.evaluate("window.stillHere") is None  # not the old page
     assert phone.locator("#hand h2").inner_text() == "Hand 2: bids"
@@ -76,10 +84,7 @@ def test_back_to_a_page_nothing_changed_keeps_its_taps_and_save_saves(phone, liv
     url = start_game(phone, live_server, FOUR)
     bid(phone, ORDINARY_BIDS)
     tap(phone, "ttricks-0", "7")
-    # The service worker in charge first: one that takes the page over while it is in the
-    # back/forward cache drops it from there (Chromium: "serviceworker-claimed"), and Back then
-    # loads the page afresh, with no version check to test (seen under load).
-    phone.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    phone.wait_for_function(WORKER_IN_CHARGE)
     phone.evaluate("window.stillHere = 1")
     phone.get_by_role("link", name="The rules of this game").click()
     phone.wait_for_url(re.compile(r"/rules$"))
