@@ -1,6 +1,7 @@
 /* Spades Scorekeeper, the new game and new event pages; progressive enhancement only. Typed
    names label the dealer and start-score fields; picking a preset resets the house-rules editor
-   (and the event's target score) to it. */
+   (and the event's target score) to it, and shows the start's bags fields only where the
+   preset has bags (the server's data-bags flags). */
 (function () {
   "use strict";
   var all = function (sel, root) { return [].slice.call((root || document).querySelectorAll(sel)); };
@@ -33,6 +34,13 @@
         else if (field) field.value = values[name];
       });
       document.getElementById("editor_preset").value = e.target.value;
+      // the start asks for bags only where the preset has them: the server's flag says which
+      var start = document.getElementById("start");
+      var flags = start ? JSON.parse(start.dataset.bags) : {};
+      all(".start-bags", start || setup).forEach(function (part) {
+        var typed = part.querySelector("input");
+        part.hidden = flags[e.target.value] === false && !(typed && typed.value);
+      });
     });
   }
 })();

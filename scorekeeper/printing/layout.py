@@ -126,5 +126,6 @@ def templates() -> jinja2.Environment:
     env.filters.update(
         end_reason=end_reason, preset_title=preset_title, figure=words.figure,
         signed=words.signed, with_minus=words.with_minus, bags_hint=words.bags_hint,
+        set_mark=words.set_mark,
     )  # fmt: skip
     return env

@@ -28,7 +28,7 @@ from scorekeeper.rules import (
     team_name,
 )
 from scorekeeper.rules.ending import most_hands
-from scorekeeper.rules.words import bags_counted, figure, rules_as_set
+from scorekeeper.rules.words import bags_counted, bid_word, figure, in_units, rules_as_set, set_mark
 
 from .layout import (
     DEFAULT_PAPER,
@@ -111,7 +111,7 @@ def render_game_pdf(
             date=date_text(date),
             rules_lines=rules_summary(rules, game.preset, len(game.players)),
             result_line=result_line(sheet, time_called),
-            legend=legend(game.rules, teams=game.teams is not None),
+            legend=legend(game.rules, teams=game.teams is not None, preset=game.preset),
             dealer_mm=dealer_column_mm(game.players),
             printing=True,
         )
@@ -136,10 +136,12 @@ def dealer_column_mm(players: Sequence[str]) -> float:
     return round(min(max(widest, DEALER_COLUMN_MM), DEALER_COLUMN_MOST_MM), 1)
 
 
-def legend(rules: Rules, teams: bool) -> list[str]:
+def legend(rules: Rules, teams: bool, preset: str = "standard") -> list[str]:
     """What the marks on a printed sheet mean, only those the game's rules can print: no bag
     penalty where bags cost nothing (three-player: each overtrick costs instead), no blind bid
-    where none may be made, no double nil without partners, nothing in a race (no bids)."""
+    where none may be made, no double nil without partners, nothing in a race (no bids). In
+    the game's own words (``preset``: Call Break's call is "short") and units (a bag penalty
+    in tenths as its sheet writes it, "−10.0")."""
     if rules.race_tricks is not None:
         return []
     out = []
@@ -151,10 +153,10 @@ def legend(rules: Rules, teams: bool) -> list[str]:
         out.append("dnil: double nil")
     if rules.nil or rules.blind_nil:
         out.append("\u2713 made \u00b7 \u2717 lost")
-    out.append("set: the bid was not made")
+    out.append(f"{set_mark(preset)}: the {bid_word(preset)} was not made")
     if bags_counted(rules):
-        penalty = figure(-rules.bag_penalty)
-        out.append(f"bags {penalty}: every {rules.bag_limit} bags cost {rules.bag_penalty}")
+        cost = in_units(rules, rules.bag_penalty)
+        out.append(f"bags {figure(-cost)}: every {rules.bag_limit} bags cost {cost}")
     return out
 
 

@@ -9,7 +9,6 @@ made of it, its why-lines, or its refusal when these rules do not allow the hand
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from .alone import (
@@ -38,10 +37,21 @@ from .options import (
     rules_to_spec,
 )
 from .scoring import score_game
+from .team_table import (
+    BASE_TRICKS,
+    THEM,
+    US,
+    TeamTable,
+    by_player,
+    further_bids,
+    renamed,
+    team_table,
+    without_bids,
+)
+from .team_table import table_words as teams_words
 from .tenths import shown_points
 from .tricks import tricks_by_player
 
-US, THEM = "Ann & Cy", "Bob & Di"
 TEAMS = {US: ["Ann", "Cy"], THEM: ["Bob", "Di"]}
 
 
@@ -58,6 +68,7 @@ class Scenario(NamedTuple):
     show: str = US
     hands: int = 1  # the same hand this many times in a row (a run of hands)
     split: tuple[int, int, int, int] | None = None  # Ann's, Cy's, Bob's and Di's tricks
+    all_but: int | None = None  # Ann & Cy bid and take all the tricks of a hand but this many
 
 
 SCENARIOS: dict[str, Scenario] = {
@@ -75,8 +86,8 @@ SCENARIOS: dict[str, Scenario] = {
     "blind": Scenario("Ann & Cy {them} behind bid blind 6 and take 7", "blind 6", (2, 2), 7,
                       start=(0, 0, 200)),
     "ten": Scenario("Ann & Cy bid 10 and take 10", (5, 5), (1, 1), 10),
-    "lexington": Scenario("Ann & Cy bid 12 and take 12", (6, 6), (0, 1), 12),
-    "moon": Scenario("Ann & Cy bid all 13 and take them all", (7, 6), (0, 1), 13),
+    "lexington": Scenario("Ann & Cy bid {all} and take {all}", (6, 6), (0, 1), 12, all_but=1),
+    "moon": Scenario("Ann & Cy bid all {all} and take them all", (7, 6), (0, 1), 13, all_but=0),
     "board": Scenario("Ann & Cy bid 2 and take 3", (1, 1), (3, 3), 3),
     "seven": Scenario("Ann & Cy bid 8 and take 8", (4, 4), (2, 2), 8),
     "small": Scenario("Ann & Cy bid 2 and take 2", (1, 1), (5, 5), 2),
@@ -97,9 +108,9 @@ SCENARIOS: dict[str, Scenario] = {
     "short to others": Scenario("Ann & Cy bid 6 and take 4; Bob & Di bid 4", (3, 3), (2, 2), 4,
                                 show=THEM),
     "duplicate": Scenario("Ann & Cy bid 4 and Bob & Di bid 4", (2, 2), (2, 2), 6),
-    "moon against double nil": Scenario("Ann & Cy bid all 13; Bob and Di both bid nil",
+    "moon against double nil": Scenario("Ann & Cy bid all {all}; Bob and Di both bid nil",
                                         (7, 6), (0, 0), 13, nils=(("Bob", "nil", 0),
-                                        ("Di", "nil", 0))),
+                                        ("Di", "nil", 0)), all_but=0),
     "both exact": Scenario("Ann bids 3 and takes 3, Cy bids 4 and takes 4", (3, 4), (2, 2), 7,
                            split=(3, 4, 3, 3)),
     "blind no trump": Scenario("Ann & Cy {them} behind bid blind no trump 6 and take 6",
@@ -156,30 +167,55 @@ def scenario_for(option: str) -> Scenario:
     return SCENARIOS[scenario_key(option)]
 
 
-def play(rules: Rules, preset: str, s: Scenario, extra: dict[str, Any] | None = None) -> Example:
-    """``s`` played under ``rules`` (with ``extra`` fields in the hand): its why-lines. Its
-    words say the start scores ({us}, {them}) as the sheet shows them (in tenths: 48.0)."""
+def play(
+    rules: Rules,
+    preset: str,
+    s: Scenario,
+    extra: dict[str, Any] | None = None,
+    table: TeamTable | None = None,
+) -> Example:
+    """``s`` played under ``rules`` (with ``extra`` fields in the hand) at ``table`` (two teams
+    of two unless given; team_table.py): its why-lines. Its words say the start scores ({us},
+    {them}) as the sheet shows them (in tenths: 48.0), and the tricks of a hand bid all or all
+    but one ({all}) at the table's own tricks a hand."""
+    table = table or team_table(rules)
+    T = table.tricks
+    if s.all_but is not None:  # a moon or a Lexington at this table's tricks
+        n = T - s.all_but
+        s = s._replace(us=(n - n // 2, n // 2), us_took=n)
     us, them = (shown_points(n, rules.score_tenths) for n in (s.start[0], s.start[2]))
-    s = s._replace(words=s.words.format(us=us, them=them))
+    s = s._replace(words=s.words.format(us=us, them=them, all=s.us_took))
+    # the further teams' tricks: what the roles' hand of 13 leaves (none when it takes all)
+    further = len(table.further)
+    others = 0 if not further or s.all_but is not None else max(T - BASE_TRICKS, 0) // further
+    shared = T - others * further
     if rules.race_tricks is not None:  # a race: every hand without bids (not even a blind
         # one, whose words would refuse it), its tricks only
         words = f"A race hand: Ann & Cy take {s.us_took}"
         s = s._replace(words=words, us=(0, 0), nils=(), start=(0, 0, 0))
     else:
-        s = _fit_bids(rules, s)
+        s = _fit_bids(rules, s, shared)
+    contracts = [_contract(s.us), _contract(s.them)]
+    bids, tricks, said = further_bids(rules, table, others, contracts, contracts)
+    words = table.say(s.words) + said
     try:
-        data = _game_data(rules, preset, s, extra or {})
+        data = _game_data(rules, preset, s, extra or {}, table, (bids, tricks, others))
         sheet = score_game(parse_game(data))
     except GameError as e:
-        return Example(s.words, [f"not allowed here: {e.message}"])
-    result = sheet.hands[-1].sides[s.show]
-    lines = [side_line(s.show, result)]
+        return Example(words, [f"not allowed here: {e.message}"])
+    shown = table.name(s.show)
+    lines = [side_line(shown, sheet.hands[-1].sides[shown])]
     if sheet.finished:
         lines.append(f"the game ends: {sheet.winner} win")
-    return Example(s.words, lines)
+    return Example(words, lines)
 
 
-def _fit_bids(rules: Rules, s: Scenario) -> Scenario:
+def _contract(bid: tuple[int, int] | str) -> int:
+    """A side's contract: its players' numbers, or its blind number ("blind 6")."""
+    return sum(bid) if isinstance(bid, tuple) else int(bid.rsplit(" ", 1)[-1])
+
+
+def _fit_bids(rules: Rules, s: Scenario, tricks: int) -> Scenario:
     """``s`` with its bids fitted to issue 22's rules of bids, which its words were not written
     for, the bids it then has said after them ("; these rules' bids: Ann 5, Cy nil, ..."):
     Suicide's nil in each team (Cy's or Di's, taking none, the partner bidding the side's
@@ -187,7 +223,7 @@ def _fit_bids(rules: Rules, s: Scenario) -> Scenario:
     make, a nil's needed contract against it, and the total of Whiz's and Mirrors' bids; and a
     player's 0 (the moon's Bob) read as the nil it is, its tricks given by name. A hand these
     rules refuse all the same (a double nil under Suicide) is still refused: the engine, not
-    this fitting, decides."""
+    this fitting, decides. ``tricks``: the tricks Ann & Cy and Bob & Di share."""
     if not isinstance(s.us, tuple) or rules.bidding == "partnership" or s.split is not None:
         return s
     if tricks_by_player(rules):
@@ -196,8 +232,15 @@ def _fit_bids(rules: Rules, s: Scenario) -> Scenario:
     bids: dict[str, int | str] = dict(zip(players, (*s.us, *s.them), strict=True))
     nils = {p: (kind, took) for p, kind, took in s.nils}
     bids.update({p: "nil" for p in nils})
-    if rules.nil:  # a player's 0 is a nil, taking none (without nil: an auction's pass)
+    if rules.nil:  # a player's 0 is a nil, taking none (without nil: an auction's pass); a 1
+        # where nil is only against bids the shown side's is not (a moon of 17, not 13)
+        mine = ("Ann", "Cy") if s.show == US else ("Bob", "Di")
+        shown_number = sum(int(bids[p]) for p in mine if p not in nils)
+        against = rules.nil_against
         for p in [p for p, b in bids.items() if b == 0]:
+            if against is not None and p not in mine and shown_number not in against:
+                bids[p] = 1
+                continue
             nils[p] = ("nil", 0)
             bids[p] = "nil"
     before = dict(bids)
@@ -232,7 +275,6 @@ def _fit_bids(rules: Rules, s: Scenario) -> Scenario:
         against = rules.nil_against
         if against is not None and any(p in nils for p in shown) and number(other) not in against:
             set_number(other, against[0])
-        tricks = rules.tricks_for(4)
         total = number(shown) + number(other)
         over = rules.bids_total == "at most tricks" and total > tricks
         if rules.bids_total == "tricks" or over:
@@ -251,8 +293,20 @@ def _fit_bids(rules: Rules, s: Scenario) -> Scenario:
     )  # fmt: skip
 
 
-def _game_data(rules: Rules, preset: str, s: Scenario, extra: dict[str, Any]) -> dict[str, Any]:
-    T = rules.tricks_for(4)
+Further = tuple[dict[str, Any], dict[str, Any], int]  # the further teams' bids, tricks, each's
+
+
+def _game_data(
+    rules: Rules,
+    preset: str,
+    s: Scenario,
+    extra: dict[str, Any],
+    table: TeamTable,
+    further: Further,
+) -> dict[str, Any]:
+    """The game file of ``s`` at ``table``: the roles' hand (of the tricks the further teams
+    leave), said with the table's names, and the further teams' ``further`` bids and tricks."""
+    T = table.tricks - further[2] * len(table.further)
     partnership = rules.bidding == "partnership"
     nils = {p: kind for p, kind, _ in s.nils}
     bids: dict[str, Any] = {}
@@ -293,59 +347,57 @@ def _game_data(rules: Rules, preset: str, s: Scenario, extra: dict[str, Any]) ->
     if s.split is None and isinstance(s.us, tuple) and tricks_by_player(rules):
         # each partner's own tricks (Highlander): each takes their bid first, the last the rest
         others = [p for p in ("Bob", "Di") if p not in nil_took]
-        tricks = {**_by_player(("Ann", "Cy"), s.us, s.us_took), **nil_took,
-                  **_by_player(others, [them[p] for p in others], rest)}  # fmt: skip
+        tricks = {**by_player(("Ann", "Cy"), s.us, s.us_took), **nil_took,
+                  **by_player(others, [them[p] for p in others], rest)}  # fmt: skip
     start = {US: {"score": s.start[0], "bags": s.start[1]}, THEM: {"score": s.start[2]}}
     limit = rules.bag_limit
     if limit is not None and s.start[1] >= limit:
         start[US]["bags"] = limit - 1
-    hand: dict[str, Any] = {"bids": bids, "tricks": tricks, **extra}
+    hand = renamed({"bids": bids, "tricks": tricks, **extra}, table)
+    hand["bids"].update(further[0])
+    hand["tricks"].update(further[1])
     if rules.race_tricks is not None:
         del hand["bids"]
     hands: list[dict[str, Any]] = [hand] * s.hands
     if rules.first_hand_no_bids:  # a first hand without bids before it: the shown side takes none
         other = THEM if s.show == US else US
-        hands.insert(0, {"tricks": {s.show: 0, other: T}})
+        first = {s.show: 0, other: T, **{team: further[2] for team in table.further}}
+        hands.insert(0, {"tricks": without_bids(rules, table, renamed({"t": first}, table)["t"])})
     return {
-        "format": FORMAT, "rules": rules_to_spec(rules, preset),
-        "players": ["Ann", "Bob", "Cy", "Di"], "teams": TEAMS, "start": start, "hands": hands,
+        "format": FORMAT, "rules": rules_to_spec(rules, preset), "players": list(table.players),
+        "teams": table.teams, "hands": hands,
+        "start": {table.name(side): s for side, s in start.items()},
     }  # fmt: skip
 
 
-def _by_player(players: Sequence[str], bids: Sequence[int], took: int) -> dict[str, int]:
-    """A side's ``took`` tricks player by player: each takes their own bid (or what is left),
-    the last player the rest."""
-    out: dict[str, int] = {}
-    for player, bid in zip(players[:-1], bids[:-1], strict=True):
-        out[player] = min(bid, took)
-        took -= out[player]
-    if players:
-        out[players[-1]] = took
-    return out
-
-
 def option_example(
-    rules: Rules, preset: str, option: str, seats: int = 4, teams: bool = True
+    rules: Rules,
+    preset: str,
+    option: str,
+    seats: int = 4,
+    teams: bool = True,
+    team_count: int = 2,
 ) -> Example:
     """The worked example of ``option`` under the game's rules (a game whose first hand has no
-    bids plays one before it), at a table of two teams of two, or, without ``teams``, of
-    ``seats`` players each scoring alone (alone.py)."""
+    bids plays one before it), at the game's table of ``team_count`` teams (team_table.py),
+    or, without ``teams``, of ``seats`` players each scoring alone (alone.py)."""
     if not teams:
         return Example(*_alone_example(rules, preset, option, seats))
+    table = team_table(rules, seats, team_count)
     if option == "first_hand_no_bids" and rules.first_hand_no_bids:
-        return _first_hand(rules, preset)
+        return _first_hand(rules, preset, table)
     end = SCENARIOS["end"]._replace(start=(near_the_target(rules), 0, 0))
     if rules.max_hands and rules.target_score >= MAX_SCORE:  # no target: the last hand ends it
         words = f"Ann & Cy bid 4 and take 4, {rules.max_hands} hands"
         end = end._replace(words=words, start=(0, 0, 0), hands=rules.max_hands)
     if option in ("race_tricks", "race_sweep") and rules.race_tricks is None:  # no race
-        return play(rules, preset, end)
+        return play(rules, preset, end, table=table)
     if option in ("auction_min", "defender_trick_value") and rules.auction_min is None:
-        return play(rules, preset, SCENARIOS["made"])  # no auction: every side bids
+        return play(rules, preset, SCENARIOS["made"], table=table)  # no auction: every side bids
     if option == "no_vice_versa_bids" and rules.race_tricks is None:  # a race: no bids
-        return _vice_versa(rules, preset)
+        return _vice_versa(rules, preset, table)
     key = _shown_key(rules, scenario_key(option))
-    return play(rules, preset, end if key == "end" else SCENARIOS[key])
+    return play(rules, preset, end if key == "end" else SCENARIOS[key], table=table)
 
 
 def _alone_example(rules: Rules, preset: str, option: str, seats: int) -> tuple[str, list[str]]:
@@ -386,7 +438,7 @@ class RulesExplained(NamedTuple):
 
 
 def rules_explained(
-    rules: Rules, preset: str, seats: int = 4, teams: bool = True
+    rules: Rules, preset: str, seats: int = 4, teams: bool = True, team_count: int = 2
 ) -> RulesExplained:
     """Every option of ``rules``: used, with its worked example, or not used and why. An
     option is not used when its example is a hand these rules refuse (blind bids with bids
@@ -394,7 +446,7 @@ def rules_explained(
     race, when a race does not read it (``RACE_OPTIONS``), at a table of ``seats`` players
     without ``teams``, when only a team reads it (``alone.TEAM_OPTIONS``), and in a game
     without bags when only bags read it (``options.ONLY_BAGS``; the others are named as such a
-    game has them, ``options.WITHOUT_BAGS``)."""
+    game has them, ``options.WITHOUT_BAGS``). A team game's table has ``team_count`` teams."""
     race = rules.race_tricks is not None
     used: list[tuple[OptionInfo, Example]] = []
     unused: dict[str, list[OptionInfo]] = {}
@@ -408,7 +460,7 @@ def rules_explained(
         if not rules.has_bags and o.name in ONLY_BAGS:
             unused.setdefault(NO_BAGS, []).append(o)
             continue
-        example = option_example(rules, preset, o.name, seats, teams)
+        example = option_example(rules, preset, o.name, seats, teams, team_count)
         if not rules.has_bags and o.name in WITHOUT_BAGS:  # named as the game has it
             label, help_ = WITHOUT_BAGS[o.name]
             o = o._replace(label=label, help=help_)
@@ -420,54 +472,71 @@ def rules_explained(
     return RulesExplained(used, list(unused.items()))
 
 
-def _vice_versa(rules: Rules, preset: str) -> Example:
-    """Two hands: Ann & Cy bid 4 and Bob & Di 5, then Ann & Cy 5 (what Bob & Di bid last)."""
-    T = rules.tricks_for(4)
+def _vice_versa(rules: Rules, preset: str, table: TeamTable) -> Example:
+    """Two hands: Ann & Cy bid 4 and Bob & Di 5, then Ann & Cy 5 (what Bob & Di bid last); a
+    further team bids neither, both hands."""
+    others = max(table.tricks - BASE_TRICKS, 0) // max(len(table.further), 1)
+    T = table.tricks - others * len(table.further)
     one = {"bids": {"Ann": 2, "Cy": 2, "Bob": 3, "Di": 2}, "tricks": {US: 4, THEM: T - 4}}
     two = {"bids": {"Ann": 3, "Cy": 2, "Bob": 2, "Di": 2}, "tricks": {US: 5, THEM: T - 5}}
     if tricks_by_player(rules):  # each partner's own tricks (Highlander)
         for hand in (one, two):
             bids, took = hand["bids"], hand["tricks"]
             hand["tricks"] = {
-                **_by_player(("Ann", "Cy"), (bids["Ann"], bids["Cy"]), took[US]),
-                **_by_player(("Bob", "Di"), (bids["Bob"], bids["Di"]), took[THEM]),
+                **by_player(("Ann", "Cy"), (bids["Ann"], bids["Cy"]), took[US]),
+                **by_player(("Bob", "Di"), (bids["Bob"], bids["Di"]), took[THEM]),
             }
-    words = "Ann & Cy bid 4 and Bob & Di 5; next hand Ann & Cy bid 5 and take 5"
+    bids, tricks, said = further_bids(rules, table, others, (4, 5), (4, 5))
+    hands = [renamed(hand, table) for hand in (one, two)]
+    for hand in hands:
+        hand["bids"].update(bids)
+        hand["tricks"].update(tricks)
+    words = table.say("Ann & Cy bid 4 and Bob & Di 5; next hand Ann & Cy bid 5 and take 5")
+    words += said
     data = {"format": FORMAT, "rules": rules_to_spec(rules, preset),
-            "players": ["Ann", "Bob", "Cy", "Di"], "teams": TEAMS, "hands": [one, two]}  # fmt: skip
+            "players": list(table.players), "teams": table.teams, "hands": hands}  # fmt: skip
+    us = table.name(US)
     try:
-        result = score_game(parse_game(data)).hands[-1].sides[US]
+        result = score_game(parse_game(data)).hands[-1].sides[us]
     except GameError as e:
         return Example(words, [f"not allowed here: {e.message}"])
-    return Example(words, [side_line(US, result)])
+    return Example(words, [side_line(us, result)])
 
 
-def _first_hand(rules: Rules, preset: str) -> Example:
-    T = rules.tricks_for(4)
+def _first_hand(rules: Rules, preset: str, table: TeamTable) -> Example:
+    """The first hand, without bids: Ann & Cy take 7, the further teams what a hand of 13
+    leaves, Bob & Di the rest."""
+    others = max(table.tricks - BASE_TRICKS, 0) // max(len(table.further), 1)
+    took = {US: 7, THEM: table.tricks - 7 - others * len(table.further)}
+    took = {**renamed({"t": took}, table)["t"], **{team: others for team in table.further}}
     data = {"format": FORMAT, "rules": rules_to_spec(rules, preset),
-            "players": ["Ann", "Bob", "Cy", "Di"], "teams": TEAMS,
-            "hands": [{"tricks": {US: 7, THEM: T - 7}}]}  # fmt: skip
-    result = score_game(parse_game(data)).hands[0].sides[US]
-    words = "The first hand, without bids: Ann & Cy take 7"
-    return Example(words, [side_line(US, result)])
+            "players": list(table.players), "teams": table.teams,
+            "hands": [{"tricks": without_bids(rules, table, took)}]}  # fmt: skip
+    us = table.name(US)
+    result = score_game(parse_game(data)).hands[0].sides[us]
+    words = table.say("The first hand, without bids: Ann & Cy take 7")
+    words += "".join(f"; {team} take {others}" for team in table.further)
+    return Example(words, [side_line(us, result)])
 
 
 def extras_examples(
-    rules: Rules, preset: str, seats: int = 4, teams: bool = True
+    rules: Rules, preset: str, seats: int = 4, teams: bool = True, team_count: int = 2
 ) -> list[tuple[str, Example]]:
     """A worked example of each special (made by Ann & Cy, or by Ann at a table without
-    ``teams``) and bonus (counted once for them) the rules have."""
+    ``teams``) and bonus (counted once for them) the rules have, at the game's table."""
     if not teams:
         return _extras_alone(rules, preset, seats)
+    table = team_table(rules, seats, team_count)
     out = []
     base = SCENARIOS["seven"]
     for s in rules.specials:
         took = max(8, s.need)
         hand = base._replace(words=f"Ann & Cy bid 8, take {took} and make {s.name}", us_took=took)
-        out.append((s.name, play(rules, preset, hand, {"specials": {US: {s.key: "made"}}})))
+        made = {"specials": {US: {s.key: "made"}}}
+        out.append((s.name, play(rules, preset, hand, made, table)))
     for b in rules.bonuses:
         hand = base._replace(words=f"Ann & Cy bid 8, take 9 and count one {b.name}", us_took=9)
-        out.append((b.name, play(rules, preset, hand, {"bonuses": {US: {b.key: 1}}})))
+        out.append((b.name, play(rules, preset, hand, {"bonuses": {US: {b.key: 1}}}, table)))
     return out
 
 
@@ -485,6 +554,8 @@ def _extras_alone(rules: Rules, preset: str, seats: int) -> list[tuple[str, Exam
     return out
 
 
-def table_words(seats: int, teams: bool) -> str:
+def table_words(rules: Rules, seats: int, teams: bool, team_count: int = 2) -> str:
     """The table the page's examples are played at."""
-    return "Ann & Cy against Bob & Di" if teams else alone_table(seats)
+    if not teams:
+        return alone_table(seats)
+    return teams_words(team_table(rules, seats, team_count), seats)

@@ -19,12 +19,14 @@ scorer adds as it is), so the one statement of a side's points stays the sides s
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from decimal import Decimal
 from operator import attrgetter
 from typing import Any
 
 from .game import BLIND, BNT, LEXINGTON, MUCKED, NORMAL, NT, NUM, read_bid
 from .options import Rules, at_defaults
 from .results import NilResult, SideBid
+from .tenths import tenths
 
 _new = tuple.__new__
 
@@ -57,8 +59,17 @@ def uses_house_rules(rules: Rules) -> bool:
     return read(rules) != defaults or rules.lexington == "take"
 
 
-def _pts(n: int) -> str:
+def _pts(n: int | Decimal) -> str:
     return f"+{n}" if n > 0 else str(n)
+
+
+Say = Callable[[int], int | Decimal]  # points as the game's sheet counts them (tenths.py)
+
+
+def _say(rules: Rules) -> Say:
+    """How the why-lines say the engine's points: as they are, or under ``score_tenths`` as
+    the decimals of their tenths ("No Trump made: 2 x 7.0"), as the sheet shows its scores."""
+    return tenths if rules.score_tenths else int
 
 
 def _number_bid(value: object) -> tuple[str, int]:
@@ -94,6 +105,7 @@ def house_rules(
     partnered = {side for side in sides if len(members[side]) > 1}
     own_bids, exactly = own != "team", own == "each exactly"
     reads = reads_own or own_bids  # a side's bids read by the made piece (once a side a hand)
+    say = _say(r)  # the points a why-line names, in the sheet's units
 
     def made_rule(
         side: str,
@@ -147,44 +159,47 @@ def house_rules(
         # (a side with a contract went through the made piece; one without has no bids read)
         lines, mine = pending.pop(side, _NOTHING_PENDING)
         if mucks and given and any(given.values()):
-            return _mucked(sides, tv, side, contract, kind, blind, cpoints, given)
+            return _mucked(sides, tv, side, contract, kind, blind, cpoints, given, say)
         extra = 0
         if lex_take and kind == LEXINGTON:
             over = opoints = 0
         if contract is not None and kind is not None:
             if mine[0]:  # a No Trump bid (the bid reader refuses one under rules without)
-                cpoints, lines = _no_trump(mine[0], cpoints, made, nt_times, lines)
+                cpoints, lines = _no_trump(mine[0], cpoints, made, nt_times, lines, say)
             plain = kind == NORMAL and not blind
             if small and plain and made and toward == contract:
                 times = SMALL_BID_TIMES.get(contract, 1)
                 if times > 1:
-                    lines = (*lines, f"bid {contract} made exactly: {times} x {cpoints}")
+                    lines = (*lines, f"bid {contract} made exactly: {times} x {say(cpoints)}")
                     cpoints *= times
             if seven and kind == NORMAL and made and contract > 6:
                 bonus = seven * (contract - 6)
                 extra += bonus
-                lines = (*lines, f"seven or higher: +{bonus}")
+                lines = (*lines, f"seven or higher: +{say(bonus)}")
             if blind and blind_bonus is not None:
                 if toward == contract:
                     extra += blind_bonus
-                    lines = (*lines, f"blind made exactly: +{blind_bonus}")
+                    lines = (*lines, f"blind made exactly: +{say(blind_bonus)}")
                 elif toward < contract:
                     extra -= blind_bonus
-                    lines = (*lines, f"blind short: -{blind_bonus}")
+                    lines = (*lines, f"blind short: -{say(blind_bonus)}")
                 else:
                     lines = (*lines, "blind over: 0")
             if both_exact and made and plain:
-                extra, lines = _both_exact(mine[1], len(members[side]), tv, contract, extra, lines)
+                extra, lines = _both_exact(
+                    mine[1], len(members[side]), tv, contract, extra, lines, say
+                )
             if own == "highlander" and made is False:
-                over, opoints, lines = _highlander_overs(mine[1], ov, over, opoints, lines)
+                over, opoints, lines = _highlander_overs(mine[1], ov, over, opoints, lines, say)
         if per_trick is not None and nils:
             nils, nil_points, nil_bags, lines = _nils_per_trick(
-                nils, nil_points, nil_bags, lines, per_trick
+                nils, nil_points, nil_bags, lines, per_trick, say
             )
         if bnil_no_bags and over + nil_bags and _has_blind_nil(nils):
             count = over + nil_bags
             moved = ov * nil_bags  # the nil tricks' points stay, as points, not bags
-            lines = (*lines, f"blind nil hand: {count} over {_pts(opoints + moved)}, no bags")
+            worth = _pts(say(opoints + moved))
+            lines = (*lines, f"blind nil hand: {count} over {worth}, no bags")
             extra += moved  # the overtricks keep their points (opoints), the nil tricks theirs
             over = nil_bags = 0
         if broken is not None:  # each other side's double nil both its bidders broke
@@ -195,7 +210,7 @@ def house_rules(
                     and _both_broke(members[other], other_nils, tricks)
                 ):
                     extra += broken
-                    lines = (*lines, f"double nil broken by both: +{broken}")
+                    lines = (*lines, f"double nil broken by both: +{say(broken)}")
         return kind, over, cpoints, opoints, nils, nil_points + extra, nil_bags, lines
 
     return made_rule, points_rule
@@ -270,19 +285,24 @@ def _no_trump_times(r: Rules) -> NoTrumpTimes:
 
 
 def _no_trump(
-    kind: str, cpoints: int, made: bool | None, times: NoTrumpTimes, lines: Lines
+    kind: str, cpoints: int, made: bool | None, times: NoTrumpTimes, lines: Lines, say: Say
 ) -> tuple[int, Lines]:
     """A No Trump contract (``no_trump``): its points x its multiplier ("No Trump made: 2 x
     70"); a Blind No Trump one (``blind_no_trump``): its points as a blind bid with its own
     multiplier in place of the blind one (pagat, the digest: "triple the basic amount")."""
     carried, own = times[kind][0] if made else times[kind][1]
     base = cpoints // carried  # exact: a blind contract's points are its value x the carried
-    line = f"{_NO_TRUMP_WORDS[kind]} {'made' if made else 'set'}: {own} x {base}"
+    line = f"{_NO_TRUMP_WORDS[kind]} {'made' if made else 'set'}: {own} x {say(base)}"
     return base * own, (*lines, line)
 
 
 def _highlander_overs(
-    partners: tuple[tuple[str, int, int], ...], ov: int, over: int, opoints: int, lines: Lines
+    partners: tuple[tuple[str, int, int], ...],
+    ov: int,
+    over: int,
+    opoints: int,
+    lines: Lines,
+    say: Say,
 ) -> tuple[int, int, Lines]:
     """Highlander, a set side: each partner who took more than their own bid scores its
     overtricks, which are the side's bags."""
@@ -290,7 +310,7 @@ def _highlander_overs(
         if took > bid:
             over += took - bid
             opoints += ov * (took - bid)
-            lines = (*lines, f"{p} {took - bid} over: {_pts(ov * (took - bid))}")
+            lines = (*lines, f"{p} {took - bid} over: {_pts(say(ov * (took - bid)))}")
     return over, opoints, lines
 
 
@@ -301,6 +321,7 @@ def _both_exact(
     contract: int,
     extra: int,
     lines: Lines,
+    say: Say,
 ) -> tuple[int, Lines]:
     """Wikipedia's Individual Team Players (``both_exact_bonus``): when every partner of a team
     bid a number and took exactly it, half the bid's value, rounded down to a whole trick's
@@ -308,11 +329,11 @@ def _both_exact(
     if players < 2 or len(partners) != players or any(t != b for _, b, t in partners):
         return extra, lines
     bonus = tv * contract // 2 // tv * tv if tv else 0
-    return extra + bonus, (*lines, f"each partner made their own bid exactly: +{bonus}")
+    return extra + bonus, (*lines, f"each partner made their own bid exactly: +{say(bonus)}")
 
 
 def _nils_per_trick(
-    nils: tuple[NilResult, ...], nil_points: int, nil_bags: int, lines: Lines, per: int
+    nils: tuple[NilResult, ...], nil_points: int, nil_bags: int, lines: Lines, per: int, say: Say
 ) -> tuple[tuple[NilResult, ...], int, int, Lines]:
     """A lost nil (not a double nil) costs ``per`` a trick taken; those tricks are not bags."""
     out: tuple[NilResult, ...] = ()
@@ -323,7 +344,7 @@ def _nils_per_trick(
         cost = -per * n.tricks
         nil_points += cost - int(n.points)  # the engine counts in ints
         nil_bags = max(nil_bags - n.tricks, 0)
-        lines = (*lines, f"{n.player} {n.kind} lost: {n.tricks} x -{per}")
+        lines = (*lines, f"{n.player} {n.kind} lost: {n.tricks} x -{say(per)}")
         out = (*out, _new(NilResult, (n.player, n.kind, False, n.tricks, cost)))
     return out, nil_points, nil_bags, lines
 
@@ -350,6 +371,7 @@ def _mucked(
     blind: bool,
     cpoints: int,
     given: Mapping[str, int],
+    say: Say,
 ) -> PointsResult:
     """A hand a renege mucked (``renege_mucks``): the offender goes down its bid, the others
     score nothing."""
@@ -358,6 +380,6 @@ def _mucked(
         if contract is None:
             return MUCKED, 0, 0, 0, (), 0, 0, ("renege: hand mucked, no bid to go down",)
         lost = -tv * contract if kind == NORMAL and not blind else cpoints
-        line = f"renege: hand mucked, down the bid of {contract}: {_pts(lost)}"
+        line = f"renege: hand mucked, down the bid of {contract}: {_pts(say(lost))}"
         return MUCKED, 0, lost, 0, (), 0, 0, (line,)
     return MUCKED, 0, 0, 0, (), 0, 0, (f"renege by {' and '.join(offenders)}: hand mucked",)

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 
 from .options import rules_to_spec
 from .scoring import Sheet
-from .words import changes_line, result_line, rules_as_set
+from .words import changes_line, result_line, rules_as_set, set_mark
 
 _COLUMNS = ("Bid", "Took", "Points", "Total", "Bags")
 
@@ -103,7 +103,10 @@ def render_text(
             )
         out.append(line.rstrip())
     rules = sheet.rules  # the marks these rules can print: a race has no sets, Call Break no bags
-    can = (("* set", rules.race_tricks is None), ("! bag penalty", rules.has_bags))
+    can = (
+        (f"* {set_mark(sheet.preset)}", rules.race_tricks is None),
+        ("! bag penalty", rules.has_bags),
+    )
     marks = [mark for mark, printed in can if printed]
     if marks:
         out.extend(("", "   ".join(marks)))

@@ -14,7 +14,16 @@ from typing import Any
 
 from .ending import BOSTON, DOUBLE_NIL_LOST, DOUBLE_NIL_WON, HANDS, LOSING, SET_OUT, SWEEP, TARGET
 from .errors import GameError
-from .options import OPTIONS, OptionInfo, Rules, numbers_text, rules_from_spec, rules_to_spec
+from .options import (
+    MAX_POINTS,
+    MAX_SCORE,
+    OPTIONS,
+    OptionInfo,
+    Rules,
+    numbers_text,
+    rules_from_spec,
+    rules_to_spec,
+)
 from .scoring import Sheet
 from .tenths import shown_points, shown_target
 
@@ -23,6 +32,19 @@ SET_PENALTIES = {"bid": "set: \u2212 the bid", "shortfall": "set: \u2212 the sho
                  "none": "set: no penalty"}  # fmt: skip
 _TIMES = {1: "once", 2: "twice", 3: "three times"}
 CALL_BREAK = "call-break"  # the preset whose rules line speaks as a Call Break table does
+
+
+def set_mark(preset: str) -> str:
+    """The word a sheet marks a bid not made with, as the game's table says it: "set", or at a
+    Call Break table "short" (a call is short). The rules line, the sheet's rows and the
+    printed legend all say it through this."""
+    return "short" if preset == CALL_BREAK else "set"
+
+
+def bid_word(preset: str) -> str:
+    """What a player makes at the start of a hand, in the game's table's word: a bid, or at a
+    Call Break table a call."""
+    return "call" if preset == CALL_BREAK else "bid"
 
 
 def preset_title(preset: str) -> str:
@@ -57,6 +79,20 @@ def count(n: int, word: str) -> str:
     """A number of things as a person reads it: "1 game", "3 games", "−8 points" (the number
     as :func:`figure` shows it; ``word`` is the singular, made plural with "s")."""
     return f"{figure(n)} {word}{'' if abs(n) == 1 else 's'}"
+
+
+# The options whose values are points (options/info.py: their range is a points value's or a
+# score's, MAX_POINTS or MAX_SCORE), which count tenths under ``score_tenths`` like the sheet's
+# scores (docs/contract.md): the rules page and a rules change's words say them by in_units.
+POINTS_OPTIONS = frozenset(o.name for o in OPTIONS if o.maximum in (MAX_POINTS, MAX_SCORE))
+
+
+def in_units(rules: Rules, value: Any) -> Any:
+    """A rule's points as the game's sheet counts them: a number of points itself, or under
+    ``score_tenths`` the decimal of its tenths (a bag penalty of 100 is 10.0, as its sheet
+    writes it); a word ("win") as it is. Every phrase of the rules in words says a points value
+    through this, so a game in tenths never prints a stored figure ten times too big."""
+    return shown_points(value, rules.score_tenths) if type(value) is int else value
 
 
 def _points_word(n: int | Decimal) -> str:
@@ -103,8 +139,11 @@ def bags_hint(rules: Rules) -> str:
     return "; ".join(out) + "."
 
 
-def option_word(value: Any) -> str:
-    """An option's value in a sentence: "yes", "no", "none", "250"."""
+def option_word(value: Any, rules: Rules | None = None, name: str = "") -> str:
+    """An option's value in a sentence: "yes", "no", "none", "250"; the option ``name``'s
+    points in the units of ``rules`` ("10.0" for a bag penalty of 100 in a game in tenths)."""
+    if rules is not None and name in POINTS_OPTIONS:
+        value = in_units(rules, value)
     if value is None:
         return "none"
     if isinstance(value, bool):
@@ -136,7 +175,7 @@ def option_shown(info: OptionInfo, value: Any, rules: Rules | None = None) -> st
     if isinstance(value, bool):
         return "yes" if value else "no"
     if type(value) is int:
-        return figure(value)
+        return figure(in_units(rules, value) if rules and info.name in POINTS_OPTIONS else value)
     if isinstance(value, tuple | list):
         return numbers_text(tuple(value))
     return str(value)
@@ -155,12 +194,12 @@ def changes_line(spec: dict[str, Any] | str) -> str:
     except GameError:
         return f"{preset_title(preset)}: these rules no longer load."
     said = {o.name: empty_meaning(o) if changed.get(o.name) is None else None for o in OPTIONS}
+    rules = rules_from_spec(changed)
     words = [
-        f"{o.label}: {said[o.name] or option_word(changed[o.name])}"
+        f"{o.label}: {said[o.name] or option_word(changed[o.name], rules, o.name)}"
         for o in OPTIONS
         if o.name in changed
     ]
-    rules = rules_from_spec(changed)
     if "specials" in changed:
         words.append("Specials: " + (", ".join(s.name for s in rules.specials) or "none"))
     if "bonuses" in changed:
@@ -179,7 +218,7 @@ def rules_summary(rules: Rules, preset: str = "standard", players: int | None = 
     if r.race_tricks is not None:  # a race: hands won, not points
         end = f"first to win {_count(r.target_score, 'hand')}"
     if r.losing_score is not None:
-        end += f", out at {r.losing_score}"
+        end += f", out at {in_units(r, r.losing_score)}"
     if r.max_hands:
         end += f"{', ' if end else ''}{r.max_hands} hands"
     out.append(end)
@@ -205,10 +244,12 @@ def rules_summary(rules: Rules, preset: str = "standard", players: int | None = 
     out.append(made)
     set_words = SET_PENALTIES[r.set_penalty]
     if call_break:  # a call not made is "short", and what it loses is the call
-        set_words = set_words.replace("set:", "short:").replace("bid", "call")
+        set_words = set_words.replace("set:", f"{set_mark(preset)}:").replace(
+            "bid", bid_word(preset)
+        )
     out.append(set_words)
     if r.bag_limit is not None:
-        out.append(f"{r.bag_limit} bags: \u2212{r.bag_penalty}")
+        out.append(f"{r.bag_limit} bags: \u2212{in_units(r, r.bag_penalty)}")
     elif r.has_bags:  # without bags (Call Break) there is no limit to name
         out.append("no bag limit")
     if r.max_overtricks is not None:
@@ -218,15 +259,15 @@ def rules_summary(rules: Rules, preset: str = "standard", players: int | None = 
     out.extend(_nil_summary(r))
     out.extend(_blind_summary(r))
     if r.ten_for_200:
-        ten = f"10 for {r.ten_for_200_value}"
+        ten = f"10 for {in_units(r, r.ten_for_200_value)}"
         if r.ten_for_200_penalty is not None and r.ten_for_200_penalty != r.ten_for_200_value:
-            ten += f" (set \u2212{r.ten_for_200_penalty})"
+            ten += f" (set \u2212{in_units(r, r.ten_for_200_penalty)})"
         if r.ten_for_200_exact:
             ten += ", exactly"
         out.append(ten)
     if r.moon:
-        value = "wins the game" if r.moon_value == "win" else f"+{r.moon_value}"
-        out.append(f"moon {value}, set \u2212{r.moon_penalty}")
+        value = "wins the game" if r.moon_value == "win" else f"+{in_units(r, r.moon_value)}"
+        out.append(f"moon {value}, set \u2212{in_units(r, r.moon_penalty)}")
     if r.boston_wins == "any":
         out.append("all the tricks win the game")
     elif r.boston_wins == "ten":
@@ -298,7 +339,7 @@ _STANDARD = Rules()
 
 def _other_options(r: Rules) -> list[str]:
     return [
-        f"{o.label}: {option_word(getattr(r, o.name))}"
+        f"{o.label}: {option_word(getattr(r, o.name), r, o.name)}"
         for o in OPTIONS
         if o.name not in _SAID and getattr(r, o.name) != getattr(_STANDARD, o.name)
     ]
@@ -345,19 +386,20 @@ def _extras_summary(r: Rules) -> list[str]:
     "Last trick +10 each"."""
     out = []
     for s in r.specials:
+        made, failed = in_units(r, s.made), in_units(r, s.failed)
         if s.doubles:
             out.append(f"{s.name}: the bid \u00d72 exactly")
         elif s.failed == -s.made and s.made > 0:
-            out.append(f"{s.name} \u00b1{s.made}")
+            out.append(f"{s.name} \u00b1{made}")
         elif s.failed:
-            out.append(f"{s.name} {signed(s.made)}/{signed(s.failed)}")
+            out.append(f"{s.name} {signed(made)}/{signed(failed)}")
         else:
-            out.append(f"{s.name} {signed(s.made)}")
+            out.append(f"{s.name} {signed(made)}")
     for b in r.bonuses:
         if b.bag:
             out.append(f"{b.name}: \u22121 bag")
         else:
-            out.append(f"{b.name} {signed(b.value)}{' exactly' if b.exact else ''}")
+            out.append(f"{b.name} {signed(in_units(r, b.value))}{' exactly' if b.exact else ''}")
     return out
 
 
@@ -376,19 +418,20 @@ def _contract_summary(r: Rules) -> list[str]:
         out.append(bnt)
     if r.lexington is not None:
         lex = "bid 12" if r.lexington == "bid" else "12 taken"
-        out.append(f"Lexington ({lex}) {r.lexington_value}")
+        out.append(f"Lexington ({lex}) {in_units(r, r.lexington_value)}")
     if r.blind_scoring == "bonus":
-        out.append(f"blind bonus \u00b1{r.blind_bonus}")
+        out.append(f"blind bonus \u00b1{in_units(r, r.blind_bonus)}")
     if r.nil_penalty_per_trick is not None:
-        out.append(f"lost nil \u2212{r.nil_penalty_per_trick} a trick")
+        out.append(f"lost nil \u2212{in_units(r, r.nil_penalty_per_trick)} a trick")
     if r.nil_fail_sets_partner:
         out.append("lost nil sets the partner")
     if r.blind_nil_no_bags:
         out.append("no bags with blind nil")
     if r.double_nil_opponents_bonus is not None:
-        out.append(f"double nil broken by both: +{r.double_nil_opponents_bonus} to the others")
+        bonus = in_units(r, r.double_nil_opponents_bonus)
+        out.append(f"double nil broken by both: +{bonus} to the others")
     if r.seven_or_higher_value:
-        out.append(f"7 or higher +{r.seven_or_higher_value} a trick over 6")
+        out.append(f"7 or higher +{in_units(r, r.seven_or_higher_value)} a trick over 6")
     if r.exact_small_bids:
         out.append("bid 1 exactly \u00d76, bid 2 exactly \u00d72")
     if r.partner_bids != "team":
@@ -409,12 +452,12 @@ def _wikipedia_summary(r: Rules) -> list[str]:
     if r.auction_min is not None:
         auction = f"auction, {r.auction_min}+"
         if r.defender_trick_value:
-            auction += f", defenders +{r.defender_trick_value} a trick"
+            auction += f", defenders +{in_units(r, r.defender_trick_value)} a trick"
         out.append(auction)
     if r.overtricks_to_others is not None:
-        out.append(f"overtricks: +{r.overtricks_to_others} each to the others")
+        out.append(f"overtricks: +{in_units(r, r.overtricks_to_others)} each to the others")
     if r.undertricks_to_others is not None:
-        out.append(f"undertricks: +{r.undertricks_to_others} each to the others")
+        out.append(f"undertricks: +{in_units(r, r.undertricks_to_others)} each to the others")
     if r.no_duplicate_bids:
         out.append("no duplicate bids")
     if r.no_vice_versa_bids:
@@ -431,9 +474,9 @@ def _wikipedia_summary(r: Rules) -> list[str]:
 def _nil_summary(r: Rules) -> list[str]:
     out = []
     if r.nil:
-        nil = f"nil {r.nil_value}"
+        nil = f"nil {in_units(r, r.nil_value)}"
         if r.nil_penalty is not None and r.nil_penalty != r.nil_value:
-            nil += f"/\u2212{r.nil_penalty}"
+            nil += f"/\u2212{in_units(r, r.nil_penalty)}"
         if r.nil_tricks != "bags":
             nil += ", its tricks " + (
                 "count for the bid" if r.nil_tricks == "contract" else "ignored"
@@ -442,12 +485,12 @@ def _nil_summary(r: Rules) -> list[str]:
     else:
         out.append("no nil")
     if r.blind_nil:
-        bnil = f"blind nil {r.blind_nil_value}"
+        bnil = f"blind nil {in_units(r, r.blind_nil_value)}"
         if r.blind_nil_penalty is not None and r.blind_nil_penalty != r.blind_nil_value:
-            bnil += f"/\u2212{r.blind_nil_penalty}"
+            bnil += f"/\u2212{in_units(r, r.blind_nil_penalty)}"
         out.append(bnil)
     if r.double_nil_value is not None:
-        out.append(f"double nil {r.double_nil_value}")
+        out.append(f"double nil {in_units(r, r.double_nil_value)}")
     return out
 
 
@@ -465,7 +508,9 @@ def _blind_summary(r: Rules) -> list[str]:
         out.append(blind)
     if r.blind_bids or r.blind_nil:
         out.append(
-            "blind any time" if r.blind_deficit is None else f"blind when {r.blind_deficit} behind"
+            "blind any time"
+            if r.blind_deficit is None
+            else f"blind when {in_units(r, r.blind_deficit)} behind"
         )
     return out
 
@@ -492,7 +537,7 @@ def game_end(
         end = (f"First to win {_count(rules.target_score, 'hand')} "
                f"({rules.race_tricks} tricks win a hand)")  # fmt: skip
     if rules.losing_score is not None:
-        end += f" (out at {figure(rules.losing_score)})"
+        end += f" (out at {figure(in_units(rules, rules.losing_score))})"
     hands = round_hands if time_called else rules.max_hands
     if hands:
         end += f" or {_count(hands, 'hand')}"
@@ -524,7 +569,7 @@ def end_reason(sheet: Sheet, time_called: bool = False) -> str:
         return f"{others} set {times} in a row"
     if sheet.reason == LOSING:
         fell = "the other side fell" if len(sheet.sides) == 2 else "the others fell"
-        return f"{fell} to {rules.losing_score} or below"
+        return f"{fell} to {in_units(rules, rules.losing_score)} or below"
     if sheet.reason == HANDS:
         cap = rules.max_hands or sheet.played
         if time_called:

@@ -19,6 +19,7 @@ from scorekeeper.rules.words import (
     count,
     figure,
     game_end,
+    set_mark,
     sheet_rules_line,
     signed,
     with_minus,
@@ -81,6 +82,7 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.add_template_filter(bags_counted)  # whether the totals show bags (a limit, not a race)
     app.add_template_filter(game_end)  # "Game to 500 or 4 hands"
     app.add_template_filter(sheet_rules_line)  # the house rules in one line
+    app.add_template_filter(set_mark)  # a bid not made: "set", a Call Break table's "short"
     app.add_template_filter(count)  # "1 game", "3 games", "−8 points"
     app.add_template_filter(clock_text)  # a round clock's time left: "45:00"
     register_blueprints(app)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import secrets
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from werkzeug.datastructures import MultiDict
@@ -213,12 +213,24 @@ class NewGame:
         return None
 
     def read_start(
-        self, names: list[str], teams: dict[str, list[str]] | None, in_tenths: bool = False
+        self,
+        names: list[str],
+        teams: dict[str, list[str]] | None,
+        in_tenths: bool = False,
+        bags: bool = True,
     ) -> dict[str, Any]:
-        """The start scores (points; with one decimal place when ``in_tenths``) and bags."""
+        """The start scores (points; with one decimal place when ``in_tenths``) and bags; where
+        the rules have no bags (``bags`` false: ``Rules.has_bags``, Call Break) a number of
+        bags is refused by its field, what was typed kept."""
         start: dict[str, Any] = {}
         for i, (score_text, bags_text) in enumerate(self.start):
             if not score_text and not bags_text:
+                continue
+            if not bags and bags_text not in ("", "0"):
+                self.errors[f"start-bags-{i}"] = (
+                    "Bags: these rules have no bags (a trick over the bid scores its points "
+                    "and nothing counts it): leave it empty."
+                )
                 continue
             if i >= len(names):
                 self.errors["start"] = f"There is no player {i + 1} to start a score for."
@@ -255,6 +267,12 @@ class NewGame:
             return None
 
     @property
+    def takes_bags(self) -> bool:
+        """Whether the rules the form holds have bags (``Rules.has_bags``), so its start asks
+        for them: read from a copy, the form's own errors untouched."""
+        return _has_bags(replace(self, errors={}).read_options())
+
+    @property
     def start_errors(self) -> bool:
         return any(k.startswith("start") for k in self.errors)
 
@@ -288,7 +306,7 @@ class NewGame:
             return None
         teams = self.read_teams(names)
         dealer = self.read_dealer(names, seated)
-        start = self.read_start(names, teams, _in_tenths(spec))
+        start = self.read_start(names, teams, _in_tenths(spec), _has_bags(spec))
         if self.errors:
             return None
         data: dict[str, Any] = {"format": FORMAT, "rules": spec, "players": names}
@@ -352,6 +370,15 @@ def _in_tenths(spec: dict[str, Any]) -> bool:
         return preset_rules(spec.get("preset") or "standard").score_tenths
     except GameError:
         return False
+
+
+def _has_bags(spec: dict[str, Any]) -> bool:
+    """Whether the rules a new game's form chose have bags (``Rules.has_bags``); rules that do
+    not load are answered by their own fields, so here they ask for bags as most do."""
+    try:
+        return rules_from_spec(spec).has_bags
+    except GameError:
+        return True
 
 
 def parse_option(info: Any, text: str) -> Any:

@@ -24,6 +24,7 @@ from markupsafe import Markup
 
 from scorekeeper.cache import SizedCache
 from scorekeeper.rules import HandResult, Rules, SideResult
+from scorekeeper.rules.words import set_mark
 from scorekeeper.service import OpenGame
 from scorekeeper.web import offline, saving
 
@@ -49,13 +50,19 @@ def render(name: str, **context: Any) -> str:
 
 
 def row_key(
-    hand: HandResult, sides: list[str], links: bool, race: bool = False, bags: bool = True
+    hand: HandResult,
+    sides: list[str],
+    links: bool,
+    race: bool = False,
+    bags: bool = True,
+    missed: str = "set",
 ) -> Hashable:
     """Everything a screen row (``row`` of templates/_sheet_row.html) shows; ``race``: a race's
-    row (no bid, no bags); ``bags``: the rules have bags (``Rules.has_bags``), so a Bags cell."""
+    row (no bid, no bags); ``bags``: the rules have bags (``Rules.has_bags``), so a Bags cell;
+    ``missed``: the word a bid not made is marked with (``words.set_mark``)."""
     if hand.void:
         return links, len(sides), hand.number, True, hand.note, race, bags
-    return links, hand.number, False, tuple(hand.sides[s][:-1] for s in sides), race, bags
+    return links, hand.number, False, tuple(hand.sides[s][:-1] for s in sides), race, bags, missed
 
 
 def macro(template: str, name: str) -> Callable[..., Markup]:
@@ -73,11 +80,12 @@ def rows_html(current: OpenGame, *, links: bool) -> Markup:
     row = macro("_sheet_row.html", "row")
     parts = []
     race, bags = current.game.rules.race_tricks is not None, current.game.rules.has_bags
+    missed = set_mark(current.game.preset)
     for hand in sheet.hands:
-        key = row_key(hand, sheet.sides, links, race, bags)
+        key = row_key(hand, sheet.sides, links, race, bags, missed)
         html = _rows.get(key)
         if html is None:
-            html = row(hand, sheet.sides, False, links, race, bags)
+            html = row(hand, sheet.sides, False, links, race, bags, missed)
             _rows.put(key, html)
         parts.append(html)
     return Markup("").join(parts)

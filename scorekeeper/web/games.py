@@ -23,7 +23,7 @@ from scorekeeper.web import saving
 from scorekeeper.web.db import get_db
 from scorekeeper.web.forms import TEAM_CHOICES, HandForm, NewGame, range_words
 from scorekeeper.web.game_page import render_game, tricks_step_gone
-from scorekeeper.web.rules_editor import option_groups, preset_data
+from scorekeeper.web.rules_editor import option_groups, preset_bags, preset_data
 from scorekeeper.web.session import browser_id
 
 bp = Blueprint("games", __name__)
@@ -45,6 +45,7 @@ def _render_new(form: NewGame, page: kitchen.NewGamePage, status: int = 200):
         known_players=page.known_players,
         saved_rules=page.saved_rules,
         preset_data=preset_data(),
+        preset_bags=preset_bags(),
         start_ranges=START_RANGES,
         name_length=NAME_LENGTH,
     )
@@ -139,7 +140,8 @@ def rules(token: str):
     current = games.open_game(get_db(), token)
     game = current.game
     seats, teams = len(game.players), game.teams is not None
-    explained = rules_explained(game.rules, game.preset, seats, teams)
+    count = len(game.teams or ())
+    explained = rules_explained(game.rules, game.preset, seats, teams, count)
     return render_template(
         "games/rules.html",
         current=current,
@@ -151,8 +153,8 @@ def rules(token: str):
             (why, [(o, option_shown(o, getattr(game.rules, o.name), game.rules)) for o in group])
             for why, group in explained.unused
         ],
-        extras=extras_examples(game.rules, game.preset, seats, teams),
-        table=table_words(seats, teams),
+        extras=extras_examples(game.rules, game.preset, seats, teams, count),
+        table=table_words(game.rules, seats, teams, count),
         preset=preset_title(game.preset),
         changed=changes_line(rules_to_spec(game.rules, game.preset)),
     )

@@ -24,3 +24,10 @@ def preset_data() -> tuple[str, str]:
         values = {o.name: option_value(o, getattr(rules, o.name)) for o in OPTIONS}
         by_preset[name] = {k: v for k, v in values.items() if v != defaults[k]}
     return json.dumps(defaults), json.dumps(by_preset)
+
+
+def preset_bags() -> str:
+    """Whether each preset's rules have bags (``Rules.has_bags``), as JSON for new-game.js to
+    hide the start's bags fields when a preset without them (Call Break) is picked: the rule
+    is the engine's, read here, never restated in the script."""
+    return json.dumps({name: preset_rules(name).has_bags for name in PRESETS})

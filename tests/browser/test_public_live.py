@@ -45,7 +45,10 @@ def test_a_player_finds_their_table_and_watches_it_update_in_place(
     page.goto(f"{live_server}/p/{event.public_token}")
     expect(page.locator("#pub-round .table-row")).to_have_count(0)  # none listed: 8 tables
     page.get_by_label("Your name, your team's, or your table's number").fill(name)
-    page.get_by_role("button", name="Find").click()
+    # The page found lands at #your-table: until it has loaded, the browser scrolls back to it
+    # (it did, over the test's own scroll below, with the server answering late).
+    with page.expect_navigation():
+        page.get_by_role("button", name="Find").click()
     mine = page.locator("#your-table .table-row")
     expect(mine).to_have_count(1)
     expect(mine).to_contain_text(f"Table {table.number}")

@@ -44,3 +44,28 @@ def test_a_cutthroat_rules_page_explains_with_three_players_alone(phone, live_se
     phone.screenshot(path=str(SHOTS / f"rules-cutthroat-{width}.png"), full_page=True)
     if width == 390:
         check_axe(phone)
+
+
+def test_a_six_player_rules_page_explains_with_three_teams_of_two(phone, live_server):
+    """Six players from the new game form, seated three teams of two (Ann & Di, Bob & Ed, Cy &
+    Flo): every example is a hand of those three teams at 17 tricks."""
+    six = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]
+    start_game(phone, live_server, six, preset="six-player")
+    with phone.expect_navigation(url=re.compile(r"/rules$")):
+        phone.get_by_role("link", name="The rules of this game").click()
+    expect(phone.get_by_role("heading", name="The rules of this game")).to_be_visible()
+    expect(phone.locator(".hint").first).to_contain_text(
+        "a hand at a table of Ann & Di, Bob & Ed and Cy & Flo"
+    )
+    examples = phone.locator(".example")
+    expect(examples.first).to_be_visible()
+    said = examples.all_inner_texts()
+    assert len(said) > 20
+    assert all("Cy & Flo" in line and "Ann & Cy" not in line for line in said)
+    assert any("Ann & Di bid all 17 and take them all" in line for line in said)
+    width = phone.viewport_size["width"]
+    assert phone.evaluate("document.documentElement.scrollWidth") <= width  # no sideways scroll
+    SHOTS.mkdir(exist_ok=True)
+    phone.screenshot(path=str(SHOTS / f"rules-six-{width}.png"), full_page=True)
+    if width == 390:
+        check_axe(phone)

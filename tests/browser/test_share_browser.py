@@ -44,7 +44,8 @@ def test_read_only_page_reloads_itself_when_a_hand_is_added(page, live_server, l
     store.save_game(live_db, game, game_file([HAND, HAND]), action=store.Action("add_hand", 2))
     # The page polls on a timer and whenever it comes back on screen; the latter starts the
     # check now instead of waiting out the interval.
-    page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    with page.expect_navigation():  # it reloads itself: measured below once loaded, styles too
+        page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
     expect(score).to_have_text("140")
     expect(page.locator("#live-sheet")).to_have_attribute("data-version", str(game.version + 1))
     assert page.evaluate("document.documentElement.scrollWidth") <= 390

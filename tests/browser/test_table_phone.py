@@ -76,6 +76,10 @@ def test_back_to_a_page_nothing_changed_keeps_its_taps_and_save_saves(phone, liv
     url = start_game(phone, live_server, FOUR)
     bid(phone, ORDINARY_BIDS)
     tap(phone, "ttricks-0", "7")
+    # The service worker in charge first: one that takes the page over while it is in the
+    # back/forward cache drops it from there (Chromium: "serviceworker-claimed"), and Back then
+    # loads the page afresh, with no version check to test (seen under load).
+    phone.wait_for_function("() => navigator.serviceWorker.controller !== null")
     phone.evaluate("window.stillHere = 1")
     phone.get_by_role("link", name="The rules of this game").click()
     phone.wait_for_url(re.compile(r"/rules$"))

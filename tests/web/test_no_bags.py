@@ -152,7 +152,7 @@ def test_a_call_break_rules_page_speaks_of_tricks_over_not_bags(client, db):
     game = call_break(db)
     text = " ".join(visible(client.get(f"/g/{game.edit_token}/rules").get_data(as_text=True))
                     .split())  # fmt: skip
-    assert "Points per trick over the bid: 1" in text
+    assert "Points per trick over the bid: 0.1" in text  # in the sheet's tenths (+0.2 below)
     assert "Ann bids 5 and takes 7: Ann: bid 5, took 7: +5.0, 2 over +0.2 (total 5.2)" in text
     why = "These rules have no bags: a trick over the bid scores its points and counts toward "
     why += "nothing."
