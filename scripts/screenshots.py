@@ -162,13 +162,15 @@ def club_night(database: Path) -> tuple[str, str]:
 def event_pages(base: str, director: str, public: str) -> None:
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        for name, url, size in (
-            ("event-console", f"/e/{director}", PHONE),
-            ("event-console-wide", f"/e/{director}", {"width": 1280, "height": 800}),
-            ("event-public", f"/p/{public}", PHONE),
+        for name, url, size, first in (
+            ("event-console", f"/e/{director}", PHONE, "#round"),  # the round and its tables
+            ("event-console-wide", f"/e/{director}", {"width": 1280, "height": 800}, ""),
+            ("event-public", f"/p/{public}", PHONE, ""),
         ):
             page = browser.new_context(viewport=size, device_scale_factor=1).new_page()
             page.goto(base + url)
+            if first:
+                page.evaluate(f"document.querySelector('{first}').scrollIntoView()")
             shot(page, name)
             page.close()
         browser.close()
