@@ -27,7 +27,7 @@ from scorekeeper.rules.results import HandResult, NilResult, SideResult
 # a running bonus and its ordinal, as the engine words them (each a call there as here)
 from scorekeeper.rules.running import MAJORITY, PART_DEUX, RUBICON, _bonus, _nth
 from scorekeeper.rules.specials import ExtraResult
-from scorekeeper.rules.tenths import TenthsSides
+from scorekeeper.rules.tenths import TenthsSides, tenths
 
 _new = tuple.__new__
 # where a side's result holds what the running bonuses read and change
@@ -360,7 +360,7 @@ def score_every_rule_by_hand(game: Game, rules_spec: dict[str, object]) -> list[
                 nil_results = ()
                 if side in offenders:
                     cpoints = -10 * contract if kind == NORMAL else cpoints
-                    shown = f"+{cpoints}" if cpoints > 0 else str(cpoints)
+                    shown = f"+{tenths(cpoints)}" if cpoints > 0 else str(tenths(cpoints))
                     lines = (f"renege: hand mucked, down the bid of {contract}: {shown}",)
                 else:
                     cpoints = 0
@@ -370,29 +370,31 @@ def score_every_rule_by_hand(game: Game, rules_spec: dict[str, object]) -> list[
                 if kind == LEXINGTON:
                     over = opoints = 0
                 if nt:
-                    lines = (*lines, f"No Trump {'made' if made else 'set'}: 2 x {cpoints}")
+                    lines = (*lines, f"No Trump {'made' if made else 'set'}: 2 x {tenths(cpoints)}")
                     cpoints *= 2
                 if kind == NORMAL and made:
                     if toward == contract and contract < 3:
                         times = 6 if contract == 1 else 2
-                        lines = (*lines, f"bid {contract} made exactly: {times} x {cpoints}")
+                        said = f"bid {contract} made exactly: {times} x {tenths(cpoints)}"
+                        lines = (*lines, said)
                         cpoints *= times
                     if contract > 6:
                         extra += 10 * (contract - 6)
-                        lines = (*lines, f"seven or higher: +{10 * (contract - 6)}")
+                        lines = (*lines, f"seven or higher: +{tenths(10 * (contract - 6))}")
                     if len(own) == 2 and own[0][1] == own[0][2] and own[1][1] == own[1][2]:
                         bonus = 10 * contract // 2 // 10 * 10
                         extra += bonus
-                        lines = (*lines, f"each partner made their own bid exactly: +{bonus}")
+                        said = f"each partner made their own bid exactly: +{tenths(bonus)}"
+                        lines = (*lines, said)
                 if made is False:
                     for p, bid, took in own:
                         if took > bid:
                             over += took - bid
                             opoints += took - bid
-                            lines = (*lines, f"{p} {took - bid} over: +{took - bid}")
+                            lines = (*lines, f"{p} {took - bid} over: +{tenths(took - bid)}")
                 for n in lost_nils:
                     nil_bags = max(nil_bags - n.tricks, 0)
-                    lines = (*lines, f"{n.player} {n.kind} lost: {n.tricks} x -10")
+                    lines = (*lines, f"{n.player} {n.kind} lost: {n.tricks} x -1.0")
             hand_bags = over + nil_bags
             points = cpoints + opoints + nil_points + extra + nil_bags + add
             bags = bags_now[side] + hand_bags

@@ -1,6 +1,8 @@
 """Regenerate docs/screenshots/: the phone pages (Playwright + Debian's Chromium at 390x844 and
-320x640, by touch), page 1 of a game sheet PDF and of a blank sheet, and a table card page of a
-club night's round packet (pdftoppm).
+320x640, by touch) of a game carried on from paper (its Start row atop the sheet), page 1 of a
+game sheet PDF (the example game, carried on from paper too) and of a blank sheet, and a table
+card page of a club night's round packet (pdftoppm). Every picture is saved small: 256 colours,
+no dithering (text stays crisp), zlib at its best (:func:`save_small`, as scripts/icons.py).
 
     .venv/bin/python scripts/screenshots.py      (or: make screenshots)
 
@@ -39,6 +41,31 @@ HANDS = [  # (bids by field name, tricks by field name) for Ann & Cy vs Bob & Di
 
 
 SIZES = [(PHONE, ""), ({"width": 320, "height": 640}, "-320")]  # (viewport, file suffix)
+# A game carried on from paper: each side's score and bags when the phone took over, by the
+# new game form's fields (seat 0 is Ann & Cy's side, seat 1 Bob & Di's), and the same for the
+# example game's PDF.
+START_FIELDS = {"start-score-0": "90", "start-bags-0": "3", "start-score-1": "140",
+                "start-bags-1": "5"}  # fmt: skip
+EXAMPLE_START = {"Maria & Keisha": {"score": 90, "bags": 3},
+                 "James & Tom": {"score": 140, "bags": 5}}  # fmt: skip
+
+
+def save_small(path: Path) -> None:
+    """Save the PNG at ``path`` again, small: a page's few colours in a 256-colour palette,
+    undithered (text keeps its edges), compressed as hard as zlib goes."""
+    from PIL import Image
+
+    with Image.open(path) as picture:
+        small = picture.convert("RGB").quantize(
+            colors=256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE
+        )
+    small.save(path, optimize=True)
+
+
+def shot(page, name: str) -> None:
+    """A screenshot of ``page`` as docs/screenshots/``name``.png, saved small."""
+    page.screenshot(path=str(OUT / f"{name}.png"))
+    save_small(OUT / f"{name}.png")
 
 
 def tap(page, name: str, value: str) -> None:
@@ -69,8 +96,12 @@ def phone_pages(base: str) -> None:
             page.goto(base + "/games/new")
             for i, name in enumerate(["Ann", "Bob", "Cy", "Di"]):
                 page.fill(f"#player-{i}", name)
-            page.screenshot(path=str(OUT / f"new-game{suffix}.png"))
-            page.get_by_role("button", name="Start the game").click()
+            shot(page, f"new-game{suffix}")
+            page.get_by_text("Carry on a game from paper").click()
+            for name, value in START_FIELDS.items():
+                page.fill(f"#{name}", value)
+            with page.expect_navigation():
+                page.get_by_role("button", name="Start the game").click()
             page.wait_for_url("**/g/*")
             for bids, tricks in HANDS:
                 play(page, bids, tricks)
@@ -78,13 +109,13 @@ def phone_pages(base: str) -> None:
             for name, value in {"bid-1": "nil", "bid-2": "4", "bid-3": "4"}.items():
                 tap(page, name, value)
             page.evaluate("document.querySelector('#hand').scrollIntoView()")
-            page.screenshot(path=str(OUT / f"hand-entry{suffix}.png"))
+            shot(page, f"hand-entry{suffix}")
             page.evaluate("document.querySelector('#now').scrollIntoView()")
-            page.screenshot(path=str(OUT / f"totals{suffix}.png"))
+            shot(page, f"totals{suffix}")
             page.evaluate(
                 "document.querySelector('.sheet-wrap').previousElementSibling.scrollIntoView()"
             )
-            page.screenshot(path=str(OUT / f"sheet{suffix}.png"))
+            shot(page, f"sheet{suffix}")
             context.close()
         browser.close()
 
@@ -131,14 +162,16 @@ def club_night(database: Path) -> tuple[str, str]:
 def event_pages(base: str, director: str, public: str) -> None:
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        for name, url, size in (
-            ("event-console", f"/e/{director}", PHONE),
-            ("event-console-wide", f"/e/{director}", {"width": 1280, "height": 800}),
-            ("event-public", f"/p/{public}", PHONE),
+        for name, url, size, first in (
+            ("event-console", f"/e/{director}", PHONE, "#round"),  # the round and its tables
+            ("event-console-wide", f"/e/{director}", {"width": 1280, "height": 800}, ""),
+            ("event-public", f"/p/{public}", PHONE, ""),
         ):
             page = browser.new_context(viewport=size, device_scale_factor=1).new_page()
             page.goto(base + url)
-            page.screenshot(path=str(OUT / f"{name}.png"))
+            if first:
+                page.evaluate(f"document.querySelector('{first}').scrollIntoView()")
+            shot(page, name)
             page.close()
         browser.close()
 
@@ -193,10 +226,10 @@ def projector_pages(base: str, public: str) -> None:
         page = browser.new_context(viewport=size, device_scale_factor=1).new_page()
         page.goto(f"{base}/p/{public}/screen?seconds=120")
         page.wait_for_selector('#pj[data-screen="1"]')
-        page.screenshot(path=str(OUT / "projector.png"))
+        shot(page, "projector")
         while page.get_attribute("#pj", "data-showing") != "tables":
             page.keyboard.press("ArrowRight")
-        page.screenshot(path=str(OUT / "projector-tables.png"))
+        shot(page, "projector-tables")
         browser.close()
 
 
@@ -243,21 +276,31 @@ def podium_pages(base: str, public: str) -> None:
         page = browser.new_context(viewport=size, device_scale_factor=1).new_page()
         page.goto(f"{base}/p/{public}/screen?seconds=120")
         page.wait_for_selector('#pj[data-showing="podium"]')
-        page.screenshot(path=str(OUT / "projector-podium.png"))
+        shot(page, "projector-podium")
         browser.close()
 
 
+def pdf_page(pdf: Path, page: int, name: str) -> None:
+    """Page ``page`` of ``pdf`` as docs/screenshots/``name``.png (80 dpi), saved small."""
+    subprocess.run(
+        ["pdftoppm", "-png", "-r", "80", "-f", str(page), "-l", str(page), "-singlefile",
+         str(pdf), str(OUT / name)],
+        check=True,
+    )  # fmt: skip
+    save_small(OUT / f"{name}.png")
+
+
 def pdf_pages(tmp: Path) -> None:
-    game_pdf, blank_pdf = tmp / "game.pdf", tmp / "blank.pdf"
+    """The example game's sheet, carried on from paper (EXAMPLE_START), and a blank sheet."""
+    import json
+
+    carried, game_pdf, blank_pdf = tmp / "carried.json", tmp / "game.pdf", tmp / "blank.pdf"
+    carried.write_text(json.dumps({**json.loads(EXAMPLE.read_text()), "start": EXAMPLE_START}))
     title = "Friday night at the club"
-    assert cli.main(["pdf", str(EXAMPLE), "-o", str(game_pdf), "--title", title]) == 0
+    assert cli.main(["pdf", str(carried), "-o", str(game_pdf), "--title", title]) == 0
     assert cli.main(["blank-sheet", "-o", str(blank_pdf), "--players", "4"]) == 0
-    for pdf, name in ((game_pdf, "game-sheet-pdf"), (blank_pdf, "blank-sheet-pdf")):
-        subprocess.run(
-            ["pdftoppm", "-png", "-r", "80", "-f", "1", "-l", "1", "-singlefile", str(pdf),
-             str(OUT / name)],
-            check=True,
-        )  # fmt: skip
+    pdf_page(game_pdf, 1, "game-sheet-pdf")
+    pdf_page(blank_pdf, 1, "blank-sheet-pdf")
 
 
 def packet_pages(tmp: Path) -> None:
@@ -266,11 +309,7 @@ def packet_pages(tmp: Path) -> None:
 
     packet_pdf = tmp / "packet.pdf"
     packet_pdf.write_bytes(packets.render_packet_pdf(sample.sample_packet(6)))
-    subprocess.run(
-        ["pdftoppm", "-png", "-r", "80", "-f", "2", "-l", "2", "-singlefile", str(packet_pdf),
-         str(OUT / "table-card")],
-        check=True,
-    )  # fmt: skip
+    pdf_page(packet_pdf, 2, "table-card")
 
 
 def main() -> int:

@@ -1,6 +1,7 @@
 """The club's memory's screenshots in docs/screenshots/ (memory-*.png): the ladder, a player's
 page, a season's standings and the keeper's page at phone size, from a small club played
-through the service (Playwright + Debian's Chromium).
+through the service (Playwright + Debian's Chromium), saved small as scripts/screenshots.py
+saves its own.
 
     .venv/bin/python scripts/screenshots_memory.py      (make screenshots runs it too)
 """
@@ -21,10 +22,9 @@ sys.path.insert(0, str(ROOT))
 from scorekeeper import create_app, service  # noqa: E402
 from scorekeeper.service import keeper, memory  # noqa: E402
 from scorekeeper.stats import Scheme  # noqa: E402
+from scripts.screenshots import OUT, shot  # noqa: E402
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE  # noqa: E402
 from tests.service.memory_club import club  # noqa: E402
-
-OUT = ROOT / "docs" / "screenshots"
 
 
 def main() -> int:
@@ -55,8 +55,8 @@ def main() -> int:
                 page = context.new_page()
                 for name, url in pages.items():
                     page.goto(base + url)
-                    page.screenshot(path=str(OUT / f"{name}.png"))
-                    print(f"wrote docs/screenshots/{name}.png")
+                    shot(page, name)
+                    print(f"wrote {OUT / name}.png")
                 browser.close()
         finally:
             server.shutdown()

@@ -32,7 +32,7 @@ LAYERS: dict[str, set[str]] = {
     },
     "printing": {
         "weasyprint",
-        "fontTools",  # WeasyPrint's font library: the printed font's advances (layout.text_mm)
+        "fontTools",  # the printed font's advances (layout.text_mm); in pyproject.toml
         "jinja2",
         "segno",
         "scorekeeper.paths",

@@ -59,7 +59,7 @@ def _advances(bold: bool) -> dict[int, float] | None:
     table, found as fontconfig finds it for WeasyPrint), or None where it cannot be read."""
     import subprocess
 
-    from fontTools.ttLib import TTFont  # WeasyPrint's own dependency: where pages are printed
+    from fontTools.ttLib import TTFont  # imported where pages are printed (WeasyPrint's too)
 
     try:
         found = subprocess.run(
