@@ -7,7 +7,7 @@ PORT ?= 5000
 # make test runs the suite on this many processes (pytest-xdist), a test file to each in turn.
 TEST_WORKERS ?= 2
 
-.PHONY: run test test-image lint bench screenshots system-deps system-deps-test clean lock
+.PHONY: run test test-browser-late test-image lint bench screenshots system-deps system-deps-test clean lock
 
 # The runtime install, from the lock (exact versions, checked by hash: requirements/), then the
 # app itself without dependencies; re-done when the lock or pyproject.toml changes.
@@ -57,6 +57,12 @@ run: system-deps $(VENV)/.installed-run
 
 test: system-deps-test $(VENV)/.installed-test node_modules/.installed lint
 	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile
+
+# The browser tests with a live server answering pages, styles and scripts 0.4-1.5 s late
+# (tests/late_server.py): run before landing a new browser test; not part of `make test` or CI.
+LATE_TESTS ?= tests/browser/
+test-browser-late: system-deps-test $(VENV)/.installed-test node_modules/.installed
+	$(BIN)/python -m pytest --late-server $(LATE_TESTS)
 
 # The container image: built with podman from the Dockerfile and checked from its own files
 # (scripts/test-image.sh says how); skipped, loudly, where podman or debootstrap cannot work.

@@ -151,7 +151,12 @@ def probe(port: int, path: str, count: int = 0) -> None:
     on Linux, so its times compare with the benchmark's."""
     stop = threading.Event()
     if count <= 0:
-        threading.Thread(target=lambda: (sys.stdin.read(), stop.set()), daemon=True).start()
+
+        def stop_when_input_ends() -> None:
+            sys.stdin.read()
+            stop.set()
+
+        threading.Thread(target=stop_when_input_ends, daemon=True).start()
     asked = 0
     while not stop.is_set() and (count <= 0 or asked < count):
         asked += 1
@@ -255,8 +260,8 @@ def main() -> int:
         probe(int(sys.argv[2]), sys.argv[3], int((sys.argv[4:5] or ["0"])[0]))
         return 0
     if sys.argv[1:2] == ["--floor"]:
-        floor = http.server.ThreadingHTTPServer(("127.0.0.1", int(sys.argv[2])), Floor)
-        floor.serve_forever()
+        floor_server = http.server.ThreadingHTTPServer(("127.0.0.1", int(sys.argv[2])), Floor)
+        floor_server.serve_forever()
         return 0
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--phones", type=int, default=8)
@@ -319,9 +324,9 @@ def main() -> int:
           f"{spread(baseline)}")  # fmt: skip
     print(f"ratio /healthz / baseline: p50 {pct(health, 0.5) / pct(baseline, 0.5):.2f}x, "
           f"p99 {pct(health, 0.99) / pct(baseline, 0.99):.2f}x")  # fmt: skip
-    floor = [h for rs in results.values() for r in rs for h in r["floor"]]
-    print(f"floor, an idle process's answer on this machine meanwhile: {len(floor)} answers, "
-          f"{spread(floor)}")  # fmt: skip
+    floor_took = [h for rs in results.values() for r in rs for h in r["floor"]]
+    print(f"floor, an idle process's answer on this machine meanwhile: {len(floor_took)} answers, "
+          f"{spread(floor_took)}")  # fmt: skip
     print(f"/healthz while a writer held the lock: {len(locked)} answers, {spread(locked)}")
     return 0
 

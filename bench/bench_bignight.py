@@ -54,8 +54,13 @@ import time
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlencode
+
+if TYPE_CHECKING:
+    from collections.abc import AsyncIterator
+
+    from flask.typing import ResponseReturnValue
 
 ROOT = Path(__file__).resolve().parents[1]
 HOST = "127.0.0.1"  # loopback only
@@ -145,12 +150,12 @@ def bare_app(database: str, secret_key: str) -> Any:
     app = bench_web.bare_app(database, secret_key)
 
     @app.get("/p/<token>/clock.json")
-    def clock(token: str):  # type: ignore[no-untyped-def]
+    def clock(token: str) -> ResponseReturnValue:
         row = g.db.execute("select clock_deadline from event where token = ?", [token]).fetchone()
         return jsonify(round=1, left=int(row[0] - time.time()), paused=False)
 
     @app.get("/p/<token>/version.json")
-    def version(token: str):  # type: ignore[no-untyped-def]
+    def version(token: str) -> ResponseReturnValue:
         row = g.db.execute(
             "select e.version + (select sum(version) from games) from event e where token = ?",
             [token],
@@ -158,7 +163,7 @@ def bare_app(database: str, secret_key: str) -> Any:
         return jsonify(version=str(row[0]))
 
     @app.get("/p/<token>")
-    def public(token: str):  # type: ignore[no-untyped-def]
+    def public(token: str) -> ResponseReturnValue:
         rows = g.db.execute("select data from games order by id limit 50").fetchall()
         return render_template_string(
             BARE_PUBLIC, left="45:00", tables=[json.loads(r[0]) for r in rows]
@@ -328,7 +333,10 @@ class Conn:
             await self.close()
             raise Failed(f"{method} {path}: {type(e).__name__}") from e
 
-    async def _request(self, method, path, fields, headers) -> Answer:  # type: ignore[no-untyped-def]
+    async def _request(
+        self, method: str, path: str, fields: dict[str, str] | None,
+        headers: dict[str, str] | None,
+    ) -> Answer:  # fmt: skip
         if self.writer is None:
             self.reader, self.writer = await asyncio.open_connection(HOST, self.port)
         assert self.reader is not None
@@ -406,7 +414,7 @@ class Room:
         return answer
 
 
-async def at_times(start: float, first: float, every: float, end: float):  # type: ignore[no-untyped-def]
+async def at_times(start: float, first: float, every: float, end: float) -> AsyncIterator[None]:
     """Sleep until each of start+first, +every, ... before ``end`` (a bounded schedule)."""
     t = start + first
     while t < end:
@@ -535,8 +543,10 @@ async def seat(port: int, director: str) -> float:
     conn = Conn(port)
     page = await conn.request("GET", f"/e/{director}")
     html = page.body.decode()
-    fields = {"csrf_token": CSRF_RE.search(html).group(1)}  # type: ignore[union-attr]
-    fields["version"] = VERSION_RE.search(html).group(1)  # type: ignore[union-attr]
+    csrf, version = CSRF_RE.search(html), VERSION_RE.search(html)
+    if csrf is None or version is None:
+        raise RuntimeError(f"the console's Seat form is not on its page: {html[:300]!r}")
+    fields = {"csrf_token": csrf.group(1), "version": version.group(1)}
     fields["round"] = "1"
     t0 = time.perf_counter()
     answer = await conn.request("POST", f"/e/{director}/rounds", fields=fields)
@@ -651,9 +661,9 @@ def report(title: str, app: Figures, bare: Figures) -> list[str]:
     wire = max(sizes) if sizes else 0
     lines.append(f"server CPU: app {app.cpu:.2f} cores, bare {bare.cpu:.2f} cores")
     answered = sum(len(v) for v in app.room.latencies.values())
-    floor = sum(len(v) for v in bare.room.latencies.values())
+    bare_answered = sum(len(v) for v in bare.room.latencies.values())
     per = app.cpu * app.wall / answered * 1000 if answered else float("nan")
-    bare_per = bare.cpu * bare.wall / floor * 1000 if floor else float("nan")
+    bare_per = bare.cpu * bare.wall / bare_answered * 1000 if bare_answered else float("nan")
     lines.append(
         f"server CPU an answered request: app {per:.2f} ms, bare {bare_per:.2f} ms "
         "(what a loaded machine disturbs least)"

@@ -33,7 +33,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import ExitStack, contextmanager
+from contextlib import AbstractContextManager, ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -47,14 +47,14 @@ SUBMISSION = re.compile(r"name=\"?submission\"? value=\"?([A-Za-z0-9_-]+)")
 BIDS = {"bid-0": "3", "bid-1": "3", "bid-2": "4", "bid-3": "4"}  # each side bids 7
 
 
-class KeepsNothing(dict):  # type: ignore[type-arg]
+class KeepsNothing(dict[Any, Any]):
     """A dict cache turned off: every write is dropped, so every read misses."""
 
     def __setitem__(self, key: Any, value: Any) -> None:
         pass
 
 
-def _sized_off(owner: Any, name: str) -> Callable[[], Iterator[None]]:
+def _sized_off(owner: Any, name: str) -> Callable[[], AbstractContextManager[None]]:
     @contextmanager
     def off() -> Iterator[None]:
         kept = getattr(owner, name)
@@ -67,7 +67,7 @@ def _sized_off(owner: Any, name: str) -> Callable[[], Iterator[None]]:
     return off
 
 
-def _dict_off(owner: Any, name: str) -> Callable[[], Iterator[None]]:
+def _dict_off(owner: Any, name: str) -> Callable[[], AbstractContextManager[None]]:
     @contextmanager
     def off() -> Iterator[None]:
         kept = getattr(owner, name)
@@ -80,7 +80,7 @@ def _dict_off(owner: Any, name: str) -> Callable[[], Iterator[None]]:
     return off
 
 
-def caches() -> dict[str, tuple[str, Callable[[], Iterator[None]]]]:
+def caches() -> dict[str, tuple[str, Callable[[], AbstractContextManager[None]]]]:
     """Each cache a hand cycle reads: a short name (for --only, --group), the name
     docs/architecture.md gives it, and how to turn it off."""
     from scorekeeper.rules import scoring
@@ -126,17 +126,20 @@ def play(hands: int) -> float:
         assert made.status_code == 303, made.status_code
         url = made.headers["Location"].split("#")[0]
         if not _SESSION_CACHE["on"]:
-            app.session_interface._read = SizedCache(0, lambda _v: 1)  # type: ignore[attr-defined]
+            interface: Any = app.session_interface  # the app's own, with its cache of cookies read
+            interface._read = SizedCache(0, lambda _v: 1)
 
         def cycle(number: int) -> None:
             page = client.get(url)
             assert page.status_code == 200, page.status_code
             step = client.get(url, query_string={**BIDS, "step": "tricks", "hand_no": number})
             html = step.get_data(as_text=True)
+            version, submission = VERSION.search(html), SUBMISSION.search(html)
+            assert version is not None and submission is not None, html
             fields = {
                 **BIDS,
-                "version": VERSION.search(html).group(1),  # type: ignore[union-attr]
-                "submission": SUBMISSION.search(html).group(1),  # type: ignore[union-attr]
+                "version": version.group(1),
+                "submission": submission.group(1),
                 "hand_no": str(number),
                 "ttricks-0": "7" if number % 2 else "6",
                 "ttricks-1": "6" if number % 2 else "7",

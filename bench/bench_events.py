@@ -56,7 +56,7 @@ def build_event(teams: int, rounds: int, hands: int, seed: int):
         pairing = swiss_round(entrants, results, number, CONFIG)
         for table, (a, b) in enumerate(pairing.tables, 1):
             names = ("N", "E", "S", "W")
-            sides = {"A": ("N", "S"), "B": ("E", "W")}
+            sides: dict[str, tuple[str, ...]] = {"A": ("N", "S"), "B": ("E", "W")}
             game = random_game(rng, hands, rules, "standard", names, sides)
             games.append((number, table, a, b, game))
             results.append(_result(number, table, a, b, score_game(game)))

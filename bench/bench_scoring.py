@@ -183,7 +183,7 @@ def _alone_games(seed: int) -> list[tuple[str, Game]]:
     games stay the same."""
     rng = random.Random(seed)
     four = ("Ann", "Bob", "Cy", "Di")
-    teams = {"Ann & Cy": ("Ann", "Cy"), "Bob & Di": ("Bob", "Di")}
+    teams: dict[str, tuple[str, ...]] = {"Ann & Cy": ("Ann", "Cy"), "Bob & Di": ("Bob", "Di")}
     specs: list[tuple[str, dict[str, object]]] = [
         (f"{name} (preset)", {"preset": name, "max_hands": None}) for name in ALONE_PRESETS
     ]
@@ -327,7 +327,7 @@ def main(argv: list[str] | None = None) -> int:
 
     # one long game: 1,000 hands (the most a game holds), standard rules, to the highest target
     # a game may have, which its scores stay far from: no end in sight
-    teams = {"Ann & Cy": ("Ann", "Cy"), "Bob & Di": ("Bob", "Di")}
+    teams: dict[str, tuple[str, ...]] = {"Ann & Cy": ("Ann", "Cy"), "Bob & Di": ("Bob", "Di")}
     long_game = random_game(
         rng, MAX_HANDS, Rules(target_score=MAX_SCORE), "standard", ("Ann", "Bob", "Cy", "Di"), teams
     )

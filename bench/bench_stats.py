@@ -150,7 +150,7 @@ def main(argv: list[str] | None = None) -> int:
         t_kept, cpu_kept = best_wall_cpu(9, lambda: memory.ladder_page(db, token))
 
         rng = random.Random(args.seed + 1)
-        extra: list[float] = []
+        extra: list[tuple[float, float]] = []
         for k in range(3):
             event = events.create_event(
                 db, events.EventSettings(f"Extra {k}", date="2027-01-0" + str(k + 1),
@@ -166,19 +166,22 @@ def main(argv: list[str] | None = None) -> int:
             extra.append((time.perf_counter() - t, time.process_time() - c))
         t_one, cpu_one = min(w for w, _ in extra), min(c for _, c in extra)
 
-        firsts = []
+        firsts: list[tuple[float, float]] = []
         for line in page.lines[:5]:  # first views: their hands counted now (then kept)
+            who = line.person
+            assert isinstance(who, str | int)  # a ladder line names a person by id or name
             t, c = time.perf_counter(), time.process_time()
-            memory.player_page(db, token, line.person)
+            memory.player_page(db, token, who)
             firsts.append((time.perf_counter() - t, time.process_time() - c))
         t_first, cpu_first = max(w for w, _ in firsts), max(c for _, c in firsts)
         someone = page.lines[0].person
+        assert isinstance(someone, str | int)
         t_player, cpu_player = best_wall_cpu(5, lambda: memory.player_page(db, token, someone))
         t_season, cpu_season = best_wall_cpu(5, lambda: memory.season_page(db, token, season_id))
 
         week3 = store.events.event_by_id(db, evs[2].id)
         table = events.overview(db, week3).rounds[0].tables[0]
-        corrections: list[float] = []
+        corrections: list[tuple[float, float]] = []
         for k in range(3):
             # the director corrects the table's result (typed from its paper sheet): the
             # other side won, by a different margin each time, so every game is rated again
@@ -190,7 +193,7 @@ def main(argv: list[str] | None = None) -> int:
         t_fix, cpu_fix = min(w for w, _ in corrections), min(c for _, c in corrections)
         tonight = store.events.event_by_id(db, evs[-1].id)
         table = events.overview(db, tonight).rounds[-1].tables[0]
-        late: list[float] = []
+        late: list[tuple[float, float]] = []
         for k in range(3):  # a correction in the last night: rated again from that game on
             points = [100 + k, 400 + 10 * k] if k % 2 == 0 else [500 + k, 90]
             number = events.overview(db, tonight).rounds[-1].number

@@ -54,8 +54,11 @@ import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlencode
+
+if TYPE_CHECKING:
+    from flask.typing import ResponseReturnValue
 
 ROOT = Path(__file__).resolve().parents[1]
 HOST = "127.0.0.1"  # loopback only
@@ -69,6 +72,15 @@ GOAL_P99 = 2.0  # app p99 at most this times bare's, at --clients
 CSRF_RE = re.compile(r'name="?csrf_token"? value="([^"]+)"')
 VERSION_RE = re.compile(r'name="?version"? value="(\d+)"')
 SUBMISSION_RE = re.compile(r'name="?submission"? value="?([\w-]+)')
+
+
+def found(field: re.Pattern[str], html: str) -> str:
+    """A form field's value on a page (an error naming the page when it is not there)."""
+    match = field.search(html)
+    if match is None:
+        raise RuntimeError(f"no {field.pattern!r} on the page: {html[:300]!r}")
+    return match.group(1)
+
 
 # --- the baseline: a bare Flask + SQLite app doing the same three requests --------------------
 
@@ -138,7 +150,7 @@ def bare_app(database: str, secret_key: str) -> Any:
         return row[0], json.loads(row[1]), row[2]
 
     @app.route("/games/new", methods=["GET", "POST"])
-    def new():  # type: ignore[no-untyped-def]
+    def new() -> ResponseReturnValue:
         if request.method == "GET":
             return render_template("new.html", csrf=csrf())
         players = [request.form[f"player-{i}"] for i in range(4)]
@@ -148,7 +160,7 @@ def bare_app(database: str, secret_key: str) -> Any:
         return redirect(f"/g/{token}", 303)
 
     @app.get("/g/<token>")
-    def show(token: str):  # type: ignore[no-untyped-def]
+    def show(token: str) -> ResponseReturnValue:
         _id, data, version = load(token)
         session["games"] = [token, *(t for t in session.get("games", []) if t != token)][:50]
         session.permanent = True
@@ -166,7 +178,7 @@ def bare_app(database: str, secret_key: str) -> Any:
         )
 
     @app.post("/g/<token>/hands")
-    def add(token: str):  # type: ignore[no-untyped-def]
+    def add(token: str) -> ResponseReturnValue:
         game_id, data, version = load(token)
         if request.form.get("version", -1, type=int) != version:
             return "stale", 409
@@ -292,7 +304,7 @@ class Phone:
     def new_game(self) -> str:
         _, html = self.expect(200, "GET", "/games/new")
         fields = {f"player-{i}": name for i, name in enumerate(PLAYERS)}
-        fields["csrf_token"] = CSRF_RE.search(html).group(1)
+        fields["csrf_token"] = found(CSRF_RE, html)
         response, _ = self.expect(303, "POST", "/games/new", fields)
         return response.headers["Location"].rsplit("/", 1)[1]
 
@@ -306,8 +318,8 @@ class Phone:
         made, missed = ("7", "6") if number % 2 else ("6", "7")  # the sides take turns
         submission = SUBMISSION_RE.search(html)  # the app's forms carry one; the bare app's not
         fields = {
-            "csrf_token": CSRF_RE.search(html).group(1),
-            "version": VERSION_RE.search(html).group(1),
+            "csrf_token": found(CSRF_RE, html),
+            "version": found(VERSION_RE, html),
             **({"submission": submission.group(1)} if submission else {}),
             **BIDS,
             "ttricks-0": made,

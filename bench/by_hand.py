@@ -76,31 +76,31 @@ def score_plain_by_hand(game: Game) -> list[HandResult]:
             raise NotWritten(f"hand {number}: bids")
         side_bids = []
         for i in (0, 1):
-            contract = 0
+            bid_sum = 0
             has = blind_nil = False
             nils: tuple[tuple[str, str], ...] = ()
             for p in members[i]:
                 v = bids[p]
                 if type(v) is int and 0 < v <= 13:
-                    contract += v
+                    bid_sum += v
                     has = True
                     continue
                 hit = known.get(v)
                 if hit is None:
                     hit = known[v] = read_bid(v)
-                kind, n = hit
-                if kind == NUM and n == 0:
-                    kind = NIL
-                if kind in (NIL, BNIL):
-                    nils = (*nils, (p, kind))
-                    if kind == BNIL:
+                bid_kind, n = hit
+                if bid_kind == NUM and n == 0:
+                    bid_kind = NIL
+                if bid_kind in (NIL, BNIL):
+                    nils = (*nils, (p, bid_kind))
+                    if bid_kind == BNIL:
                         blind_nil = True
                     continue
                 raise NotWritten(f"hand {number}: a bid of {v!r}")
             # blind nil only when 100 or more behind
             if blind_nil and totals[other[sides[i]]] - totals[sides[i]] < 100:
                 raise NotWritten(f"hand {number}: blind nil")
-            side_bids.append((contract if has else None, nils))
+            side_bids.append((bid_sum if has else None, nils))
         # tricks: by player, by team, or both
         taken = [0, 0]
         if tricks.keys() == pset:
@@ -166,7 +166,7 @@ def score_plain_by_hand(game: Game) -> list[HandResult]:
                 if earned < 0:
                     earned = 0
                 toward = earned + r
-                kind = NORMAL
+                kind: str | None = NORMAL
                 made = toward >= contract
                 if made:
                     over = earned - contract if earned > contract else 0
@@ -344,9 +344,9 @@ def score_every_rule_by_hand(game: Game, rules_spec: dict[str, object]) -> list[
                     if took < bid:
                         made = False
                         lines = (*lines, f"{p} bid {bid}, took {took}: set")
-                for n in lost_nils:
+                for lost in lost_nils:
                     made = False
-                    lines = (*lines, f"set by the lost nil of {n.player}")
+                    lines = (*lines, f"set by the lost nil of {lost.player}")
             if made:
                 opoints = over
                 cpoints = 10 * contract if kind == NORMAL else 240
@@ -392,9 +392,9 @@ def score_every_rule_by_hand(game: Game, rules_spec: dict[str, object]) -> list[
                             over += took - bid
                             opoints += took - bid
                             lines = (*lines, f"{p} {took - bid} over: +{tenths(took - bid)}")
-                for n in lost_nils:
-                    nil_bags = max(nil_bags - n.tricks, 0)
-                    lines = (*lines, f"{n.player} {n.kind} lost: {n.tricks} x -1.0")
+                for lost in lost_nils:
+                    nil_bags = max(nil_bags - lost.tricks, 0)
+                    lines = (*lines, f"{lost.player} {lost.kind} lost: {lost.tricks} x -1.0")
             hand_bags = over + nil_bags
             points = cpoints + opoints + nil_points + extra + nil_bags + add
             bags = bags_now[side] + hand_bags

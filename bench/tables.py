@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from scorekeeper import store
-from scorekeeper.rules import dump_game, parse_game, score_game, score_hand, start_state
+from scorekeeper.rules import Hand, dump_game, parse_game, score_game, score_hand, start_state
 from scorekeeper.rules.sample import random_hand
 
 
@@ -14,7 +14,7 @@ def play_table(db, rng: random.Random, table, hands: int) -> None:
     record = store.game_by_id(db, table.game_id)
     game = parse_game(record.data)
     ctx, state = start_state(game)
-    made = []
+    made: list[Hand] = []
     while not state.finished and len(made) < hands + 20:
         hand = random_hand(rng, ctx, state)
         score_hand(ctx, state, hand, len(made) + 1)

@@ -18,7 +18,14 @@
 	};
 	const inputs = () => [...form.querySelectorAll("input[type=radio], input[type=text]")];
 	tidy();
-	const d = read(key), mine = d.n;
+	const d = read(key), o = "hand " + location.pathname;
+	try { // as kept in the tab before: read once
+		const ss = sessionStorage, f = (h) => ((h.at = h.at.slice(o.length - 5)), (h.id = Math.random()), h);
+		if (!ls.getItem(key)) Object.assign(d, { s: Date.now(), n: ss[o] && f(JSON.parse(ss[o])), k: JSON.parse(ss[o + " kept"] || "[]").map(f) });
+		ss.removeItem(o);
+		ss.removeItem(o + " kept");
+	} catch (e) { /* refused */ }
+	const mine = d.n;
 	let held = d.k || [], cur = null, s = d.s;
 	const save = () => {
 		const t = JSON.stringify({ s: s, n: cur, k: held });

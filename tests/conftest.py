@@ -13,6 +13,8 @@ from werkzeug.serving import make_server
 
 from scorekeeper import create_app, store
 
+pytest_plugins = ["tests.late_server", "pytester"]  # --late-server: see that module
+
 CHROMIUM = "/usr/bin/chromium"
 PHONE = {"width": 390, "height": 844}
 CHROMIUM_ARGS = [
@@ -85,9 +87,14 @@ def live_app(tmp_path_factory: pytest.TempPathFactory):
 
 
 @pytest.fixture(scope="session")
-def live_server(live_app) -> Iterator[str]:
-    """The real app (CSRF on) on a free loopback port, in a thread, for the whole session."""
+def live_server(live_app, pytestconfig: pytest.Config) -> Iterator[str]:
+    """The real app (CSRF on) on a free loopback port, in a thread, for the whole session;
+    answering late with ``--late-server`` (tests/late_server.py)."""
     app = live_app
+    if pytestconfig.getoption("late_server"):
+        from tests.late_server import late  # the plugin's module, imported once pytest has it
+
+        app = late(live_app, pytestconfig.getoption("late_server_seed"))
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

@@ -261,6 +261,12 @@ def test_no_type_checker_silenced_in_the_package():
     assert not {n: lines for n, lines in found.items() if lines}
 
 
+def test_no_type_checker_silenced_in_the_benchmarks():
+    """make lint's mypy checks bench/ too (its timed code reads as the package's does)."""
+    found = {p.name: type_ignores(p.read_text()) for p in sorted((ROOT / "bench").glob("*.py"))}
+    assert found and not {n: lines for n, lines in found.items() if lines}
+
+
 def test_the_ignore_finder_finds_one_in_a_comment_only():
     source = 'x = f()  # type: ignore[arg-type]\ny = "# type: ignore"\n'
     assert type_ignores(source) == [1]

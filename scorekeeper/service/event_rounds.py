@@ -538,17 +538,21 @@ def round_clock(
     now: float | None = None,
     *,
     seen: int | None = None,
+    submission: str | None = None,
 ) -> str:
     """Pause, resume, extend (by ``minutes``) or restart (the event's round length, from now)
     round ``number``'s clock; returns what happened in a sentence. Refused when round
     ``number`` is not the round in play (a console read before the round moved on), and, like
-    every console form, EventMoved when the event changed since version ``seen``."""
+    every console form, EventMoved when the event changed since version ``seen``.
+    ``submission``: the button's one-time id (:func:`once`: sent again, the first send's
+    sentence, the clock not touched again)."""
     if action not in CLOCK_ACTIONS:
         raise EventRefused("Choose pause, resume, extend or restart.", field="clock")
     if action == "extend" and (minutes is None or not 1 <= minutes <= MAX_EXTEND_MINUTES):
         raise EventRefused(f"Extend by 1 to {MAX_EXTEND_MINUTES} minutes.", field="minutes")
     now = time.time() if now is None else now
-    with store.write(db):
+
+    def act() -> Done:
         event, view = changing(db, director_token, seen)
         rnd = _round(view, number)
         if rnd is not view.current or rnd.closed:
@@ -575,7 +579,10 @@ def round_clock(
             said = f"Round {number}: {minutes} more minute{'' if minutes == 1 else 's'}."
         store.events.update_round(db, rnd.id, clock_deadline=clock.deadline, clock_left=clock.left)
         store.events.touch_event(db, event.id)
-    return said
+        return Done(event, number, said)
+
+    with store.write(db):
+        return str(once(db, director_token, submission, actions.CLOCK, number, act).outcome)
 
 
 def _minutes(seconds: int) -> str:
@@ -611,6 +618,7 @@ class TypedClock(Protocol):
 
     version: int
     errors: dict[str, str]
+    submission: str | None
 
     def read(self) -> tuple[str, int | None]: ...
 
@@ -625,7 +633,10 @@ def submit_clock(
         store.events.event_by_director_token(db, director_token)
         return None
     action, minutes = typed.read()
-    return round_clock(db, director_token, number, action, minutes, now, seen=typed.version)
+    return round_clock(
+        db, director_token, number, action, minutes, now, seen=typed.version,
+        submission=typed.submission,
+    )  # fmt: skip
 
 
 class TypedRoundMinutes(Protocol):
@@ -748,18 +759,30 @@ def _correcting(rnd: RoundView) -> dict[str, bool]:
 
 
 def clear_paper(
-    db: Database, event: EventRef, number: int, table_number: int, *, seen: int | None = None
+    db: Database,
+    event: EventRef,
+    number: int,
+    table_number: int,
+    *,
+    seen: int | None = None,
+    submission: str | None = None,
 ) -> None:
-    """Forget a table's paper result: its game counts again."""
-    with store.write(db):
-        event, view = changing(db, event, seen)
+    """Forget a table's paper result: its game counts again. ``submission``: the form's
+    one-time id (:func:`once`: sent again, done, nothing cleared again)."""
+
+    def act() -> Done:
+        record, view = changing(db, event, seen)
         table = _round(view, number).table(table_number)
         if table is None:
             raise EventRefused(f"Round {number} has no table {table_number}.")
         if table.paper is None:
             raise EventRefused(f"Round {number} table {table_number} has no paper result.")
         store.events.update_table(db, table.id, paper=None, **_correcting(_round(view, number)))
-        store.events.touch_event(db, event.id)
+        store.events.touch_event(db, record.id)
+        return Done(record, number, table_number)
+
+    with store.write(db):
+        once(db, event, submission, actions.CLEAR_PAPER, number, act)
 
 
 @dataclass(frozen=True)

@@ -610,15 +610,18 @@ def fix_entrant(
     *,
     round_number: int | None = None,
     seen: int | None = None,
+    submission: str | None = None,
 ) -> str:
     """Keep an entrant at one table number in every round (accessibility), or release them
     (``None``). Their table in the current round takes that number now if the round has not
     started (the table that had it takes theirs). ``round_number`` is given when the form was
     a table of that round (the round's "Fix"): it must be the current round, not started, with
     the entrant at that table, as for the other round actions. Returns a sentence saying what
-    happened."""
-    with store.write(db):
-        event, view = changing(db, event, seen)
+    happened. ``submission``: the form's one-time id (``once``: sent again, the first send's
+    sentence, nothing done)."""
+
+    def act() -> Done:
+        record, view = changing(db, event, seen)
         if entrant_id is None:
             raise EventRefused("Choose an entrant.", field="entrant")
         if table_number is not None and not 1 <= table_number <= 1000:
@@ -656,8 +659,11 @@ def fix_entrant(
                     store.events.update_table(db, here.id, fixed=True)
             elif here is not None:
                 said += " This round has started, so from the next round on."
-        store.events.touch_event(db, event.id)
-    return said
+        store.events.touch_event(db, record.id)
+        return Done(record, round_number, said)
+
+    with store.write(db):
+        return str(once(db, event, submission, actions.FIX_TABLE, round_number, act).outcome)
 
 
 def _table_of(rnd: RoundView, entrant_id: int) -> TableView | None:

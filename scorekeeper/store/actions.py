@@ -35,6 +35,9 @@ REPAIR_ROUND = "repair_round"  # ... paired a round again
 DROP = "drop"  # ... dropped an entrant
 REINSTATE = "reinstate"  # ... or reinstated one
 PAPER_RESULT = "paper_result"  # ... entered a table's paper result
+CLEAR_PAPER = "clear_paper"  # ... cleared one
+FIX_TABLE = "fix_table"  # ... kept an entrant at their table of a round (its table's Fix)
+CLOCK = "clock"  # ... paused, resumed, extended or restarted a round's clock
 OTHER = "other"  # words from before the codes that name none of these
 
 # the steps of a history row
@@ -57,6 +60,9 @@ WORDS = {
     DROP: "drop",
     REINSTATE: "reinstate",
     PAPER_RESULT: "paper result",
+    CLEAR_PAPER: "clear paper result",
+    FIX_TABLE: "fix table",
+    CLOCK: "round clock",
 }
 
 

@@ -388,6 +388,7 @@ class ClockForm(ConsoleForm):
             read_version(data),
             action=data.get("action", "")[:20],
             minutes=data.get("minutes", "").strip()[:20],
+            submission=saving.posted(data),
         )
         if form.action not in CLOCK_ACTIONS:
             form.errors["action"] = "Choose pause, resume, extend or restart."

@@ -417,6 +417,7 @@ def fix_table(director_token: str, number: int, table: int) -> BaseResponse:
             table,
             round_number=number,
             seen=form.version,
+            submission=form.submission,
         ),  # fmt: skip
     )
 
@@ -559,7 +560,9 @@ def clear_paper(director_token: str, number: int, table: int) -> BaseResponse:
     form = ButtonPost.from_post(request.form)
 
     def action() -> str:
-        events.clear_paper(get_db(), director_token, number, table, seen=form.version)
+        events.clear_paper(
+            get_db(), director_token, number, table, seen=form.version, submission=form.submission
+        )
         return f"Round {number} table {table}: its game counts again."
 
     return _act(director_token, "round", form, action)

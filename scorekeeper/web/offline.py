@@ -40,7 +40,9 @@ step's address, where it comes back. Saved, cancelled, or sent on to the tricks 
 then travel in the address), it is forgotten, and a game with nothing kept leaves no entry; a
 form the server sent back with its errors holds what was sent, and the kept copy gives way to
 it. On the phone's offline copy too: offline.js sets up the next hand's form with what was put
-back on it.
+back on it. A tab open since the hand was kept in the tab's sessionStorage (``hand <path>`` and
+``hand <path> kept``, before November 2026) has it read once, as if kept this way, when this
+phone keeps nothing for the game; the old entries are then removed.
 
 Housekeeping: each entry has the time of its last tap; an entry a day old is dropped (by the
 next game page opened), and only the 20 games tapped most recently are kept. Storage refused

@@ -51,3 +51,33 @@ def test_a_double_tap_on_call_time_says_time_is_called_once(browser, live_server
     db = service.connect(database)
     assert store.events.event_by_id(db, event.id).version == once  # acted once
     db.close()
+
+
+def test_a_double_tap_on_clear_paper_result_says_it_was_cleared_once(
+    browser, live_server, live_app
+):
+    database = live_app.config["DATABASE"]
+    event = club_night(database, teams=4)
+    db = service.connect(database)
+    events.seat_next_round(db, event)
+    events.enter_paper(db, event, 1, 1, [310, 120], [0, 0])
+    db.close()
+    director = browser.new_context(viewport=PHONE).new_page()
+    director.goto(f"{live_server}/e/{event.director_token}/rounds/1/tables/1/paper")
+    button = director.get_by_role("button", name="Clear the paper result")
+    expect(button).to_be_visible()
+
+    director.evaluate(SEND_FIRST, "form[action$='/paper/clear']")  # done, its answer lost
+    db = service.connect(database)
+    once = store.events.event_by_id(db, event.id).version
+    assert events.overview(db, event).current.tables[0].paper is None  # the first send cleared
+    db.close()
+    with director.expect_navigation():
+        button.click()  # the second send of the same form
+    said = director.locator("#round .said")
+    expect(said).to_contain_text("Round 1 table 1: its game counts again.")
+    expect(said).not_to_contain_text("Nothing was done")
+    expect(director.locator(".flash-error")).to_have_count(0)
+    db = service.connect(database)
+    assert store.events.event_by_id(db, event.id).version == once  # acted once
+    db.close()

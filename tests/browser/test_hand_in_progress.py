@@ -323,3 +323,54 @@ def test_entry_goes_on_when_the_phone_cannot_keep_the_taps(
     assert hands_stored(page, url) == 1
     assert errors == []
     context.close()
+
+
+def keep_the_old_way(page, taps, told):
+    """What in-progress.js kept before it used localStorage: the tab's sessionStorage, keyed by
+    the game's path, its ``at`` with the path, no id and no time."""
+    page.evaluate(
+        """([f, t]) => sessionStorage.setItem("hand " + location.pathname, JSON.stringify({
+            at: location.pathname + location.search.replace(/[?&]again=[^&]*/, ""),
+            v: document.getElementById("now").dataset.version,
+            h: document.querySelector("#hand h2").textContent, f: f, t: t }))""",
+        [[list(t) for t in taps.items()], told],
+    )
+
+
+def old_entries(page):
+    return page.evaluate("() => Object.keys(sessionStorage).filter((k) => k.startsWith('hand '))")
+
+
+def test_taps_kept_the_old_way_in_the_tab_come_back_once_after_the_upgrade(
+    browser, browser_context_args, live_server
+):
+    """A tab open while in-progress.js moved from sessionStorage to localStorage: its taps
+    come back (same version) or are offered (the game moved on), and the old entry goes."""
+    context = browser.new_context(**browser_context_args)
+    page = context.new_page()
+    start_game(page, live_server, NAMES)
+    keep_the_old_way(page, {"bid-0": "3", "bid-1": "4"}, "Ann's bid 3, Bob's bid 4")
+    page.reload()
+    assert checked(page, "bid-0") == ["3"] and checked(page, "bid-1") == ["4"]
+    assert page.locator(".kept-hand").is_hidden() and old_entries(page) == []
+    assert len(hand_entries(page)) == 1  # kept the new way from now on
+    page.reload()
+    assert checked(page, "bid-1") == ["4"]
+
+    url = start_game(page, live_server, NAMES)  # another game; another phone saves a hand
+    keep_the_old_way(page, {"bid-0": "5"}, "Ann's bid 5")
+    other = browser.new_context(**browser_context_args).new_page()
+    other.goto(url)
+    bid(other, {"bid-0": "2", "bid-1": "4", "bid-2": "2", "bid-3": "3"})
+    tap(other, "ttricks-0", "7")
+    save(other)
+    page.reload()
+    kept = page.locator(".kept-hand")
+    expect(kept).to_contain_text("Hand 1: bids")
+    assert "Ann's bid 5" in kept.inner_text() and "moved on" in kept.inner_text()
+    assert page.locator("#hand input:checked").count() == 0 and old_entries(page) == []
+    page.get_by_role("button", name="Put it back on the form").click()
+    expect(kept).to_be_hidden()
+    assert checked(page, "bid-0") == ["5"]
+    context.close()
+    other.context.close()

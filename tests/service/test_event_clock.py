@@ -125,13 +125,14 @@ def test_a_tables_place_carries_its_rounds_clock(db):
 
 
 class Typed:
-    """A console form as the web reads it: the version read at, its errors by field, and what
-    it read."""
+    """A console form as the web reads it: the version read at, its errors by field, what it
+    read, and its one-time id (none here: the web's tests send the same form twice)."""
 
     def __init__(self, read, errors=None, version=None):
         self.errors = dict(errors or {})
         self._read = read
         self.version = version
+        self.submission = None
 
     def at(self, db, event):
         """This form as read from the console now."""

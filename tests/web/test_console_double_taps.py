@@ -1,7 +1,8 @@
 """A double tap on a console action (the same form sent twice: a phone that resends, Back then
 the button again) acts once, and the second send is answered as the first was: done, never
 "Nothing was done". A form read long ago (another tab, its id never used) is still refused.
-Call time, Swap, Re-pair, Drop, Reinstate and a paper result carry a one-time id, as Seat and
+Call time, Swap, Re-pair, Drop, Reinstate, a paper result, Clear paper result, a table's Fix
+and the clock buttons (Pause, Resume, Extend, Start/Restart) carry a one-time id, as Seat and
 Close do (service.event_rounds.once)."""
 
 from __future__ import annotations
@@ -14,15 +15,19 @@ from scorekeeper.service import events
 from tests.service.clubs import event_with, finish_round, play
 
 
-def form_at(client, page_url: str, action: str) -> dict[str, str]:
-    """The hidden fields of the form of ``page_url`` that posts to ``action``, as a browser
+def form_at(
+    client, page_url: str, action: str, having: dict[str, str] | None = None
+) -> dict[str, str]:
+    """The hidden fields of the form of ``page_url`` that posts to ``action`` (the first whose
+    hidden fields include ``having``: the clock's buttons share an address), as a browser
     reading the page would send them (its version and its one-time id)."""
     page = client.get(page_url).get_data(as_text=True)
     forms = re.findall(r'<form method="post"[^>]*action="([^"]+)"[^>]*>(.*?)</form>', page, re.S)
     for url, body in forms:
         if html.unescape(url).split("#")[0] == action:
-            fields = re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', body)
-            return dict(fields)
+            fields = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', body))
+            if (having or {}).items() <= fields.items():
+                return fields
     raise AssertionError(f"no form posting to {action} on {page_url}")
 
 
@@ -219,3 +224,114 @@ def test_an_old_paper_form_is_still_refused_with_what_was_typed(client, db):
     assert "Nothing was done: the event changed since this page was read" in page
     assert 'value="310"' in page
     assert events.overview(db, event).current.tables[0].paper is None
+
+
+def test_a_clear_paper_sent_twice_clears_once_and_says_so_both_times(client, db):
+    event = event_with(db, 4)
+    events.seat_next_round(db, event)
+    events.enter_paper(db, event, 1, 1, [310, 120], [0, 0])
+    url = f"/e/{event.director_token}"
+    paper, clear = url + "/rounds/1/tables/1/paper", url + "/rounds/1/tables/1/paper/clear"
+    form = form_at(client, paper, clear)
+    assert form["submission"]
+    first, second = sent_twice(client, db, event, clear, form)
+    done_once(first, second, "Round 1 table 1: its game counts again.")
+    assert events.overview(db, event).current.tables[0].paper is None
+
+
+def test_an_old_clear_paper_form_is_still_refused(client, db):
+    event = event_with(db, 4)
+    events.seat_next_round(db, event)
+    events.enter_paper(db, event, 1, 1, [310, 120], [0, 0])
+    url = f"/e/{event.director_token}"
+    clear = url + "/rounds/1/tables/1/paper/clear"
+    stale = form_at(client, url + "/rounds/1/tables/1/paper", clear)
+    moved_on(db, event)
+    page = client.get(client.post(clear, data=stale).headers["Location"]).get_data(as_text=True)
+    assert "Nothing was done: the event changed since this page was read" in page
+    assert events.overview(db, event).current.tables[0].paper is not None
+
+
+def test_a_table_fix_sent_twice_fixes_once_and_says_so_both_times(client, db):
+    event = event_with(db, 4)
+    rnd = events.seat_next_round(db, event)
+    url = f"/e/{event.director_token}"
+    fix = url + "/rounds/1/tables/2/fix"
+    entrant = rnd.tables[1].entrants[0]
+    form = {**form_at(client, url, fix), "entrant": str(entrant)}
+    assert form["submission"]
+    first, second = sent_twice(client, db, event, fix, form)
+    name = events.overview(db, event).by_id[entrant].name
+    done_once(first, second, f"{html.escape(name)} stays at table 2 from now on.")
+    assert events.overview(db, event).by_id[entrant].fixed_table == 2
+
+
+def test_an_old_table_fix_form_is_still_refused(client, db):
+    event = event_with(db, 4)
+    rnd = events.seat_next_round(db, event)
+    url = f"/e/{event.director_token}"
+    fix = url + "/rounds/1/tables/2/fix"
+    entrant = rnd.tables[1].entrants[0]
+    stale = {**form_at(client, url, fix), "entrant": str(entrant)}
+    moved_on(db, event)
+    page = client.get(client.post(fix, data=stale).headers["Location"]).get_data(as_text=True)
+    assert "Nothing was done: the event changed since this page was read" in page
+    assert events.overview(db, event).by_id[entrant].fixed_table is None
+
+
+CLOCK_SAID = {
+    "pause": r"Round 1&#39;s clock is paused with [^<.]+ left\.",
+    "resume": r"Round 1&#39;s clock runs again: [^<.]+ left\.",
+    "extend": r"Round 1: 5 more minutes\.",
+    "restart": r"Round 1&#39;s clock starts again: [^<.]+\.",
+}
+
+
+def _clock_sent_twice(client, db, action: str) -> None:
+    event = event_with(db, 4, round_minutes=45)
+    events.seat_next_round(db, event)  # its clock runs
+    if action == "resume":
+        events.round_clock(db, event.director_token, 1, "pause")
+    url = f"/e/{event.director_token}"
+    clock = url + "/rounds/1/clock"
+    form = form_at(client, url, clock, {"action": action})
+    assert form["submission"]
+    if action == "extend":
+        form["minutes"] = "5"
+    first, second = sent_twice(client, db, event, clock, form)
+    said = re.search(CLOCK_SAID[action], first)
+    assert said, first
+    done_once(first, second, said.group(0))
+
+
+def test_a_clock_pause_sent_twice_pauses_once_and_says_so_both_times(client, db):
+    _clock_sent_twice(client, db, "pause")
+
+
+def test_a_clock_resume_sent_twice_resumes_once_and_says_so_both_times(client, db):
+    _clock_sent_twice(client, db, "resume")
+
+
+def test_a_clock_extend_sent_twice_extends_once_and_says_so_both_times(client, db):
+    _clock_sent_twice(client, db, "extend")
+
+
+def test_a_clock_restart_sent_twice_restarts_once_and_says_so_both_times(client, db):
+    _clock_sent_twice(client, db, "restart")
+
+
+def test_an_old_clock_form_is_still_refused(client, db):
+    event = event_with(db, 4, round_minutes=45)
+    events.seat_next_round(db, event)
+    url = f"/e/{event.director_token}"
+    clock = url + "/rounds/1/clock"
+    stale = form_at(client, url, clock, {"action": "pause"})
+    moved_on(db, event)
+    before = version(db, event)
+    response = client.post(clock, data=stale)
+    assert response.status_code == 422
+    assert "Nothing was done: the event changed since this page was read" in response.get_data(
+        as_text=True
+    )
+    assert version(db, event) == before
+    assert not events.overview(db, event).current.clock.paused
