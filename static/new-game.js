@@ -1,7 +1,7 @@
 /* Spades Scorekeeper, the new game and new event pages; progressive enhancement only. Typed
    names label the dealer and start-score fields; picking a preset resets the house-rules editor
    (and the event's target score) to it, and shows the start's bags fields only where the
-   preset has bags (the server's data-bags flags). */
+   preset has bags (the server's data-bags flags), its score range in the rules' units. */
 (function () {
   "use strict";
   var all = function (sel, root) { return [].slice.call((root || document).querySelectorAll(sel)); };
@@ -25,7 +25,15 @@
     setup.addEventListener("input", relabel);
     relabel();
     var defaults = JSON.parse(setup.dataset.defaults), presets = JSON.parse(setup.dataset.presets);
+    // the start's score range in the units of the rules: tenths as the score_tenths box says
+    var units = function () {
+      var box = document.getElementById("o-score_tenths");
+      var tenths = !!(box && box.checked);
+      all("#start-hint .start-whole", setup).forEach(function (s) { s.hidden = tenths; });
+      all("#start-hint .start-tenths", setup).forEach(function (s) { s.hidden = !tenths; });
+    };
     setup.addEventListener("change", function (e) {
+      if (e.target.id === "o-score_tenths") units();
       if (e.target.name !== "preset") return;
       var values = Object.assign({}, defaults, presets[e.target.value]);
       Object.keys(values).forEach(function (name) {
@@ -41,6 +49,7 @@
         var typed = part.querySelector("input");
         part.hidden = flags[e.target.value] === false && !(typed && typed.value);
       });
+      units();
     });
   }
 })();

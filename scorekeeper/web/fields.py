@@ -75,7 +75,7 @@ def points_words(top: int, in_tenths: bool) -> str:
     return f"points with at most one decimal place (like 0.5 or -1.2), -{most} to {most}"
 
 
-def range_words(low: int | None, high: int | None) -> str:
+def range_words(low: int | str | None, high: int | str | None) -> str:
     """A range as a field's hint and message say it: "1 to 100000"."""
     return f"{low} to {high}"
 

@@ -273,6 +273,12 @@ class NewGame:
         return _has_bags(replace(self, errors={}).read_options())
 
     @property
+    def takes_tenths(self) -> bool:
+        """Whether the rules the form holds score in tenths, so its start's hint gives the score
+        range as the field takes it (points with a decimal): read from a copy, as takes_bags."""
+        return _in_tenths(replace(self, errors={}).read_options())
+
+    @property
     def start_errors(self) -> bool:
         return any(k.startswith("start") for k in self.errors)
 

@@ -21,6 +21,7 @@ from scorekeeper.rules.words import option_shown
 from scorekeeper.service import AlreadySaved, StartRefused, StartUnavailable, games, kitchen
 from scorekeeper.web import saving
 from scorekeeper.web.db import get_db
+from scorekeeper.web.fields import tenths_text
 from scorekeeper.web.forms import TEAM_CHOICES, HandForm, NewGame, range_words
 from scorekeeper.web.game_page import render_game, tricks_step_gone
 from scorekeeper.web.rules_editor import option_groups, preset_bags, preset_data
@@ -29,7 +30,13 @@ from scorekeeper.web.session import browser_id
 bp = Blueprint("games", __name__)
 
 
-START_RANGES = (range_words(-MAX_START_SCORE, MAX_START_SCORE), range_words(0, MAX_START_BAGS))
+# the start's hint: its scores in whole points and in tenths (the field takes a game in tenths'
+# points, -10000 to 10000), its bags; the form shows the range of its rules
+START_RANGES = (
+    range_words(-MAX_START_SCORE, MAX_START_SCORE),
+    range_words(f"-{tenths_text(MAX_START_SCORE)}", tenths_text(MAX_START_SCORE)),
+    range_words(0, MAX_START_BAGS),
+)
 
 
 def _render_new(form: NewGame, page: kitchen.NewGamePage, status: int = 200):

@@ -29,11 +29,16 @@ def test_picking_call_break_hides_the_start_bags(page, live_server):
         " (Call Break), type a score with one decimal place at most: 3.2.",
         use_inner_text=True,
     )
+    # its score range in its units: points, as the field's message says, not stored tenths
+    expect(page.locator("#start-hint")).to_have_text("Scores -10000 to 10000.", use_inner_text=True)
     page.fill("#start-score-0", "3.2")
     SHOTS.mkdir(exist_ok=True)
     page.locator("#start").screenshot(path=str(SHOTS / "start-call-break-390.png"))
     page.locator('input[name="preset"][value="standard"]').check()
     expect(page.locator("#start-bags-0")).to_be_visible()
+    expect(page.locator("#start-hint")).to_have_text(
+        "Scores -100000 to 100000; bags 0 to 999.", use_inner_text=True
+    )
     page.locator('input[name="preset"][value="call-break"]').check()
     with page.expect_navigation():
         page.get_by_role("button", name="Start the game").click()

@@ -83,3 +83,20 @@ def test_a_call_break_start_score_of_two_places_is_refused_and_kept(client, db):
     assert "at most one decimal place" in html_text.unescape(html)
     assert 'value="3.25"' in html
     assert store.count_games(db) == 0
+
+
+def start_hint(html: str) -> str:
+    """The start's range hint as a person sees it: its hidden parts left out."""
+    hint = html.split('id="start-hint">', 1)[1].split("</p>", 1)[0]
+    hint = re.sub(r"<span[^>]*\bhidden\b[^>]*>.*?</span>", "", hint, flags=re.S)
+    return " ".join(re.sub(r"<[^>]+>", "", hint).split())
+
+
+def test_the_start_hint_says_a_tenths_game_s_score_range_in_its_units(client, db):
+    """The hint by "Carry on a game from paper" gives the range its field's message gives:
+    a Call Break score is typed as points (a decimal at most), -10000 to 10000, not the stored
+    tenths' -100000 to 100000; a whole-point game's hint is as it was."""
+    html = post_new(client, FOUR, preset="call-break", **{"start-score-0": "3.25"})
+    assert start_hint(html.get_data(as_text=True)) == "Scores -10000 to 10000."
+    fresh = client.get("/games/new").get_data(as_text=True)
+    assert start_hint(fresh) == "Scores -100000 to 100000; bags 0 to 999."
