@@ -195,7 +195,7 @@ def score_plain_by_hand(game: Game) -> list[HandResult]:
                 contract, own_taken, points, hand_bags, penalty, made is False, total, bags, kind,
                 False, made, toward, over, cpoints, opoints, False, False, nil_results, nil_bags,
                 add, g, r, other[side] if g or r else None, penalties, streak, own_taken == 13,
-                hand.note if add else None, (), (), game.preset, rules,
+                hand.note if add else None, (), (), rules,
             ))  # fmt: skip
         out.append(_new(HandResult, (number, players[dealer], False, hand.note, results, False)))
         dealer = (dealer + 1) % n_pl
@@ -412,7 +412,7 @@ def score_every_rule_by_hand(game: Game, rules_spec: dict[str, object]) -> list[
                 contract, own_taken, points, hand_bags, penalty, made is False, total, bags, kind,
                 False, made, toward, over, cpoints, opoints, False, False, nil_results, nil_bags,
                 add, g, r, other[side] if g or r else None, penalties, streak, own_taken == 13,
-                hand.note if add else None, (), lines, game.preset, rules,
+                hand.note if add else None, (), lines, rules,
             ]  # fmt: skip
         # the running bonuses: Broken Contract first, then the Rubicon, Majority, Part Deux
         gifts: list[list[ExtraResult]] = [[], []]

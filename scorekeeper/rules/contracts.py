@@ -50,7 +50,6 @@ def score_sides_with(ctx: Context) -> SidesScorer:
     is made (``special_contracts``), skipped with one test under rules without them (the fast
     path is the same statement, not a copy of it), then its points (``_contract_values``)."""
     rules, T, sides, other, target = ctx.rules, ctx.T, ctx.sides, ctx.other, ctx.target
-    preset = ctx.game.preset
     members, double, nil_values = ctx.members, _double_nil_scorer(rules), _nil_values(rules)
     nil_bags_always, nil_contract = rules.nil_tricks == "bags", rules.nil_tricks == "contract"
     limit = _NEVER if rules.bag_limit is None else rules.bag_limit
@@ -186,7 +185,7 @@ def score_sides_with(ctx: Context) -> SidesScorer:
                 contract, own_taken, points, hand_bags, penalty, is_set, total, bags, kind, blind,
                 made, toward, over, cpoints, opoints, dback, over_set, nil_results, nil_bags, add,
                 g, r, other.get(side) if g or r else None, penalties, streak, own_taken == T,
-                hand.note if add else None, extra, house, preset, rules,  # the game's preset, rules
+                hand.note if add else None, extra, house, rules,  # extras, house lines, its rules
             ))  # fmt: skip
         state.reached = reached
         return results

@@ -64,7 +64,6 @@ class SideResult(NamedTuple):
     note: str | None
     extras: tuple[ExtraResult, ...]  # its declared specials and counted bonuses
     house: tuple[str, ...]  # the why-lines of the house rules of contracts (house.py)
-    preset: str  # the game's preset: its table's words in the why-lines (explain.set_mark)
     rules: Rules  # last: the web's row key leaves it out (web/fragments.py)
 
     @property

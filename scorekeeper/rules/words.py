@@ -14,9 +14,6 @@ from typing import Any
 
 from .ending import BOSTON, DOUBLE_NIL_LOST, DOUBLE_NIL_WON, HANDS, LOSING, SET_OUT, SWEEP, TARGET
 from .errors import GameError
-from .explain import CALL_BREAK
-from .explain import bid_word as bid_word  # a table's words: stated beside the why-lines,
-from .explain import set_mark as set_mark  # which say them too; every view takes them from here
 from .options import (
     MAX_POINTS,
     MAX_SCORE,
@@ -34,6 +31,20 @@ PRESET_TITLES = {"nyc": "NYC", "call-break": "Call Break"}
 SET_PENALTIES = {"bid": "set: \u2212 the bid", "shortfall": "set: \u2212 the shortfall",
                  "none": "set: no penalty"}  # fmt: skip
 _TIMES = {1: "once", 2: "twice", 3: "three times"}
+CALL_BREAK = "call-break"  # the preset whose rules line speaks as a Call Break table does
+
+
+def set_mark(preset: str) -> str:
+    """The word a sheet marks a bid not made with, as the game's table says it: "set", or at a
+    Call Break table "short" (a call is short). The rules line, the sheet's rows and the
+    printed legend all say it through this."""
+    return "short" if preset == CALL_BREAK else "set"
+
+
+def bid_word(preset: str) -> str:
+    """What a player makes at the start of a hand, in the game's table's word: a bid, or at a
+    Call Break table a call."""
+    return "call" if preset == CALL_BREAK else "bid"
 
 
 def preset_title(preset: str) -> str:

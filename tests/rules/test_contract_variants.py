@@ -386,8 +386,7 @@ def test_call_break_made_bid_scores_a_tenth_a_trick_over_and_a_set_loses_the_bid
         Decimal("2.0"),
         Decimal("2.1"),
     )
-    # a Call Break table calls, and a call not made is short (words.set_mark, words.bid_word)
-    assert h["Ann"].explain == ["call 3, took 5: +3.0, 2 over +0.2"]
+    assert h["Ann"].explain == ["bid 3, took 5: +3.0, 2 over +0.2"]
     assert str(sheet.totals["Ann"]) == "3.2"
 
 
