@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from .game import BNIL, LEXINGTON, MOON, NIL, NO_BIDS, NORMAL, TEN, Hand
+from .game import BNIL, LEXINGTON, MOON, MUCKED, NIL, NO_BIDS, NORMAL, TEN, Hand
 from .house import house_rules
 from .options import Rules, at_defaults
 from .results import NilResult, SideBid, SideResult
@@ -140,8 +140,8 @@ def score_sides_with(ctx: Context) -> SidesScorer:
                         cpoints = -tv * contract * loss_times
                     elif set_penalty == "bid":
                         cpoints = -tv * contract
-                    elif set_penalty == "shortfall":
-                        cpoints = -tv * (contract if over_set else contract - toward)
+                    elif set_penalty == "shortfall":  # (none short of it: the whole bid)
+                        cpoints = -tv * (contract - toward if toward < contract else contract)
                     else:
                         cpoints = 0
             elif no_bids:
@@ -159,6 +159,8 @@ def score_sides_with(ctx: Context) -> SidesScorer:
                         opoints, nil_results, nil_points, nil_bags, tricks, hand.bids, given,
                     )
                 )  # fmt: skip
+                if kind == MUCKED and not g:  # a mucked hand sets only the side that reneged
+                    made = None
             if extras is not None:  # specials and bonuses (rules/specials.py)
                 exact = cpoints if made_exactly(contract, made, toward, bool(nils), nt) else None
                 extra, epoints, over, opoints = side_extras(side, extras, exact, over, opoints)

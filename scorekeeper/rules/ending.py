@@ -56,20 +56,24 @@ def _double_nil_end(
     sides: list[str], rules: Rules, results: Mapping[str, Any], totals: Mapping[str, int]
 ) -> tuple[str, str] | None:
     """A double nil that wins the game, or one lost that loses it (then the highest other side
-    wins; a tie among them and the game goes on)."""
+    wins; a tie among them and the game goes on). Every side lost one in the same hand: none
+    is left to win by it, so the highest score wins, as when every side is set out."""
     wins = {"double nil": rules.double_nil_value, "blind double nil": rules.blind_double_nil_value}
     loses = {
         "double nil": rules.double_nil_penalty,
         "blind double nil": rules.blind_double_nil_penalty,
     }
+    lost = []
     for side in sides:
         for n in results[side].nils:
             if n.made and wins.get(n.kind) == "win":
                 return side, DOUBLE_NIL_WON
             if not n.made and loses.get(n.kind) == "lose":
-                winner = _highest(totals, [s for s in sides if s != side])
-                if winner is not None:
-                    return winner, DOUBLE_NIL_LOST
+                lost.append(side)
+    if lost:  # every side that lost one loses; all of them: the highest score wins (as set out)
+        winner = _highest(totals, [s for s in sides if s not in lost] or sides)
+        if winner is not None:
+            return winner, DOUBLE_NIL_LOST
     return None
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from .game import MUCKED
 from .options import Rules, at_defaults
 from .results import SideResult
 from .specials import BAG, BONUS, ExtraResult
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
 
 RUBICON, MAJORITY = "Crossing the Rubicon", "Two round majority"
 PART_DEUX = "Seven or higher, Part Deux"
+HUNDRED = 100  # the Rubicon's step: each hundred of the sheet's points
 _new = tuple.__new__  # builds result tuples without the NamedTuple constructor's cost
 _POINTS, _TOTAL, _EXTRAS, _BAGS_TOTAL = (
     SideResult._fields.index(f) for f in ("points", "total", "extras", "bags_total")
@@ -32,13 +34,20 @@ class Running:
 
     __slots__ = ("top_mark", "reached_100", "fell", "runs", "sevens")
 
-    def __init__(self, totals: dict[str, int]):
+    def __init__(self, totals: dict[str, int], rules: Rules):
         # the highest hundred any side has reached (a start score counts as reached)
-        self.top_mark = max(0, max(totals.values()) // 100)
-        self.reached_100 = {s for s, v in totals.items() if v >= 100}
+        hundred = rubicon_hundred(rules)
+        self.top_mark = max(0, max(totals.values()) // hundred)
+        self.reached_100 = {s for s, v in totals.items() if v >= hundred}
         self.fell: set[str] = set()  # sides that lost the Rubicon once already
         self.runs = dict.fromkeys(totals, 0)  # hands in a row with most of the tricks
         self.sevens = dict.fromkeys(totals, 0)  # hands of seven or more (Part Deux)
+
+
+def rubicon_hundred(rules: Rules) -> int:
+    """The Rubicon's hundred as the engine counts points: a hundred of the sheet's points,
+    1000 tenths under ``score_tenths`` (a game in tenths is first to 100.0, not to 10.0)."""
+    return HUNDRED * 10 if rules.score_tenths else HUNDRED
 
 
 RUNNING_OPTIONS = at_defaults(
@@ -67,6 +76,7 @@ def running_scorer(ctx: Context) -> RunningScorer | None:
     rubicon_bags = rules.rubicon_bags
     sevens, on_made = rules.seven_times_value, rules.seven_times_counts == "made"
     sides, T, target = ctx.sides, ctx.T, ctx.target
+    hundred = rubicon_hundred(rules)
     defend = rules.defender_trick_value if rules.auction_min is not None else None
     over_each, under_each = rules.overtricks_to_others, rules.undertricks_to_others
     to_others = defend is not None or over_each is not None or under_each is not None
@@ -81,9 +91,27 @@ def running_scorer(ctx: Context) -> RunningScorer | None:
         top_before = run.top_mark
         for side, took in zip(sides, taken):  # noqa: B905
             extras: list[ExtraResult] = given.get(side, []) if given is not None else []
-            total = totals[side] + _points(extras) if extras else totals[side]
+            result = results[side]
+            # the side's tricks after renege (a mucked hand's count for nothing)
+            if result.renege_given or result.renege_received:
+                took = max(took - result.renege_given, 0) + result.renege_received
+            if result.kind == MUCKED:
+                took = 0
+            own: list[ExtraResult] = []  # its majority and Part Deux, which the Rubicon sees
+            if majority is not None:
+                run.runs[side] = in_row = run.runs[side] + 1 if 2 * took > T else 0
+                if in_row >= 2:
+                    own.append(
+                        _bonus(f"{MAJORITY}, {in_row} hands in a row", majority * (in_row - 1))
+                    )
+            if sevens is not None and (
+                took >= 7 if not on_made else _made_seven(result)
+            ):  # which hands count for Part Deux (``seven_times_counts``)
+                run.sevens[side] = times = run.sevens[side] + 1
+                own.append(_bonus(f"{PART_DEUX}, {_nth(times)} time", sevens * times))
             if rubicon is not None or rubicon_bags is not None:
-                marks = total // 100
+                total = totals[side] + _points(extras) + _points(own)
+                marks = total // hundred
                 if marks > top_before:
                     first = (
                         f"first to {marks * 100}"
@@ -98,26 +126,21 @@ def running_scorer(ctx: Context) -> RunningScorer | None:
                         _cancel_bags(state, results, side, name, rubicon_bags, marks - top_before)
                     else:
                         extras.append(_bonus(name, (rubicon or 0) * (marks - top_before)))
-                    if marks > run.top_mark:
-                        run.top_mark = marks
-                if total >= 100:
+                if total >= hundred:
                     run.reached_100.add(side)
                 elif rubicon is not None and side in run.reached_100 and side not in run.fell:
                     run.fell.add(side)
                     extras.append(_bonus(f"{RUBICON}, fell below 100", -rubicon))
-            if majority is not None:
-                run.runs[side] = in_row = run.runs[side] + 1 if 2 * took > T else 0
-                if in_row >= 2:
-                    extras.append(
-                        _bonus(f"{MAJORITY}, {in_row} hands in a row", majority * (in_row - 1))
-                    )
-            if sevens is not None and (
-                took >= 7 if not on_made else _made_seven(results[side])
-            ):  # which hands count for Part Deux (``seven_times_counts``)
-                run.sevens[side] = times = run.sevens[side] + 1
-                extras.append(_bonus(f"{PART_DEUX}, {_nth(times)} time", sevens * times))
+            extras += own
             if extras:
                 _add(results, totals, side, extras)
+        if rubicon is not None or rubicon_bags is not None:
+            # what the sides reached in this hand, its bonuses too: reached before the next
+            for side, total in totals.items():
+                if total >= hundred:
+                    run.reached_100.add(side)
+                if total // hundred > run.top_mark:
+                    run.top_mark = total // hundred
         state.reached = max(totals.values()) >= target
 
     return score_running

@@ -256,7 +256,7 @@ class State:
         # a side is at or over the target (the sides scorer keeps it, hand after hand)
         self.reached = max(self.totals.values()) >= ctx.target
         # what the running bonuses remember (rules/running.py), under rules that have them
-        self.running = None if ctx.score_running is None else Running(self.totals)
+        self.running = None if ctx.score_running is None else Running(self.totals, ctx.rules)
         # (hand number, each side's contract) of the hands with bids, for No Vice Versa
         # Bidding (bids.py): made and filled only under that rule
         self.last_bids: list[tuple[int, tuple[int | None, ...]]] | None = None

@@ -497,11 +497,12 @@ def extras_scorer(rules: Rules, players: int) -> ExtrasScorer:
 
 def made_exactly(contract: int | None, made: bool | None, toward: int, nils: bool, nt: int) -> bool:
     """Whether a side made its bid exactly, for a bonus that counts only then: its contract made
-    with exactly its tricks, and every nil of it made (nil bidders took no trick); a side
-    without a contract: its nils made; without bids (a first hand without them): never."""
+    with exactly its tricks toward it (section 2, step 2: a partner's nil, lost or made, is not
+    the contract's; its points are the nil's own); a side without a contract: its nils made;
+    without bids (a first hand without them): never."""
     if contract is None:
         return nils and nt == 0
-    return bool(made) and toward == contract and nt == 0
+    return bool(made) and toward == contract
 
 
 def extra_line(e: ExtraResult) -> str:

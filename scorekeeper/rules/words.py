@@ -584,6 +584,10 @@ def end_reason(sheet: Sheet, time_called: bool = False) -> str:
     if sheet.reason == DOUBLE_NIL_WON:
         return "made a double nil that wins the game"
     if sheet.reason == DOUBLE_NIL_LOST:
+        last = sheet.hands[-1].sides.get(sheet.winner or "") if sheet.hands else None
+        if last is not None and any(not n.made and n.player == sheet.winner for n in last.nils):
+            # (a team's double nil is its own NilResult: ending.py, every side lost one)
+            return "every side lost a double nil that loses the game: the highest score wins"
         lost = "the other side" if len(sheet.sides) == 2 else "another side"
         return f"{lost} lost a double nil that loses the game"
     if sheet.reason == SWEEP:
