@@ -112,6 +112,7 @@ LEFT_OUT = {
     "lexington_penalty": "a value: Lexington is on",
     "no_trump_win_multiplier": "a value: No Trump is on",
     "no_trump_loss_multiplier": "a value: No Trump is on",
+    "no_trump_scope": "a value: No Trump is on (its default, the bidder's own bid, is played)",
     "blind_scoring": "a blind bid is a team's, which individual bidding (Highlander) has not",
     "blind_bonus": "a blind bid is a team's, which individual bidding (Highlander) has not",
     "blind_no_trump": "a blind bid is a team's, which individual bidding (Highlander) has not",

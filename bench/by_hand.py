@@ -247,7 +247,8 @@ def score_every_rule_by_hand(game: Game, rules_spec: dict[str, object]) -> list[
             contract = 0
             has = False
             nils: tuple[tuple[str, str], ...] = ()
-            nt = ""
+            nt = 0  # the players' own No Trump bids, added up (only they are doubled)
+            nt_who: tuple[str, ...] = ()
             own: tuple[tuple[str, int, int], ...] = ()
             for p in members[side]:
                 v = bids[p]
@@ -270,13 +271,14 @@ def score_every_rule_by_hand(game: Game, rules_spec: dict[str, object]) -> list[
                 if (kind == NUM and n == 9) or kind not in (NUM, NT):
                     raise NotWritten(f"hand {number}: a bid of {v!r}")
                 if kind == NT:
-                    nt = NT
+                    nt += n
+                    nt_who = (*nt_who, f"{p}'s {n}")
                 contract += n
                 has = True
                 own = (*own, (p, n, tricks[p]))
             if len(nils) != 1 or not has:
                 raise NotWritten(f"hand {number}: Suicide")
-            side_bids.append((contract, nils, nt, own))
+            side_bids.append((contract, nils, nt, own, nt_who))
             total_bid += contract
         if total_bid == 13:
             raise NotWritten(f"hand {number}: the bids' total")
@@ -305,7 +307,7 @@ def score_every_rule_by_hand(game: Game, rules_spec: dict[str, object]) -> list[
         vals: list[Any] = [None, None]
         for i in (0, 1):
             side = sides[i]
-            contract, nils, nt, own = side_bids[i]
+            contract, nils, nt, own, nt_who = side_bids[i]
             own_taken = taken[i]
             add = adjust.get(side, 0) if adjust is not None else 0
             g = given.get(side, 0) if given else 0
@@ -370,9 +372,11 @@ def score_every_rule_by_hand(game: Game, rules_spec: dict[str, object]) -> list[
             else:
                 if kind == LEXINGTON:
                     over = opoints = 0
-                if nt:
-                    lines = (*lines, f"No Trump {'made' if made else 'set'}: 2 x {tenths(cpoints)}")
-                    cpoints *= 2
+                if nt_who:  # the No Trump bidders' own share of the points, doubled
+                    share = cpoints * nt // contract
+                    said = f"{' and '.join(nt_who)}, {tenths(share)} x 2 = {tenths(2 * share)}"
+                    lines = (*lines, f"No Trump {'made' if made else 'set'}: {said}")
+                    cpoints += share
                 if kind == NORMAL and made:
                     if toward == contract and contract < 3:
                         times = 6 if contract == 1 else 2

@@ -100,6 +100,7 @@ def house_rules(
     broken, sets_partner = r.double_nil_opponents_bonus, r.nil_fail_sets_partner
     both_exact = r.both_exact_bonus
     nt_times = _no_trump_times(r)  # No Trump's and Blind No Trump's multipliers
+    nt_bidder = r.no_trump_scope == "bidder"  # only the No Trump bidder's own bid multiplied
     reads_own = no_trump or own == "highlander" or both_exact  # each partner's bid and tricks
     read_side = _side_reader(sides, members, zero_is_nil, r.bidding == "partnership")
     partnered = {side for side in sides if len(members[side]) > 1}
@@ -165,7 +166,10 @@ def house_rules(
             over = opoints = 0
         if contract is not None and kind is not None:
             if mine[0]:  # a No Trump bid (the bid reader refuses one under rules without)
-                cpoints, lines = _no_trump(mine[0], cpoints, made, nt_times, lines, say)
+                cpoints, lines = _no_trump(
+                    mine[0], contract, cpoints, made, nt_times, mine[2] if nt_bidder else (),
+                    lines, say,
+                )  # fmt: skip
             plain = kind == NORMAL and not blind
             if small and plain and made and toward == contract:
                 times = SMALL_BID_TIMES.get(contract, 1)
@@ -217,9 +221,12 @@ def house_rules(
 
 
 Own = tuple[tuple[str, int, int], ...]  # (player, bid, tricks) of each partner bidding a number
-SideReading = tuple[str, Own]  # a side's No Trump kind (NT, BNT or ""), its partners' own bids
+# a side's No Trump kind (NT, BNT or ""), its partners' own bids, and the players' own No Trump
+# bids (player, n) when a partner's (not the team's) bid was No Trump: () for a team's, or a
+# side of one, whose No Trump is the whole contract
+SideReading = tuple[str, Own, tuple[tuple[str, int], ...]]
 SideReader = Callable[[str, Any, Mapping[str, int]], SideReading]
-_UNREAD: SideReading = ("", ())  # a side's bids not read (the rules need none of them)
+_UNREAD: SideReading = ("", (), ())  # a side's bids not read (the rules need none of them)
 _NOTHING_PENDING: tuple[Lines, SideReading] = ((), _UNREAD)
 
 
@@ -238,6 +245,7 @@ def _side_reader(
     keys = {side: (side, *members[side]) if team_bids or side in players else members[side]
             for side in sides}  # fmt: skip
     numbered = (NUM, NT, BLIND, BNT)
+    single = {side: len(members[side]) == 1 for side in sides}  # a side of one player
     read: dict[str, tuple[str, int]] = {}  # bid values said in words, read (valid ones: checked)
 
     def read_side(side: str, bids: Any, tricks: Mapping[str, int]) -> SideReading:
@@ -245,6 +253,8 @@ def _side_reader(
             return _UNREAD
         nt = ""
         numbers: Own = ()
+        nt_own: tuple[tuple[str, int], ...] = ()
+        whole = False  # the team's own bid was No Trump
         for key in keys[side]:
             value = bids.get(key)
             if value is None:
@@ -261,9 +271,13 @@ def _side_reader(
             kind, n = hit
             if kind in (NT, BNT):
                 nt = kind
+                if key == side or single[side]:
+                    whole = True
+                else:
+                    nt_own = (*nt_own, (key, n))
             if key != side and kind in numbered and (n or kind != NUM or not zero_is_nil):
                 numbers = (*numbers, (key, n, tricks.get(key, 0)))
-        return nt, numbers
+        return nt, numbers, () if whole else nt_own
 
     return read_side
 
@@ -285,15 +299,34 @@ def _no_trump_times(r: Rules) -> NoTrumpTimes:
 
 
 def _no_trump(
-    kind: str, cpoints: int, made: bool | None, times: NoTrumpTimes, lines: Lines, say: Say
+    kind: str,
+    contract: int,
+    cpoints: int,
+    made: bool | None,
+    times: NoTrumpTimes,
+    own: tuple[tuple[str, int], ...],
+    lines: Lines,
+    say: Say,
 ) -> tuple[int, Lines]:
-    """A No Trump contract (``no_trump``): its points x its multiplier ("No Trump made: 2 x
-    70"); a Blind No Trump one (``blind_no_trump``): its points as a blind bid with its own
-    multiplier in place of the blind one (pagat, the digest: "triple the basic amount")."""
-    carried, own = times[kind][0] if made else times[kind][1]
+    """A No Trump contract (``no_trump``): its points x its multiplier ("No Trump made: bid 6,
+    60 x 2 = 120"); with ``own`` (``no_trump_scope`` "bidder": the partners' own No Trump bids,
+    pagat's "the value of the bid is double", Wikipedia's "each trick taken by that player as
+    double") only their share of the contract's points (n / contract of them) is multiplied, the
+    partner's bid counts once ("No Trump made: Ann's 4, 40 x 2 = 80"). A Blind No Trump one
+    (``blind_no_trump``): its points as a blind bid with its own multiplier in place of the
+    blind one (pagat, the digest: "triple the basic amount")."""
+    carried, times_own = times[kind][0] if made else times[kind][1]
     base = cpoints // carried  # exact: a blind contract's points are its value x the carried
-    line = f"{_NO_TRUMP_WORDS[kind]} {'made' if made else 'set'}: {own} x {say(base)}"
-    return base * own, (*lines, line)
+    words = f"{_NO_TRUMP_WORDS[kind]} {'made' if made else 'set'}"
+    if own and kind == NT:
+        n = sum(bid for _, bid in own)
+        share = base * n // contract if contract else 0
+        who = " and ".join(f"{p}'s {bid}" for p, bid in own)
+        line = f"{words}: {who}, {say(share)} x {times_own} = {say(share * times_own)}"
+        return base - share + share * times_own, (*lines, line)
+    bid = f"{'blind' if kind == BNT else 'bid'} {contract}"
+    line = f"{words}: {bid}, {say(base)} x {times_own} = {say(base * times_own)}"
+    return base * times_own, (*lines, line)
 
 
 def _highlander_overs(

@@ -31,7 +31,7 @@ from .errors import hand_error, missing_field
 from .game import Game, Hand, check_seating, check_start
 from .house import HOUSE_OPTIONS
 from .options import at_defaults
-from .results import HandResult, NilResult, Sheet, SideBid, SideResult
+from .results import HandResult, NilResult, Sheet, SideBid, SideResult, in_table_words
 from .running import RUNNING_OPTIONS, Running, running_scorer
 from .specials import check_hand_extras
 from .tenths import sheet_in_tenths
@@ -366,6 +366,7 @@ def _sheet(
 ) -> Sheet:
     start = ctx.game.start
     sides = ctx.sides
+    hands = in_table_words(ctx.game.preset, hands)  # (Call Break's words: results.py)
     sheet = _new(Sheet, (
         list(sides), hands, totals, bags, state.finished, state.winner, state.reason,
         ctx.players[state.dealer], sets, state.played,

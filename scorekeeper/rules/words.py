@@ -14,6 +14,9 @@ from typing import Any
 
 from .ending import BOSTON, DOUBLE_NIL_LOST, DOUBLE_NIL_WON, HANDS, LOSING, SET_OUT, SWEEP, TARGET
 from .errors import GameError
+from .explain import CALL_BREAK
+from .explain import bid_word as bid_word  # a table's words: stated beside the why-lines,
+from .explain import set_mark as set_mark  # which say them too; every view takes them from here
 from .options import (
     MAX_POINTS,
     MAX_SCORE,
@@ -31,20 +34,6 @@ PRESET_TITLES = {"nyc": "NYC", "call-break": "Call Break"}
 SET_PENALTIES = {"bid": "set: \u2212 the bid", "shortfall": "set: \u2212 the shortfall",
                  "none": "set: no penalty"}  # fmt: skip
 _TIMES = {1: "once", 2: "twice", 3: "three times"}
-CALL_BREAK = "call-break"  # the preset whose rules line speaks as a Call Break table does
-
-
-def set_mark(preset: str) -> str:
-    """The word a sheet marks a bid not made with, as the game's table says it: "set", or at a
-    Call Break table "short" (a call is short). The rules line, the sheet's rows and the
-    printed legend all say it through this."""
-    return "short" if preset == CALL_BREAK else "set"
-
-
-def bid_word(preset: str) -> str:
-    """What a player makes at the start of a hand, in the game's table's word: a bid, or at a
-    Call Break table a call."""
-    return "call" if preset == CALL_BREAK else "bid"
 
 
 def preset_title(preset: str) -> str:
@@ -322,7 +311,8 @@ _SAID = frozenset({
     "ten_for_200_penalty", "ten_for_200_exact", "moon", "moon_value", "moon_penalty",
     "boston_wins", "set_out", "first_hand_no_bids", "misdeal_deal_passes",
     # said by _contract_summary
-    "no_trump", "no_trump_win_multiplier", "no_trump_loss_multiplier", "lexington",
+    "no_trump", "no_trump_win_multiplier", "no_trump_loss_multiplier", "no_trump_scope",
+    "lexington",
     "lexington_value", "blind_scoring", "blind_bonus", "nil_penalty_per_trick",
     "nil_fail_sets_partner", "blind_nil_no_bags", "double_nil_opponents_bonus",
     "seven_or_higher_value", "exact_small_bids", "partner_bids", "score_tenths", "renege_mucks",
@@ -410,6 +400,8 @@ def _contract_summary(r: Rules) -> list[str]:
         nt = f"no trump \u00d7{r.no_trump_win_multiplier}"
         if r.no_trump_loss_multiplier != r.no_trump_win_multiplier:
             nt += f", set \u00d7{r.no_trump_loss_multiplier}"
+        if r.no_trump_scope == "contract":
+            nt += ", the whole contract"
         out.append(nt)
     if r.blind_no_trump:
         bnt = f"blind no trump \u00d7{r.blind_no_trump_win_multiplier}"

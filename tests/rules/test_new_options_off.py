@@ -94,6 +94,7 @@ IDLE: dict[str, st.SearchStrategy[Any]] = {
     for name in (
         "no_trump_win_multiplier",
         "no_trump_loss_multiplier",
+        "no_trump_scope",  # issue 33: counts only with no_trump
         "blind_bonus",
         "lexington_value",
         "lexington_penalty",

@@ -67,3 +67,23 @@ def test_the_command_line_scores_a_decimal_adjust_and_refuses_two_places(tmp_pat
     assert main(["score", str(bad)]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "hand 1" in err[0] and "adjust" in err[0] and "1.25" in err[0]
+
+
+def test_a_call_break_game_s_why_lines_say_its_table_s_words():
+    """Its rows, legend and rules line mark a call not made "short" (words.set_mark); the
+    why-line beside the number says the same, and a call is a call (words.bid_word). Another
+    preset scoring in tenths keeps "set" and "bid": the words are the preset's, not the units'."""
+    sides = score_game(parse_game(call_break())).hands[0].sides
+    assert sides["Bob"].explain == ["short: call 4, took 3: -4.0"]
+    assert sides["Ann"].explain == ["call 3, took 5: +3.0, 2 over +0.2"]
+    other = parse_game({**call_break(), "rules": {"preset": "cutthroat", "score_tenths": True}})
+    bob = score_game(other).hands[0].sides["Bob"]
+    assert bob.explain == ["set: bid 4, took 3: -4.0"]
+
+
+def test_score_json_of_a_call_break_file_explains_in_its_words(tmp_path, capsys):
+    path = tmp_path / "cb.json"
+    path.write_text(json.dumps(call_break()))
+    assert main(["score", "--json", str(path)]) == 0
+    hand = json.loads(capsys.readouterr().out)["hands"][0]
+    assert hand["sides"]["Bob"]["explain"] == ["short: call 4, took 3: -4.0"]

@@ -83,6 +83,7 @@ class Rules:
     no_trump: bool = False
     no_trump_win_multiplier: int = 2
     no_trump_loss_multiplier: int = 2
+    no_trump_scope: str = "bidder"
     lexington: str | None = None
     lexington_value: int = 240
     lexington_penalty: int | None = None
