@@ -35,7 +35,9 @@ def _row(variant: str) -> str:
     raise AssertionError(f"docs/variants.md has no row {variant!r}")
 
 
-@pytest.mark.parametrize(("variant", "text", "words", "names", "spec"), CASES, ids=[c[0] for c in CASES])
+@pytest.mark.parametrize(
+    ("variant", "text", "words", "names", "spec"), CASES, ids=[c[0] for c in CASES]
+)
 def test_a_row_names_what_its_texts_words_ask(variant, text, words, names, spec):
     assert names in _row(variant)
     rules_from_spec({"preset": "standard", **spec})  # the row's options hold together
