@@ -122,7 +122,7 @@ def team_bids_refused(
     numbers = blind = False
     for p in team:
         kind, n = read_bid(bids[p])
-        if kind in (NIL, BNIL) or (kind == NUM and n == 0 and rules.nil):
+        if kind in (NIL, BNIL) or (kind == NUM and n == 0 and rules.zero_is_nil):
             nils += 1
             continue
         contract += n
@@ -174,7 +174,7 @@ def _forbidden_bids(ctx: Context) -> ForbiddenBids | None:
     _, read, defaults = FORBIDDING_OPTIONS
     if read(r) == defaults:
         return None
-    sides, members, T, nil_on = ctx.sides, ctx.members, ctx.T, r.nil
+    sides, members, T, nil_on = ctx.sides, ctx.members, ctx.T, r.zero_is_nil
     nil_against, deficit, suicide, total_rule = (
         r.nil_against,
         r.double_nil_deficit,
@@ -365,8 +365,9 @@ def _team_bids(ctx: Context) -> BidsReader:
     side_set = ctx.side_set
     side_of = ctx.side_of
     members = ctx.members
-    nil_on = ctx.rules.nil
+    nil_on = ctx.rules.zero_is_nil  # a player's 0 is a nil
     known = ctx.bids_read
+    no_double = double_nil_barred(ctx.rules)
 
     def read_team_bids(ctx: Context, state: State, hand: Hand, number: int) -> list[SideBid]:
         bids = hand.bids
@@ -405,6 +406,8 @@ def _team_bids(ctx: Context) -> BidsReader:
             if side not in team_bid:
                 if not all_nil:
                     raise hand_error(number, f"bids.{side}", f"no bid for {side}")
+                if no_double:
+                    _check_double_nil(ctx.rules, side, team_nils, number)
                 out.append((None, False, team_nils, has_bnil))
                 continue
             if all_nil:
@@ -427,9 +430,14 @@ def _player_bids(ctx: Context) -> BidsReader:
     player_set = ctx.player_set
     member_lists = ctx.member_lists
     teams = ctx.teams
-    nil_on = ctx.rules.nil
+    nil_on = ctx.rules.zero_is_nil  # a player's 0 is a nil
     known = ctx.bids_read
     lo, within = _side_bid_range(ctx.rules, T)
+    no_double = double_nil_barred(ctx.rules) and teams
+    side_of = ctx.side_of
+    # a player's own blind bid, in a team (Wikipedia's blind table: "if made exactly by that
+    # player"): under the blind bonus scoring, the partner's bid beside it (house.py scores it)
+    own_blind = ctx.rules.blind_scoring == "bonus"
 
     def read_player_bids(ctx: Context, state: State, hand: Hand, number: int) -> list[SideBid]:
         bids = hand.bids
@@ -463,14 +471,20 @@ def _player_bids(ctx: Context) -> BidsReader:
                     any_blind = any_blind or kind == BNIL
                     continue
                 if kind in (BLIND, BNT):
-                    if teams:
+                    if teams and not (kind == BLIND and own_blind):
                         raise hand_error(
                             number,
                             f"bids.{p}",
                             f"{p} bid {value}: a blind number is a side's whole bid, "
                             f"which needs partnership bidding",
                         )
-                    blind = any_blind = True
+                    if teams:  # Wikipedia's blind: "made exactly by that player" (house.py)
+                        why = _blind_allowed(ctx, state, side_of[p])
+                        if why is not None:
+                            raise hand_error(number, f"bids.{p}", why)
+                    else:
+                        blind = True
+                    any_blind = True
                 contract += n
                 has_number = True
             if has_number:
@@ -478,6 +492,8 @@ def _player_bids(ctx: Context) -> BidsReader:
                 if any_blind or not lo <= contract <= within:
                     check = True
             else:
+                if no_double and len(side_nils) > 1:  # (a side of nils only: rare)
+                    _check_double_nil(ctx.rules, side_of[members[0]], side_nils, number)
                 out.append((None, blind, side_nils, any_blind))
                 if any_blind:
                     check = True
@@ -486,6 +502,28 @@ def _player_bids(ctx: Context) -> BidsReader:
         return out
 
     return read_player_bids
+
+
+def double_nil_barred(rules: Rules) -> bool:
+    """Whether the rules value a double nil and let taking every trick win the game
+    (``boston_wins`` any): the digest's double nil "only plays if the 13 trick game winning
+    rule is not played", so a team's double nil is refused (``_check_double_nil``)."""
+    return rules.double_nil_value is not None and rules.boston_wins == "any"
+
+
+def _check_double_nil(
+    rules: Rules, side: str, nils: tuple[tuple[str, str], ...], number: int
+) -> None:
+    """Refuse a team's double nil under ``double_nil_barred`` rules (a blind double nil of its
+    own value, ``blind_double_nil_value``, is Wikipedia's and stays)."""
+    if rules.blind_double_nil_value is not None and all(k == BNIL for _, k in nils):
+        return
+    raise hand_error(
+        number,
+        f"bids.{side}",
+        f"{side} bid double nil: a double nil plays only without the rule that taking every "
+        f"trick wins the game (boston_wins any)",
+    )
 
 
 def _side_bid_range(rules: Rules, T: int) -> tuple[int, int]:
@@ -502,8 +540,8 @@ def _check_side_bids(ctx: Context, state: State, bids: list[SideBid], number: in
     for side, (side_bid, blind, side_nils, any_blind) in zip(ctx.sides, bids):  # noqa: B905
         if any_blind:
             why = _blind_allowed(ctx, state, side)
-            if why is not None:
-                who = side if blind else next(p for p, k in side_nils if k == BNIL)
+            if why is not None:  # (a player's own blind number was checked as it was read)
+                who = side if blind else next((p for p, k in side_nils if k == BNIL), side)
                 raise hand_error(number, f"bids.{who}", why)
         if side_bid is None or lo <= side_bid <= within:
             continue

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from .game import BNIL, LEXINGTON, MOON, MUCKED, NIL, NO_BIDS, NORMAL, TEN, Hand
+from .game import BNIL, LEXINGTON, MOON, MUCKED, NIL, NO_BIDS, NORMAL, TEN, VOID, Hand
 from .house import house_rules
 from .options import Rules, at_defaults
 from .results import NilResult, SideBid, SideResult
@@ -57,6 +57,7 @@ def score_sides_with(ctx: Context) -> SidesScorer:
     special, special_made = special_contracts(rules, T)
     set_penalty, double_back = rules.set_penalty, rules.double_back
     win_times, loss_times, blind_overtricks, made_value, lost_value = _contract_values(rules)
+    renege_taken = rules.renege_overtricks == "taken"
     race = rules.race_tricks  # a race: a hand without bids scores 1 to a side that took this many
     # specials and bonuses (specials.py): the scorer of rules that list none is made once
     listed = rules.specials or rules.bonuses
@@ -73,7 +74,7 @@ def score_sides_with(ctx: Context) -> SidesScorer:
     ) -> dict[str, SideResult]:  # fmt: skip
         totals, bags_now, sets = state.totals, state.bags, state.sets_in_row
         results: dict[str, SideResult] = {}
-        g = r = add = 0
+        g = r = add = gt = 0
         extra = _NO_EXTRAS  # a side's specials and bonuses: set for each side when the hand has any
         house: tuple[str, ...] = ()  # the house rules' why-lines: set for each side under them
         dback = over_set = False  # only special_made makes them true, and then it sees every bid
@@ -82,6 +83,7 @@ def score_sides_with(ctx: Context) -> SidesScorer:
             if given is not None:
                 g = given.get(side, 0)
                 r = received.get(side, 0) if received else 0
+                gt = g if renege_taken else 0  # its overtricks count the tricks it took
             if adjust is not None:
                 add = adjust.get(side, 0)
             if nils:
@@ -112,6 +114,8 @@ def score_sides_with(ctx: Context) -> SidesScorer:
                 kind = NORMAL
                 made = toward >= contract
                 over = earned - contract if earned > contract else 0
+                if gt:  # renege_overtricks "taken" (Wikipedia): the tricks it actually took
+                    over = earned + gt - contract if earned + gt > contract else 0
                 if changes or blind:  # (one test for a side under plain rules)
                     if special or blind:
                         kind, made, dback, over_set = special_made(
@@ -159,8 +163,8 @@ def score_sides_with(ctx: Context) -> SidesScorer:
                         opoints, nil_results, nil_points, nil_bags, tricks, hand.bids, given,
                     )
                 )  # fmt: skip
-                if kind == MUCKED and not g:  # a mucked hand sets only the side that reneged
-                    made = None
+                if (kind == MUCKED and not g) or kind == VOID:  # a mucked hand sets only the
+                    made = None  # side that reneged; a voided contract is neither made nor set
             if extras is not None:  # specials and bonuses (rules/specials.py)
                 exact = cpoints if made_exactly(contract, made, toward, bool(nils), nt) else None
                 extra, epoints, over, opoints = side_extras(side, extras, exact, over, opoints)

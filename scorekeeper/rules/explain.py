@@ -8,7 +8,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
-from .game import LEXINGTON, MOON, MUCKED, NO_BIDS, TEN
+from .game import LEXINGTON, MOON, MUCKED, NO_BIDS, TEN, VOID
 from .specials import extra_line
 from .tenths import shown_points
 
@@ -48,7 +48,7 @@ def explain_lines(r: SideResult) -> list[str]:
     if r.kind == MUCKED:  # a renege mucked the hand: its own line says it all (house.py)
         return list(r.house)
     lines = []
-    if r.renege_given:
+    if r.renege_given and r.kind != VOID:  # (a voided contract's line says the renege)
         to = f" to {r.renege_other}" if r.renege_other else " given up"
         lines.append(f"renege: {r.renege_given} tricks{to}")
     if r.renege_received:
@@ -58,7 +58,7 @@ def explain_lines(r: SideResult) -> list[str]:
         lines.append(f"race to {rules.race_tricks}, took {r.toward}: {won}")
     elif r.kind == NO_BIDS:
         lines.append(f"no bids, took {r.toward}: {_pts(r.contract_points)}")
-    elif r.kind is not None:
+    elif r.kind is not None and r.kind != VOID:
         c = r.contract
         if r.kind == TEN:
             ten = shown_points(rules.ten_for_200_value, rules.score_tenths)

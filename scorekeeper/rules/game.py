@@ -45,6 +45,7 @@ BNT = "bnt"  # a Blind No Trump bid (options no_trump and blind_no_trump): blind
 # the kinds of contract a side can have (SideResult.kind); "mucked": a renege mucked the hand
 NORMAL, TEN, MOON, NO_BIDS = "normal", "ten", "moon", "no bids"
 LEXINGTON, MUCKED = "lexington", "mucked"
+VOID = "void"  # a contract a renege voided (option renege_voids): neither made nor set, 0
 
 
 @dataclass(frozen=True)
@@ -509,6 +510,12 @@ def check_start(game: Game) -> None:
                 f"start score of {side} must be {-MAX_START_SCORE} to {MAX_START_SCORE}, "
                 f"not {show_number(score)}",
                 field=f"start.{side}.score",
+            )
+        if bags and not game.rules.has_bags:  # (Call Break: the form refuses them too)
+            raise GameError(
+                f"start bags of {side}: these rules have no bags (a trick over the bid scores "
+                f"its points and nothing counts it), not {show_number(bags)}",
+                field=f"start.{side}.bags",
             )
         if bags < 0 or (limit is not None and bags >= limit):
             top = f" to {limit - 1}" if limit is not None else " or more"

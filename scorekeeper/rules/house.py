@@ -23,7 +23,7 @@ from decimal import Decimal
 from operator import attrgetter
 from typing import Any
 
-from .game import BLIND, BNT, LEXINGTON, MUCKED, NORMAL, NT, NUM, read_bid
+from .game import BLIND, BNT, LEXINGTON, MUCKED, NORMAL, NT, NUM, VOID, read_bid
 from .options import Rules, at_defaults
 from .results import NilResult, SideBid
 from .tenths import tenths
@@ -45,7 +45,7 @@ SMALL_BID_TIMES = {1: 6, 2: 2}  # exact_small_bids: bid 1 made exactly x6, bid 2
 HOUSE_OPTIONS = at_defaults(
     "no_trump", "blind_scoring", "double_nil_opponents_bonus", "seven_or_higher_value",
     "exact_small_bids", "nil_penalty_per_trick", "partner_bids", "nil_fail_sets_partner",
-    "blind_nil_no_bags", "renege_mucks", "both_exact_bonus",
+    "blind_nil_no_bags", "renege_mucks", "both_exact_bonus", "renege_voids",
 )  # fmt: skip
 
 
@@ -91,9 +91,10 @@ def house_rules(
     pending: dict[str, tuple[Lines, SideReading]] = {}
     own = r.partner_bids
     ov, tv = r.overtrick_value, r.trick_value
-    zero_is_nil = r.nil or r.blind_nil
+    zero_is_nil = (r.nil or r.blind_nil) and r.zero_bid == "nil"
     # the options, read once a game (the pieces below run for every side of every hand)
     mucks, lex_take, no_trump = r.renege_mucks, r.lexington == "take", r.no_trump
+    voids = r.renege_voids
     small, seven = r.exact_small_bids, r.seven_or_higher_value
     blind_bonus = r.blind_bonus if r.blind_scoring == "bonus" else None
     per_trick, bnil_no_bags = r.nil_penalty_per_trick, r.blind_nil_no_bags
@@ -105,7 +106,9 @@ def house_rules(
     read_side = _side_reader(sides, members, zero_is_nil, r.bidding == "partnership")
     partnered = {side for side in sides if len(members[side]) > 1}
     own_bids, exactly = own != "team", own == "each exactly"
-    reads = reads_own or own_bids  # a side's bids read by the made piece (once a side a hand)
+    # a player's own blind bid in a team (the blind bonus scoring, individual bidding: bids.py)
+    own_blind = blind_bonus is not None and r.bidding != "partnership"
+    reads = reads_own or own_bids or own_blind  # a side's bids read by the made piece
     say = _say(r)  # the points a why-line names, in the sheet's units
 
     def made_rule(
@@ -123,6 +126,8 @@ def house_rules(
         mine = read_side(side, bids, tricks) if reads else _UNREAD
         if mucks and given:
             made = False
+        elif voids and given:  # a renege voids the contract: the points piece scores it 0
+            pass
         elif lex_take and own_taken == T - 1:
             kind, made = LEXINGTON, True
         else:
@@ -162,6 +167,9 @@ def house_rules(
         if mucks and given and any(given.values()):
             return _mucked(sides, tv, side, contract, kind, blind, cpoints, given, say)
         extra = 0
+        if voids and contract is not None and given and given.get(side):  # (renege_voids)
+            line = f"renege: the bid of {contract} is void: 0"
+            return VOID, 0, 0, 0, nils, nil_points, nil_bags, (*lines, line)
         if lex_take and kind == LEXINGTON:
             over = opoints = 0
         if contract is not None and kind is not None:
@@ -180,6 +188,8 @@ def house_rules(
                 bonus = seven * (contract - 6)
                 extra += bonus
                 lines = (*lines, f"seven or higher: +{say(bonus)}")
+            if own_blind and mine[3]:  # each partner's own blind bid, by their own tricks
+                extra, lines = _own_blinds(mine[3], blind_bonus or 0, extra, lines, say)
             if blind and blind_bonus is not None:
                 if toward == contract:
                     extra += blind_bonus
@@ -221,12 +231,13 @@ def house_rules(
 
 
 Own = tuple[tuple[str, int, int], ...]  # (player, bid, tricks) of each partner bidding a number
-# a side's No Trump kind (NT, BNT or ""), its partners' own bids, and the players' own No Trump
-# bids (player, n) when a partner's (not the team's) bid was No Trump: () for a team's, or a
-# side of one, whose No Trump is the whole contract
-SideReading = tuple[str, Own, tuple[tuple[str, int], ...]]
+# a side's No Trump kind (NT, BNT or ""), its partners' own bids, the players' own No Trump
+# bids (player, n) when a partner's (not the team's) bid was No Trump (() for a team's, or a
+# side of one, whose No Trump is the whole contract), and its players' own blind bids (player,
+# n, tricks) in a team (the blind bonus scoring's, Wikipedia's "made exactly by that player")
+SideReading = tuple[str, Own, tuple[tuple[str, int], ...], Own]
 SideReader = Callable[[str, Any, Mapping[str, int]], SideReading]
-_UNREAD: SideReading = ("", (), ())  # a side's bids not read (the rules need none of them)
+_UNREAD: SideReading = ("", (), (), ())  # a side's bids not read (the rules need none of them)
 _NOTHING_PENDING: tuple[Lines, SideReading] = ((), _UNREAD)
 
 
@@ -254,6 +265,7 @@ def _side_reader(
         nt = ""
         numbers: Own = ()
         nt_own: tuple[tuple[str, int], ...] = ()
+        blinds: Own = ()
         whole = False  # the team's own bid was No Trump
         for key in keys[side]:
             value = bids.get(key)
@@ -277,7 +289,9 @@ def _side_reader(
                     nt_own = (*nt_own, (key, n))
             if key != side and kind in numbered and (n or kind != NUM or not zero_is_nil):
                 numbers = (*numbers, (key, n, tricks.get(key, 0)))
-        return nt, numbers, () if whole else nt_own
+                if kind == BLIND and not single[side]:
+                    blinds = (*blinds, (key, n, tricks.get(key, 0)))
+        return nt, numbers, () if whole else nt_own, blinds
 
     return read_side
 
@@ -327,6 +341,22 @@ def _no_trump(
     bid = f"{'blind' if kind == BNT else 'bid'} {contract}"
     line = f"{words}: {bid}, {say(base)} x {times_own} = {say(base * times_own)}"
     return base * times_own, (*lines, line)
+
+
+def _own_blinds(blinds: Own, bonus: int, extra: int, lines: Lines, say: Say) -> tuple[int, Lines]:
+    """Wikipedia's blind table, a player's own blind bid in a team (``blind_scoring`` bonus):
+    "if made exactly by that player" it scores the bonus, "failing to make the bid results in
+    the bonus being subtracted", over it nothing (as a side's blind bid under the bonus)."""
+    for p, bid, took in blinds:
+        if took == bid:
+            extra += bonus
+            lines = (*lines, f"{p} blind {bid} made exactly: +{say(bonus)}")
+        elif took < bid:
+            extra -= bonus
+            lines = (*lines, f"{p} blind {bid} short, took {took}: -{say(bonus)}")
+        else:
+            lines = (*lines, f"{p} blind {bid} over, took {took}: 0")
+    return extra, lines
 
 
 def _highlander_overs(

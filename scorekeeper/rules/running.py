@@ -233,5 +233,5 @@ _ENDS = {1: "st", 2: "nd", 3: "rd"}
 
 
 def _bonus(name: str, points: int) -> ExtraResult:
-    bonus: ExtraResult = _new(ExtraResult, (name, BONUS, None, 1, points, True, 0, False))
+    bonus: ExtraResult = _new(ExtraResult, (name, BONUS, None, 1, points, True, 0, False, False))
     return bonus

@@ -12,7 +12,17 @@ from dataclasses import replace
 from decimal import Decimal
 from typing import Any
 
-from .ending import BOSTON, DOUBLE_NIL_LOST, DOUBLE_NIL_WON, HANDS, LOSING, SET_OUT, SWEEP, TARGET
+from .ending import (
+    BOSTON,
+    DOUBLE_NIL_LOST,
+    DOUBLE_NIL_WON,
+    HANDS,
+    LOSING,
+    SET_OUT,
+    SPECIAL_WON,
+    SWEEP,
+    TARGET,
+)
 from .errors import GameError
 from .explain import CALL_BREAK
 from .explain import bid_word as bid_word  # a table's words: stated beside the why-lines,
@@ -342,6 +352,8 @@ def _race_summary(r: Rules) -> list[str]:
     out = []
     if r.race_sweep is not None:
         out.append(f"{r.race_sweep} tricks in a hand win the match")
+    if r.race_third_game:
+        out.append("a side without a game forces one more")
     return out + _extras_summary(r) + _other_options(r)
 
 
@@ -582,6 +594,10 @@ def end_reason(sheet: Sheet, time_called: bool = False) -> str:
             return "every side lost a double nil that loses the game: the highest score wins"
         lost = "the other side" if len(sheet.sides) == 2 else "another side"
         return f"{lost} lost a double nil that loses the game"
+    if sheet.reason == SPECIAL_WON:  # (ending.py: a special that wins the game, the Dragon)
+        last = sheet.hands[-1].sides.get(sheet.winner or "") if sheet.hands else None
+        won = next((e.name for e in last.extras if e.wins), "a special") if last else "a special"
+        return f"made {won}, which wins the game"
     if sheet.reason == SWEEP:
         return f"took {rules.race_sweep} tricks in a hand"
     if sheet.reason == BOSTON:

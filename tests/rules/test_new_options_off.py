@@ -86,6 +86,11 @@ OFF: dict[str, Any] = {
     "both_exact_bonus": False,
     "rubicon_bags": None,
     "blind_no_trump": False,
+    # issue 33: the texts' other readings
+    "renege_overtricks": "after renege",
+    "renege_voids": False,
+    "zero_bid": "nil",
+    "race_third_game": False,
 }
 
 # What counts only while a switch above is on: any value of its range must change nothing.
