@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from .errors import GameError, hand_error, missing_field, shown
-from .game import BLIND, BNIL, BNT, NIL, NT, NUM, BidValue, Hand, read_bid
+from .game import BID_KINDS, BLIND, BNIL, BNT, NIL, NT, NUM, BidValue, Hand, bid_kinds, read_bid
 from .options import Rules, at_defaults, numbers_text
 from .results import SideBid
 
@@ -557,7 +557,8 @@ def _bid(ctx: Context, number: int, who: str, value: object) -> tuple[str, int]:
     try:
         kind, n = read_bid(value)
     except GameError as e:
-        raise hand_error(number, f"bids.{who}", f"{who}'s bid: {e.message}") from None
+        said = e.message.replace(BID_KINDS, bid_kinds(ctx.rules), 1)
+        raise hand_error(number, f"bids.{who}", f"{who}'s bid: {said}") from None
     rules = ctx.rules
     if kind in (NUM, BLIND, NT, BNT):
         if not 0 <= n <= ctx.T:
