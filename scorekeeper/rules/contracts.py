@@ -115,7 +115,8 @@ def score_sides_with(ctx: Context) -> SidesScorer:
                 made = toward >= contract
                 over = earned - contract if earned > contract else 0
                 if gt:  # renege_overtricks "taken" (Wikipedia): the tricks it actually took
-                    over = earned + gt - contract if earned + gt > contract else 0
+                    took = own_taken if nil_contract else own_taken - nt
+                    over = took - contract if took > contract else 0
                 if changes or blind:  # (one test for a side under plain rules)
                     if special or blind:
                         kind, made, dback, over_set = special_made(
