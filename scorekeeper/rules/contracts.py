@@ -164,8 +164,9 @@ def score_sides_with(ctx: Context) -> SidesScorer:
                         opoints, nil_results, nil_points, nil_bags, tricks, hand.bids, given,
                     )
                 )  # fmt: skip
-                if (kind == MUCKED and not g) or kind == VOID:  # a mucked hand sets only the
-                    made = None  # side that reneged; a voided contract is neither made nor set
+                if given is not None and ((kind == MUCKED and not g) or kind == VOID):
+                    made = None  # a mucked hand sets only the side that reneged; a contract
+                    # a renege voided is neither made nor set
             if extras is not None:  # specials and bonuses (rules/specials.py)
                 exact = cpoints if made_exactly(contract, made, toward, bool(nils), nt) else None
                 extra, epoints, over, opoints = side_extras(side, extras, exact, over, opoints)

@@ -103,7 +103,9 @@ def house_rules(
     nt_times = _no_trump_times(r)  # No Trump's and Blind No Trump's multipliers
     nt_bidder = r.no_trump_scope == "bidder"  # only the No Trump bidder's own bid multiplied
     reads_own = no_trump or own == "highlander" or both_exact  # each partner's bid and tricks
-    read_side = _side_reader(sides, members, zero_is_nil, r.bidding == "partnership")
+    read_side = _side_reader(
+        sides, members, zero_is_nil, r.bidding == "partnership", r.blind_scoring == "bonus"
+    )
     partnered = {side for side in sides if len(members[side]) > 1}
     own_bids, exactly = own != "team", own == "each exactly"
     # a player's own blind bid in a team (the blind bonus scoring, individual bidding: bids.py)
@@ -246,6 +248,7 @@ def _side_reader(
     members: Mapping[str, tuple[str, ...]],
     zero_is_nil: bool,
     team_bids: bool,
+    own_blinds: bool,
 ) -> SideReader:
     """The pieces' reading of a side's bids in a hand: (its No Trump bid's kind, NT or BNT, or
     "", each partner's bid and tricks), read once a side a hand (by the made piece, which hands
@@ -289,7 +292,7 @@ def _side_reader(
                     nt_own = (*nt_own, (key, n))
             if key != side and kind in numbered and (n or kind != NUM or not zero_is_nil):
                 numbers = (*numbers, (key, n, tricks.get(key, 0)))
-                if kind == BLIND and not single[side]:
+                if own_blinds and kind == BLIND and not single[side]:
                     blinds = (*blinds, (key, n, tricks.get(key, 0)))
         return nt, numbers, () if whole else nt_own, blinds
 
@@ -333,9 +336,13 @@ def _no_trump(
     base = cpoints // carried  # exact: a blind contract's points are its value x the carried
     words = f"{_NO_TRUMP_WORDS[kind]} {'made' if made else 'set'}"
     if own and kind == NT:
-        n = sum(bid for _, bid in own)
+        if len(own) == 1:  # (one No Trump bidder: the usual case)
+            p, n = own[0]
+            who = f"{p}'s {n}"
+        else:
+            n = sum(bid for _, bid in own)
+            who = " and ".join(f"{p}'s {bid}" for p, bid in own)
         share = base * n // contract if contract else 0
-        who = " and ".join(f"{p}'s {bid}" for p, bid in own)
         line = f"{words}: {who}, {say(share)} x {times_own} = {say(share * times_own)}"
         return base - share + share * times_own, (*lines, line)
     bid = f"{'blind' if kind == BNT else 'bid'} {contract}"

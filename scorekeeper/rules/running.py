@@ -24,8 +24,9 @@ RUBICON, MAJORITY = "Crossing the Rubicon", "Two round majority"
 PART_DEUX = "Seven or higher, Part Deux"
 HUNDRED = 100  # the Rubicon's step: each hundred of the sheet's points
 _new = tuple.__new__  # builds result tuples without the NamedTuple constructor's cost
-_POINTS, _TOTAL, _EXTRAS, _BAGS_TOTAL = (
-    SideResult._fields.index(f) for f in ("points", "total", "extras", "bags_total")
+_POINTS, _TOTAL, _EXTRAS, _BAGS_TOTAL, _GIVEN, _GOT, _KIND = (
+    SideResult._fields.index(f)
+    for f in ("points", "total", "extras", "bags_total", "renege_given", "renege_received", "kind")
 )
 
 
@@ -63,12 +64,13 @@ def uses_running(rules: Rules) -> bool:
     return read(rules) != defaults
 
 
-RunningScorer = Callable[["State", dict[str, SideResult], list[int]], None]
+RunningScorer = Callable[["State", dict[str, SideResult], list[int], "dict[str, int] | None"], None]
 
 
 def running_scorer(ctx: Context) -> RunningScorer | None:
-    """The game's running bonuses: (state, the hand's results, tricks taken per side) ->
-    the results and the state with the bonuses added. None under rules without them."""
+    """The game's running bonuses: (state, the hand's results, tricks taken per side, the
+    hand's renege or None) -> the results and the state with the bonuses added. None under
+    rules without them."""
     rules = ctx.rules
     if not uses_running(rules):
         return None
@@ -77,11 +79,18 @@ def running_scorer(ctx: Context) -> RunningScorer | None:
     sevens, on_made = rules.seven_times_value, rules.seven_times_counts == "made"
     sides, T, target = ctx.sides, ctx.T, ctx.target
     hundred = rubicon_hundred(rules)
+    rubicon_on = rubicon is not None or rubicon_bags is not None
+    mucks = rules.renege_mucks
     defend = rules.defender_trick_value if rules.auction_min is not None else None
     over_each, under_each = rules.overtricks_to_others, rules.undertricks_to_others
     to_others = defend is not None or over_each is not None or under_each is not None
 
-    def score_running(state: State, results: dict[str, SideResult], taken: list[int]) -> None:
+    def score_running(
+        state: State,
+        results: dict[str, SideResult],
+        taken: list[int],
+        renege: dict[str, int] | None,
+    ) -> None:
         run = state.running
         assert run is not None  # made by State under these rules
         totals = state.totals
@@ -89,28 +98,26 @@ def running_scorer(ctx: Context) -> RunningScorer | None:
         # with it (a side's lines: those, then its own bonuses, in one change of its result)
         given = _to_others(results, taken, defend, over_each, under_each) if to_others else None
         top_before = run.top_mark
+        if renege is not None:  # the sides' tricks after renege (a mucked hand's: none)
+            taken = _after_renege(results, taken, mucks)
         for side, took in zip(sides, taken):  # noqa: B905
             extras: list[ExtraResult] = given.get(side, []) if given is not None else []
-            result = results[side]
-            # the side's tricks after renege (a mucked hand's count for nothing)
-            if result.renege_given or result.renege_received:
-                took = max(took - result.renege_given, 0) + result.renege_received
-            if result.kind == MUCKED:
-                took = 0
-            own: list[ExtraResult] = []  # its majority and Part Deux, which the Rubicon sees
+            own: list[ExtraResult] | None = None  # its majority and Part Deux (the Rubicon's)
+            gained = 0
             if majority is not None:
                 run.runs[side] = in_row = run.runs[side] + 1 if 2 * took > T else 0
                 if in_row >= 2:
-                    own.append(
-                        _bonus(f"{MAJORITY}, {in_row} hands in a row", majority * (in_row - 1))
-                    )
+                    gained = majority * (in_row - 1)
+                    own = [_bonus(f"{MAJORITY}, {in_row} hands in a row", gained)]
             if sevens is not None and (
-                took >= 7 if not on_made else _made_seven(result)
+                took >= 7 if not on_made else _made_seven(results[side])
             ):  # which hands count for Part Deux (``seven_times_counts``)
                 run.sevens[side] = times = run.sevens[side] + 1
-                own.append(_bonus(f"{PART_DEUX}, {_nth(times)} time", sevens * times))
-            if rubicon is not None or rubicon_bags is not None:
-                total = totals[side] + _points(extras) + _points(own)
+                gained += sevens * times
+                seven = _bonus(f"{PART_DEUX}, {_nth(times)} time", sevens * times)
+                own = [seven] if own is None else [*own, seven]
+            if rubicon_on:
+                total = totals[side] + gained + (_points(extras) if extras else 0)
                 marks = total // hundred
                 if marks > top_before:
                     first = (
@@ -131,19 +138,27 @@ def running_scorer(ctx: Context) -> RunningScorer | None:
                 elif rubicon is not None and side in run.reached_100 and side not in run.fell:
                     run.fell.add(side)
                     extras.append(_bonus(f"{RUBICON}, fell below 100", -rubicon))
-            extras += own
+            if own is not None:
+                extras += own
             if extras:
                 _add(results, totals, side, extras)
-        if rubicon is not None or rubicon_bags is not None:
-            # what the sides reached in this hand, its bonuses too: reached before the next
-            for side, total in totals.items():
-                if total >= hundred:
-                    run.reached_100.add(side)
-                if total // hundred > run.top_mark:
-                    run.top_mark = total // hundred
-        state.reached = max(totals.values()) >= target
+        high = max(totals.values())
+        # the hundred reached in this hand, its bonuses too, counts before the next (a side's
+        # reaching 100 is counted above: the Rubicon's own points never lift one to it)
+        if rubicon_on and high // hundred > run.top_mark:
+            run.top_mark = high // hundred
+        state.reached = high >= target
 
     return score_running
+
+
+def _after_renege(results: dict[str, SideResult], taken: list[int], mucks: bool) -> list[int]:
+    """Each side's tricks after renege, in order (section 2, step 2: at zero at worst), for the
+    running bonuses; a hand a renege mucked counts none (``renege_mucks``)."""
+    return [
+        0 if mucks and r[_KIND] == MUCKED else max(took - r[_GIVEN], 0) + r[_GOT]
+        for r, took in zip(results.values(), taken)  # noqa: B905
+    ]
 
 
 def _add(

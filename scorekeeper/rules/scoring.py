@@ -329,7 +329,7 @@ def _fold(ctx: Context, state: State, hands: Iterable[Hand], first: int) -> list
         state.dealer = (seat + 1) % n_players
         if after_hand or state.reached:  # the running bonuses, then the game's end
             if score_running is not None:
-                score_running(state, results, taken)
+                score_running(state, results, taken, given)
             if end_checks or state.reached:
                 end_after_hand(ctx, state, results, taken, number)
         append(new(HandResult, (number, players[seat], False, hand.note, results, no_bids)))
