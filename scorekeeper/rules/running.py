@@ -24,9 +24,8 @@ RUBICON, MAJORITY = "Crossing the Rubicon", "Two round majority"
 PART_DEUX = "Seven or higher, Part Deux"
 HUNDRED = 100  # the Rubicon's step: each hundred of the sheet's points
 _new = tuple.__new__  # builds result tuples without the NamedTuple constructor's cost
-_POINTS, _TOTAL, _EXTRAS, _BAGS_TOTAL, _GIVEN, _GOT, _KIND = (
-    SideResult._fields.index(f)
-    for f in ("points", "total", "extras", "bags_total", "renege_given", "renege_received", "kind")
+_POINTS, _TOTAL, _EXTRAS, _BAGS_TOTAL = (
+    SideResult._fields.index(f) for f in ("points", "total", "extras", "bags_total")
 )
 
 
@@ -156,7 +155,7 @@ def _after_renege(results: dict[str, SideResult], taken: list[int], mucks: bool)
     """Each side's tricks after renege, in order (section 2, step 2: at zero at worst), for the
     running bonuses; a hand a renege mucked counts none (``renege_mucks``)."""
     return [
-        0 if mucks and r[_KIND] == MUCKED else max(took - r[_GIVEN], 0) + r[_GOT]
+        0 if mucks and r.kind == MUCKED else max(took - r.renege_given, 0) + r.renege_received
         for r, took in zip(results.values(), taken)  # noqa: B905
     ]
 
