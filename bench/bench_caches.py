@@ -85,7 +85,8 @@ def caches() -> dict[str, tuple[str, Callable[[], AbstractContextManager[None]]]
     docs/architecture.md gives it, and how to turn it off."""
     from scorekeeper.rules import scoring
     from scorekeeper.service import games
-    from scorekeeper.web import fragments, urls
+    from scorekeeper.web import urls
+    from scorekeeper.web.kitchen import fragments
 
     return {
         "opened": ("opened games (service/games._opened)", _sized_off(games, "_opened")),

@@ -295,7 +295,7 @@ def memory_pages(client: Any, save: Save, database: Path) -> None:
 
 
 def event_form() -> dict[str, str]:
-    from scorekeeper.web.forms import NewGame
+    from scorekeeper.web.kitchen import NewGame
 
     options = {f"o-{k}": v for k, v in NewGame.blank("standard").options.items() if v != ""}
     options.pop("o-target_score", None)

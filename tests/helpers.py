@@ -34,7 +34,7 @@ def store_game(db: store.Database, data: dict[str, Any], title: str = "") -> sto
 
 def editor_fields(preset: str = "standard", **changes: Any) -> dict[str, Any]:
     """The rules editor's fields as a browser posts them, with some changed."""
-    from scorekeeper.web.forms import NewGame
+    from scorekeeper.web.kitchen import NewGame
 
     values = {**NewGame.blank(preset).options, **changes}
     fields = {f"o-{k}": v for k, v in values.items() if v != ""}

@@ -404,7 +404,7 @@ def is_route(node: ast.AST) -> bool:
 def web_names(tree: ast.AST) -> tuple[dict[str, str], dict[str, tuple[str, str]]]:
     """(names bound to other web modules, by module; names bound to other web modules'
     functions, as (module, function)) in a module: ``from scorekeeper.web import saving`` and
-    ``from scorekeeper.web.game_page import render_game``."""
+    ``from scorekeeper.web.kitchen.game_page import render_game``."""
     modules: dict[str, str] = {}
     functions: dict[str, tuple[str, str]] = {}
     for node in ast.walk(tree):
@@ -565,7 +565,7 @@ def test_the_route_reader_follows_calls_into_other_web_modules():
         "games": (
             "from scorekeeper.service import games\n"
             "from scorekeeper.web import session\n"
-            "from scorekeeper.web.game_page import render_game, Entry\n"
+            "from scorekeeper.web.kitchen.game_page import render_game, Entry\n"
             "@bp.get('/g/<token>')\n"
             "def show(token):\n"
             "    current = games.open_game(db, token)\n"
@@ -577,7 +577,7 @@ def test_the_route_reader_follows_calls_into_other_web_modules():
         ),
         "game_page": (
             "from scorekeeper.service import games\n"
-            "from scorekeeper.web.fragments import sheet_html\n"
+            "from scorekeeper.web.kitchen.fragments import sheet_html\n"
             "class Entry: ...\n"
             "def render_game(current, form):\n"
             "    return _undo(current) + sheet_html(current)\n"

@@ -24,9 +24,9 @@ from scorekeeper.rules.words import (
     signed,
     with_minus,
 )
-from scorekeeper.web import db, fragments, offline, saving, session, urls
+from scorekeeper.web import db, kitchen, offline, saving, session, urls
 from scorekeeper.web.blueprints import register_blueprints
-from scorekeeper.web.forms import option_range
+from scorekeeper.web.kitchen import option_range
 
 csrf = CSRFProtect()
 
@@ -68,7 +68,7 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
     saving.init_app(app)
     session.init_app(app)
     urls.init_app(app)
-    fragments.init_app(app)
+    kitchen.init_app(app)  # the sheet fragments' cache
     offline.init_app(app)
     app.after_request(_add_security_headers)
     _register_errors(app)

@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from scorekeeper import service
 from scorekeeper.service import events
-from scorekeeper.web import public_page
+from scorekeeper.web.club_night import public_page
 from tests.browser.test_club_night_live import WAIT, at_table, club_night
 
 pytestmark = pytest.mark.browser

@@ -5,7 +5,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 from scorekeeper.rules import parse_game, score_game
-from scorekeeper.web import chart
+from scorekeeper.web.kitchen import chart
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -12,7 +12,7 @@ import pytest
 from scorekeeper import store
 from scorekeeper.paths import STATS_DOC
 from scorekeeper.service import keeper
-from scorekeeper.web.memory_doc import render
+from scorekeeper.web.memory.figures_doc import render
 from tests.conftest import make_app
 
 LOCAL = [

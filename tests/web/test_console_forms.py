@@ -244,7 +244,7 @@ def test_a_200_team_8_round_event_file_exports_compact_and_imports_back_through_
     import json
 
     from scorekeeper.service import event_files
-    from scorekeeper.web.events import EVENT_FILE_LIMIT
+    from scorekeeper.web.club_night import EVENT_FILE_LIMIT
     from tests.service.clubs import big_event
 
     event = big_event(db, teams=200, rounds=8)
@@ -468,7 +468,7 @@ def test_clearing_a_paper_result_after_close_is_a_correction_and_clearing_none_i
 def test_the_fix_form_reads_ascii_digits_and_where_to_land(data, number, at):
     from werkzeug.datastructures import MultiDict
 
-    from scorekeeper.web.event_forms import FixForm
+    from scorekeeper.web.club_night.event_forms import FixForm
 
     form = FixForm.from_post(MultiDict({**data, "version": "7"}))
     assert (form.number, form.at, form.version, form.errors) == (number, at, 7, {})
@@ -480,7 +480,7 @@ def test_the_fix_form_reads_ascii_digits_and_where_to_land(data, number, at):
 def test_the_seat_form_reads_the_round_it_offered(text, number):
     from werkzeug.datastructures import MultiDict
 
-    from scorekeeper.web.event_forms import SeatForm
+    from scorekeeper.web.club_night.event_forms import SeatForm
 
     form = SeatForm.from_post(MultiDict({"round": text}))
     assert (form.number, form.version) == (number, 0)  # no version: read as 0, refused
@@ -492,7 +492,7 @@ def test_the_seat_form_reads_the_round_it_offered(text, number):
 def test_an_entrant_chosen_is_ascii_digits_or_none(text, chosen):
     from werkzeug.datastructures import MultiDict
 
-    from scorekeeper.web.event_forms import ChooseForm
+    from scorekeeper.web.club_night.event_forms import ChooseForm
 
     form = ChooseForm.from_post(MultiDict({"first": text, "second": "4"}), ("first", "second"))
     assert (form.entrant("first"), form.entrant("second")) == (chosen, 4)
@@ -503,7 +503,7 @@ def test_the_import_form_takes_the_file_before_the_text_and_says_what_is_missing
 
     from werkzeug.datastructures import FileStorage, MultiDict
 
-    from scorekeeper.web.event_forms import ImportForm
+    from scorekeeper.web.club_night.event_forms import ImportForm
 
     def upload(data: bytes) -> MultiDict:
         return MultiDict({"file": FileStorage(io.BytesIO(data), filename="e.json")})

@@ -9,9 +9,9 @@ import io
 import pytest
 from werkzeug.datastructures import FileStorage, MultiDict
 
-from scorekeeper.web.forms import HandForm
-from scorekeeper.web.printouts import BlankSheetForm
-from scorekeeper.web.share import ImportForm
+from scorekeeper.web.kitchen.hand_form import HandForm
+from scorekeeper.web.kitchen.printouts import BlankSheetForm
+from scorekeeper.web.kitchen.share import ImportForm
 
 SENT = {"players": "4", "teams": "y", "preset": "standard", "per_page": "1", "paper": "letter"}
 

@@ -12,7 +12,7 @@ from markupsafe import escape
 
 from scorekeeper import service
 from scorekeeper.service import events
-from scorekeeper.web import projector
+from scorekeeper.web.club_night import projector
 from tests.service.clubs import event_with, finish, finish_round, play
 from tests.test_pdf import pdf_text
 from tests.web.test_projector import statements

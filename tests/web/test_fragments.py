@@ -19,9 +19,9 @@ from flask import render_template, url_for
 from scorekeeper import service, store
 from scorekeeper.rules import GameError, dump_game, score_game
 from scorekeeper.rules.sample import random_game
-from scorekeeper.web import fragments
-from scorekeeper.web.forms import HandForm
-from scorekeeper.web.game_page import entry_for
+from scorekeeper.web.kitchen import fragments
+from scorekeeper.web.kitchen.game_page import entry_for
+from scorekeeper.web.kitchen.hand_form import HandForm
 from scorekeeper.web.urls import cached_url_for
 
 
@@ -179,7 +179,7 @@ def test_a_note_left_by_a_redirect_shows_once_on_a_kept_page(client):
 def test_a_kept_game_page_does_not_render_its_sheet_again(client, monkeypatch):
     """The sheet is made only when the page is (web/fragments.py Later): the page kept at a
     version holds it, so asking again (the tricks step, a reload) renders no sheet."""
-    from scorekeeper.web import game_page
+    from scorekeeper.web.kitchen import game_page
 
     token = _started(client)
     made = []

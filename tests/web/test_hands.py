@@ -358,7 +358,7 @@ def test_a_pad_offers_only_the_bids_its_side_may_make(client, preset, pad, offer
 
 def test_a_pad_of_a_whole_side_starts_at_the_board():
     from scorekeeper.rules import bid_options, parse_game
-    from scorekeeper.web.forms import bid_pad
+    from scorekeeper.web.kitchen.hand_form import bid_pad
 
     data = {"format": "spades-scorekeeper/1", "players": ["Ann", "Bob", "Cy"],
             "rules": {"preset": "cutthroat", "min_side_bid": 4, "blind_bids": True,

@@ -166,7 +166,7 @@ def test_unknown_tokens_are_not_found(client):
 def test_a_button_post_reads_its_id_and_version_or_none(posted, expected):
     from werkzeug.datastructures import MultiDict
 
-    from scorekeeper.web.forms import ButtonForm
+    from scorekeeper.web.button_form import ButtonForm
 
     form = ButtonForm.from_post(MultiDict(posted))
     assert (form.submission, form.version) == expected

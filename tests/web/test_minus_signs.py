@@ -14,7 +14,7 @@ from scorekeeper import store
 from scorekeeper.rules import parse_game, score_game
 from scorekeeper.rules.words import MINUS, figure, signed, with_minus
 from scorekeeper.service import event_views
-from scorekeeper.web import projector
+from scorekeeper.web.club_night import projector
 from tests.helpers import game_file
 
 HYPHEN_NUMBER = re.compile(r"(?<![\w\-/.:])-\d")  # "-56", not "2026-11-24", "a-1" or a path

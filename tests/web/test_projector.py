@@ -11,7 +11,7 @@ from contextlib import contextmanager
 import pytest
 
 from scorekeeper.service import events
-from scorekeeper.web import projector
+from scorekeeper.web.club_night import projector
 from scorekeeper.web.db import get_db
 from tests.service.clubs import event_with, finish, finish_round, play
 

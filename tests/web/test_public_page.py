@@ -11,7 +11,7 @@ import re
 import pytest
 
 from scorekeeper.service import events
-from scorekeeper.web import public_page
+from scorekeeper.web.club_night import public_page
 from tests.service.clubs import event_with, finish, play
 
 

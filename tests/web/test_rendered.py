@@ -131,7 +131,7 @@ def test_polls_held_cost_no_query(tmp_path, db, seated):
 def test_phones_that_miss_a_page_together_wait_for_its_one_rendering(monkeypatch):
     """The second thread misses the page while the first is still rendering it: it waits for
     that rendering and sends what it kept, instead of rendering the same page again."""
-    from scorekeeper.web import rendered
+    from scorekeeper.web.club_night import rendered
 
     rendered.clear()
     kept, misses, started, release = rendered._kept, [], threading.Event(), threading.Event()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from scorekeeper import store
 from scorekeeper.rules import parse_game
-from scorekeeper.web.game_page import extras_pads
+from scorekeeper.web.kitchen.game_page import extras_pads
 from tests.helpers import editor_fields, game_file, post_new
 
 

@@ -8,8 +8,8 @@ from werkzeug.wrappers import Response
 from scorekeeper.rules import GameError
 from scorekeeper.service import AlreadySaved, UnreadableGame, kitchen
 from scorekeeper.web import saving
+from scorekeeper.web.button_form import ButtonForm
 from scorekeeper.web.db import get_db
-from scorekeeper.web.forms import ButtonForm
 from scorekeeper.web.session import browser_id
 
 bp = Blueprint("library", __name__)

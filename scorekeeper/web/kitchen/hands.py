@@ -27,8 +27,8 @@ from scorekeeper.service import (
 )
 from scorekeeper.web import saving
 from scorekeeper.web.db import get_db
-from scorekeeper.web.forms import HandForm
-from scorekeeper.web.game_page import render_game
+from scorekeeper.web.kitchen.game_page import render_game
+from scorekeeper.web.kitchen.hand_form import HandForm
 from scorekeeper.web.urls import cached_url_for
 
 bp = Blueprint("hands", __name__, url_prefix="/g/<token>/hands")

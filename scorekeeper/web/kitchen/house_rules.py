@@ -13,8 +13,8 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from werkzeug.wrappers import Response
 
 from scorekeeper.service import library
+from scorekeeper.web.button_form import ButtonForm
 from scorekeeper.web.db import get_db
-from scorekeeper.web.forms import ButtonForm
 from scorekeeper.web.session import browser_id
 
 bp = Blueprint("house_rules", __name__)

@@ -18,8 +18,8 @@ from scorekeeper.rules.tricks import tricks_by_player
 from scorekeeper.rules.words import signed
 from scorekeeper.service import GamePage, OpenGame
 from scorekeeper.web import saving
-from scorekeeper.web.forms import NIL_WORDS, HandForm, bid_pad, contract_labels
-from scorekeeper.web.fragments import Later, game_page, render, sheet_html
+from scorekeeper.web.kitchen.fragments import Later, game_page, render, sheet_html
+from scorekeeper.web.kitchen.hand_form import NIL_WORDS, HandForm, bid_pad, contract_labels
 
 
 @dataclass

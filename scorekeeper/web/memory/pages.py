@@ -28,9 +28,9 @@ from scorekeeper.service import keeper, memory, memory_files
 from scorekeeper.web import downloads
 from scorekeeper.web.db import get_db
 from scorekeeper.web.filenames import slug
-from scorekeeper.web.memory_chart import rating_svg
-from scorekeeper.web.memory_doc import stats_doc
-from scorekeeper.web.memory_forms import MergeForm, RenameForm, SeasonForm, place_error
+from scorekeeper.web.memory.chart import rating_svg
+from scorekeeper.web.memory.figures_doc import stats_doc
+from scorekeeper.web.memory.forms import MergeForm, RenameForm, SeasonForm, place_error
 from scorekeeper.web.session import browser_id
 
 bp = Blueprint("memory", __name__)

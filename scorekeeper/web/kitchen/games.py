@@ -21,10 +21,11 @@ from scorekeeper.rules.words import option_shown
 from scorekeeper.service import AlreadySaved, StartRefused, StartUnavailable, games, kitchen
 from scorekeeper.web import saving
 from scorekeeper.web.db import get_db
-from scorekeeper.web.fields import tenths_text
-from scorekeeper.web.forms import TEAM_CHOICES, HandForm, NewGame, range_words
-from scorekeeper.web.game_page import render_game, tricks_step_gone
-from scorekeeper.web.rules_editor import option_groups, preset_bags, preset_data
+from scorekeeper.web.fields import range_words, tenths_text
+from scorekeeper.web.kitchen.game_page import render_game, tricks_step_gone
+from scorekeeper.web.kitchen.hand_form import HandForm
+from scorekeeper.web.kitchen.new_game_form import TEAM_CHOICES, NewGame
+from scorekeeper.web.kitchen.rules_editor import option_groups, preset_bags, preset_data
 from scorekeeper.web.session import browser_id
 
 bp = Blueprint("games", __name__)

@@ -25,7 +25,7 @@ from scorekeeper.service.events import (
 )
 from scorekeeper.web import saving
 from scorekeeper.web.fields import number, whole_number
-from scorekeeper.web.forms import NewGame, minimal_spec, option_words
+from scorekeeper.web.kitchen import NewGame, minimal_spec, option_words
 
 FORMAT_CHOICES = {
     "swiss": "Swiss: teams with equal records meet, never the same opponents twice",

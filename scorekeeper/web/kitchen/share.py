@@ -21,11 +21,12 @@ from werkzeug.wrappers import Response
 from scorekeeper.printing.packets import qr_svg
 from scorekeeper.rules import GameError, Sheet
 from scorekeeper.service import AlreadySaved, Unavailable, games, kitchen
-from scorekeeper.web import chart, saving
+from scorekeeper.web import saving
 from scorekeeper.web.controls import input_tag, textarea_tag
 from scorekeeper.web.db import get_db
 from scorekeeper.web.filenames import slug
-from scorekeeper.web.fragments import sheet_html
+from scorekeeper.web.kitchen import chart
+from scorekeeper.web.kitchen.fragments import sheet_html
 from scorekeeper.web.session import browser_id
 
 bp = Blueprint("share", __name__)

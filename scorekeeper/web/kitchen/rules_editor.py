@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from scorekeeper.rules import GROUPS, OPTIONS, PRESETS, preset_rules
-from scorekeeper.web.forms import option_value
+from scorekeeper.web.kitchen.new_game_form import option_value
 
 
 def option_groups() -> list[tuple[str, list]]:
