@@ -401,10 +401,20 @@ def is_route(node: ast.AST) -> bool:
     )
 
 
-def web_names(tree: ast.AST) -> tuple[dict[str, str], dict[str, tuple[str, str]]]:
+WEB_MODULES = {
+    n.removeprefix("scorekeeper.web.") for n in MODULES if n.startswith("scorekeeper.web.")
+}  # each web module by its name under the web package: "saving", "kitchen", "kitchen.games"
+
+
+def web_names(
+    tree: ast.AST, known: set[str] = WEB_MODULES
+) -> tuple[dict[str, str], dict[str, tuple[str, str]]]:
     """(names bound to other web modules, by module; names bound to other web modules'
-    functions, as (module, function)) in a module: ``from scorekeeper.web import saving`` and
-    ``from scorekeeper.web.kitchen.game_page import render_game``."""
+    functions, as (module, function)) in a module, modules named under the web package:
+    ``from scorekeeper.web import saving``, ``from scorekeeper.web.kitchen import chart``
+    (a module of ``known``) and ``from scorekeeper.web.kitchen.game_page import render_game``
+    or ``from scorekeeper.web.kitchen import export_filename`` (a function: the package's
+    ``__init__`` names it, and :func:`route_calls` follows it to where it is defined)."""
     modules: dict[str, str] = {}
     functions: dict[str, tuple[str, str]] = {}
     for node in ast.walk(tree):
@@ -415,7 +425,11 @@ def web_names(tree: ast.AST) -> tuple[dict[str, str], dict[str, tuple[str, str]]
             if node.module == "scorekeeper.web":
                 modules[bound] = alias.name
             elif node.module.startswith("scorekeeper.web."):
-                functions[bound] = (node.module.rpartition(".")[2], alias.name)
+                package = node.module.removeprefix("scorekeeper.web.")
+                if f"{package}.{alias.name}" in known:
+                    modules[bound] = f"{package}.{alias.name}"
+                else:
+                    functions[bound] = (package, alias.name)
     return modules, functions
 
 
@@ -468,6 +482,21 @@ def route_calls(sources: dict[str, str]) -> dict[tuple[str, str], set[str]]:
     for module in modules.values():
         for name, node in module.top.items():
             direct[(module.name, name)] = module.calls(node)
+    # a name a module imports (a package's __init__ exporting its modules' functions) is the
+    # function it names, so a call through the package is followed to the function itself
+    aliases = {
+        (module.name, bound): target
+        for module in modules.values()
+        for bound, target in module.web_functions.items()
+    }
+
+    def resolved(helper: tuple[str, str]) -> tuple[str, str]:
+        seen = set()
+        while helper not in direct and helper in aliases and helper not in seen:
+            seen.add(helper)
+            helper = aliases[helper]
+        return helper
+
     out: dict[tuple[str, str], set[str]] = {}
     for module in modules.values():
         routes = [n for n in ast.walk(module.tree) if isinstance(n, ast.FunctionDef)]
@@ -475,7 +504,7 @@ def route_calls(sources: dict[str, str]) -> dict[tuple[str, str], set[str]]:
             called, todo = module.calls(route, skip=route.name)
             seen: set[tuple[str, str]] = set()
             while todo:
-                helper = todo.pop()
+                helper = resolved(todo.pop())
                 if helper in seen or helper not in direct:
                     continue  # seen, or not a function of a web module (a class, a name)
                 seen.add(helper)
@@ -491,8 +520,17 @@ def service_calls(source: str) -> dict[str, set[str]]:
     return {route: called for (_, route), called in route_calls({"m": source}).items()}
 
 
+def web_sources() -> dict[str, str]:
+    """Each web module's source by its name under the web package ("kitchen.games")."""
+    return {
+        n.removeprefix("scorekeeper.web."): p.read_text()
+        for n, p in MODULES.items()
+        if n.startswith("scorekeeper.web.")
+    }
+
+
 def test_each_route_calls_one_service_function():
-    sources = {p.stem: p.read_text() for p in sorted((PACKAGE / "web").glob("*.py"))}
+    sources = web_sources()
     calls = {k: v - NOT_USE_CASES for k, v in route_calls(sources).items()}
     found = {k: sorted(v) for k, v in calls.items() if len(v) > 1}
     over = {k: v for k, v in found.items() if k not in SERVICE_CALLS_ALLOWED}
@@ -558,24 +596,26 @@ def test_the_route_reader_follows_the_helpers_a_route_calls():
 
 def test_the_route_reader_follows_calls_into_other_web_modules():
     """A function of another web module is followed as a helper is, imported by name
-    (``render_game``) or read as its module's attribute (``session.opened``), and through the
-    functions it calls in turn, in its own module or a third; a class or a name that is no
-    web module's function is not."""
+    (``render_game``) or read as its module's attribute (``session.opened``), or through the
+    name a feature package's ``__init__`` exports (``table_line``), and through the functions
+    it calls in turn, in its own module or a third; a class or a name that is no web module's
+    function is not."""
     sources = {
-        "games": (
+        "kitchen.games": (
             "from scorekeeper.service import games\n"
             "from scorekeeper.web import session\n"
             "from scorekeeper.web.kitchen.game_page import render_game, Entry\n"
+            "from scorekeeper.web.club_night import table_line\n"
             "@bp.get('/g/<token>')\n"
             "def show(token):\n"
             "    current = games.open_game(db, token)\n"
             "    session.opened(current)\n"
-            "    return render_game(current, Entry())\n"
+            "    return render_game(current, Entry()) + table_line(token)\n"
             "@bp.get('/g/<token>/rules')\n"
             "def rules(token):\n"
             "    return session.browser_id() and games.open_game(db, token)\n"
         ),
-        "game_page": (
+        "kitchen.game_page": (
             "from scorekeeper.service import games\n"
             "from scorekeeper.web.kitchen.fragments import sheet_html\n"
             "class Entry: ...\n"
@@ -584,7 +624,7 @@ def test_the_route_reader_follows_calls_into_other_web_modules():
             "def _undo(current):\n"
             "    return games.last_action(db, current)\n"
         ),
-        "fragments": (
+        "kitchen.fragments": (
             "from scorekeeper.service import events\n"
             "def sheet_html(current):\n"
             "    return events.table_of_game(db, current)\n"
@@ -596,12 +636,19 @@ def test_the_route_reader_follows_calls_into_other_web_modules():
             "def browser_id():\n"
             "    return 'b'\n"
         ),
+        "club_night": "from scorekeeper.web.club_night.tables import table_line\n",
+        "club_night.tables": (
+            "from scorekeeper.service import events\n"
+            "def table_line(token):\n"
+            "    return events.table_line(db, token)\n"
+        ),
     }
     assert route_calls(sources) == {
-        ("games", "show"): {
+        ("kitchen.games", "show"): {
             "games.open_game", "library.opened", "games.last_action", "events.table_of_game",
+            "events.table_line",
         },
-        ("games", "rules"): {"games.open_game"},
+        ("kitchen.games", "rules"): {"games.open_game"},
     }  # fmt: skip
 
 
@@ -692,7 +739,7 @@ def web_surface() -> set[str]:
     """What the web names of the service: ``module.name`` for each attribute of a service
     module it reads (``events.event_page``), and each name it imports from one."""
     out: set[str] = set()
-    for path in sorted((PACKAGE / "web").glob("*.py")):
+    for path in sorted((PACKAGE / "web").rglob("*.py")):
         tree = ast.parse(path.read_text())
         modules, _ = service_names(tree)
         for node in ast.walk(tree):
@@ -767,3 +814,162 @@ def test_the_web_never_imports_the_store():
         if _layer(name) == "web"
     }
     assert {k: v for k, v in found.items() if v} == {}
+
+
+# --- features as packages (issue 31) ---------------------------------------------------------
+
+# The floors every feature passes through hold one package a feature (docs/architecture.md,
+# "The house"): another feature, and the modules the floor shares, use a feature only through
+# the names its ``__init__`` exports (``__all__``).
+FEATURE_FLOORS = ("service", "web")
+
+
+def feature_packages() -> dict[str, set[str]]:
+    """Each feature package of the service and web floors (a package inside the floor), with
+    the names its ``__init__`` exports."""
+    out: dict[str, set[str]] = {}
+    for name, path in MODULES.items():
+        parts = name.split(".")
+        if path.name == "__init__.py" and len(parts) == 3 and parts[1] in FEATURE_FLOORS:
+            exported: set[str] = set()
+            for node in ast.parse(path.read_text()).body:
+                if isinstance(node, ast.Assign) and ast.unparse(node.targets[0]) == "__all__":
+                    exported = set(ast.literal_eval(node.value))
+            out[name] = exported
+    return out
+
+
+def boundary_crossings(name: str, source: str, features: dict[str, set[str]]) -> set[str]:
+    """What module ``name`` takes of a feature package it is not part of, other than the
+    names that package's ``__init__`` exports: one of its modules imported, a name it does not
+    export imported, or read as an attribute of the package (``kitchen.games``,
+    ``service.club_night.x``)."""
+
+    def outside(feature: str) -> bool:
+        return name != feature and not name.startswith(feature + ".")
+
+    def owner(module: str) -> str | None:
+        return next((f for f in features if module == f or module.startswith(f + ".")), None)
+
+    found: set[str] = set()
+    bound: dict[str, str] = {}  # a name bound to a feature package, or to a floor holding some
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                feature = owner(alias.name)
+                if feature and outside(feature) and alias.name != feature:
+                    found.add(f"{name} imports {alias.name}")
+                elif feature and alias.asname:
+                    bound[alias.asname] = feature
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            for alias in node.names:
+                full = f"{node.module}.{alias.name}"
+                if full in features:
+                    bound[alias.asname or alias.name] = full
+                elif full in {f.rpartition(".")[0] for f in features}:
+                    bound[alias.asname or alias.name] = full  # "from scorekeeper import service"
+                feature = owner(node.module)
+                if feature is None or not outside(feature):
+                    continue
+                if node.module != feature:
+                    found.add(f"{name} imports {node.module}")
+                elif alias.name not in features[feature] and full not in features:
+                    found.add(f"{name} imports {feature}.{alias.name}")
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Attribute):
+            continue
+        chain, f = [node.attr], node.value
+        while isinstance(f, ast.Attribute):
+            chain.append(f.attr)
+            f = f.value
+        if not isinstance(f, ast.Name) or f.id not in bound:
+            continue
+        dotted = [bound[f.id], *reversed(chain)]
+        if dotted[0] not in features and ".".join(dotted[:2]) in features:
+            dotted = [".".join(dotted[:2]), *dotted[2:]]  # service.club_night.x
+        feature = dotted[0]
+        crossing = feature in features and outside(feature) and len(dotted) > 1
+        if crossing and dotted[1] not in features[feature]:
+            found.add(f"{name} reads {feature}.{dotted[1]}")
+    return found
+
+
+def test_features_use_each_other_only_through_their_init():
+    features = feature_packages()
+    found = set()
+    for name, path in MODULES.items():
+        if _layer(name) in FEATURE_FLOORS or _layer(name) in ("cli", "printing"):
+            found |= boundary_crossings(name, path.read_text(), features)
+    assert not found, sorted(found)
+
+
+def test_each_feature_package_says_what_it_offers():
+    features = feature_packages()
+    assert {"scorekeeper.web.kitchen", "scorekeeper.web.club_night"} <= set(features)
+    for feature, exported in features.items():
+        init = ast.parse(MODULES[feature].read_text())
+        assert ast.get_docstring(init), f"{feature}: its __init__ says what it offers"
+        assert exported, f"{feature}: its __init__ exports its public names (__all__)"
+
+
+def test_the_boundary_finder_finds_a_crossing():
+    features = {"scorekeeper.web.kitchen": {"NewGame"}, "scorekeeper.service.club_night": {"x"}}
+    source = (
+        "from scorekeeper.web.kitchen import NewGame, chart_svg\n"
+        "from scorekeeper.web.kitchen.share import export_filename\n"
+        "from scorekeeper.web import kitchen\n"
+        "from scorekeeper import service\n"
+        "from scorekeeper.service import club_night\n"
+        "import scorekeeper.service.club_night.rounds\n"
+        "kitchen.NewGame(); kitchen.games.bp; club_night.x(); club_night.y()\n"
+        "service.club_night.x(); service.club_night.z(); service.games.open_game()\n"
+    )
+    assert boundary_crossings("scorekeeper.web.club_night.console", source, features) == {
+        "scorekeeper.web.club_night.console imports scorekeeper.web.kitchen.chart_svg",
+        "scorekeeper.web.club_night.console imports scorekeeper.web.kitchen.share",
+        "scorekeeper.web.club_night.console imports scorekeeper.service.club_night.rounds",
+        "scorekeeper.web.club_night.console reads scorekeeper.web.kitchen.games",
+        "scorekeeper.web.club_night.console reads scorekeeper.service.club_night.y",
+        "scorekeeper.web.club_night.console reads scorekeeper.service.club_night.z",
+    }
+    # inside its own feature a module takes what it needs
+    assert boundary_crossings("scorekeeper.web.kitchen.games", source, features) == {
+        "scorekeeper.web.kitchen.games reads scorekeeper.service.club_night.y",
+        "scorekeeper.web.kitchen.games reads scorekeeper.service.club_night.z",
+        "scorekeeper.web.kitchen.games imports scorekeeper.service.club_night.rounds",
+    }
+
+
+# --- sizes a person can read: the service and the web (issue 31) -------------------------------
+
+MAX_FLOOR_MODULE_LINES = 500
+MAX_FLOOR_FUNCTION_LINES = 80
+FLOOR_MODULES = sorted(n for n in MODULES if _layer(n) in FEATURE_FLOORS)
+
+
+def line_count(source: str) -> int:
+    return len(source.splitlines())
+
+
+@pytest.mark.parametrize("name", FLOOR_MODULES)
+def test_no_service_or_web_module_is_longer_than_500_lines(name):
+    lines = line_count(MODULES[name].read_text())
+    assert lines <= MAX_FLOOR_MODULE_LINES, f"{name}: {lines} lines: split it by what it does"
+
+
+@pytest.mark.parametrize("name", FLOOR_MODULES)
+def test_no_service_or_web_function_is_longer_than_80_lines(name):
+    found = long_functions(MODULES[name].read_text(), MAX_FLOOR_FUNCTION_LINES)
+    assert not found, f"{name}: functions over {MAX_FLOOR_FUNCTION_LINES} lines: {found}"
+
+
+def test_the_size_finders_find_a_long_module_and_function():
+    body = "\n".join(f"    x = {i}" for i in range(MAX_FLOOR_FUNCTION_LINES))
+    assert long_functions(f"def f():\n{body}\n", MAX_FLOOR_FUNCTION_LINES) == [
+        ("f (line 1)", MAX_FLOOR_FUNCTION_LINES + 1)
+    ]
+    inner = body.replace("    ", "        ")
+    method = f"class C:\n    @property\n    def f(self):\n{inner}\n"  # from its decorator
+    assert long_functions(method, MAX_FLOOR_FUNCTION_LINES) == [("f (line 3)", 82)]
+    assert line_count("x = 1\n" * (MAX_FLOOR_MODULE_LINES + 1)) > MAX_FLOOR_MODULE_LINES
+    assert line_count("x = 1\n" * MAX_FLOOR_MODULE_LINES) == MAX_FLOOR_MODULE_LINES

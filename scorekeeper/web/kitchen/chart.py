@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
@@ -60,6 +61,26 @@ def _series(
     return [h.number for h in played], series
 
 
+@dataclass(frozen=True)
+class _Plot:
+    """Where the chart's numbers are drawn: the scale (``low`` to ``high``) and the hands."""
+
+    low: int
+    high: int
+    count: int
+
+    plot_w = WIDTH - PLOT_LEFT - PLOT_RIGHT
+    legend_top = PLOT_TOP + PLOT_HEIGHT + AXIS_LABEL_SPACE
+    bottom = PLOT_TOP + PLOT_HEIGHT
+
+    def x(self, i: int) -> float:
+        plot_w = self.plot_w
+        return round(PLOT_LEFT + (plot_w * i / self.count if self.count else plot_w / 2), 1)
+
+    def y(self, v: Points | float) -> float:  # a position, drawn: a float is what it needs
+        return round(PLOT_TOP + PLOT_HEIGHT * float(self.high - v) / float(self.high - self.low), 1)
+
+
 def progression_svg(
     sheet: Any,
     *,
@@ -78,18 +99,8 @@ def progression_svg(
     high = math.ceil(high / step) * step
     if high == low:
         high = low + step
-
-    count = len(numbers)
-    plot_w = WIDTH - PLOT_LEFT - PLOT_RIGHT
-    legend_top = PLOT_TOP + PLOT_HEIGHT + AXIS_LABEL_SPACE
-    height = legend_top + LEGEND_ROW * len(sides) + 6
-
-    def x(i: int) -> float:
-        return round(PLOT_LEFT + (plot_w * i / count if count else plot_w / 2), 1)
-
-    def y(v: Points | float) -> float:  # a position, drawn: a float is what the picture needs
-        return round(PLOT_TOP + PLOT_HEIGHT * float(high - v) / float(high - low), 1)
-
+    plot = _Plot(low, high, len(numbers))
+    height = plot.legend_top + LEGEND_ROW * len(sides) + 6
     desc = _description(sides, series, numbers, target)
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" '
@@ -99,11 +110,22 @@ def progression_svg(
         f'<title id="chart-title">{escape(title)}</title>',
         f'<desc id="chart-desc">{escape(desc)}</desc>',
         f'<rect x="0" y="0" width="{WIDTH}" height="{height}" fill="#ffffff"/>',
+        *_grid(plot, step),
+        *_axes(plot, numbers),
+        *_target(plot, target),
+        *_lines(plot, sides, series),
+        *_legend(plot, sides, series),
+        "</svg>",
     ]
-    # Grid and y axis labels.
-    tick = low
-    while tick <= high:
-        ty = y(tick)
+    return "\n".join(out) + "\n"
+
+
+def _grid(plot: _Plot, step: int) -> list[str]:
+    """The grid and the y axis's labels."""
+    out = []
+    tick = plot.low
+    while tick <= plot.high:
+        ty = plot.y(tick)
         out.append(
             f'<line x1="{PLOT_LEFT}" y1="{ty}" x2="{WIDTH - PLOT_RIGHT}" y2="{ty}" '
             f'stroke="{"#6b7280" if tick == 0 else "#e5e7eb"}" stroke-width="1"/>'
@@ -113,34 +135,41 @@ def progression_svg(
             f"{figure(tick)}</text>"
         )
         tick += step
-    # Axes.
-    bottom = PLOT_TOP + PLOT_HEIGHT
-    out.append(
+    return out
+
+
+def _axes(plot: _Plot, numbers: list[int]) -> list[str]:
+    """The axes, the hands' numbers under them and the axes' names."""
+    bottom, count = plot.bottom, plot.count
+    out = [
         f'<line x1="{PLOT_LEFT}" y1="{PLOT_TOP}" x2="{PLOT_LEFT}" y2="{bottom}" '
-        f'stroke="#374151" stroke-width="1"/>'
-    )
-    out.append(
+        f'stroke="#374151" stroke-width="1"/>',
         f'<line x1="{PLOT_LEFT}" y1="{bottom}" x2="{WIDTH - PLOT_RIGHT}" y2="{bottom}" '
-        f'stroke="#374151" stroke-width="1"/>'
-    )
+        f'stroke="#374151" stroke-width="1"/>',
+    ]
     label_every = max(1, math.ceil(count / 12))
     for i, number in enumerate(numbers, 1):
         if i % label_every == 0 or i == count:
             out.append(
-                f'<text x="{x(i)}" y="{bottom + 14}" text-anchor="middle" fill="#374151">'
+                f'<text x="{plot.x(i)}" y="{bottom + 14}" text-anchor="middle" fill="#374151">'
                 f"{number}</text>"
             )
     out.append(
-        f'<text x="{PLOT_LEFT + plot_w / 2}" y="{bottom + 28}" text-anchor="middle" '
+        f'<text x="{PLOT_LEFT + plot.plot_w / 2}" y="{bottom + 28}" text-anchor="middle" '
         f'fill="#374151">Hand</text>'
     )
     out.append(
         f'<text x="12" y="{PLOT_TOP + PLOT_HEIGHT / 2}" text-anchor="middle" fill="#374151" '
         f'transform="rotate(-90 12 {PLOT_TOP + PLOT_HEIGHT / 2})">Score</text>'
     )
-    # Target line.
-    if target is not None and low <= target <= high:
-        ty = y(target)
+    return out
+
+
+def _target(plot: _Plot, target: Points | None) -> list[str]:
+    """The target's line, and the words when no hand is played yet."""
+    out = []
+    if target is not None and plot.low <= target <= plot.high:
+        ty = plot.y(target)
         out.append(
             f'<line class="target" x1="{PLOT_LEFT}" y1="{ty}" x2="{WIDTH - PLOT_RIGHT}" '
             f'y2="{ty}" stroke="#b91c1c" stroke-width="1.5" stroke-dasharray="5 4"/>'
@@ -149,15 +178,20 @@ def progression_svg(
             f'<text x="{WIDTH - PLOT_RIGHT}" y="{ty - 4}" text-anchor="end" fill="#b91c1c">'
             f"target {target}</text>"
         )
-    if not count:
+    if not plot.count:
         out.append(
-            f'<text x="{PLOT_LEFT + plot_w / 2}" y="{PLOT_TOP + PLOT_HEIGHT / 2}" '
+            f'<text x="{PLOT_LEFT + plot.plot_w / 2}" y="{PLOT_TOP + PLOT_HEIGHT / 2}" '
             f'text-anchor="middle" fill="#4b5563">No hands played yet</text>'
         )
-    # One polyline per side, with markers.
+    return out
+
+
+def _lines(plot: _Plot, sides: Sequence[str], series: Mapping[str, list[Points]]) -> list[str]:
+    """One polyline per side, with markers."""
+    out = []
     for k, side in enumerate(sides):
         colour, dash = PALETTE[k % len(PALETTE)], DASHES[k % len(DASHES)]
-        points = " ".join(f"{x(i)},{y(v)}" for i, v in enumerate(series[side]))
+        points = " ".join(f"{plot.x(i)},{plot.y(v)}" for i, v in enumerate(series[side]))
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
         out.append(
             f"<g><title>{escape(side)}</title>"
@@ -166,12 +200,17 @@ def progression_svg(
         )
         for i, v in enumerate(series[side]):
             if i:
-                out.append(_marker(MARKERS[k % len(MARKERS)], x(i), y(v), colour))
+                out.append(_marker(MARKERS[k % len(MARKERS)], plot.x(i), plot.y(v), colour))
         out.append("</g>")
-    # Legend: line sample, side name, current total.
+    return out
+
+
+def _legend(plot: _Plot, sides: Sequence[str], series: Mapping[str, list[Points]]) -> list[str]:
+    """The legend: each side's line, its name and its total now."""
+    out = []
     for k, side in enumerate(sides):
         colour, dash = PALETTE[k % len(PALETTE)], DASHES[k % len(DASHES)]
-        ly = legend_top + LEGEND_ROW * k + 10
+        ly = plot.legend_top + LEGEND_ROW * k + 10
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
         out.append(
             f'<line x1="{PLOT_LEFT}" y1="{ly}" x2="{PLOT_LEFT + 28}" y2="{ly}" stroke="{colour}" '
@@ -181,8 +220,7 @@ def progression_svg(
             f'<text x="{PLOT_LEFT + 36}" y="{ly + 4}" fill="#111827" font-size="13">'
             f"{escape(side)}: {figure(series[side][-1])}</text>"
         )
-    out.append("</svg>")
-    return "\n".join(out) + "\n"
+    return out
 
 
 def _marker(shape: str, cx: float, cy: float, colour: str) -> str:

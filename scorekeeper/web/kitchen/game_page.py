@@ -11,7 +11,15 @@ from typing import Any
 from flask import flash, redirect, url_for
 from werkzeug.wrappers import Response
 
-from scorekeeper.rules import Game, GameError, Sheet, bid_options, bidding, check_bids
+from scorekeeper.rules import (
+    Game,
+    GameError,
+    Sheet,
+    SideBidOptions,
+    bid_options,
+    bidding,
+    check_bids,
+)
 from scorekeeper.rules.bids import bid_rule_notes
 from scorekeeper.rules.specials import most as bonus_most
 from scorekeeper.rules.tricks import tricks_by_player
@@ -113,7 +121,19 @@ def entry_for(
     entry = Entry(number, dealer, first, any_options.first_hand_no_bids, tricks, sides)
     entry.step = "tricks" if entry.no_bids else step
     entry.race = game.rules.race_tricks
-    counts = [(str(n), str(n)) for n in range(tricks + 1)]
+    _add_bid_pads(game, entry, options, order)
+    entry.notes = _notes(sides, options)
+    if not entry.no_bids:  # the rules that forbid bids, said before the bids are tapped
+        entry.notes = [*bid_rule_notes(game.rules, tricks), *entry.notes]
+    _add_trick_pads(game, entry, options, extra_nil)
+    return entry
+
+
+def _add_bid_pads(
+    game: Game, entry: Entry, options: dict[str, SideBidOptions], order: list[str]
+) -> None:
+    """The bid pads, in bidding order: each player's, or each team's and its players' nils."""
+    sides, players = entry.sides, list(game.players)
     partnership = game.rules.bidding == "partnership"
     done_sides: set[str] = set()
     for player in order:
@@ -138,9 +158,15 @@ def entry_for(
             )
     if not partnership:
         _pair_pads(game, entry.bids)
-    entry.notes = _notes(sides, options)
-    if not entry.no_bids:  # the rules that forbid bids, said before the bids are tapped
-        entry.notes = [*bid_rule_notes(game.rules, tricks), *entry.notes]
+
+
+def _add_trick_pads(
+    game: Game, entry: Entry, options: dict[str, SideBidOptions], extra_nil: AbstractSet[str]
+) -> None:
+    """The tricks pads: each side's, or each player's where each partner's tricks count, and
+    the nil pads of the players who may have bid nil."""
+    sides, players = entry.sides, list(game.players)
+    counts = [(str(n), str(n)) for n in range(entry.tricks + 1)]
     by_player = tricks_by_player(game.rules)
     for j, side in enumerate(sides):
         if not game.teams:
@@ -183,7 +209,6 @@ def entry_for(
                         any=len(members) > 2,
                     )  # fmt: skip
                 )
-    return entry
 
 
 def _pair_pads(game: Game, pads: list[Pad]) -> None:
