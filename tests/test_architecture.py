@@ -338,7 +338,8 @@ def wtforms_imports(source: str) -> set[str]:
 
 def test_no_module_reads_a_form_with_wtforms():
     """Rule 2 of docs/architecture.md: a form is a dataclass with ``from_post`` and ``errors``
-    (web/forms.py, web/event_forms.py, web/printouts.py, web/share.py); CSRF alone is
+    (web/kitchen/new_game_form.py, kitchen/hand_form.py, club_night/event_forms.py,
+    kitchen/printouts.py, kitchen/share.py); CSRF alone is
     Flask-WTF's."""
     found = {
         name: hit for name, path in MODULES.items() if (hit := wtforms_imports(path.read_text()))

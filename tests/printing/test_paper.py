@@ -50,7 +50,7 @@ def test_a_club_rounds_sheets_have_its_hands_and_each_hands_dealer(client, db):
     from scorekeeper import service
     from scorekeeper.service import events
     from tests.service.clubs import event_with, play
-    from tests.web.test_event_printing import LAN
+    from tests.web.club_night.test_event_printing import LAN
 
     event = event_with(db, 4, max_hands=4)
     rnd = events.seat_next_round(db, event)

@@ -14,8 +14,8 @@ from scorekeeper import store
 from scorekeeper.service import events
 from tests.helpers import HAND, game_file
 from tests.service.clubs import event_with
-from tests.web.test_events_web import post_from
-from tests.web.test_new_game import created, post_new
+from tests.web.club_night.test_events_web import post_from
+from tests.web.kitchen.test_new_game import created, post_new
 
 CONTROL = ["Ivy\x00", "B\x07o", "\x1b[2JCy", "Di\x7f"]
 

@@ -57,7 +57,7 @@ def console_page(
     else:
         remember_event(director_token)
     page = render_template(
-        "events/console.html",
+        "club_night/console.html",
         event=shown.event,
         view=shown.view,
         about=shown.about,

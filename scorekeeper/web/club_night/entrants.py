@@ -49,7 +49,7 @@ def confirm_drop(director_token: str, entrant: int) -> ResponseReturnValue:
     except EventRefused as e:
         flash(e.message, "error")
         return back_to_console(director_token, "entrants")
-    page = render_template("events/drop.html", question=question, token=director_token)
+    page = render_template("club_night/drop.html", question=question, token=director_token)
     return page
 
 

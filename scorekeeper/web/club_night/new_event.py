@@ -33,7 +33,7 @@ from scorekeeper.web.session import remember_event
 
 def _render_new(form: EventForm, status: int = 200) -> tuple[str, int]:
     page = render_template(
-        "events/new.html",
+        "club_night/new.html",
         form=form,
         presets=PRESETS,
         descriptions=PRESET_DESCRIPTIONS,
@@ -71,7 +71,7 @@ def new() -> ResponseReturnValue:
 @bp.route("/events/import", methods=["GET", "POST"])
 def import_event() -> ResponseReturnValue:
     if request.method == "GET":
-        return render_template("events/import.html", error="")
+        return render_template("club_night/import.html", error="")
     # Reading the files or the form raises RequestEntityTooLarge: said by too_large below.
     form = ImportForm.from_post(request.form, request.files)
     if not form.errors:
@@ -83,7 +83,7 @@ def import_event() -> ResponseReturnValue:
             remember_event(event.director_token)
             flash("Imported as a new event, with new links for it and every table.", "info")
             return redirect(url_for("events.console", director_token=event.director_token), 303)
-    return render_template("events/import.html", error=form.error), 422
+    return render_template("club_night/import.html", error=form.error), 422
 
 
 @bp.errorhandler(RequestEntityTooLarge)
@@ -95,4 +95,4 @@ def too_large(_e: RequestEntityTooLarge) -> tuple[str, int]:
         ), 413
     limit = (request.max_content_length or 0) // (1024 * 1024)
     error = f"That is too large to be an event file here: at most {limit} MB."
-    return render_template("events/import.html", error=error), 413
+    return render_template("club_night/import.html", error=error), 413

@@ -40,7 +40,7 @@ def table_replaced(e: TableReplaced) -> tuple[str, int]:
         at = datetime.fromisoformat(link.replaced_at).astimezone().strftime("%H:%M")
     except ValueError:
         at = ""
-    return render_template("events/replaced.html", link=link, at=at), 410
+    return render_template("club_night/replaced.html", link=link, at=at), 410
 
 
 # --- the public page -------------------------------------------------------------------------
@@ -92,7 +92,7 @@ def public(public_token: str) -> Response:
     return rendered.answer(
         key,
         lambda: _public_page(
-            "events/public.html",
+            "club_night/public.html",
             shown,
             now,
             yours=yours,
@@ -118,7 +118,7 @@ def public_tables(public_token: str) -> Response:
                             public_page.TABLES_A_PAGE)  # fmt: skip
     key = ("tables", public_token, shown.version, _clock_step(shown, now), part.page)
     return rendered.answer(
-        key, lambda: _public_page("events/public_tables.html", shown, now, shown=part)
+        key, lambda: _public_page("club_night/public_tables.html", shown, now, shown=part)
     )
 
 
@@ -132,7 +132,7 @@ def public_standings(public_token: str) -> Response:
     )  # fmt: skip
     key = ("standings", public_token, shown.version, part.page)
     return rendered.answer(
-        key, lambda: _public_page("events/public_standings.html", shown, 0.0, shown=part)
+        key, lambda: _public_page("club_night/public_standings.html", shown, 0.0, shown=part)
     )
 
 
@@ -149,7 +149,7 @@ def public_find(public_token: str) -> ResponseReturnValue:
         )
         return redirect(url, 303)
     return _public_page(
-        "events/public_find.html", shown, time.time(), found=found, typed=typed,
+        "club_night/public_find.html", shown, time.time(), found=found, typed=typed,
         limit=public_page.FOUND_AT_MOST,
     )  # fmt: skip
 
@@ -187,7 +187,7 @@ def projector(public_token: str) -> Response:
     return rendered.answer(
         key,
         lambda: render_template(
-            "events/projector.html",
+            "club_night/projector.html",
             event=shown.event,
             view=shown.view,
             screens=screens.screens(shown.view),

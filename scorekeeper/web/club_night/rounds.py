@@ -96,7 +96,7 @@ def confirm_time(director_token: str, number: int) -> ResponseReturnValue:
     except EventRefused as e:
         flash(e.message, "error")
         return back_to_console(director_token, "round")
-    return render_template("events/time.html", question=question, token=director_token)
+    return render_template("club_night/time.html", question=question, token=director_token)
 
 
 @bp.post("/e/<director_token>/rounds/<int:number>/time")
@@ -135,7 +135,7 @@ def _paper_page(
     director_token: str, at: events.PaperTable, form: PaperForm, status: int = 200
 ) -> tuple[str, int]:
     page = render_template(
-        "events/paper.html", event=at.event, view=at.view, rnd=at.round, table=at.table,
+        "club_night/paper.html", event=at.event, view=at.view, rnd=at.round, table=at.table,
         form=form, token=director_token,
     )  # fmt: skip
     return page, status

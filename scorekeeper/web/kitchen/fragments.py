@@ -6,10 +6,10 @@ a row or so: each hand's row is kept under everything the row shows, so a sheet 
 the rows that changed and joins the rest. A hand form's tap pads are the same hand after hand
 (a player's bid pad changes only with the rules or a tap): each is kept under its content.
 
-The game page itself (templates/games/show.html) is the same at one version for the bids step
-and the tricks step but for the hand form, the notes a redirect left, the forms' CSRF token and
-their one-time ids: it is kept per version with a slot for each of these, filled in for each
-request. A slot is an HTML comment, which nothing typed can make (``<`` is always escaped).
+The game page itself (templates/kitchen/games/show.html) is the same at one version for the
+bids step and the tricks step but for the hand form, the notes a redirect left, the forms' CSRF
+token and their one-time ids: it is kept per version with a slot for each of these, filled in
+for each request. A slot is an HTML comment, which nothing typed can make (``<`` is always escaped).
 All are bounded by the bytes held.
 """
 
@@ -119,8 +119,9 @@ class Later:
 
 
 def pad_html(pad: Any, form: Any, rules: Rules) -> Markup:
-    """One tap pad (``pad`` of templates/games/_pad.html) of a hand form (web.forms.HandForm),
-    with what the form holds for it: the value tapped and the message by it."""
+    """One tap pad (``pad`` of templates/kitchen/games/_pad.html) of a hand form
+    (web.kitchen.hand_form.HandForm), with what the form holds for it: the value tapped and the
+    message by it."""
     chosen, error = form.get(pad.name), form.errors.get(pad.name)
     blind = bool(pad.blind_numbers)
     win, loss = (rules.blind_win_multiplier, rules.blind_loss_multiplier) if blind else (0, 0)
@@ -128,19 +129,21 @@ def pad_html(pad: Any, form: Any, rules: Rules) -> Markup:
            pad.nil_only, pad.any, pad.partner, pad.bars, chosen, error, win, loss)  # fmt: skip
     html = _pads.get(key)
     if html is None:
-        html = macro("games/_pad.html", "pad")(pad, chosen, error, win, loss)
+        html = macro("kitchen/games/_pad.html", "pad")(pad, chosen, error, win, loss)
         _pads.put(key, html)
     return html
 
 
 def game_page(current: OpenGame, context: dict[str, Any], hand_form: str, *, keep: bool) -> str:
-    """templates/games/show.html with ``context`` (everything but the hand form and the notes)
-    around ``hand_form``; kept per version when ``keep`` (the context is then the version's
+    """templates/kitchen/games/show.html with ``context`` (everything but the hand form and the
+    notes) around ``hand_form``; kept per version when ``keep`` (the context is then the version's
     own: no out-of-date note)."""
     offline.shown_version(current.facts.version)
     if not keep:
-        form = Markup(hand_form)  # noqa: S704 -- templates/games/_hand_form.html, rendered
-        return render("games/show.html", **context, hand_form_html=form, notes_html=_notes())
+        form = Markup(hand_form)  # noqa: S704 -- kitchen/games/_hand_form.html, rendered
+        return render(
+            "kitchen/games/show.html", **context, hand_form_html=form, notes_html=_notes()
+        )
     event = context.get("event_table")
     key = (
         current.facts.edit_token, current.facts.version, context.get("editing"), event,
@@ -150,7 +153,7 @@ def game_page(current: OpenGame, context: dict[str, Any], hand_form: str, *, kee
     frame = _pages.get(key)
     if frame is None:
         frame = render(
-            "games/show.html", **context, hand_form_html=SLOT_FORM, notes_html=SLOT_NOTES,
+            "kitchen/games/show.html", **context, hand_form_html=SLOT_FORM, notes_html=SLOT_NOTES,
             csrf_token=lambda: SLOT_CSRF, new_submission=lambda: SLOT_SUBMISSION,
         )  # fmt: skip
         _pages.put(key, frame)

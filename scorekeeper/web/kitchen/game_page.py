@@ -363,7 +363,7 @@ def render_game(
         "round_hands": page.round_hands,
         "sheet_html": Later(lambda: sheet_html(current, edit_links=True)),  # made on a miss
     }
-    hand_form = render("games/_hand_form.html", **context) if entry else ""
+    hand_form = render("kitchen/games/_hand_form.html", **context) if entry else ""
     html = game_page(current, context, hand_form, keep=not stale)
     if status == 503:
         return saving.unavailable_response(html)

@@ -42,7 +42,7 @@ START_RANGES = (
 
 def _render_new(form: NewGame, page: kitchen.NewGamePage, status: int = 200):
     page_html = render_template(
-        "games/new.html",
+        "kitchen/games/new.html",
         form=form,
         # the one-time id: kept when the form comes back with its typing, new on a fresh form
         submission=(saving.posted() if request.method == "POST" else None) or saving.new_id(),
@@ -151,7 +151,7 @@ def rules(token: str):
     count = len(game.teams or ())
     explained = rules_explained(game.rules, game.preset, seats, teams, count)
     return render_template(
-        "games/rules.html",
+        "kitchen/games/rules.html",
         current=current,
         options=[
             (o, option_shown(o, getattr(game.rules, o.name), game.rules), example)

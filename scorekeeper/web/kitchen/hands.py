@@ -156,7 +156,7 @@ def confirm_misdeal(token: str):
 
 
 def _confirm(current: OpenGame, action: str, **about: Any) -> str:
-    return render_template("games/confirm.html", current=current, action=action, **about)
+    return render_template("kitchen/games/confirm.html", current=current, action=action, **about)
 
 
 @bp.post("/misdeal")

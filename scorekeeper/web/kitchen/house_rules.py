@@ -23,7 +23,7 @@ bp = Blueprint("house_rules", __name__)
 @bp.get("/house-rules")
 def index() -> str:
     rules = library.all_house_rules(get_db(), browser_id(create=False))
-    return render_template("house_rules/index.html", rules=rules)
+    return render_template("kitchen/house_rules/index.html", rules=rules)
 
 
 @bp.get("/house-rules/<int:rule_id>/delete")
@@ -32,7 +32,7 @@ def delete(rule_id: int) -> str:
     saved = library.house_rules(get_db(), rule_id, browser_id(create=False))
     if saved is None:
         abort(404)
-    return render_template("house_rules/delete.html", saved=saved, line=saved.line)
+    return render_template("kitchen/house_rules/delete.html", saved=saved, line=saved.line)
 
 
 @bp.post("/house-rules/<int:rule_id>/delete")

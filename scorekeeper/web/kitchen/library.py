@@ -35,7 +35,7 @@ def rematch(token: str) -> Response:
 def confirm_delete(token: str) -> str:
     """Ask before deleting a game: what it is, and that nobody can bring it back."""
     summary = kitchen.game_summary(get_db(), token)
-    return render_template("library/delete.html", game=summary, token=token)
+    return render_template("kitchen/library/delete.html", game=summary, token=token)
 
 
 @bp.post("/g/<token>/delete")

@@ -57,7 +57,7 @@ def view(view_token: str) -> Response:
     number = request.args.get("hand", type=int)
     hands = current.sheet.hands
     page = render_template(
-        "share/view.html",
+        "kitchen/share/view.html",
         current=current,
         shown=shown,
         game=current.game,
@@ -158,7 +158,9 @@ class ImportForm:
 
 @bp.get("/games/import")
 def import_game() -> str:
-    return render_template("share/import.html", form=ImportForm(), submission=saving.new_id())
+    return render_template(
+        "kitchen/share/import.html", form=ImportForm(), submission=saving.new_id()
+    )
 
 
 @bp.post("/games/import")
@@ -182,7 +184,7 @@ def import_file() -> Response | str | tuple:
         else:
             return redirect(url_for("games.show", token=token), 303)
     page = render_template(
-        "share/import.html", form=form, problem=problem, submission=sent or saving.new_id()
+        "kitchen/share/import.html", form=form, problem=problem, submission=sent or saving.new_id()
     )
     return saving.unavailable_response(page) if problem else page
 
@@ -201,4 +203,4 @@ def too_large(_e: RequestEntityTooLarge) -> tuple[str, int]:
         f"That is too large to be a game file: at most {upload_mb} MB as a file, "
         f"{paste_kb} KB pasted."
     )
-    return render_template("share/import.html", form=form), 413
+    return render_template("kitchen/share/import.html", form=form), 413
