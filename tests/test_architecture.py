@@ -421,7 +421,12 @@ def test_the_wtforms_finder_finds_them():
 
 # --- one use case a route ---------------------------------------------------------------------
 
-SERVICE_MODULES = {p.stem for p in (PACKAGE / "service").glob("*.py")} - {"__init__", "errors"}
+SERVICE = PACKAGE / "service"
+# The service's features, one package each (issue 31): the kitchen table's games, the club
+# night, the club's memory.
+FEATURES = sorted(p.parent.name for p in SERVICE.glob("*/__init__.py"))
+# What a route may bind and call: a feature's package, or a module every feature shares.
+SERVICE_MODULES = ({p.stem for p in SERVICE.glob("*.py")} - {"__init__", "errors"}) | set(FEATURES)
 ROUTE_DECORATORS = {"get", "post", "route"}
 
 # Routes allowed to call more than one service function, with why (docs/architecture.md rule
@@ -521,7 +526,7 @@ class WebModule:
 
 def route_calls(sources: dict[str, str]) -> dict[tuple[str, str], set[str]]:
     """Each route function of the web modules ``sources`` (name: source), with the service
-    functions it calls (``games.open_game``, ``service.games.open_game``, or a function imported
+    functions it calls (``games.open_game``, ``service.kitchen.open_game``, or a function imported
     by name): its own, and those of every function it calls, in its own module or another web
     module, followed through the functions they call in turn."""
     modules = {name: WebModule(name, source) for name, source in sources.items()}
@@ -564,14 +569,14 @@ def test_each_route_calls_one_service_function():
 
 def test_the_route_reader_counts_service_calls():
     source = (
-        "from scorekeeper.service import games\n"
+        "from scorekeeper.service import kitchen as games\n"
         "from scorekeeper import service\n"
-        "from scorekeeper.service.events import overview\n"
+        "from scorekeeper.service.club_night import overview\n"
         "@bp.post('')\n"
         "def add(token):\n"
         "    current = games.open_game(db, token)\n"
         "    overview(db)\n"
-        "    return service.games.add_hand(db, current, {})\n"
+        "    return service.kitchen.add_hand(db, current, {})\n"
         "def helper():\n"
         "    games.open_game(db, 't')\n"
         "@bp.get('/x')\n"
@@ -579,7 +584,7 @@ def test_the_route_reader_counts_service_calls():
         "    return games.submit_hand(db, token)\n"
     )
     assert service_calls(source) == {
-        "add": {"games.open_game", "overview", "service.games.add_hand"},
+        "add": {"games.open_game", "overview", "service.kitchen.add_hand"},
         "one": {"games.submit_hand"},
     }
 
@@ -589,7 +594,7 @@ def test_the_route_reader_follows_the_helpers_a_route_calls():
     calls itself), but not through a helper the route never calls; a service dataclass made
     to send is no call."""
     source = (
-        "from scorekeeper.service import events, games, keeper\n"
+        "from scorekeeper.service import club_night as events, kitchen as games, memory as keeper\n"
         "def _page(token, form):\n"
         "    if form.errors:\n"
         "        return _refused(token)\n"
@@ -624,7 +629,7 @@ def test_the_route_reader_follows_calls_into_other_web_modules():
     web module's function is not."""
     sources = {
         "games": (
-            "from scorekeeper.service import games\n"
+            "from scorekeeper.service import kitchen as games\n"
             "from scorekeeper.web import session\n"
             "from scorekeeper.web.game_page import render_game, Entry\n"
             "@bp.get('/g/<token>')\n"
@@ -637,7 +642,7 @@ def test_the_route_reader_follows_calls_into_other_web_modules():
             "    return session.browser_id() and games.open_game(db, token)\n"
         ),
         "game_page": (
-            "from scorekeeper.service import games\n"
+            "from scorekeeper.service import kitchen as games\n"
             "from scorekeeper.web.fragments import sheet_html\n"
             "class Entry: ...\n"
             "def render_game(current, form):\n"
@@ -646,12 +651,12 @@ def test_the_route_reader_follows_calls_into_other_web_modules():
             "    return games.last_action(db, current)\n"
         ),
         "fragments": (
-            "from scorekeeper.service import events\n"
+            "from scorekeeper.service import club_night as events\n"
             "def sheet_html(current):\n"
             "    return events.table_of_game(db, current)\n"
         ),
         "session": (
-            "from scorekeeper.service import library\n"
+            "from scorekeeper.service import kitchen as library\n"
             "def opened(current):\n"
             "    library.opened(db, browser_id(), current)\n"
             "def browser_id():\n"
@@ -746,7 +751,26 @@ class ServiceTypes:
 
 
 def service_sources() -> dict[str, str]:
-    return {p.stem: p.read_text() for p in sorted((PACKAGE / "service").glob("*.py"))}
+    """Each service module's source, by its path in the service (``kitchen/opening``)."""
+    return {
+        p.relative_to(SERVICE).with_suffix("").as_posix(): p.read_text()
+        for p in sorted(SERVICE.rglob("*.py"))
+    }
+
+
+def feature_types(types: ServiceTypes) -> ServiceTypes:
+    """``types`` with each feature's public functions known by the package's name as well
+    (``kitchen.open_game``, from ``kitchen/opening``): a package's name is the one its
+    ``__init__`` imports, not another module's that shares it."""
+    for feature in FEATURES:
+        tree = ast.parse((SERVICE / feature / "__init__.py").read_text())
+        for node in tree.body:
+            if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module:
+                for alias in node.names:
+                    inner = f"{feature}/{node.module}.{alias.name}"
+                    if inner in types.returns:
+                        types.returns[f"{feature}.{alias.name}"] = types.returns[inner]
+    return types
 
 
 def web_surface() -> set[str]:
@@ -790,7 +814,7 @@ def store_types_reaching(surface: set[str], types: ServiceTypes) -> set[str]:
 def test_no_store_record_reaches_the_web():
     """Rule 1 of docs/architecture.md: what a service function gives the web is plain values
     or the service's own dataclasses, never a store record (``record.data[...]``)."""
-    found = store_types_reaching(web_surface(), ServiceTypes(service_sources()))
+    found = store_types_reaching(web_surface(), feature_types(ServiceTypes(service_sources())))
     over = {f for f in found if f.partition(":")[0] not in STORE_TYPES_ALLOWED}
     assert not over, sorted(over)
     stale = set(STORE_TYPES_ALLOWED) - {f.partition(":")[0] for f in found}
@@ -828,3 +852,148 @@ def test_the_web_never_imports_the_store():
         if _layer(name) == "web"
     }
     assert {k: v for k, v in found.items() if v} == {}
+
+
+# --- the service by feature (issue 31) ------------------------------------------------------
+
+
+def public_names(feature: str) -> set[str]:
+    """What a feature's package offers: the ``__all__`` of its ``__init__``."""
+    tree = ast.parse((SERVICE / feature / "__init__.py").read_text())
+    return next(
+        set(ast.literal_eval(n.value))
+        for n in tree.body
+        if isinstance(n, ast.Assign) and ast.unparse(n.targets[0]) == "__all__"
+    )
+
+
+def feature_uses(name: str, source: str, is_package: bool = False) -> set[tuple[str, str, str]]:
+    """(feature, how, what) for each thing module ``name`` takes from a feature package of
+    the service other than its own: ``name`` a public name imported from the package
+    (absolute or relative) or read as an attribute of it (``kitchen.open_game``,
+    ``service.kitchen.open_game``), ``inner`` a module inside the package, imported."""
+    tree = ast.parse(source)
+    package = name if is_package else name.rpartition(".")[0]
+    own = name.split(".")[2] if name.startswith("scorekeeper.service.") else None
+    prefix = "scorekeeper.service."
+    bound: dict[str, str] = {}  # a local name -> the feature it names
+    services: set[str] = set()  # local names of scorekeeper.service itself
+    out: set[tuple[str, str, str]] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                up = package.split(".")[: len(package.split(".")) - (node.level - 1)]
+                base = ".".join([*up, base] if base else up)
+            for alias in node.names:
+                local = alias.asname or alias.name
+                if base == "scorekeeper" and alias.name == "service":
+                    services.add(local)
+                elif base == "scorekeeper.service" and alias.name in FEATURES:
+                    bound[local] = alias.name
+                elif base.startswith(prefix):
+                    feature, _, inner = base[len(prefix) :].partition(".")
+                    if feature not in FEATURES or feature == own:
+                        continue
+                    if inner or f"{base}.{alias.name}" in MODULES:
+                        out.add((feature, "inner", inner or alias.name))
+                    else:
+                        out.add((feature, "name", alias.name))
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                parts = alias.name.split(".")
+                if alias.name.startswith(prefix) and len(parts) > 3 and parts[2] != own:
+                    out.add((parts[2], "inner", parts[3]))
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Attribute) or not isinstance(
+            node.value, ast.Name | ast.Attribute
+        ):
+            continue
+        value = node.value
+        if isinstance(value, ast.Name) and value.id in bound and bound[value.id] != own:
+            out.add((bound[value.id], "name", node.attr))
+        elif (
+            isinstance(value, ast.Attribute)
+            and isinstance(value.value, ast.Name)
+            and value.value.id in services
+            and value.attr in FEATURES
+            and value.attr != own
+        ):
+            out.add((value.attr, "name", node.attr))
+    return out
+
+
+def test_each_feature_is_used_through_its_package_alone():
+    """A feature's package says what it offers (``__all__``); the other layers and the other
+    features take only that, never a module inside it (docs/architecture.md)."""
+    wrong = set()
+    for name, path in MODULES.items():
+        for feature, how, what in feature_uses(name, path.read_text(), path.name == "__init__.py"):
+            if how == "inner" or what not in public_names(feature):
+                wrong.add((name, feature, how, what))
+    assert not wrong, sorted(wrong)
+
+
+def test_each_public_name_of_a_feature_is_used_outside_it():
+    """A package offers exactly what others use (the package, bench/ and scripts/): a name no
+    one takes leaves ``__all__`` (tests may read a feature's inner modules)."""
+    sources = {n: p for n, p in MODULES.items()}
+    for folder in ("bench", "scripts"):
+        for p in sorted((ROOT / folder).glob("*.py")):
+            sources[f"{folder}.{p.stem}"] = p
+    used: set[tuple[str, str]] = set()
+    for name, path in sources.items():
+        uses = feature_uses(name, path.read_text(), path.name == "__init__.py")
+        used |= {(feature, what) for feature, how, what in uses if how == "name"}
+    unused = {(f, n) for f in FEATURES for n in public_names(f) if (f, n) not in used}
+    assert not unused, sorted(unused)
+
+
+def test_the_feature_reader_finds_what_crosses_a_package():
+    source = (
+        "from scorekeeper import service\n"
+        "from scorekeeper.service import club_night, kitchen as games\n"
+        "from scorekeeper.service.kitchen import open_game\n"
+        "from scorekeeper.service.kitchen import opening\n"
+        "from scorekeeper.service.memory.club import load_club\n"
+        "from ..club_night import side_groups\n"
+        "from .writing import save_change\n"
+        "games.add_hand(db, club_night.overview(db, e), service.memory.ladder_page(db))\n"
+    )
+    assert feature_uses("scorekeeper.service.kitchen.hands", source) == {
+        ("club_night", "name", "overview"),
+        ("club_night", "name", "side_groups"),
+        ("memory", "inner", "club"),
+        ("memory", "name", "ladder_page"),
+    }  # its own package's modules and names are its own
+    assert ("kitchen", "inner", "opening") in feature_uses("scorekeeper.web.games", source)
+    assert ("kitchen", "name", "open_game") in feature_uses("scorekeeper.web.games", source)
+
+
+MAX_SERVICE_FILE_LINES = 500
+MAX_SERVICE_FUNCTION_LINES = 80
+
+
+def oversized(source: str) -> list[str]:
+    """What of a service module is over the limits: the module's lines, each function's."""
+    out = []
+    if (lines := source.count("\n")) > MAX_SERVICE_FILE_LINES:
+        out.append(f"{lines} lines")
+    out += [f"{f}: {n} lines" for f, n in long_functions(source, MAX_SERVICE_FUNCTION_LINES)]
+    return out
+
+
+@pytest.mark.parametrize("name", sorted(n for n in MODULES if n.startswith("scorekeeper.service")))
+def test_no_service_module_is_over_500_lines_nor_a_function_over_80(name):
+    """Each module of the service one idea its name says (issue 31): split by idea beyond."""
+    found = oversized(MODULES[name].read_text())
+    assert not found, f"{name}: {found}"
+
+
+def test_the_size_finder_finds_a_long_module_and_a_long_function():
+    body = "\n".join(f"    x = {i}" for i in range(MAX_SERVICE_FUNCTION_LINES))
+    assert oversized(f"def f():\n{body}\n") == [
+        f"f (line 1): {MAX_SERVICE_FUNCTION_LINES + 1} lines"
+    ]
+    assert oversized("x = 1\n" * MAX_SERVICE_FILE_LINES) == []
+    assert oversized("x = 1\n" * (MAX_SERVICE_FILE_LINES + 1)) == ["501 lines"]

@@ -37,7 +37,9 @@ from scorekeeper.config import is_loopback
 from scorekeeper.events import MAX_EXTEND_MINUTES
 from scorekeeper.printing import packets, pool
 from scorekeeper.rules import PRESET_DESCRIPTIONS, PRESETS
-from scorekeeper.service import EventRefused, TableReplaced, event_files, events
+from scorekeeper.service import EventRefused, TableReplaced
+from scorekeeper.service import club_night as event_files
+from scorekeeper.service import club_night as events
 from scorekeeper.web import downloads, public_page, rendered
 from scorekeeper.web import projector as screens
 from scorekeeper.web.db import get_db

@@ -15,7 +15,7 @@ from typing import Any
 
 from scorekeeper.events import StandingRow
 from scorekeeper.rules import words
-from scorekeeper.service.events import EventView, TableView
+from scorekeeper.service.club_night import EventView, TableView
 
 STANDINGS_PER_COLUMN = 12  # rows of the standings a screen holds, in each of two columns
 TABLES_PER_SCREEN = 8  # in two columns, cutthroat tables of three sides too

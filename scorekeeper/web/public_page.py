@@ -19,7 +19,7 @@ from math import ceil
 from typing import Any
 
 from scorekeeper.rules.names import bare_letters
-from scorekeeper.service.events import EventView, TableView
+from scorekeeper.service.club_night import EventView, TableView
 
 TABLES_ON_PAGE = 16  # a round of at most this many tables shows them all on the event's page
 STANDINGS_ON_PAGE = 32  # at most this many entrants: the whole standings on the event's page
