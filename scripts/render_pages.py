@@ -267,16 +267,16 @@ def club_night_pages(client: Any, save: Save) -> None:
 
 
 def memory_pages(client: Any, save: Save, database: Path) -> None:
-    from scorekeeper.service import keeper, memory
+    from scorekeeper.service import memory
     from scorekeeper.stats import Scheme
-    from tests.service.memory_club import club as play_club
+    from tests.service.memory.memory_club import club as play_club
 
     db = store.connect(database)
     memory.clear_caches()
     evs = play_club(db, 21, nights=3)
-    keeper_token = keeper.keeper_link(db)
-    keeper.add_season(db, "Spring", "2026-03-01", "2026-03-31", None, Scheme("place", (6, 3, 1)))
-    reader = keeper.reader_link(db)
+    keeper_token = memory.keeper_link(db)
+    memory.add_season(db, "Spring", "2026-03-01", "2026-03-31", None, Scheme("place", (6, 3, 1)))
+    reader = memory.reader_link(db)
     db.close()
     save("club", client.get("/club"))
     save("club-figures", client.get("/club/figures"))

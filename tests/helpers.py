@@ -82,9 +82,9 @@ def browser(client) -> str:
 
 def remember(db: store.Database, client, *tokens: str) -> None:
     """What opening the games does: this browser now has them (the first most recent)."""
-    from scorekeeper.service import library
+    from scorekeeper.service import kitchen
 
-    library.adopt_games(db, browser(client), list(tokens))
+    kitchen.adopt_games(db, browser(client), list(tokens))
 
 
 def listed(db: store.Database, client) -> list[str]:

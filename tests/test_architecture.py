@@ -90,13 +90,19 @@ def _type_checking_blocks(tree: ast.AST) -> set[int]:
     return skip
 
 
-def imports_of(name: str) -> set[str]:
+def imports_of(name: str, typing: bool = False) -> set[str]:
     """Every module ``name`` imports (at module level or inside functions), resolved: a
-    ``from package import module`` names the module."""
+    ``from package import module`` names the module. ``typing``: the imports under ``if
+    TYPE_CHECKING:`` too."""
     path = MODULES[name]
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    skip = _type_checking_blocks(tree)
-    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    return imports_in(path.read_text(encoding="utf-8"), name, path.name == "__init__.py", typing)
+
+
+def imports_in(source: str, name: str, is_package: bool, typing: bool = False) -> set[str]:
+    """:func:`imports_of` the module ``name`` whose text is ``source``."""
+    tree = ast.parse(source)
+    skip = set() if typing else _type_checking_blocks(tree)
+    package = name if is_package else name.rpartition(".")[0]
     found: set[str] = set()
     for node in ast.walk(tree):
         if id(node) in skip:
@@ -149,6 +155,61 @@ def test_the_package_has_no_import_loop():
 def test_the_loop_finder_finds_a_loop():
     assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
     assert find_cycle({"a": {"b"}, "b": set()}) is None
+
+
+def typing_graph(names: set[str]) -> dict[str, set[str]]:
+    """The imports among ``names``, those for types (``if TYPE_CHECKING:``) included."""
+    return {name: {m for m in imports_of(name, typing=True) if m in names} for name in names}
+
+
+# Imports for types (under ``if TYPE_CHECKING:``) that still close a loop in rules/, with why.
+# An entry needs a reason; the test fails on a loop not listed and on an entry no longer needed.
+TYPED_LOOPS_ALLOWED: dict[tuple[str, str], str] = {
+    ("scorekeeper.rules.specials", "scorekeeper.rules.game"): "the hand's extras are checked "
+    "against a Hand, and game.py reads a hand's extras with specials.py: to split by idea",
+    ("scorekeeper.rules.specials", "scorekeeper.rules.options"): "the hand's extras are scored "
+    "under the Rules, whose fields hold the specials and bonuses: to split by idea",
+    ("scorekeeper.rules.explain", "scorekeeper.rules.results"): "a SideResult's why-lines are "
+    "its method (results.py), made by explain.py from that SideResult",
+    ("scorekeeper.rules.tenths", "scorekeeper.rules.results"): "a sheet in tenths is made from "
+    "the result tuples, whose Sheet shows its target with tenths.py",
+}
+
+
+def test_the_engine_has_no_import_loop_even_for_types():
+    """``rules/`` reads top to bottom (issue 31): the fold's shared state (rules/state.py) is
+    below the mechanisms and the fold that both use it, so no module of the engine imports,
+    even for its types, one that imports it back (but for the listed imports)."""
+    rules = {n for n in MODULES if n.startswith("scorekeeper.rules")}
+    edges = typing_graph(rules)
+    stale = {e for e in TYPED_LOOPS_ALLOWED if e[1] not in edges.get(e[0], set())}
+    assert not stale, f"no longer imported: take them off the allow-list: {sorted(stale)}"
+    for importer, imported in TYPED_LOOPS_ALLOWED:
+        edges[importer] = edges[importer] - {imported}
+    loop = find_cycle(edges)
+    assert loop is None, "import loop (types included): " + " -> ".join(loop or [])
+    for importer, imported in TYPED_LOOPS_ALLOWED:  # each entry still closes a loop
+        edges[importer] = edges[importer] | {imported}
+        assert find_cycle(edges), f"{importer} -> {imported} closes no loop: take it off"
+        edges[importer] = edges[importer] - {imported}
+
+
+def test_the_loop_finder_sees_imports_for_types():
+    """A loop closed by an import under ``if TYPE_CHECKING:`` is found in the typed graph only."""
+    sources = {
+        "scorekeeper.rules.bids": (
+            "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .scoring import State\n"
+        ),
+        "scorekeeper.rules.scoring": "from .bids import read_bids\n",
+    }
+
+    def edges(typing: bool) -> dict[str, set[str]]:
+        return {n: imports_in(s, n, False, typing) & set(sources) for n, s in sources.items()}
+
+    assert find_cycle(edges(typing=True)) == [
+        "scorekeeper.rules.bids", "scorekeeper.rules.scoring", "scorekeeper.rules.bids",
+    ]  # fmt: skip
+    assert find_cycle(edges(typing=False)) is None
 
 
 def _layer(name: str) -> str:
@@ -361,7 +422,12 @@ def test_the_wtforms_finder_finds_them():
 
 # --- one use case a route ---------------------------------------------------------------------
 
-SERVICE_MODULES = {p.stem for p in (PACKAGE / "service").glob("*.py")} - {"__init__", "errors"}
+SERVICE = PACKAGE / "service"
+# The service's features, one package each (issue 31): the kitchen table's games, the club
+# night, the club's memory.
+FEATURES = sorted(p.parent.name for p in SERVICE.glob("*/__init__.py"))
+# What a route may bind and call: a feature's package, or a module every feature shares.
+SERVICE_MODULES = ({p.stem for p in SERVICE.glob("*.py")} - {"__init__", "errors"}) | set(FEATURES)
 ROUTE_DECORATORS = {"get", "post", "route"}
 
 # Routes allowed to call more than one service function, with why (docs/architecture.md rule
@@ -475,7 +541,7 @@ class WebModule:
 
 def route_calls(sources: dict[str, str]) -> dict[tuple[str, str], set[str]]:
     """Each route function of the web modules ``sources`` (name: source), with the service
-    functions it calls (``games.open_game``, ``service.games.open_game``, or a function imported
+    functions it calls (``games.open_game``, ``service.kitchen.open_game``, or a function imported
     by name): its own, and those of every function it calls, in its own module or another web
     module, followed through the functions they call in turn."""
     modules = {name: WebModule(name, source) for name, source in sources.items()}
@@ -542,14 +608,14 @@ def test_each_route_calls_one_service_function():
 
 def test_the_route_reader_counts_service_calls():
     source = (
-        "from scorekeeper.service import games\n"
+        "from scorekeeper.service import kitchen as games\n"
         "from scorekeeper import service\n"
-        "from scorekeeper.service.events import overview\n"
+        "from scorekeeper.service.club_night import overview\n"
         "@bp.post('')\n"
         "def add(token):\n"
         "    current = games.open_game(db, token)\n"
         "    overview(db)\n"
-        "    return service.games.add_hand(db, current, {})\n"
+        "    return service.kitchen.add_hand(db, current, {})\n"
         "def helper():\n"
         "    games.open_game(db, 't')\n"
         "@bp.get('/x')\n"
@@ -557,7 +623,7 @@ def test_the_route_reader_counts_service_calls():
         "    return games.submit_hand(db, token)\n"
     )
     assert service_calls(source) == {
-        "add": {"games.open_game", "overview", "service.games.add_hand"},
+        "add": {"games.open_game", "overview", "service.kitchen.add_hand"},
         "one": {"games.submit_hand"},
     }
 
@@ -567,7 +633,7 @@ def test_the_route_reader_follows_the_helpers_a_route_calls():
     calls itself), but not through a helper the route never calls; a service dataclass made
     to send is no call."""
     source = (
-        "from scorekeeper.service import events, games, keeper\n"
+        "from scorekeeper.service import club_night as events, kitchen as games, memory as keeper\n"
         "def _page(token, form):\n"
         "    if form.errors:\n"
         "        return _refused(token)\n"
@@ -603,7 +669,7 @@ def test_the_route_reader_follows_calls_into_other_web_modules():
     function is not."""
     sources = {
         "kitchen.games": (
-            "from scorekeeper.service import games\n"
+            "from scorekeeper.service import kitchen as games\n"
             "from scorekeeper.web import session\n"
             "from scorekeeper.web.kitchen.game_page import render_game, Entry\n"
             "from scorekeeper.web.club_night import table_line\n"
@@ -617,7 +683,7 @@ def test_the_route_reader_follows_calls_into_other_web_modules():
             "    return session.browser_id() and games.open_game(db, token)\n"
         ),
         "kitchen.game_page": (
-            "from scorekeeper.service import games\n"
+            "from scorekeeper.service import kitchen as games\n"
             "from scorekeeper.web.kitchen.fragments import sheet_html\n"
             "class Entry: ...\n"
             "def render_game(current, form):\n"
@@ -626,12 +692,12 @@ def test_the_route_reader_follows_calls_into_other_web_modules():
             "    return games.last_action(db, current)\n"
         ),
         "kitchen.fragments": (
-            "from scorekeeper.service import events\n"
+            "from scorekeeper.service import club_night as events\n"
             "def sheet_html(current):\n"
             "    return events.table_of_game(db, current)\n"
         ),
         "session": (
-            "from scorekeeper.service import library\n"
+            "from scorekeeper.service import kitchen as library\n"
             "def opened(current):\n"
             "    library.opened(db, browser_id(), current)\n"
             "def browser_id():\n"
@@ -639,7 +705,7 @@ def test_the_route_reader_follows_calls_into_other_web_modules():
         ),
         "club_night": "from scorekeeper.web.club_night.tables import table_line\n",
         "club_night.tables": (
-            "from scorekeeper.service import events\n"
+            "from scorekeeper.service import club_night as events\n"
             "def table_line(token):\n"
             "    return events.table_line(db, token)\n"
         ),
@@ -733,7 +799,26 @@ class ServiceTypes:
 
 
 def service_sources() -> dict[str, str]:
-    return {p.stem: p.read_text() for p in sorted((PACKAGE / "service").glob("*.py"))}
+    """Each service module's source, by its path in the service (``kitchen/opening``)."""
+    return {
+        p.relative_to(SERVICE).with_suffix("").as_posix(): p.read_text()
+        for p in sorted(SERVICE.rglob("*.py"))
+    }
+
+
+def feature_types(types: ServiceTypes) -> ServiceTypes:
+    """``types`` with each feature's public functions known by the package's name as well
+    (``kitchen.open_game``, from ``kitchen/opening``): a package's name is the one its
+    ``__init__`` imports, not another module's that shares it."""
+    for feature in FEATURES:
+        tree = ast.parse((SERVICE / feature / "__init__.py").read_text())
+        for node in tree.body:
+            if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module:
+                for alias in node.names:
+                    inner = f"{feature}/{node.module}.{alias.name}"
+                    if inner in types.returns:
+                        types.returns[f"{feature}.{alias.name}"] = types.returns[inner]
+    return types
 
 
 def web_surface() -> set[str]:
@@ -777,7 +862,7 @@ def store_types_reaching(surface: set[str], types: ServiceTypes) -> set[str]:
 def test_no_store_record_reaches_the_web():
     """Rule 1 of docs/architecture.md: what a service function gives the web is plain values
     or the service's own dataclasses, never a store record (``record.data[...]``)."""
-    found = store_types_reaching(web_surface(), ServiceTypes(service_sources()))
+    found = store_types_reaching(web_surface(), feature_types(ServiceTypes(service_sources())))
     over = {f for f in found if f.partition(":")[0] not in STORE_TYPES_ALLOWED}
     assert not over, sorted(over)
     stale = set(STORE_TYPES_ALLOWED) - {f.partition(":")[0] for f in found}
@@ -974,3 +1059,148 @@ def test_the_size_finders_find_a_long_module_and_function():
     assert long_functions(method, MAX_FLOOR_FUNCTION_LINES) == [("f (line 3)", 82)]
     assert line_count("x = 1\n" * (MAX_FLOOR_MODULE_LINES + 1)) > MAX_FLOOR_MODULE_LINES
     assert line_count("x = 1\n" * MAX_FLOOR_MODULE_LINES) == MAX_FLOOR_MODULE_LINES
+
+
+# --- the service by feature (issue 31) ------------------------------------------------------
+
+
+def public_names(feature: str) -> set[str]:
+    """What a feature's package offers: the ``__all__`` of its ``__init__``."""
+    tree = ast.parse((SERVICE / feature / "__init__.py").read_text())
+    return next(
+        set(ast.literal_eval(n.value))
+        for n in tree.body
+        if isinstance(n, ast.Assign) and ast.unparse(n.targets[0]) == "__all__"
+    )
+
+
+def feature_uses(name: str, source: str, is_package: bool = False) -> set[tuple[str, str, str]]:
+    """(feature, how, what) for each thing module ``name`` takes from a feature package of
+    the service other than its own: ``name`` a public name imported from the package
+    (absolute or relative) or read as an attribute of it (``kitchen.open_game``,
+    ``service.kitchen.open_game``), ``inner`` a module inside the package, imported."""
+    tree = ast.parse(source)
+    package = name if is_package else name.rpartition(".")[0]
+    own = name.split(".")[2] if name.startswith("scorekeeper.service.") else None
+    prefix = "scorekeeper.service."
+    bound: dict[str, str] = {}  # a local name -> the feature it names
+    services: set[str] = set()  # local names of scorekeeper.service itself
+    out: set[tuple[str, str, str]] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                up = package.split(".")[: len(package.split(".")) - (node.level - 1)]
+                base = ".".join([*up, base] if base else up)
+            for alias in node.names:
+                local = alias.asname or alias.name
+                if base == "scorekeeper" and alias.name == "service":
+                    services.add(local)
+                elif base == "scorekeeper.service" and alias.name in FEATURES:
+                    bound[local] = alias.name
+                elif base.startswith(prefix):
+                    feature, _, inner = base[len(prefix) :].partition(".")
+                    if feature not in FEATURES or feature == own:
+                        continue
+                    if inner or f"{base}.{alias.name}" in MODULES:
+                        out.add((feature, "inner", inner or alias.name))
+                    else:
+                        out.add((feature, "name", alias.name))
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                parts = alias.name.split(".")
+                if alias.name.startswith(prefix) and len(parts) > 3 and parts[2] != own:
+                    out.add((parts[2], "inner", parts[3]))
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Attribute) or not isinstance(
+            node.value, ast.Name | ast.Attribute
+        ):
+            continue
+        value = node.value
+        if isinstance(value, ast.Name) and value.id in bound and bound[value.id] != own:
+            out.add((bound[value.id], "name", node.attr))
+        elif (
+            isinstance(value, ast.Attribute)
+            and isinstance(value.value, ast.Name)
+            and value.value.id in services
+            and value.attr in FEATURES
+            and value.attr != own
+        ):
+            out.add((value.attr, "name", node.attr))
+    return out
+
+
+def test_each_feature_is_used_through_its_package_alone():
+    """A feature's package says what it offers (``__all__``); the other layers and the other
+    features take only that, never a module inside it (docs/architecture.md)."""
+    wrong = set()
+    for name, path in MODULES.items():
+        for feature, how, what in feature_uses(name, path.read_text(), path.name == "__init__.py"):
+            if how == "inner" or what not in public_names(feature):
+                wrong.add((name, feature, how, what))
+    assert not wrong, sorted(wrong)
+
+
+def test_each_public_name_of_a_feature_is_used_outside_it():
+    """A package offers exactly what others use (the package, bench/ and scripts/): a name no
+    one takes leaves ``__all__`` (tests may read a feature's inner modules)."""
+    sources = {n: p for n, p in MODULES.items()}
+    for folder in ("bench", "scripts"):
+        for p in sorted((ROOT / folder).glob("*.py")):
+            sources[f"{folder}.{p.stem}"] = p
+    used: set[tuple[str, str]] = set()
+    for name, path in sources.items():
+        uses = feature_uses(name, path.read_text(), path.name == "__init__.py")
+        used |= {(feature, what) for feature, how, what in uses if how == "name"}
+    unused = {(f, n) for f in FEATURES for n in public_names(f) if (f, n) not in used}
+    assert not unused, sorted(unused)
+
+
+def test_the_feature_reader_finds_what_crosses_a_package():
+    source = (
+        "from scorekeeper import service\n"
+        "from scorekeeper.service import club_night, kitchen as games\n"
+        "from scorekeeper.service.kitchen import open_game\n"
+        "from scorekeeper.service.kitchen import opening\n"
+        "from scorekeeper.service.memory.club import load_club\n"
+        "from ..club_night import side_groups\n"
+        "from .writing import save_change\n"
+        "games.add_hand(db, club_night.overview(db, e), service.memory.ladder_page(db))\n"
+    )
+    assert feature_uses("scorekeeper.service.kitchen.hands", source) == {
+        ("club_night", "name", "overview"),
+        ("club_night", "name", "side_groups"),
+        ("memory", "inner", "club"),
+        ("memory", "name", "ladder_page"),
+    }  # its own package's modules and names are its own
+    assert ("kitchen", "inner", "opening") in feature_uses("scorekeeper.web.games", source)
+    assert ("kitchen", "name", "open_game") in feature_uses("scorekeeper.web.games", source)
+
+
+MAX_SERVICE_FILE_LINES = 500
+MAX_SERVICE_FUNCTION_LINES = 80
+
+
+def oversized(source: str) -> list[str]:
+    """What of a service module is over the limits: the module's lines, each function's."""
+    out = []
+    if (lines := source.count("\n")) > MAX_SERVICE_FILE_LINES:
+        out.append(f"{lines} lines")
+    out += [f"{f}: {n} lines" for f, n in long_functions(source, MAX_SERVICE_FUNCTION_LINES)]
+    return out
+
+
+@pytest.mark.parametrize("name", sorted(n for n in MODULES if n.startswith("scorekeeper.service")))
+def test_no_service_module_is_over_500_lines_nor_a_function_over_80(name):
+    """Each module of the service one idea its name says (issue 31): split by idea beyond."""
+    found = oversized(MODULES[name].read_text())
+    assert not found, f"{name}: {found}"
+
+
+def test_the_size_finder_finds_a_long_module_and_a_long_function():
+    body = "\n".join(f"    x = {i}" for i in range(MAX_SERVICE_FUNCTION_LINES))
+    assert oversized(f"def f():\n{body}\n") == [
+        f"f (line 1): {MAX_SERVICE_FUNCTION_LINES + 1} lines"
+    ]
+    assert oversized("x = 1\n" * MAX_SERVICE_FILE_LINES) == []
+    assert oversized("x = 1\n" * (MAX_SERVICE_FILE_LINES + 1)) == ["501 lines"]

@@ -179,7 +179,7 @@ def _register_errors(app: Flask) -> None:
     @app.errorhandler(InternalServerError)
     def server_error(e: InternalServerError):
         """An error nothing else caught: a busy or full database (on a read) says so (503)."""
-        if (why := service.games.unavailable(e.original_exception)) is not None:
+        if (why := service.kitchen.unavailable(e.original_exception)) is not None:
             return unavailable(why)
         code, title, message = ERROR_PAGES[500]
         page = render_template("errors/error.html", code=code, title=title, message=message)

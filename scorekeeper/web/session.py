@@ -20,7 +20,8 @@ from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 
 from scorekeeper.cache import SizedCache
-from scorekeeper.service import Unavailable, library
+from scorekeeper.service import Unavailable
+from scorekeeper.service import kitchen as library
 from scorekeeper.web.db import get_db
 
 BROWSER_ID_BYTES = 18  # 144 bits: another browser's id is never guessed

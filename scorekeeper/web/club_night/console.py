@@ -14,7 +14,7 @@ from flask import (
 from flask.typing import ResponseReturnValue
 from flask_wtf.csrf import generate_csrf
 
-from scorekeeper.service import events
+from scorekeeper.service import club_night as events
 from scorekeeper.web.club_night import rendered
 from scorekeeper.web.club_night.blueprint import bp
 from scorekeeper.web.club_night.console_page import back_to_console, console_page

@@ -21,7 +21,8 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from scorekeeper.config import is_loopback
 from scorekeeper.events import MAX_EXTEND_MINUTES
-from scorekeeper.service import EventRefused, events
+from scorekeeper.service import EventRefused
+from scorekeeper.service import club_night as events
 from scorekeeper.web.club_night import projector as screens
 from scorekeeper.web.club_night.blueprint import REFRESH_SECONDS
 from scorekeeper.web.club_night.event_forms import (

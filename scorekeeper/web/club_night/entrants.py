@@ -10,7 +10,8 @@ from flask import (
 from flask.typing import ResponseReturnValue
 from werkzeug.wrappers import Response as BaseResponse
 
-from scorekeeper.service import EventRefused, events
+from scorekeeper.service import EventRefused
+from scorekeeper.service import club_night as events
 from scorekeeper.web.club_night.blueprint import bp
 from scorekeeper.web.club_night.console_page import act, back_to_console, console_page
 from scorekeeper.web.club_night.event_forms import (

@@ -15,7 +15,7 @@ from typing import Any
 from werkzeug.datastructures import MultiDict
 
 from scorekeeper.events import DEFAULT_TIEBREAKERS, MAX_EXTEND_MINUTES, TIEBREAKERS
-from scorekeeper.service.events import (
+from scorekeeper.service.club_night import (
     CLOCK_ACTIONS,
     CUTS,
     EVENT_NAME_LENGTH,

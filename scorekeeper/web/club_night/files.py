@@ -13,7 +13,9 @@ from flask import (
 from flask.typing import ResponseReturnValue
 
 from scorekeeper.printing import packets, pool
-from scorekeeper.service import EventRefused, event_files, events
+from scorekeeper.service import EventRefused
+from scorekeeper.service import club_night as event_files
+from scorekeeper.service import club_night as events
 from scorekeeper.web import downloads
 from scorekeeper.web.club_night.blueprint import bp
 from scorekeeper.web.club_night.console_page import back_to_console

@@ -13,7 +13,9 @@ from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from scorekeeper.rules import PRESET_DESCRIPTIONS, PRESETS
-from scorekeeper.service import EventRefused, event_files, events
+from scorekeeper.service import EventRefused
+from scorekeeper.service import club_night as event_files
+from scorekeeper.service import club_night as events
 from scorekeeper.web.club_night.blueprint import bp
 from scorekeeper.web.club_night.event_forms import (
     FORMAT_CHOICES,

@@ -2,7 +2,7 @@
 that fit a 1920 x 1080 screen in type readable from the back of the room, and the one
 tie-breaker figure the standings have room for. The page itself is ``events.projector``.
 
-Everything here reads an :class:`~scorekeeper.service.events.EventView` (kept by the service
+Everything here reads an :class:`~scorekeeper.service.club_night.EventView` (kept by the service
 while the event's version holds), so a screen costs no query of its own.
 """
 
@@ -15,7 +15,7 @@ from typing import Any
 
 from scorekeeper.events import StandingRow
 from scorekeeper.rules import words
-from scorekeeper.service.events import EventView, TableView
+from scorekeeper.service.club_night import EventView, TableView
 
 STANDINGS_PER_COLUMN = 12  # rows of the standings a screen holds, in each of two columns
 TABLES_PER_SCREEN = 8  # in two columns, cutthroat tables of three sides too

@@ -22,7 +22,8 @@ from flask import (
 )
 from flask.typing import ResponseReturnValue
 
-from scorekeeper.service import TableReplaced, events
+from scorekeeper.service import TableReplaced
+from scorekeeper.service import club_night as events
 from scorekeeper.web.club_night import projector as screens
 from scorekeeper.web.club_night import public_page, rendered
 from scorekeeper.web.club_night.blueprint import REFRESH_SECONDS, bp

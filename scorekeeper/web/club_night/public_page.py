@@ -7,7 +7,7 @@ phone the round and its clock, a box to find one's table (by a name or the table
 table's card when found (``?table=N``), and the top of the standings; the round's tables and the
 whole standings are pages of their own (``/tables?page=N``, ``/standings?page=N``), linked.
 
-Everything here reads an :class:`~scorekeeper.service.events.EventView` (kept by the service
+Everything here reads an :class:`~scorekeeper.service.club_night.EventView` (kept by the service
 while the event's version holds): no query of its own.
 """
 
@@ -19,7 +19,7 @@ from math import ceil
 from typing import Any
 
 from scorekeeper.rules.names import bare_letters
-from scorekeeper.service.events import EventView, TableView
+from scorekeeper.service.club_night import EventView, TableView
 
 TABLES_ON_PAGE = 16  # a round of at most this many tables shows them all on the event's page
 STANDINGS_ON_PAGE = 32  # at most this many entrants: the whole standings on the event's page

@@ -18,7 +18,8 @@ from scorekeeper.rules import (
 )
 from scorekeeper.rules.examples import extras_examples, rules_explained, table_words
 from scorekeeper.rules.words import option_shown
-from scorekeeper.service import AlreadySaved, StartRefused, StartUnavailable, games, kitchen
+from scorekeeper.service import AlreadySaved, StartRefused, StartUnavailable, kitchen
+from scorekeeper.service import kitchen as games
 from scorekeeper.web import saving
 from scorekeeper.web.db import get_db
 from scorekeeper.web.fields import range_words, tenths_text

@@ -23,8 +23,8 @@ from scorekeeper.service import (
     OpenGame,
     StaleGame,
     UnreadableGame,
-    games,
 )
+from scorekeeper.service import kitchen as games
 from scorekeeper.web import saving
 from scorekeeper.web.db import get_db
 from scorekeeper.web.kitchen.game_page import render_game

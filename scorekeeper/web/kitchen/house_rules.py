@@ -12,7 +12,7 @@ from __future__ import annotations
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from scorekeeper.service import library
+from scorekeeper.service import kitchen as library
 from scorekeeper.web.button_form import ButtonForm
 from scorekeeper.web.db import get_db
 from scorekeeper.web.session import browser_id

@@ -32,9 +32,10 @@ from scorekeeper.rules import (
 )
 from scorekeeper.rules.names import NameProblem, clean_name, typed_twice
 from scorekeeper.rules.options import PRESET_TEAMS
-from scorekeeper.service import UnreadableGame, games, library
-from scorekeeper.service.games import ShownGame
-from scorekeeper.service.library import SavedRules
+from scorekeeper.service import UnreadableGame
+from scorekeeper.service import kitchen as games
+from scorekeeper.service import kitchen as library
+from scorekeeper.service.kitchen import SavedRules, ShownGame
 from scorekeeper.web.controls import input_tag, select_tag
 from scorekeeper.web.db import get_db
 from scorekeeper.web.fields import range_words, whole_number

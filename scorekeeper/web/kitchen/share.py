@@ -20,7 +20,8 @@ from werkzeug.wrappers import Response
 
 from scorekeeper.printing.packets import qr_svg
 from scorekeeper.rules import GameError, Sheet
-from scorekeeper.service import AlreadySaved, Unavailable, games, kitchen
+from scorekeeper.service import AlreadySaved, Unavailable, kitchen
+from scorekeeper.service import kitchen as games
 from scorekeeper.web import saving
 from scorekeeper.web.controls import input_tag, textarea_tag
 from scorekeeper.web.db import get_db

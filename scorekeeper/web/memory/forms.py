@@ -8,7 +8,7 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
-from scorekeeper.service.keeper import Merge, NewSeason, Rename
+from scorekeeper.service.memory import Merge, NewSeason, Rename
 from scorekeeper.stats import Scheme, StatsError
 from scorekeeper.stats.seasons import MAX_NIGHTS, MAX_PLACES, MAX_POINTS
 from scorekeeper.web.fields import number

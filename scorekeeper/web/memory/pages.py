@@ -24,7 +24,9 @@ from flask import (
 from scorekeeper.config import proxy_count
 from scorekeeper.printing import layout, pool
 from scorekeeper.printing.seasons import SeasonPrint
-from scorekeeper.service import keeper, memory, memory_files
+from scorekeeper.service import memory
+from scorekeeper.service import memory as keeper
+from scorekeeper.service import memory as memory_files
 from scorekeeper.web import downloads
 from scorekeeper.web.db import get_db
 from scorekeeper.web.filenames import slug

@@ -235,13 +235,13 @@ def test_a_club_night_of_eight_tables(browser, browser_context_args, live_server
 
 def test_the_event_pages_are_accessible(page, live_server, live_app):
     from scorekeeper import service
-    from scorekeeper.service import events
+    from scorekeeper.service import club_night
 
     db = service.connect(live_app.config["DATABASE"])
-    event = events.create_event(db, events.EventSettings("Small night", round_minutes=30))
+    event = club_night.create_event(db, club_night.EventSettings("Small night", round_minutes=30))
     for i in range(5):
-        events.register(db, event, [f"A{i}x", f"B{i}x"])
-    events.seat_next_round(db, event)
+        club_night.register(db, event, [f"A{i}x", f"B{i}x"])
+    club_night.seat_next_round(db, event)
     db.close()
     for path in (
         "/events/new",

@@ -13,9 +13,10 @@ import pytest
 from playwright.sync_api import expect
 
 from scorekeeper import service
-from scorekeeper.service import events
+from scorekeeper.service import club_night as night_service
+from scorekeeper.service.club_night import clock as club_night_clock
 from tests.browser.kitchen.test_play_game import check_axe
-from tests.service.clubs import NAMES, finish, play
+from tests.service.club_night.clubs import NAMES, finish, play
 
 pytestmark = pytest.mark.browser
 
@@ -40,9 +41,11 @@ def club_night(database: str, teams: int = 16, **settings):
     db = service.connect(database)
     try:
         chosen = {"rounds": 3, "max_hands": 4, **settings}
-        event = events.create_event(db, events.EventSettings("Club night", **chosen))
+        event = night_service.create_event(db, night_service.EventSettings("Club night", **chosen))
         for i in range(teams):
-            events.register(db, event, [f"{NAMES[i % 24]} {i}", f"{NAMES[(i + 7) % 24]} {i}"])
+            night_service.register(
+                db, event, [f"{NAMES[i % 24]} {i}", f"{NAMES[(i + 7) % 24]} {i}"]
+            )
         return event
     finally:
         db.close()
@@ -52,7 +55,7 @@ def at_table(database: str, event, number: int, *took: int, done: bool = False) 
     """A table's phone saves hands (the first side takes ``took`` tricks each hand)."""
     db = service.connect(database)
     try:
-        table = events.overview(db, event).current.table(number)
+        table = night_service.overview(db, event).current.table(number)
         finish(db, table) if done else play(db, table, *took)
     finally:
         db.close()
@@ -123,7 +126,7 @@ def test_the_room_updates_itself_while_a_round_plays(
 
     # At zero the console prompts the director to call time (the clock set to run out now).
     db = service.connect(database)
-    events.round_clock(db, event.director_token, 1, "restart", now=time.time() - 58)
+    club_night_clock.round_clock(db, event.director_token, 1, "restart", now=time.time() - 58)
     db.close()
     prompt = director.locator(".clock-prompt")
     expect(prompt).to_be_visible(timeout=WAIT)
@@ -142,8 +145,8 @@ def test_the_room_updates_itself_while_a_round_plays(
     check_axe(phone)
     expect(phone.locator(".table-clock .clock-note")).to_be_hidden()
     db = service.connect(database)
-    events.round_clock(db, event.director_token, 1, "extend", 10)
-    events.round_clock(db, event.director_token, 1, "pause")
+    club_night_clock.round_clock(db, event.director_token, 1, "extend", 10)
+    club_night_clock.round_clock(db, event.director_token, 1, "pause")
     db.close()
     expect(phone.locator(".table-clock .clock-note")).to_be_visible(timeout=WAIT + 5_000)
     expect(phone.locator(".table-clock .clock-time")).to_have_text(re.compile(r"^(9|10):\d\d$"))
@@ -170,7 +173,7 @@ def test_the_room_updates_itself_while_a_round_plays(
     director.goto(console)
     director.evaluate("window.notReloaded = true")
     db = service.connect(database)
-    events.enter_paper(db, event.director_token, 1, 2, [180, 520], [3, 4])
+    night_service.enter_paper(db, event.director_token, 1, 2, [180, 520], [3, 4])
     db.close()
     expect(director.locator("#corrected")).to_contain_text(
         "Corrected after the round closed: round 1 table 2.", timeout=WAIT
@@ -185,7 +188,7 @@ def test_forty_tables_scroll_in_their_own_list(browser, live_server, live_app):
     database = live_app.config["DATABASE"]
     event = club_night(database, teams=80)
     db = service.connect(database)
-    events.seat_next_round(db, event)
+    night_service.seat_next_round(db, event)
     db.close()
     director = browser.new_context(viewport=LAPTOP).new_page()
     director.goto(f"{live_server}/e/{event.director_token}")
@@ -222,12 +225,14 @@ def test_the_podium_fits_the_projector_with_every_name_whole(browser, live_serve
     on one 1920 x 1080 screen, no name cut with an ellipsis."""
     database = live_app.config["DATABASE"]
     db = service.connect(database)
-    event = events.create_event(db, events.EventSettings("Spring final", rounds=1, max_hands=1))
+    event = night_service.create_event(
+        db, night_service.EventSettings("Spring final", rounds=1, max_hands=1)
+    )
     for i in range(16):  # sixteen teams, everyone level but the winners: many share third
         long = "Wilhelmina Montgomery-Wood"[: 26 - i % 5]
-        events.register(db, event, [f"{long} {i}", f"Bartholomew Fitzgerald {i}"])
-    events.seat_next_round(db, event)
-    from tests.service.clubs import finish_round
+        night_service.register(db, event, [f"{long} {i}", f"Bartholomew Fitzgerald {i}"])
+    night_service.seat_next_round(db, event)
+    from tests.service.club_night.clubs import finish_round
 
     finish_round(db, event)
     db.close()

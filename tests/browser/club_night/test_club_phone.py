@@ -10,9 +10,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from scorekeeper.service import events
+from scorekeeper.service import club_night
 from tests.browser.phone import PHONE_AND_LAPTOP, phone_at
-from tests.service.clubs import event_with, finish_round, play
+from tests.service.club_night.clubs import event_with, finish_round, play
 
 pytestmark = pytest.mark.browser
 
@@ -24,7 +24,7 @@ phone = phone_at(SIZES)
 
 def test_call_time_asks_first_and_the_phone_keeps_the_nights_hands(phone, live_server, live_db):
     event = event_with(live_db, 4, max_hands=4, round_minutes=30)
-    rnd = events.seat_next_round(live_db, event)
+    rnd = club_night.seat_next_round(live_db, event)
     table = rnd.tables[0]
     play(live_db, table, 7, 7)
     phone.goto(f"{live_server}/e/{event.director_token}")
@@ -33,7 +33,7 @@ def test_call_time_asks_first_and_the_phone_keeps_the_nights_hands(phone, live_s
     assert phone.locator("h1").inner_text() == "Call time for round 1?"
     phone.get_by_role("link", name="Play on").click()  # changes nothing
     phone.wait_for_url(re.compile(r"/e/[\w-]+#round$"))
-    assert events.overview(live_db, event).current.status != "time_called"
+    assert club_night.overview(live_db, event).current.status != "time_called"
     phone.go_back(wait_until="commit")  # the question again, from the back/forward cache
     phone.wait_for_url(re.compile(r"/rounds/1/time$"), wait_until="commit")
     phone.get_by_role("button", name="Call time for round 1").click()
@@ -52,7 +52,7 @@ def test_a_closed_rounds_phone_says_a_fix_is_a_correction_before_its_save(
     phone, live_server, live_db
 ):
     event = event_with(live_db, 4)
-    rnd = events.seat_next_round(live_db, event)
+    rnd = club_night.seat_next_round(live_db, event)
     finish_round(live_db, event)
     phone.goto(f"{live_server}/g/{rnd.tables[0].edit_token}")
     phone.locator("table.sheet tbody th a").first.click()  # fix hand 1
@@ -74,12 +74,12 @@ def test_a_watchers_read_only_sheet_says_time_is_called_then_time_was_called(
     A watcher's open sheet updates itself when the director calls time and when the last hand
     is saved, and says what the table's phone says."""
     event = event_with(live_db, 4, max_hands=4, round_minutes=30)
-    rnd = events.seat_next_round(live_db, event)
+    rnd = club_night.seat_next_round(live_db, event)
     table = rnd.tables[0]
     play(live_db, table, 7, 7)
     phone.goto(f"{live_server}/v/{table.view_token}")
     assert phone.locator("p.time-called").count() == 0
-    events.call_time(live_db, event, 1)
+    club_night.call_time(live_db, event, 1)
     note = phone.locator("p.time-called")
     expect(note).to_contain_text("Time is called", timeout=15_000)  # it asked, and reloaded
     assert note.is_visible()

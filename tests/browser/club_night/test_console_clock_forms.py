@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scorekeeper import service
-from scorekeeper.service import events
+from scorekeeper.service import club_night as night_service
 from tests.browser.club_night.test_club_night_live import WAIT, at_table, club_night
 
 pytestmark = pytest.mark.browser
@@ -22,7 +22,7 @@ def round_one(browser, live_server: str, database: str):
     """Four teams with a 30-minute round 1 seated, and the director's console on a phone."""
     event = club_night(database, teams=4, round_minutes=30)
     db = service.connect(database)
-    events.seat_next_round(db, event)
+    night_service.seat_next_round(db, event)
     db.close()
     director = browser.new_context(viewport=PHONE).new_page()
     director.goto(f"{live_server}/e/{event.director_token}")

@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scorekeeper import service, store
-from scorekeeper.service import events
+from scorekeeper.service import club_night as night_service
 from tests.browser.club_night.test_club_night_live import at_table, club_night
 
 pytestmark = pytest.mark.browser
@@ -27,7 +27,7 @@ def test_a_double_tap_on_call_time_says_time_is_called_once(browser, live_server
     database = live_app.config["DATABASE"]
     event = club_night(database, teams=4)
     db = service.connect(database)
-    events.seat_next_round(db, event)
+    night_service.seat_next_round(db, event)
     db.close()
     at_table(database, event, 1, 7)  # round 1 has started
     director = browser.new_context(viewport=PHONE).new_page()
@@ -59,8 +59,8 @@ def test_a_double_tap_on_clear_paper_result_says_it_was_cleared_once(
     database = live_app.config["DATABASE"]
     event = club_night(database, teams=4)
     db = service.connect(database)
-    events.seat_next_round(db, event)
-    events.enter_paper(db, event, 1, 1, [310, 120], [0, 0])
+    night_service.seat_next_round(db, event)
+    night_service.enter_paper(db, event, 1, 1, [310, 120], [0, 0])
     db.close()
     director = browser.new_context(viewport=PHONE).new_page()
     director.goto(f"{live_server}/e/{event.director_token}/rounds/1/tables/1/paper")
@@ -70,7 +70,9 @@ def test_a_double_tap_on_clear_paper_result_says_it_was_cleared_once(
     director.evaluate(SEND_FIRST, "form[action$='/paper/clear']")  # done, its answer lost
     db = service.connect(database)
     once = store.events.event_by_id(db, event.id).version
-    assert events.overview(db, event).current.tables[0].paper is None  # the first send cleared
+    assert (
+        night_service.overview(db, event).current.tables[0].paper is None
+    )  # the first send cleared
     db.close()
     with director.expect_navigation():
         button.click()  # the second send of the same form

@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper import service
-from scorekeeper.service import events
-from tests.service.clubs import finish
+from scorekeeper.service import club_night
+from tests.service.club_night.clubs import finish
 
 pytestmark = pytest.mark.browser
 
@@ -34,10 +34,10 @@ def test_what_an_action_did_is_inside_the_window_where_the_console_lands(
     browser, live_server, live_app, size
 ):
     db = service.connect(live_app.config["DATABASE"])
-    event = events.create_event(db, events.EventSettings("Messages night", max_hands=2))
+    event = club_night.create_event(db, club_night.EventSettings("Messages night", max_hands=2))
     for i in range(16):
-        events.register(db, event, [f"Ann{i}", f"Bob{i}"])
-    events.seat_next_round(db, event)
+        club_night.register(db, event, [f"Ann{i}", f"Bob{i}"])
+    club_night.seat_next_round(db, event)
     page = browser.new_context(viewport=size).new_page()
     console = f"{live_server}/e/{event.director_token}"
     page.goto(console)
@@ -50,7 +50,7 @@ def test_what_an_action_did_is_inside_the_window_where_the_console_lands(
     assert in_view(page, ".flash-error")
 
     # Close when every table is finished, then Seat: each confirmation is in view.
-    for table in events.overview(db, event).current.tables:
+    for table in club_night.overview(db, event).current.tables:
         finish(db, table)  # (the tables' phones)
     page.goto(console)
     click_and_land(page, "button", "Close round 1")

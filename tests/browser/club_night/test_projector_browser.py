@@ -10,9 +10,9 @@ from playwright.sync_api import expect
 
 from scorekeeper import service
 from scorekeeper.rules import NAME_LENGTH
-from scorekeeper.service import events
+from scorekeeper.service import club_night
 from tests.browser.kitchen.test_play_game import check_axe
-from tests.service.clubs import play
+from tests.service.club_night.clubs import play
 
 pytestmark = pytest.mark.browser
 
@@ -39,17 +39,19 @@ def long_name(i: int) -> str:
     return f"{'Wilhelmina Montgomery-Wood'[: NAME_LENGTH - 4]} {i:03d}"[:NAME_LENGTH]
 
 
-def night(database: str, **settings) -> events.EventView:
+def night(database: str, **settings) -> club_night.EventView:
     """An event with its first round seated and under way: one table finished, one part-way."""
     db = service.connect(database)
     try:
-        event = events.create_event(db, events.EventSettings(EVENT_NAME, max_hands=3, **settings))
+        event = club_night.create_event(
+            db, club_night.EventSettings(EVENT_NAME, max_hands=3, **settings)
+        )
         for i in range(32 if settings.get("sides_per_table", 2) == 2 else 30):
-            events.register(db, event, [long_name(i)])
-        rnd = events.seat_next_round(db, event)
+            club_night.register(db, event, [long_name(i)])
+        rnd = club_night.seat_next_round(db, event)
         play(db, rnd.tables[0], 7, 7, 7)
         play(db, rnd.tables[1], 4)
-        return events.overview(db, event)
+        return club_night.overview(db, event)
     finally:
         db.close()
 

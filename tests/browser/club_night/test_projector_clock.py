@@ -8,7 +8,8 @@ import pytest
 from playwright.sync_api import expect
 
 from scorekeeper import service
-from scorekeeper.service import events
+from scorekeeper.service import club_night as night_service
+from scorekeeper.service.club_night import clock as club_night_clock
 from tests.browser.club_night.test_club_night_live import club_night
 from tests.browser.phone import PHONE_AND_LAPTOP
 
@@ -31,7 +32,7 @@ def test_the_projector_says_paused_only_under_a_paused_clock(screen, live_server
     event = club_night(database, teams=4, round_minutes=30)
     db = service.connect(database)
     try:
-        events.seat_next_round(db, event)
+        night_service.seat_next_round(db, event)
     finally:
         db.close()
     url = f"{live_server}/p/{event.public_token}/screen"
@@ -41,7 +42,7 @@ def test_the_projector_says_paused_only_under_a_paused_clock(screen, live_server
     expect(clock.locator(".clock-note")).to_be_hidden()  # running: no "paused"
     db = service.connect(database)
     try:
-        events.round_clock(db, event.director_token, 1, "pause")
+        club_night_clock.round_clock(db, event.director_token, 1, "pause")
     finally:
         db.close()
     screen.goto(url)

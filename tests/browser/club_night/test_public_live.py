@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scorekeeper import service
-from scorekeeper.service import events
+from scorekeeper.service import club_night as night_service
 from scorekeeper.web.club_night import public_page
 from tests.browser.club_night.test_club_night_live import WAIT, at_table, club_night
 
@@ -27,8 +27,8 @@ def seated(database: str):
     event = club_night(database)
     db = service.connect(database)
     try:
-        rnd = events.seat_next_round(db, event)
-        table = events.overview(db, event).current.table(rnd.tables[2].number)
+        rnd = night_service.seat_next_round(db, event)
+        table = night_service.overview(db, event).current.table(rnd.tables[2].number)
     finally:
         db.close()
     assert table is not None

@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scorekeeper import store
-from tests.service.clubs import time_called_table
+from tests.service.club_night.clubs import time_called_table
 
 pytestmark = pytest.mark.browser
 

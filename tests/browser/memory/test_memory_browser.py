@@ -8,10 +8,10 @@ import re
 import pytest
 
 from scorekeeper import service
-from scorekeeper.service import keeper, memory
+from scorekeeper.service import memory
 from scorekeeper.stats import Scheme
 from tests.browser.phone import check_axe
-from tests.service.memory_club import club
+from tests.service.memory.memory_club import club
 
 pytestmark = pytest.mark.browser
 
@@ -20,8 +20,8 @@ pytestmark = pytest.mark.browser
 def memory_club(live_app):
     db = service.connect(live_app.config["DATABASE"])
     evs = club(db, 31, nights=3)
-    keeper.add_season(db, "Spring walk", "2026-03-01", "2026-03-31", None, Scheme(best_of=2))
-    table = service.events.overview(db, evs[-1]).rounds[0].tables[0]
+    memory.add_season(db, "Spring walk", "2026-03-01", "2026-03-31", None, Scheme(best_of=2))
+    table = service.club_night.overview(db, evs[-1]).rounds[0].tables[0]
     db.close()
     yield evs, table
     memory.clear_caches()

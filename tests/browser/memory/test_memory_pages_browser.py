@@ -12,11 +12,11 @@ import re
 import pytest
 
 from scorekeeper import service
-from scorekeeper.service import events, keeper, memory
+from scorekeeper.service import club_night, memory
 from scorekeeper.stats import Scheme
 from tests.browser.phone import PHONE_AND_LAPTOP, check_axe, phone_at
-from tests.service.clubs import finish
-from tests.service.memory_club import night
+from tests.service.club_night.clubs import finish
+from tests.service.memory.memory_club import night
 
 pytestmark = pytest.mark.browser
 
@@ -33,14 +33,16 @@ def club(live_app):
     memory.clear_caches()
     rng = random.Random(8)
     night(db, rng, "Night 1", "2026-04-01", "teams")
-    event = events.create_event(db, events.EventSettings(name="Long names", date="2026-04-02"))
-    events.register(db, event, LONG)
-    events.register(db, event, ["Ann", "Bob"])
-    events.seat_next_round(db, event)
-    finish(db, events.overview(db, event).current.tables[0], 9)
-    events.close_round(db, event, 1)
-    sid = keeper.add_season(db, "April", "2026-04-01", "2026-04-30", None, Scheme())
-    links = keeper.club_links(db)
+    event = club_night.create_event(
+        db, club_night.EventSettings(name="Long names", date="2026-04-02")
+    )
+    club_night.register(db, event, LONG)
+    club_night.register(db, event, ["Ann", "Bob"])
+    club_night.seat_next_round(db, event)
+    finish(db, club_night.overview(db, event).current.tables[0], 9)
+    club_night.close_round(db, event, 1)
+    sid = memory.add_season(db, "April", "2026-04-01", "2026-04-30", None, Scheme())
+    links = memory.club_links(db)
     db.close()
     yield links, sid
     memory.clear_caches()

@@ -10,10 +10,10 @@ import re
 import pytest
 
 from scorekeeper.rules.words import MINUS, count
-from scorekeeper.service import events, keeper, memory
+from scorekeeper.service import club_night, memory
 from scorekeeper.stats import Scheme
-from tests.service.clubs import event_with, finish_round
-from tests.service.memory_club import night
+from tests.service.club_night.clubs import event_with, finish_round
+from tests.service.memory.memory_club import night
 from tests.web.club_night.test_event_printing import LAN
 from tests.web.test_minus_signs import HYPHEN_NUMBER, pdf_text, read
 
@@ -29,9 +29,9 @@ def test_a_count_reads_as_words(n, word, said):
 
 def test_the_standings_detail_says_points_in_words_with_the_minus_sign(client, db):
     event = event_with(db, 4, tiebreakers=("total_points", "point_diff"))
-    events.seat_next_round(db, event)
-    events.enter_paper(db, event, 1, 1, [-8, 1], [0, 1])
-    events.enter_paper(db, event, 1, 2, [250, 120], [2, 3])
+    club_night.seat_next_round(db, event)
+    club_night.enter_paper(db, event, 1, 1, [-8, 1], [0, 1])
+    club_night.enter_paper(db, event, 1, 2, [250, 120], [2, 3])
     for url in (f"/e/{event.director_token}", f"/p/{event.public_token}"):
         text = read(client.get(url).get_data(as_text=True))
         assert f"{MINUS}8 points" in text and "1 point \u00b7" in text, url
@@ -42,10 +42,10 @@ def test_the_standings_detail_says_points_in_words_with_the_minus_sign(client, d
 
 def test_a_correction_after_the_round_closed_is_a_sentence_of_its_own(client, db):
     event = event_with(db, 4)
-    events.seat_next_round(db, event)
+    club_night.seat_next_round(db, event)
     finish_round(db, event)
-    events.enter_paper(db, event, 1, 2, [120, 310], [0, 0])
-    whys = [s.why for s in events.overview(db, event).standings if "corrected" in s.why]
+    club_night.enter_paper(db, event, 1, 2, [120, 310], [0, 0])
+    whys = [s.why for s in club_night.overview(db, event).standings if "corrected" in s.why]
     assert whys
     for why in whys:
         before, _, after = why.partition(" Round 1 table 2 was corrected")
@@ -57,9 +57,9 @@ def one_round_night(app, db):
     """A night of one round: everyone has played one game; its season gives 6, 3, 1 and 0."""
     memory.clear_caches()
     event = night(db, random.Random(4), "Night 1", "2026-03-01", "teams", rounds=1)
-    token = keeper.keeper_link(db)
-    keeper.add_season(db, "Spring", "2026-03-01", "2026-03-31", None, Scheme("place", (6, 3, 1)))
-    yield event, token, keeper.reader_link(db)
+    token = memory.keeper_link(db)
+    memory.add_season(db, "Spring", "2026-03-01", "2026-03-31", None, Scheme("place", (6, 3, 1)))
+    yield event, token, memory.reader_link(db)
     memory.clear_caches()
 
 
@@ -89,13 +89,13 @@ def test_the_memory_says_one_game_and_one_point(client, db, one_round_night):
 def test_who_leads_a_table_is_said_as_the_game_page_says_it(client, db, settings, verb):
     """Partners lead ("Ann & Cy lead 61 to −60", as the table's own phone says it); a lone
     cutthroat player leads."""
-    from tests.service.clubs import play
+    from tests.service.club_night.clubs import play
 
     event = event_with(db, 4 if not settings else 12 if "sides_per_table" in settings else 8,
                        **settings)  # fmt: skip
-    rnd = events.seat_next_round(db, event)
+    rnd = club_night.seat_next_round(db, event)
     play(db, rnd.tables[0], 7)
-    table = events.overview(db, event).current.tables[0]
+    table = club_night.overview(db, event).current.tables[0]
     assert re.fullmatch(rf"{re.escape(table.side_names[0])} {verb} \d+ to .+", table.leader)
     page = read(client.get(f"/p/{event.public_token}").get_data(as_text=True))
     assert f"{table.side_names[0]} {verb} " in page
@@ -105,7 +105,7 @@ def test_a_seats_letter_stays_on_the_line_of_the_name_it_names(client, db):
     """ "N Søren · E O'Brien · S Åsa · W" then "Ní Bhriain" on the next line, at 320 px: the
     seat's letter is held to its name."""
     event = event_with(db, 4)
-    events.seat_next_round(db, event)
+    club_night.seat_next_round(db, event)
     for url in (f"/e/{event.director_token}", f"/p/{event.public_token}"):
         page = client.get(url).get_data(as_text=True)
         seats = re.search(r'<p class="t-seats">(.*?)</p>', page, re.S)

@@ -11,8 +11,9 @@ import html
 import re
 
 from scorekeeper import store
-from scorekeeper.service import events
-from tests.service.clubs import event_with, finish_round, play
+from scorekeeper.service import club_night
+from scorekeeper.service.club_night import clock as club_night_clock
+from tests.service.club_night.clubs import event_with, finish_round, play
 
 
 def form_at(
@@ -60,12 +61,12 @@ def done_once(first: str, second: str, said: str) -> None:
 
 def moved_on(db, event) -> None:
     """The event moves on in another tab."""
-    events.register(db, event, ["Late", "Comer"])
+    club_night.register(db, event, ["Late", "Comer"])
 
 
 def test_call_time_sent_twice_calls_time_once_and_says_so_both_times(client, db):
     event = event_with(db, 4)
-    rnd = events.seat_next_round(db, event)
+    rnd = club_night.seat_next_round(db, event)
     play(db, rnd.tables[0], 7)  # round 1 has started
     url = f"/e/{event.director_token}"
     form = form_at(client, url + "/rounds/1/time", url + "/rounds/1/time")
@@ -77,7 +78,7 @@ def test_call_time_sent_twice_calls_time_once_and_says_so_both_times(client, db)
 
 def test_an_old_call_time_form_is_still_refused(client, db):
     event = event_with(db, 4)
-    rnd = events.seat_next_round(db, event)
+    rnd = club_night.seat_next_round(db, event)
     play(db, rnd.tables[0], 7)
     url = f"/e/{event.director_token}"
     stale = form_at(client, url + "/rounds/1/time", url + "/rounds/1/time")
@@ -87,17 +88,17 @@ def test_an_old_call_time_form_is_still_refused(client, db):
     page = client.get(response.headers["Location"]).get_data(as_text=True)
     assert "Nothing was done: the event changed since this page was read" in page
     assert version(db, event) == before
-    assert events.overview(db, event).current.status != "time_called"
+    assert club_night.overview(db, event).current.status != "time_called"
 
 
 def _round_two_swap(db, event) -> tuple[int, int, tuple[int, int]]:
     """Round 1 played and closed, round 2 seated: a swap of round 2 that seats two who met
     in round 1 together again (so it is warned about), and those two."""
-    events.seat_next_round(db, event)
+    club_night.seat_next_round(db, event)
     finish_round(db, event)
-    view = events.overview(db, event)
+    view = club_night.overview(db, event)
     met = view.rounds[0].tables[0].entrants[:2]  # opponents in round 1
-    rnd = events.seat_next_round(db, event)
+    rnd = club_night.seat_next_round(db, event)
     a, b = met
     at_a = next(t for t in rnd.tables if a in t.entrants)
     if b in at_a.entrants:
@@ -114,7 +115,7 @@ def test_a_swap_sent_twice_swaps_once_and_says_its_warnings_again(client, db):
     assert form["submission"]
     form = {**form, "first": str(first_choice), "second": str(second_choice)}
     first, second = sent_twice(client, db, event, url + "/rounds/2/swap", form)
-    tables = [set(t.entrants) for t in events.overview(db, event).current.tables]
+    tables = [set(t.entrants) for t in club_night.overview(db, event).current.tables]
     assert any({a, b} <= t for t in tables)  # swapped once (a second swap would undo it)
     done_once(first, second, "Swapped: the tables they changed have new scoring links.")
     warnings = re.findall(r"Warning: [^<]*already met in round 1\.", first)
@@ -124,7 +125,7 @@ def test_a_swap_sent_twice_swaps_once_and_says_its_warnings_again(client, db):
 
 def test_an_old_swap_form_is_still_refused(client, db):
     event = event_with(db, 4)
-    rnd = events.seat_next_round(db, event)
+    rnd = club_night.seat_next_round(db, event)
     url = f"/e/{event.director_token}"
     stale = form_at(client, url, url + "/rounds/1/swap")
     moved_on(db, event)
@@ -134,13 +135,13 @@ def test_an_old_swap_form_is_still_refused(client, db):
     )
     page = client.get(response.headers["Location"]).get_data(as_text=True)
     assert "Nothing was done: the event changed since this page was read" in page
-    now = events.overview(db, event).current
+    now = club_night.overview(db, event).current
     assert [t.entrants for t in now.tables] == [t.entrants for t in rnd.tables]
 
 
 def test_a_re_pair_sent_twice_pairs_once_and_says_so_both_times(client, db):
     event = event_with(db, 4)
-    events.seat_next_round(db, event)
+    club_night.seat_next_round(db, event)
     url = f"/e/{event.director_token}"
     form = form_at(client, url, url + "/rounds/1/repair")
     assert form["submission"]
@@ -150,7 +151,7 @@ def test_a_re_pair_sent_twice_pairs_once_and_says_so_both_times(client, db):
 
 def test_an_old_re_pair_form_is_still_refused(client, db):
     event = event_with(db, 4)
-    rnd = events.seat_next_round(db, event)
+    rnd = club_night.seat_next_round(db, event)
     url = f"/e/{event.director_token}"
     stale = form_at(client, url, url + "/rounds/1/repair")
     moved_on(db, event)
@@ -158,18 +159,18 @@ def test_an_old_re_pair_form_is_still_refused(client, db):
         client.post(url + "/rounds/1/repair", data=stale).headers["Location"]
     ).get_data(as_text=True)
     assert "Nothing was done: the event changed since this page was read" in page
-    now = events.overview(db, event).current
+    now = club_night.overview(db, event).current
     assert [t.edit_token for t in now.tables] == [t.edit_token for t in rnd.tables]
 
 
 def test_a_drop_sent_twice_drops_once_and_says_so_both_times(client, db):
     event = event_with(db, 4)
     url = f"/e/{event.director_token}"
-    entrant = events.overview(db, event).entrants[0]
+    entrant = club_night.overview(db, event).entrants[0]
     form = form_at(client, *[f"{url}/entrants/{entrant.id}/drop"] * 2)
     assert form["submission"]
     first, second = sent_twice(client, db, event, f"{url}/entrants/{entrant.id}/drop", form)
-    assert not events.overview(db, event).by_id[entrant.id].active
+    assert not club_night.overview(db, event).by_id[entrant.id].active
     said = f"{html.escape(entrant.name)} dropped: kept in the standings"
     done_once(first, second, said)
 
@@ -177,43 +178,43 @@ def test_a_drop_sent_twice_drops_once_and_says_so_both_times(client, db):
 def test_an_old_drop_form_is_still_refused(client, db):
     event = event_with(db, 4)
     url = f"/e/{event.director_token}"
-    entrant = events.overview(db, event).entrants[0]
+    entrant = club_night.overview(db, event).entrants[0]
     stale = form_at(client, *[f"{url}/entrants/{entrant.id}/drop"] * 2)
     moved_on(db, event)
     page = client.get(
         client.post(f"{url}/entrants/{entrant.id}/drop", data=stale).headers["Location"]
     ).get_data(as_text=True)
     assert "Nothing was done: the event changed since this page was read" in page
-    assert events.overview(db, event).by_id[entrant.id].active
+    assert club_night.overview(db, event).by_id[entrant.id].active
 
 
 def test_a_reinstate_sent_twice_reads_as_done(client, db):
     event = event_with(db, 4)
     url = f"/e/{event.director_token}"
-    entrant = events.overview(db, event).entrants[0]
-    events.set_active(db, event, entrant.id, False)
+    entrant = club_night.overview(db, event).entrants[0]
+    club_night.set_active(db, event, entrant.id, False)
     form = form_at(client, url, f"{url}/entrants/{entrant.id}/reinstate")
     first, second = sent_twice(client, db, event, f"{url}/entrants/{entrant.id}/reinstate", form)
-    assert events.overview(db, event).by_id[entrant.id].active
+    assert club_night.overview(db, event).by_id[entrant.id].active
     done_once(first, second, f"{html.escape(entrant.name)} is back: seated next round.")
 
 
 def test_a_paper_result_sent_twice_counts_once_and_says_so_both_times(client, db):
     event = event_with(db, 4)
-    events.seat_next_round(db, event)
+    club_night.seat_next_round(db, event)
     url = f"/e/{event.director_token}"
     paper = url + "/rounds/1/tables/1/paper"
     form = {**form_at(client, paper, paper), "points-0": "310", "points-1": "120"}
     assert form["submission"]
     first, second = sent_twice(client, db, event, paper, form)  # the console both times
     done_once(first, second, "Round 1 table 1: the paper result counts.")
-    table = events.overview(db, event).current.tables[0]
+    table = club_night.overview(db, event).current.tables[0]
     assert table.paper is not None and table.totals[:2] == (310, 120)
 
 
 def test_an_old_paper_form_is_still_refused_with_what_was_typed(client, db):
     event = event_with(db, 4)
-    events.seat_next_round(db, event)
+    club_night.seat_next_round(db, event)
     url = f"/e/{event.director_token}"
     paper = url + "/rounds/1/tables/1/paper"
     stale = {**form_at(client, paper, paper), "points-0": "310", "points-1": "120"}
@@ -223,52 +224,52 @@ def test_an_old_paper_form_is_still_refused_with_what_was_typed(client, db):
     page = response.get_data(as_text=True)
     assert "Nothing was done: the event changed since this page was read" in page
     assert 'value="310"' in page
-    assert events.overview(db, event).current.tables[0].paper is None
+    assert club_night.overview(db, event).current.tables[0].paper is None
 
 
 def test_a_clear_paper_sent_twice_clears_once_and_says_so_both_times(client, db):
     event = event_with(db, 4)
-    events.seat_next_round(db, event)
-    events.enter_paper(db, event, 1, 1, [310, 120], [0, 0])
+    club_night.seat_next_round(db, event)
+    club_night.enter_paper(db, event, 1, 1, [310, 120], [0, 0])
     url = f"/e/{event.director_token}"
     paper, clear = url + "/rounds/1/tables/1/paper", url + "/rounds/1/tables/1/paper/clear"
     form = form_at(client, paper, clear)
     assert form["submission"]
     first, second = sent_twice(client, db, event, clear, form)
     done_once(first, second, "Round 1 table 1: its game counts again.")
-    assert events.overview(db, event).current.tables[0].paper is None
+    assert club_night.overview(db, event).current.tables[0].paper is None
 
 
 def test_an_old_clear_paper_form_is_still_refused(client, db):
     event = event_with(db, 4)
-    events.seat_next_round(db, event)
-    events.enter_paper(db, event, 1, 1, [310, 120], [0, 0])
+    club_night.seat_next_round(db, event)
+    club_night.enter_paper(db, event, 1, 1, [310, 120], [0, 0])
     url = f"/e/{event.director_token}"
     clear = url + "/rounds/1/tables/1/paper/clear"
     stale = form_at(client, url + "/rounds/1/tables/1/paper", clear)
     moved_on(db, event)
     page = client.get(client.post(clear, data=stale).headers["Location"]).get_data(as_text=True)
     assert "Nothing was done: the event changed since this page was read" in page
-    assert events.overview(db, event).current.tables[0].paper is not None
+    assert club_night.overview(db, event).current.tables[0].paper is not None
 
 
 def test_a_table_fix_sent_twice_fixes_once_and_says_so_both_times(client, db):
     event = event_with(db, 4)
-    rnd = events.seat_next_round(db, event)
+    rnd = club_night.seat_next_round(db, event)
     url = f"/e/{event.director_token}"
     fix = url + "/rounds/1/tables/2/fix"
     entrant = rnd.tables[1].entrants[0]
     form = {**form_at(client, url, fix), "entrant": str(entrant)}
     assert form["submission"]
     first, second = sent_twice(client, db, event, fix, form)
-    name = events.overview(db, event).by_id[entrant].name
+    name = club_night.overview(db, event).by_id[entrant].name
     done_once(first, second, f"{html.escape(name)} stays at table 2 from now on.")
-    assert events.overview(db, event).by_id[entrant].fixed_table == 2
+    assert club_night.overview(db, event).by_id[entrant].fixed_table == 2
 
 
 def test_an_old_table_fix_form_is_still_refused(client, db):
     event = event_with(db, 4)
-    rnd = events.seat_next_round(db, event)
+    rnd = club_night.seat_next_round(db, event)
     url = f"/e/{event.director_token}"
     fix = url + "/rounds/1/tables/2/fix"
     entrant = rnd.tables[1].entrants[0]
@@ -276,7 +277,7 @@ def test_an_old_table_fix_form_is_still_refused(client, db):
     moved_on(db, event)
     page = client.get(client.post(fix, data=stale).headers["Location"]).get_data(as_text=True)
     assert "Nothing was done: the event changed since this page was read" in page
-    assert events.overview(db, event).by_id[entrant].fixed_table is None
+    assert club_night.overview(db, event).by_id[entrant].fixed_table is None
 
 
 CLOCK_SAID = {
@@ -289,9 +290,9 @@ CLOCK_SAID = {
 
 def _clock_sent_twice(client, db, action: str) -> None:
     event = event_with(db, 4, round_minutes=45)
-    events.seat_next_round(db, event)  # its clock runs
+    club_night.seat_next_round(db, event)  # its clock runs
     if action == "resume":
-        events.round_clock(db, event.director_token, 1, "pause")
+        club_night_clock.round_clock(db, event.director_token, 1, "pause")
     url = f"/e/{event.director_token}"
     clock = url + "/rounds/1/clock"
     form = form_at(client, url, clock, {"action": action})
@@ -322,7 +323,7 @@ def test_a_clock_restart_sent_twice_restarts_once_and_says_so_both_times(client,
 
 def test_an_old_clock_form_is_still_refused(client, db):
     event = event_with(db, 4, round_minutes=45)
-    events.seat_next_round(db, event)
+    club_night.seat_next_round(db, event)
     url = f"/e/{event.director_token}"
     clock = url + "/rounds/1/clock"
     stale = form_at(client, url, clock, {"action": "pause"})
@@ -334,4 +335,4 @@ def test_an_old_clock_form_is_still_refused(client, db):
         as_text=True
     )
     assert version(db, event) == before
-    assert not events.overview(db, event).current.clock.paused
+    assert not club_night.overview(db, event).current.clock.paused

@@ -9,8 +9,11 @@ import re
 import pytest
 
 from scorekeeper import store
-from scorekeeper.service import EventMoved, events
-from tests.service.clubs import event_with, finish, finish_round
+from scorekeeper.service import EventMoved, club_night
+from scorekeeper.service.club_night import clock as club_night_clock
+from scorekeeper.service.club_night import event_file as club_night_event_file
+from scorekeeper.service.kitchen import hands as kitchen_hands
+from tests.service.club_night.clubs import event_with, finish, finish_round
 from tests.web.club_night.test_events_web import console_of, post_from, read_at
 
 
@@ -27,7 +30,7 @@ def test_a_stale_seat_round_is_refused_not_seating_the_next_round(client, db):
     post_from(client, url, url + "/rounds/2/close")
     response = client.post(url + "/rounds", data=stale)
     assert response.status_code == 303
-    assert len(events.overview(db, event).rounds) == 2  # round 3 was not seated
+    assert len(club_night.overview(db, event).rounds) == 2  # round 3 was not seated
     page = client.get(response.headers["Location"]).get_data(as_text=True)
     assert "Nothing was done: the event changed since this page was read" in page
     assert "round 2 is closed" in page
@@ -45,7 +48,7 @@ def test_a_double_tap_on_seat_reads_as_done_once_and_seats_one_round(client, db)
     first = client.post(url + "/rounds", data=form)
     second = client.post(url + "/rounds", data=form)
     assert first.status_code == second.status_code == 303
-    assert len(events.overview(db, event).rounds) == 2
+    assert len(club_night.overview(db, event).rounds) == 2
     page = client.get(second.headers["Location"]).get_data(as_text=True)
     assert page.count("Round 2 is seated: 2 tables.") == 1
     assert "Nothing was done" not in page and "flash-error" not in page
@@ -54,20 +57,20 @@ def test_a_double_tap_on_seat_reads_as_done_once_and_seats_one_round(client, db)
     again = client.post(url + "/rounds", data=form)
     page = client.get(again.headers["Location"]).get_data(as_text=True)
     assert "Round 2 is seated: 2 tables." in page and "flash-error" not in page
-    assert len(events.overview(db, event).rounds) == 2  # round 3 was not seated
+    assert len(club_night.overview(db, event).rounds) == 2  # round 3 was not seated
 
 
 def test_a_double_tap_on_close_reads_as_done_once(client, db):
     event = event_with(db, 4)
     url = f"/e/{event.director_token}"
     post_from(client, url, url + "/rounds")
-    for table in events.overview(db, event).current.tables:
+    for table in club_night.overview(db, event).current.tables:
         finish(db, table)
     form = read_at(client, url)  # "Close round 1", read once, tapped twice
     assert form["submission"]
     client.post(url + "/rounds/1/close", data=form)
     second = client.post(url + "/rounds/1/close", data=form)
-    assert events.overview(db, event).current.closed
+    assert club_night.overview(db, event).current.closed
     page = client.get(second.headers["Location"]).get_data(as_text=True)
     assert page.count("Round 1 is closed.") == 1
     assert "Nothing was done" not in page and "flash-error" not in page
@@ -82,18 +85,18 @@ def test_seat_sent_twice_at_once_seats_one_round_in_the_service(db):
     event = event_with(db, 4)
     version = store.events.event_by_id(db, event.id).version
     once = "seat-form-one-time-id-1"
-    first = events.seat_next_round(db, event.director_token, number=1, seen=version,
+    first = club_night.seat_next_round(db, event.director_token, number=1, seen=version,
                                    submission=once)  # fmt: skip
-    again = events.seat_next_round(db, event.director_token, number=1, seen=version,
+    again = club_night.seat_next_round(db, event.director_token, number=1, seen=version,
                                    submission=once)  # fmt: skip
     assert first.number == again.number == 1
     assert [t.edit_token for t in first.tables] == [t.edit_token for t in again.tables]
-    assert len(events.overview(db, event).rounds) == 1
+    assert len(club_night.overview(db, event).rounds) == 1
     other = event_with(db, 4)  # another event's form with that id: not done there
     with pytest.raises(EventMoved):
-        events.seat_next_round(db, other.director_token, number=1, seen=0, submission=once)
+        club_night.seat_next_round(db, other.director_token, number=1, seen=0, submission=once)
     with pytest.raises(EventMoved):  # a stale form (an id never sent) is still refused
-        events.seat_next_round(db, event.director_token, number=1, seen=version,
+        club_night.seat_next_round(db, event.director_token, number=1, seen=version,
                                submission="another-tabs-one-time-id")  # fmt: skip
 
 
@@ -107,7 +110,7 @@ def test_a_seat_naming_a_round_already_seated_is_refused_even_at_the_same_versio
     response = client.post(url + "/rounds", data={**fresh, "round": "1"})
     page = client.get(response.headers["Location"]).get_data(as_text=True)
     assert "the page offered to seat round 1, but round 1 is closed" in page
-    assert len(events.overview(db, event).rounds) == 1
+    assert len(club_night.overview(db, event).rounds) == 1
 
 
 ACTIONS = [
@@ -130,23 +133,23 @@ ACTIONS = [
 @pytest.mark.parametrize("version", ["old", "none", "junk"])
 def test_every_console_action_read_at_an_old_version_does_nothing(client, db, path, data, version):
     event = event_with(db, 4)
-    rnd = events.seat_next_round(db, event)
+    rnd = club_night.seat_next_round(db, event)
     if path.endswith("reinstate") or path.endswith("clear"):  # something to undo
-        events.set_active(db, event, 1, False)
-        events.enter_paper(db, event, 1, 1, [300, 100], [0, 0])
+        club_night.set_active(db, event, 1, False)
+        club_night.enter_paper(db, event, 1, 1, [300, 100], [0, 0])
     url = f"/e/{event.director_token}"
     seen = read_at(client, url)
-    events.register(db, event, ["Late", "Comer"])  # the event moves on in another tab
+    club_night.register(db, event, ["Late", "Comer"])  # the event moves on in another tab
     before = store.events.event_by_id(db, event.id).version
     tables = [
-        (t.number, t.entrants, t.edit_token) for t in events.overview(db, event).current.tables
+        (t.number, t.entrants, t.edit_token) for t in club_night.overview(db, event).current.tables
     ]
     first = str(rnd.tables[0].entrants[0])
     form = {k: (first if v == "FIRST" else v) for k, v in data.items()}
     form["version"] = {"old": seen["version"], "none": "", "junk": "\u0661"}[version]
     response = client.post(url + path, data=form)
     assert response.status_code in (303, 422), response.status_code
-    after = events.overview(db, event)
+    after = club_night.overview(db, event)
     assert store.events.event_by_id(db, event.id).version == before  # nothing was done
     assert [(t.number, t.entrants, t.edit_token) for t in after.current.tables] == tables
     page = (
@@ -160,7 +163,7 @@ def test_every_console_action_read_at_an_old_version_does_nothing(client, db, pa
 @pytest.mark.parametrize("number", ["0", "2", "99", str(10**30), "\u0661", "\u0662"])
 def test_the_fixed_table_action_refuses_a_round_that_is_not_the_current_one(client, db, number):
     event = event_with(db, 4)
-    rnd = events.seat_next_round(db, event)
+    rnd = club_night.seat_next_round(db, event)
     url = f"/e/{event.director_token}"
     entrant = rnd.tables[1].entrants[0]  # sits at table 2 of round 1
     before = [(t.number, t.entrants) for t in rnd.tables]
@@ -168,7 +171,7 @@ def test_the_fixed_table_action_refuses_a_round_that_is_not_the_current_one(clie
         client, url, f"{url}/rounds/{number}/tables/2/fix", {"entrant": str(entrant)}
     )
     assert response.status_code in (303, 404)
-    view = events.overview(db, event)
+    view = club_night.overview(db, event)
     assert [(t.number, t.entrants) for t in view.current.tables] == before
     assert view.by_id[entrant].fixed_table is None
     if response.status_code == 303:
@@ -178,12 +181,12 @@ def test_the_fixed_table_action_refuses_a_round_that_is_not_the_current_one(clie
 
 def test_the_fixed_table_action_keeps_its_table_in_the_current_round(client, db):
     event = event_with(db, 4)
-    rnd = events.seat_next_round(db, event)
+    rnd = club_night.seat_next_round(db, event)
     url = f"/e/{event.director_token}"
     entrant = rnd.tables[1].entrants[0]  # at table 2: fixed at table 2
     response = post_from(client, url, f"{url}/rounds/1/tables/2/fix", {"entrant": str(entrant)})
     assert response.status_code == 303
-    assert events.overview(db, event).by_id[entrant].fixed_table == 2
+    assert club_night.overview(db, event).by_id[entrant].fixed_table == 2
     # at table 2, not at table 1: the form named the wrong table
     response = post_from(client, url, f"{url}/rounds/1/tables/1/fix", {"entrant": str(entrant)})
     page = client.get(response.headers["Location"]).get_data(as_text=True)
@@ -226,7 +229,7 @@ def test_an_event_file_with_a_list_where_a_number_belongs_is_refused_by_the_web(
     import json
 
     event = event_with(db, 5)
-    events.seat_next_round(db, event)
+    club_night.seat_next_round(db, event)
     data = json.loads(client.get(f"/e/{event.director_token}/event.json").get_data(as_text=True))
     change(data)
     before = (db["events"].count, db["games"].count, db["event_tables"].count)
@@ -243,9 +246,8 @@ def test_a_200_team_8_round_event_file_exports_compact_and_imports_back_through_
     import io
     import json
 
-    from scorekeeper.service import event_files
     from scorekeeper.web.club_night import EVENT_FILE_LIMIT
-    from tests.service.clubs import big_event
+    from tests.service.club_night.clubs import big_event
 
     event = big_event(db, teams=200, rounds=8)
     response = client.get(f"/e/{event.director_token}/event.json")
@@ -260,7 +262,7 @@ def test_a_200_team_8_round_event_file_exports_compact_and_imports_back_through_
     )
     url = console_of(response)
     imported = store.events.event_by_director_token(db, url.rsplit("/", 1)[1])
-    assert event_files.export_data(db, imported) == json.loads(body)
+    assert club_night_event_file.export_data(db, imported) == json.loads(body)
 
 
 def test_an_event_file_over_the_limit_is_refused_on_the_import_page_and_others_keep_theirs(
@@ -292,7 +294,7 @@ def test_a_paper_result_after_the_round_closed_is_kept_and_said(client, db):
     import json
 
     event = event_with(db, 4)
-    events.seat_next_round(db, event)
+    club_night.seat_next_round(db, event)
     finish_round(db, event)
     url = f"/e/{event.director_token}"
     paper_url = f"{url}/rounds/1/tables/2/paper"
@@ -302,7 +304,7 @@ def test_a_paper_result_after_the_round_closed_is_kept_and_said(client, db):
     assert "table 2 is marked as corrected after the round closed" in page
     assert "Corrected after the round closed: round 1 table 2." in page
     assert "corrected after the round closed</span>" in page  # by the table in its round
-    view = events.overview(db, event)
+    view = club_night.overview(db, event)
     table = view.round(1).table(2)
     assert table.on_paper and table.corrected
     said = "Round 1 table 2 was corrected after its round closed."
@@ -313,22 +315,22 @@ def test_a_paper_result_after_the_round_closed_is_kept_and_said(client, db):
     assert flags == [False, True]
     again = console_of(client.post("/events/import", data={"text": json.dumps(exported)}))
     copy = store.events.event_by_director_token(db, again.rsplit("/", 1)[1])
-    assert [t.corrected for t in events.overview(db, copy).round(1).tables] == [False, True]
+    assert [t.corrected for t in club_night.overview(db, copy).round(1).tables] == [False, True]
     assert said in client.get(again).get_data(as_text=True)
 
 
 def test_a_hand_changed_on_a_closed_rounds_table_is_said_on_the_console(client, db):
     from scorekeeper import service
-    from tests.service.clubs import hand
+    from tests.service.club_night.clubs import hand
 
     event = event_with(db, 4)
-    events.seat_next_round(db, event)
+    club_night.seat_next_round(db, event)
     finish_round(db, event)
     url = f"/e/{event.director_token}"
     assert "corrected after" not in client.get(url).get_data(as_text=True)
-    table = events.overview(db, event).round(1).table(1)
-    current = service.games.open_game(db, table.edit_token)
-    service.games.edit_hand(db, current, 1, hand(current.game, 2), version=current.version)
+    table = club_night.overview(db, event).round(1).table(1)
+    current = service.kitchen.open_game(db, table.edit_token)
+    kitchen_hands.edit_hand(db, current, 1, hand(current.game, 2), version=current.version)
     page = client.get(url).get_data(as_text=True)
     assert "Corrected after the round closed: round 1 table 1." in page
     assert "Round 1 table 1 was corrected after its round closed." in page
@@ -338,10 +340,10 @@ def test_a_hand_changed_on_a_closed_rounds_table_is_said_on_the_console(client, 
 
 
 def test_a_tables_total_below_zero_shows_a_true_minus(client, db):
-    from tests.service.clubs import play
+    from tests.service.club_night.clubs import play
 
     event = event_with(db, 4)
-    rnd = events.seat_next_round(db, event)
+    rnd = club_night.seat_next_round(db, event)
     play(db, rnd.tables[0], 0)  # the first side bid 6 and took nothing: set, -60
     page = client.get(f"/e/{event.director_token}").get_data(as_text=True)
     assert re.search(r"<b>\u221260</b>", page) and "<b>-60</b>" not in page
@@ -353,11 +355,11 @@ def test_a_paper_form_refused_as_old_shows_the_result_another_tab_entered(client
     """An old paper form is refused and shown again as typed: beside it, the page says what
     counts now, so sending it again never overwrites a result the director never saw."""
     event = event_with(db, 4)
-    rnd = events.seat_next_round(db, event)
+    rnd = club_night.seat_next_round(db, event)
     paper_url = f"/e/{event.director_token}/rounds/1/tables/1/paper"
     old = read_at(client, paper_url)  # read before any paper result
     assert 'id="paper-now"' not in client.get(paper_url).get_data(as_text=True)
-    events.enter_paper(db, event, 1, 1, [312, 188], [4, 1])  # another tab
+    club_night.enter_paper(db, event, 1, 1, [312, 188], [4, 1])  # another tab
     response = client.post(paper_url, data={**old, "points-0": "250", "points-1": "120"})
     assert response.status_code == 422
     page = response.get_data(as_text=True)
@@ -371,12 +373,12 @@ def test_a_paper_form_refused_as_old_shows_the_result_another_tab_entered(client
         f"The paper result counting now: {first} 312 points, 4 bags; {second} 188 points, "
         f"1 bag. {first} won 312 to 188."
     )
-    assert events.overview(db, event).round(1).table(1).totals == (312, 188)
+    assert club_night.overview(db, event).round(1).table(1).totals == (312, 188)
 
 
 def test_the_paper_forms_bag_fields_are_labelled_by_side(client, db):
     event = event_with(db, 4)
-    rnd = events.seat_next_round(db, event)
+    rnd = club_night.seat_next_round(db, event)
     page = client.get(f"/e/{event.director_token}/rounds/1/tables/1/paper").get_data(as_text=True)
     for k, side in enumerate(rnd.tables[0].side_names):
         assert f'<label for="bags-{k}">{side.replace("&", "&amp;")}: bags</label>' in page
@@ -384,30 +386,30 @@ def test_the_paper_forms_bag_fields_are_labelled_by_side(client, db):
 
 def test_drop_asks_first_then_drops_with_the_version_it_was_asked_at(client, db):
     event = event_with(db, 4)
-    events.seat_next_round(db, event)
+    club_night.seat_next_round(db, event)
     url = f"/e/{event.director_token}"
     console = client.get(url).get_data(as_text=True)
     assert f'action="{url}/entrants/1/drop"' not in console  # no one-tap Drop
     assert f'href="{url}/entrants/1/drop"' in console
-    name = events.overview(db, event).by_id[1].name
+    name = club_night.overview(db, event).by_id[1].name
     question = client.get(f"{url}/entrants/1/drop")
     page = question.get_data(as_text=True)
     assert question.status_code == 200 and f"Drop {name.replace('&', '&amp;')}?" in page
     assert "They sit at <b>table" in page and "Keep them" in page
-    assert events.overview(db, event).by_id[1].active  # asking changed nothing
+    assert club_night.overview(db, event).by_id[1].active  # asking changed nothing
     response = post_from(client, f"{url}/entrants/1/drop", f"{url}/entrants/1/drop")
     assert response.status_code == 303
-    assert not events.overview(db, event).by_id[1].active
+    assert not club_night.overview(db, event).by_id[1].active
     again = client.get(f"{url}/entrants/1/drop")  # already dropped: back with a word
     assert again.status_code == 303
     assert "already dropped out" in client.get(again.headers["Location"]).get_data(as_text=True)
 
 
 def test_no_call_time_before_any_hand_is_played(client, db):
-    from tests.service.clubs import play
+    from tests.service.club_night.clubs import play
 
     event = event_with(db, 4)
-    rnd = events.seat_next_round(db, event)
+    rnd = club_night.seat_next_round(db, event)
     url = f"/e/{event.director_token}"
     assert ">Call time&hellip;</a>" not in client.get(url).get_data(as_text=True)
     play(db, rnd.tables[0], 7)
@@ -434,17 +436,17 @@ def test_clearing_a_paper_result_after_close_is_a_correction_and_clearing_none_i
     client, db
 ):
     event = event_with(db, 4)
-    events.seat_next_round(db, event)
-    events.enter_paper(db, event, 1, 1, [300, 100], [0, 0])
+    club_night.seat_next_round(db, event)
+    club_night.enter_paper(db, event, 1, 1, [300, 100], [0, 0])
     finish_round(db, event)
-    assert not events.overview(db, event).corrected  # on paper before it closed: no correction
+    assert not club_night.overview(db, event).corrected  # on paper before it closed: no correction
     url = f"/e/{event.director_token}"
     response = post_from(client, url, f"{url}/rounds/1/tables/2/paper/clear")
     page = client.get(response.headers["Location"]).get_data(as_text=True)
     assert "Round 1 table 2 has no paper result." in page
-    assert not events.overview(db, event).corrected
+    assert not club_night.overview(db, event).corrected
     post_from(client, url, f"{url}/rounds/1/tables/1/paper/clear")
-    assert [t.number for t in events.overview(db, event).corrected] == [1]
+    assert [t.number for t in club_night.overview(db, event).corrected] == [1]
 
 
 # --- the console's forms read as dataclasses (one form style: from_post and errors) ------------
@@ -534,10 +536,10 @@ def test_a_table_number_that_is_no_number_is_refused_by_the_service_where_the_co
 def test_call_time_asks_first_and_a_question_left_open_does_nothing(client, db):
     """Issue 23: Call time changes every table still playing, so it asks first, as Drop does;
     the question carries the version it was read at."""
-    from tests.service.clubs import play
+    from tests.service.club_night.clubs import play
 
     event = event_with(db, 4, max_hands=None)
-    rnd = events.seat_next_round(db, event)
+    rnd = club_night.seat_next_round(db, event)
     play(db, rnd.tables[0], 7)
     url = f"/e/{event.director_token}"
     console = client.get(url).get_data(as_text=True)
@@ -548,19 +550,19 @@ def test_call_time_asks_first_and_a_question_left_open_does_nothing(client, db):
     assert question.status_code == 200 and "Call time for round 1?" in page
     assert "Still playing: <b>tables 1, 2</b>" in page and ">Play on</a>" in page
     version = re.search(r'name="version" value="(\d+)"', page).group(1)
-    assert events.overview(db, event).current.status != "time_called"  # asking changes nothing
-    events.round_clock(db, event.director_token, 1, "extend", 5)  # another tab
+    assert club_night.overview(db, event).current.status != "time_called"  # asking changes nothing
+    club_night_clock.round_clock(db, event.director_token, 1, "extend", 5)  # another tab
     late = client.post(f"{url}/rounds/1/time", data={"version": version}, follow_redirects=True)
     assert "Nothing was done: the event changed" in late.get_data(as_text=True)
-    assert events.overview(db, event).current.status != "time_called"
+    assert club_night.overview(db, event).current.status != "time_called"
     page = client.get(f"{url}/rounds/1/time").get_data(as_text=True)
     version = re.search(r'name="version" value="(\d+)"', page).group(1)
     done = client.post(f"{url}/rounds/1/time", data={"version": version}, follow_redirects=True)
     assert "Time called: tables 1, 2 finish" in done.get_data(as_text=True)
-    assert events.overview(db, event).current.status == "time_called"
-    for table in events.overview(db, event).current.tables:
+    assert club_night.overview(db, event).current.status == "time_called"
+    for table in club_night.overview(db, event).current.tables:
         finish(db, table)
-    events.close_round(db, event, 1)
+    club_night.close_round(db, event, 1)
     closed = client.get(f"{url}/rounds/1/time")  # a question about a closed round: back, said
     assert closed.status_code == 303
     assert "Round 1 is closed" in client.get(closed.headers["Location"]).get_data(as_text=True)
@@ -570,7 +572,7 @@ def test_a_closed_rounds_table_phone_says_a_change_is_a_correction_before_the_sa
     """Issue 23: the table's phone changed a closed round's hand without a word; the console
     then said it. The phone says it first, on the page and on the hand being fixed."""
     event = event_with(db, 4)
-    rnd = events.seat_next_round(db, event)
+    rnd = club_night.seat_next_round(db, event)
     edit = rnd.tables[0].edit_token
     said = "Round 1 is closed.</b> A hand saved here corrects this table's result"
     for url in (f"/g/{edit}", f"/g/{edit}?hand=1"):
@@ -579,8 +581,8 @@ def test_a_closed_rounds_table_phone_says_a_change_is_a_correction_before_the_sa
     page = client.get(f"/g/{edit}?hand=1").get_data(as_text=True)  # fixing hand 1
     form = page[page.index('id="hand"') :]
     assert said in form and form.index(said) < form.index(">Save hand 1<")  # just before Save
-    events.seat_next_round(db, event)  # round 2's tables play on without it
-    page = client.get(f"/g/{events.overview(db, event).current.tables[0].edit_token}")
+    club_night.seat_next_round(db, event)  # round 2's tables play on without it
+    page = client.get(f"/g/{club_night.overview(db, event).current.tables[0].edit_token}")
     assert said not in page.get_data(as_text=True)
 
 
@@ -589,15 +591,15 @@ def test_a_paper_tables_phone_says_its_hands_are_not_the_result_that_counts(clie
     said 'Ann & Cy lead with 124' and offered the next hand as if it counted, and once the round
     closed it said a saved hand 'corrects this table's result', which the paper result then
     outweighs. It says the paper result counts, on the page and before the Save."""
-    from tests.service.clubs import play
+    from tests.service.club_night.clubs import play
 
     event = event_with(db, 4)
-    rnd = events.seat_next_round(db, event)
+    rnd = club_night.seat_next_round(db, event)
     table = rnd.tables[0]
     play(db, table, 7)
     paper = "This table's result was typed from its paper sheet</b> by the director"
     assert paper not in client.get(f"/g/{table.edit_token}").get_data(as_text=True)
-    events.enter_paper(db, event, 1, table.number, [250, 120], [2, 3])
+    club_night.enter_paper(db, event, 1, table.number, [250, 120], [2, 3])
     page = client.get(f"/g/{table.edit_token}").get_data(as_text=True)
     assert "that result counts in the standings, not the hands here" in page  # by the totals
     fixing = client.get(f"/g/{table.edit_token}?hand=1").get_data(as_text=True)
@@ -611,7 +613,7 @@ def test_a_paper_tables_phone_says_its_hands_are_not_the_result_that_counts(clie
     assert "corrects this table's result" not in fixing
     watched = client.get(f"/v/{table.view_token}").get_data(as_text=True)  # the public's link
     assert "that result counts in the standings, not the hands below" in watched
-    events.clear_paper(db, event, 1, table.number)  # the game counts again
+    club_night.clear_paper(db, event, 1, table.number)  # the game counts again
     page = client.get(f"/g/{table.edit_token}?hand=1").get_data(as_text=True)
     assert paper not in page and "corrects this table's result" in page
     assert 'id="on-paper"' not in client.get(f"/v/{table.view_token}").get_data(as_text=True)

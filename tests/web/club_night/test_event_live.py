@@ -11,9 +11,10 @@ import pytest
 from markupsafe import escape
 
 from scorekeeper import service
-from scorekeeper.service import events
+from scorekeeper.service import club_night
+from scorekeeper.service.club_night import clock as club_night_clock
 from scorekeeper.web.club_night import projector
-from tests.service.clubs import event_with, finish, finish_round, play
+from tests.service.club_night.clubs import event_with, finish, finish_round, play
 from tests.test_pdf import pdf_text
 from tests.web.club_night.test_projector import statements
 
@@ -24,7 +25,7 @@ def console(client, event) -> str:
 
 def version(db, event) -> str:
     """The event's version now, as a console form read now carries it."""
-    return str(events.open_director(db, event.director_token).version)
+    return str(club_night.open_director(db, event.director_token).version)
 
 
 # --- the live console ------------------------------------------------------------------------
@@ -32,9 +33,9 @@ def version(db, event) -> str:
 
 def test_the_console_polls_the_version_and_marks_its_live_parts(client, db):
     event = event_with(db, 4)
-    events.seat_next_round(db, event)
+    club_night.seat_next_round(db, event)
     page = console(client, event)
-    version = events.public_version(db, event.public_token)
+    version = club_night.public_version(db, event.public_token)
     assert f'data-version="{version}"' in page
     assert f'data-version-url="/p/{event.public_token}/version.json"' in page
     assert f'data-live-url="/e/{event.director_token}/live"' in page
@@ -49,22 +50,22 @@ def test_the_console_polls_the_version_and_marks_its_live_parts(client, db):
 
 def test_the_live_part_shows_a_saved_hand_and_keeps_the_directors_messages(client, db):
     event = event_with(db, 4)
-    rnd = events.seat_next_round(db, event)
+    rnd = club_night.seat_next_round(db, event)
     url = f"/e/{event.director_token}"
-    seen = str(events.open_director(db, event.director_token).version)
+    seen = str(club_night.open_director(db, event.director_token).version)
     client.post(url + "/entrants", data={"name-0": "Late", "name-1": "Comer", "version": seen})
     play(db, rnd.tables[0], 7)
     live = client.get(url + "/live")
     assert live.status_code == 200 and live.headers["Cache-Control"] == "no-store"
     text = live.get_data(as_text=True)
     assert "1 hand played" in text and "Registered Late" not in text
-    assert events.public_version(db, event.public_token) in text
+    assert club_night.public_version(db, event.public_token) in text
     assert "Registered Late &amp; Comer" in console(client, event)  # still there for the page
 
 
 def test_a_console_poll_while_nothing_changed_is_one_query(app, client, db):
     event = event_with(db, 8)
-    events.seat_next_round(db, event)
+    club_night.seat_next_round(db, event)
     client.get(f"/e/{event.director_token}/live")
     with statements(app) as seen:
         response = client.get(f"/p/{event.public_token}/version.json")
@@ -73,7 +74,7 @@ def test_a_console_poll_while_nothing_changed_is_one_query(app, client, db):
 
 def test_the_live_part_of_an_unchanged_event_scores_nothing_again(app, client, db):
     event = event_with(db, 8)
-    rnd = events.seat_next_round(db, event)
+    rnd = club_night.seat_next_round(db, event)
     play(db, rnd.tables[0], 7)
     client.get(f"/e/{event.director_token}/live")
     with statements(app) as seen:
@@ -87,7 +88,7 @@ def test_the_live_part_of_an_unchanged_event_scores_nothing_again(app, client, d
 
 def test_the_console_shows_the_time_left_as_text_and_its_buttons_name_the_round(client, db):
     event = event_with(db, 4, round_minutes=45)
-    events.seat_next_round(db, event)
+    club_night.seat_next_round(db, event)
     page = console(client, event)
     left = int(re.search(r'data-clock-left="(\d+)"', page).group(1))
     assert 45 * 60 - 5 <= left <= 45 * 60
@@ -100,8 +101,8 @@ def test_the_console_shows_the_time_left_as_text_and_its_buttons_name_the_round(
 
 def test_at_zero_the_console_prompts_to_call_time(client, db):
     event = event_with(db, 4, round_minutes=1)
-    events.seat_next_round(db, event)
-    events.round_clock(db, event.director_token, 1, "restart", now=0.0)  # long past
+    club_night.seat_next_round(db, event)
+    club_night_clock.round_clock(db, event.director_token, 1, "restart", now=0.0)  # long past
     page = console(client, event)
     assert 'data-clock-left="0"' in page and "Time is up for round 1" in page
     assert not re.search(r'class="clock-prompt" data-clock-up hidden', page)
@@ -109,16 +110,16 @@ def test_at_zero_the_console_prompts_to_call_time(client, db):
 
 def test_the_clock_buttons_through_the_console(client, db):
     event = event_with(db, 4, round_minutes=10)
-    events.seat_next_round(db, event)
+    club_night.seat_next_round(db, event)
     url = f"/e/{event.director_token}/rounds/1/clock"
     data = {"action": "pause", "version": version(db, event)}
     response = client.post(url, data=data, follow_redirects=True)
     assert "paused with 10 minutes left" in response.get_data(as_text=True)
-    assert events.overview(db, event).current.clock.paused
+    assert club_night.overview(db, event).current.clock.paused
     data = {"action": "extend", "minutes": "5", "version": version(db, event)}
     response = client.post(url, data=data, follow_redirects=True)
     assert "5 more minutes" in response.get_data(as_text=True)
-    assert events.overview(db, event).current.clock.left == 900
+    assert club_night.overview(db, event).current.clock.left == 900
     page = console(client, event)
     assert 'data-clock-paused="1"' in page and ">Resume<" in page
 
@@ -126,8 +127,8 @@ def test_the_clock_buttons_through_the_console(client, db):
 @pytest.mark.parametrize("minutes", ["\u2461", "\u0663", "0", "121", "5.5", "", "9" * 40])
 def test_an_extension_out_of_range_is_refused_and_changes_nothing(client, db, minutes):
     event = event_with(db, 4, round_minutes=10)
-    events.seat_next_round(db, event)
-    clock = events.overview(db, event).current.clock
+    club_night.seat_next_round(db, event)
+    clock = club_night.overview(db, event).current.clock
     response = client.post(
         f"/e/{event.director_token}/rounds/1/clock",
         data={"action": "extend", "minutes": minutes, "version": version(db, event)},
@@ -135,7 +136,7 @@ def test_an_extension_out_of_range_is_refused_and_changes_nothing(client, db, mi
     )
     assert response.status_code == 422
     page = response.get_data(as_text=True)
-    assert events.overview(db, event).current.clock == clock
+    assert club_night.overview(db, event).current.clock == clock
     # said next to the box, not at the top of the round, with what was typed still in it
     said = page[page.index('id="round-said"') : page.index("</div>", page.index('id="round-said"'))]
     assert "Extend by" not in said
@@ -150,16 +151,16 @@ def test_an_extension_out_of_range_is_refused_and_changes_nothing(client, db, mi
 
 def test_an_old_consoles_clock_button_is_refused_once_the_round_moved_on(client, db):
     event = event_with(db, 4, round_minutes=10)
-    events.seat_next_round(db, event)
+    club_night.seat_next_round(db, event)
     finish_round(db, event)
-    events.seat_next_round(db, event)
+    club_night.seat_next_round(db, event)
     response = client.post(
         f"/e/{event.director_token}/rounds/1/clock",
         data={"action": "pause", "version": version(db, event)},
         follow_redirects=True,
     )
     assert "Round 1 is over" in response.get_data(as_text=True)
-    assert not events.overview(db, event).current.clock.paused
+    assert not club_night.overview(db, event).current.clock.paused
 
 
 @pytest.mark.parametrize(
@@ -173,7 +174,7 @@ def test_an_old_consoles_clock_button_is_refused_once_the_round_moved_on(client,
 )
 def test_the_round_length_is_changed_from_the_console(client, db, typed, stored, words):
     event = event_with(db, 4, round_minutes=10)
-    events.seat_next_round(db, event)
+    club_night.seat_next_round(db, event)
     response = client.post(
         f"/e/{event.director_token}/round-minutes",
         data={"round_minutes": typed, "version": version(db, event)},
@@ -181,7 +182,7 @@ def test_the_round_length_is_changed_from_the_console(client, db, typed, stored,
     )
     page = response.get_data(as_text=True)
     assert words in page
-    assert events.open_director(db, event.director_token).round_minutes == stored
+    assert club_night.open_director(db, event.director_token).round_minutes == stored
     if stored == 10:  # refused: by its field, in the length's box left open, as typed
         assert response.status_code == 422
         held = '<details class="clock-length" id="round-length" data-hold open data-refused>'
@@ -197,7 +198,7 @@ def test_the_round_length_is_changed_from_the_console(client, db, typed, stored,
 
 def test_every_clock_form_on_the_console_carries_the_events_version(client, db):
     event = event_with(db, 4, round_minutes=10)
-    events.seat_next_round(db, event)
+    club_night.seat_next_round(db, event)
     page = console(client, event)
     start = page.index('class="clock-box"')
     box = page[start : page.index("</details>", start)]
@@ -220,24 +221,24 @@ def test_a_clock_form_read_before_the_event_moved_on_does_nothing(client, db, ad
     """docs/events.md: every console form carries the version it was read at; one read before
     a change (here the clock extended from another tab) does nothing and says so."""
     event = event_with(db, 4, round_minutes=10)
-    events.seat_next_round(db, event)
+    club_night.seat_next_round(db, event)
     old = version(db, event)
-    events.round_clock(db, event.director_token, 1, "extend", 3)
-    clock = events.overview(db, event).current.clock
+    club_night_clock.round_clock(db, event.director_token, 1, "extend", 3)
+    clock = club_night.overview(db, event).current.clock
     response = client.post(
         f"/e/{event.director_token}/{address}", data={**data, "version": old}, follow_redirects=True
     )
     assert "Nothing was done: the event changed" in response.get_data(as_text=True)
-    assert events.overview(db, event).current.clock == clock
-    assert events.open_director(db, event.director_token).round_minutes == 10
+    assert club_night.overview(db, event).current.clock == clock
+    assert club_night.open_director(db, event.director_token).round_minutes == 10
     for sent in ({**data}, {**data, "version": "x"}):  # no version at all: never acts either
         client.post(f"/e/{event.director_token}/{address}", data=sent)
-        assert events.overview(db, event).current.clock == clock
+        assert club_night.overview(db, event).current.clock == clock
 
 
 def test_a_tables_phone_polls_its_rounds_clock(app, client, db):
     event = event_with(db, 4, round_minutes=10)
-    rnd = events.seat_next_round(db, event)
+    rnd = club_night.seat_next_round(db, event)
     page = client.get(f"/g/{rnd.tables[0].edit_token}").get_data(as_text=True)
     url = f"/p/{event.public_token}/clock.json"
     assert f'data-clock-url="{url}" data-clock-round="1"' in page
@@ -245,16 +246,16 @@ def test_a_tables_phone_polls_its_rounds_clock(app, client, db):
         now = client.get(url)
     assert len(seen) == 1 and now.headers["Cache-Control"] == "no-store"
     assert now.get_json()["round"] == 1 and 590 <= now.get_json()["left"] <= 600
-    events.round_clock(db, event.director_token, 1, "pause")
+    club_night_clock.round_clock(db, event.director_token, 1, "pause")
     assert client.get(url).get_json()["paused"] is True
-    events.call_time(db, event, 1)
+    club_night.call_time(db, event, 1)
     assert client.get(url).get_json() == {"round": 1, "left": None, "paused": False}
     assert client.get("/p/no-such-link/clock.json").status_code == 404
 
 
 def test_the_projector_and_the_public_page_show_the_clock(client, db):
     event = event_with(db, 4, round_minutes=20)
-    events.seat_next_round(db, event)
+    club_night.seat_next_round(db, event)
     for url in (f"/p/{event.public_token}", f"/p/{event.public_token}/screen"):
         page = client.get(url).get_data(as_text=True)
         assert re.search(r'data-clock-left="(1200|119\d)"', page), url
@@ -266,7 +267,7 @@ def test_the_projector_and_the_public_page_show_the_clock(client, db):
 
 def test_the_tables_phone_says_how_its_game_ends_and_the_time_left(client, db):
     event = event_with(db, 4, round_minutes=30, max_hands=4)
-    rnd = events.seat_next_round(db, event)
+    rnd = club_night.seat_next_round(db, event)
     page = client.get(f"/g/{rnd.tables[0].edit_token}").get_data(as_text=True)
     assert "Game to 500 or 4 hands, or when time is called." in page
     assert re.search(r'data-clock-left="1[78]\d\d"', page)
@@ -281,11 +282,11 @@ def test_time_called_keeps_the_nights_hands_and_ends_the_game_as_time_called(cli
     """Issue 23: call time on a night of 4 hands with 2 played said "Game to 500 or 3 hands"
     and, after the third, "the last of 3 hands was played"."""
     event = event_with(db, 4, round_minutes=minutes, max_hands=4)
-    rnd = events.seat_next_round(db, event)
+    rnd = club_night.seat_next_round(db, event)
     table, other = rnd.tables[0], rnd.tables[1]
     finish(db, other)  # played its 4 hands before time was called: the night's own words
     play(db, table, 7, 7)
-    events.call_time(db, event, 1)
+    club_night.call_time(db, event, 1)
     page = client.get(f"/g/{table.edit_token}").get_data(as_text=True)
     assert "Game to 500 or 4 hands; time is called." in page
     assert "3 hands" not in page
@@ -302,12 +303,12 @@ def test_time_called_reads_the_same_on_the_read_only_sheet_and_both_pdfs(client,
     the printed sheet of a capped table still said "the last of 3 hands was played" and "3
     hands". Every place that shows the game says it from TablePlace.time_called."""
     event = event_with(db, 4, round_minutes=30, max_hands=4)
-    rnd = events.seat_next_round(db, event)
+    rnd = club_night.seat_next_round(db, event)
     table, other = rnd.tables[0], rnd.tables[1]
     finish(db, other)
     play(db, table, 7, 7)
-    events.call_time(db, event, 1)
-    shown = service.games.show_shared(db, table.view_token)
+    club_night.call_time(db, event, 1)
+    shown = service.kitchen.show_shared(db, table.view_token)
     assert (shown.time_called, shown.round_hands) == (True, 4)
     view = client.get(f"/v/{table.view_token}").get_data(as_text=True)
     assert "Time is called: the table finishes the hand in play" in view
@@ -329,7 +330,7 @@ def test_time_called_reads_the_same_on_the_read_only_sheet_and_both_pdfs(client,
 
 def test_a_table_without_a_clock_says_only_its_rules_end(client, db):
     event = event_with(db, 4, max_hands=4)
-    rnd = events.seat_next_round(db, event)
+    rnd = club_night.seat_next_round(db, event)
     page = client.get(f"/g/{rnd.tables[0].edit_token}").get_data(as_text=True)
     assert "Game to 500 or 4 hands." in page and "data-clock-left" not in page
     assert "clock.js" not in page
@@ -338,10 +339,10 @@ def test_a_table_without_a_clock_says_only_its_rules_end(client, db):
 def test_the_tables_clock_is_drawn_anew_as_time_passes(client, db):
     """The game page is kept per version, but its clock is what the round's clock says now."""
     event = event_with(db, 4, round_minutes=30)
-    rnd = events.seat_next_round(db, event)
+    rnd = club_night.seat_next_round(db, event)
     url = f"/g/{rnd.tables[0].edit_token}"
     assert 'data-clock-paused="1"' not in client.get(url).get_data(as_text=True)
-    events.round_clock(db, event.director_token, 1, "pause")
+    club_night_clock.round_clock(db, event.director_token, 1, "pause")
     assert 'data-clock-paused="1"' in client.get(url).get_data(as_text=True)
 
 
@@ -350,7 +351,7 @@ def test_the_tables_clock_is_drawn_anew_as_time_passes(client, db):
 
 def test_before_any_table_finishes_the_standings_say_no_results_yet(client, db):
     event = event_with(db, 8)
-    rnd = events.seat_next_round(db, event)
+    rnd = club_night.seat_next_round(db, event)
     play(db, rnd.tables[0], 7)
     for page in (console(client, event), client.get(f"/p/{event.public_token}").get_data(True)):
         assert "No results yet" in page and 'class="place">=1<' not in page
@@ -367,9 +368,9 @@ def test_the_standings_show_the_first_tie_breakers_figure_as_a_column(
     client, db, tiebreakers, label
 ):
     event = event_with(db, 4, tiebreakers=tiebreakers)
-    rnd = events.seat_next_round(db, event)
+    rnd = club_night.seat_next_round(db, event)
     finish(db, rnd.tables[0])
-    view = events.overview(db, event)
+    view = club_night.overview(db, event)
     page = console(client, event)
     assert f">{label}</span></div>" in page
     shown = projector.figure(tiebreakers)
@@ -383,9 +384,9 @@ def test_the_standings_show_the_first_tie_breakers_figure_as_a_column(
 def test_after_the_last_round_the_projector_shows_the_podium_and_no_tables(client, db):
     event = event_with(db, 4, rounds=2)
     for _ in range(2):
-        events.seat_next_round(db, event)
+        club_night.seat_next_round(db, event)
         finish_round(db, event)
-    view = events.overview(db, event)
+    view = club_night.overview(db, event)
     shown = projector.screens(view)
     assert [s.kind for s in shown] == ["podium", "standings"]
     steps = shown[0].rows
@@ -402,9 +403,9 @@ def test_after_the_last_round_the_projector_shows_the_podium_and_no_tables(clien
 def test_a_knockouts_podium_is_its_final_and_semi_finals(db):
     event = event_with(db, 4, format="knockout")
     for _ in range(2):
-        events.seat_next_round(db, event)
+        club_night.seat_next_round(db, event)
         finish_round(db, event)
-    view = events.overview(db, event)
+    view = club_night.overview(db, event)
     steps = projector.podium(view, projector.figure(()))
     assert [s.place for s in steps] == ["Champion", "2nd", "=3rd", "=3rd"]
     assert [s.top for s in steps] == [True, False, False, False]
@@ -414,6 +415,6 @@ def test_a_knockouts_podium_is_its_final_and_semi_finals(db):
 
 def test_no_podium_before_the_end(db):
     event = event_with(db, 4, rounds=2)
-    events.seat_next_round(db, event)
+    club_night.seat_next_round(db, event)
     finish_round(db, event)
-    assert projector.podium(events.overview(db, event), projector.figure(())) == ()
+    assert projector.podium(club_night.overview(db, event), projector.figure(())) == ()

@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.printing import pool
-from scorekeeper.service import events
+from scorekeeper.service import club_night
 from tests.printing.reading import card_pages, flat, pdf_pages_text, qr_links
-from tests.service.clubs import event_with, finish_round
+from tests.service.club_night.clubs import event_with, finish_round
 
 LAN = "http://192.168.1.20:5000"  # the laptop's address on the club's network
 
@@ -18,7 +18,7 @@ LAN = "http://192.168.1.20:5000"  # the laptop's address on the club's network
 def night(db):
     """An event of 6 teams (3 tables), round 1 seated."""
     event = event_with(db, teams=6, name="Thursday <Club> night")
-    events.seat_next_round(db, event)
+    club_night.seat_next_round(db, event)
     return event
 
 
@@ -53,7 +53,7 @@ def test_the_round_packet_prints_every_table_and_its_codes_open_the_tables_scori
     client, db, night
 ):
     body = pdf(client, f"/e/{night.director_token}/rounds/1/packet.pdf")
-    rnd = events.overview(db, night).round(1)
+    rnd = club_night.overview(db, night).round(1)
     pages = pdf_pages_text(body)
     text = flat("\n".join(pages))
     assert "Thursday <Club> night" in text and "Round 1" in text
@@ -72,10 +72,10 @@ def test_the_round_packet_prints_every_table_and_its_codes_open_the_tables_scori
 
 def test_a_later_round_packet_carries_the_standings_so_far_and_the_byes(client, db):
     event = event_with(db, teams=5)  # an odd count: a bye each round
-    events.seat_next_round(db, event)
+    club_night.seat_next_round(db, event)
     finish_round(db, event)
-    events.seat_next_round(db, event)
-    view = events.overview(db, event)
+    club_night.seat_next_round(db, event)
+    view = club_night.overview(db, event)
     body = pdf(client, f"/e/{event.director_token}/rounds/2/packet.pdf?paper=a4")
     text = flat("\n".join(pdf_pages_text(body)))
     assert "Standings before round 2" in text
@@ -115,9 +115,9 @@ def test_the_standings_print_after_each_round_and_finally(client, db, night):
     text = flat("\n".join(pdf_pages_text(pdf(client, url))))
     assert "Standings after round 1" in text
     for _ in range(2):
-        events.seat_next_round(db, night)
+        club_night.seat_next_round(db, night)
         finish_round(db, night)
-    view = events.overview(db, night)
+    view = club_night.overview(db, night)
     assert view.complete
     text = flat("\n".join(pdf_pages_text(pdf(client, url))))
     assert "Final standings" in text and "Swiss, teams of two, 3 rounds" in text

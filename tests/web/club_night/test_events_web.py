@@ -11,9 +11,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper import store
-from scorekeeper.service import event_files, events
+from scorekeeper.service import club_night
+from scorekeeper.service.club_night import event_file as club_night_event_file
+from scorekeeper.service.club_night import settings as club_night_settings
 from tests.helpers import editor_fields
-from tests.service.clubs import event_with, finish, finish_round, play
+from tests.service.club_night.clubs import event_with, finish, finish_round, play
 
 
 def event_form(**changes):
@@ -67,7 +69,7 @@ def test_a_director_creates_an_event_with_house_rules_and_a_round_end(client, db
         "Friday club night", "2024-05-17", 3, 45,
     )  # fmt: skip
     assert event.rules == {"preset": "standard", "nil": False}
-    assert events.game_rules(event) == {
+    assert club_night_settings.game_rules(event) == {
         "preset": "standard", "nil": False, "target_score": 300, "max_hands": 6,
     }  # fmt: skip
     assert event.tiebreakers == ("point_diff", "head_to_head")
@@ -111,7 +113,7 @@ def test_choosing_a_preset_without_javascript_sets_the_target(client):
 
 def test_the_links_are_capabilities(client, db):
     event = event_with(db, 4)
-    rnd = events.seat_next_round(db, event)
+    rnd = club_night.seat_next_round(db, event)
     assert client.get(f"/e/{event.public_token}").status_code == 404
     assert client.get(f"/p/{event.director_token}").status_code == 404
     assert client.post(f"/p/{event.public_token}/rounds").status_code in (404, 405)
@@ -124,7 +126,7 @@ def test_the_links_are_capabilities(client, db):
 
 
 def test_registering_from_the_console(client, db):
-    event = events.create_event(db, events.EventSettings("Night"))
+    event = club_night.create_event(db, club_night.EventSettings("Night"))
     url = f"/e/{event.director_token}"
     assert console_of(post_from(client, url, url + "/entrants", {"name-0": "Ann", "name-1": "Cy"}))
     response = post_from(
@@ -134,11 +136,11 @@ def test_registering_from_the_console(client, db):
     page = response.get_data(as_text=True)
     assert "Ann is already registered (in Ann &amp; Cy)." in page
     assert 'value="Bob"' in page and 'value="Aces"' in page  # what was typed is kept
-    assert [e.name for e in events.overview(db, event).entrants] == ["Ann & Cy"]
+    assert [e.name for e in club_night.overview(db, event).entrants] == ["Ann & Cy"]
 
 
 def test_a_name_too_long_is_refused_with_a_word_not_cut(client, db):
-    event = events.create_event(db, events.EventSettings("Night"))
+    event = club_night.create_event(db, club_night.EventSettings("Night"))
     long = "Maximiliana Featherstonehaugh-Smythe"  # 36 characters
     url = f"/e/{event.director_token}"
     response = post_from(client, url, url + "/entrants", {"name-0": long, "name-1": "Cy"})
@@ -161,7 +163,7 @@ def test_a_name_too_long_is_refused_with_a_word_not_cut(client, db):
 )
 def test_console_actions_come_back_to_the_console_with_a_message(client, db, path, message):
     event = event_with(db, 4)
-    events.seat_next_round(db, event)
+    club_night.seat_next_round(db, event)
     url = f"/e/{event.director_token}"
     response = post_from(client, url, url + path, {"table": "2"})
     assert response.status_code == 303 and response.headers["Location"].startswith(url)
@@ -175,7 +177,7 @@ def test_a_round_from_seating_to_closing_through_the_console(client, db):
     event = event_with(db, 4, max_hands=None)
     url = f"/e/{event.director_token}"
     post_from(client, url, url + "/rounds")
-    view = events.overview(db, event)
+    view = club_night.overview(db, event)
     play(db, view.current.tables[0], 7)
     post_from(client, url, url + "/rounds/1/time")
     page = client.get(url).get_data(as_text=True)
@@ -190,14 +192,14 @@ def test_a_round_from_seating_to_closing_through_the_console(client, db):
 
 def test_a_tables_game_page_says_where_it_is_played(client, db):
     event = event_with(db, 4, max_hands=None)
-    rnd = events.seat_next_round(db, event)
+    rnd = club_night.seat_next_round(db, event)
     page = client.get(f"/g/{rnd.tables[1].edit_token}").get_data(as_text=True)
     assert (
         f'href="/p/{event.public_token}">Club night</a> &middot; Round 1 &middot; <b>Table 2</b>'
         in page
     )
     assert "Delete game" not in page and "Rematch" not in page
-    events.call_time(db, event, 1)
+    club_night.call_time(db, event, 1)
     page = client.get(f"/g/{rnd.tables[1].edit_token}").get_data(as_text=True)
     assert "Time is called: finish the hand in play" in page
     response = client.post(f"/g/{rnd.tables[1].edit_token}/delete")
@@ -208,9 +210,9 @@ def test_a_tables_game_page_says_where_it_is_played(client, db):
 
 def test_a_hand_typed_while_time_was_called_saves_without_a_conflict(client, db):
     event = event_with(db, 2, max_hands=None)
-    (table,) = events.seat_next_round(db, event).tables
+    (table,) = club_night.seat_next_round(db, event).tables
     read_at = store.game_by_edit_token(db, table.edit_token).version  # the tricks step
-    events.call_time(db, event, 1)
+    club_night.call_time(db, event, 1)
     bids = {f"bid-{i}": "3" for i in range(4)}
     response = client.post(
         f"/g/{table.edit_token}/hands", data={**bids, "ttricks-0": "7", "ttricks-1": "6",
@@ -222,7 +224,7 @@ def test_a_hand_typed_while_time_was_called_saves_without_a_conflict(client, db)
 
 def test_a_paper_result_through_its_form(client, db):
     event = event_with(db, 4)
-    events.seat_next_round(db, event)
+    club_night.seat_next_round(db, event)
     url = f"/e/{event.director_token}/rounds/1/tables/2/paper"
     assert client.get(url).status_code == 200
     response = post_from(client, url, url, {"points-0": "x", "points-1": "200", "bags-0": "-1"})
@@ -233,7 +235,7 @@ def test_a_paper_result_through_its_form(client, db):
     assert response.status_code == 422 and "Tied on 200" in response.get_data(as_text=True)
     paper = {"points-0": "200", "points-1": "200", "winner": "1"}
     assert console_of(post_from(client, url, url, paper))
-    table = events.overview(db, event).current.table(2)
+    table = club_night.overview(db, event).current.table(2)
     assert table.on_paper and table.winner == 1
     assert client.get(f"/e/{event.director_token}/rounds/1/tables/9/paper").status_code == 303
 
@@ -241,7 +243,7 @@ def test_a_paper_result_through_its_form(client, db):
 @pytest.mark.parametrize("winner", ["2", "x", "-1", "\u00b9", "\u0661"])
 def test_a_paper_winner_that_is_no_side_is_said_by_its_field(client, db, winner):
     event = event_with(db, 4)
-    events.seat_next_round(db, event)
+    club_night.seat_next_round(db, event)
     url = f"/e/{event.director_token}/rounds/1/tables/1/paper"
     response = post_from(client, url, url, {"points-0": "200", "points-1": "200", "winner": winner})
     assert response.status_code == 422
@@ -250,7 +252,7 @@ def test_a_paper_winner_that_is_no_side_is_said_by_its_field(client, db, winner)
 
 def test_downloads_and_an_import_through_the_page(client, db):
     event = event_with(db, 4)
-    events.seat_next_round(db, event)
+    club_night.seat_next_round(db, event)
     finish_round(db, event)
     base = f"/e/{event.director_token}"
     for path, kind in (("/event.json", "application/json"), ("/results.csv", "text/csv"),
@@ -259,7 +261,7 @@ def test_downloads_and_an_import_through_the_page(client, db):
         assert response.status_code == 200 and response.mimetype == kind
         assert response.headers["Content-Disposition"].startswith('attachment; filename="spades-')
     text = client.get(base + "/event.json").get_data(as_text=True)
-    assert json.loads(text) == event_files.export_data(db, event)
+    assert json.loads(text) == club_night_event_file.export_data(db, event)
     response = client.post("/events/import", data={"text": text})
     url = console_of(response)
     assert "Imported as a new event" in client.get(url).get_data(as_text=True)
@@ -272,13 +274,13 @@ def test_the_csv_files_open_in_a_spreadsheet_with_their_accents(client, db):
     with UTF-8's byte-order mark: 'Søren' came out 'SÃ¸ren'. The downloads start with it, and
     read back (as UTF-8 with its mark) as the service's CSV; the event file does not."""
     event = event_with(db, 3)
-    events.register(db, event, ["Søren", "Åsa"])
-    events.seat_next_round(db, event)
+    club_night.register(db, event, ["Søren", "Åsa"])
+    club_night.seat_next_round(db, event)
     finish_round(db, event)
-    view = events.overview(db, event)
+    view = club_night.overview(db, event)
     base = f"/e/{event.director_token}"
-    for path, text in (("/results.csv", event_files.results_csv(view)),
-                       ("/standings.csv", event_files.standings_csv(view))):  # fmt: skip
+    for path, text in (("/results.csv", club_night.results_csv(view)),
+                       ("/standings.csv", club_night.standings_csv(view))):  # fmt: skip
         body = client.get(base + path).data
         assert body.startswith(b"\xef\xbb\xbf") and body.decode("utf-8-sig") == text, path
         assert "Søren & Åsa" in body.decode("utf-8-sig")
@@ -287,11 +289,11 @@ def test_the_csv_files_open_in_a_spreadsheet_with_their_accents(client, db):
 
 def test_the_public_page_polls_a_version_that_moves(client, db):
     event = event_with(db, 4)
-    events.seat_next_round(db, event)
+    club_night.seat_next_round(db, event)
     page = client.get(f"/p/{event.public_token}").get_data(as_text=True)
     first = client.get(f"/p/{event.public_token}/version.json").get_json()["version"]
     assert f'data-version="{first}"' in page
-    play(db, events.overview(db, event).current.tables[0], 7)
+    play(db, club_night.overview(db, event).current.tables[0], 7)
     assert client.get(f"/p/{event.public_token}/version.json").get_json()["version"] != first
 
 
@@ -337,7 +339,7 @@ def event_routes(app, director: str, public: str):
 @given(form=st.dictionaries(FIELDS, VALUES, max_size=10))
 def test_no_form_content_makes_a_server_error(app, client, db, form):
     event = event_with(db, 3, rounds=2)
-    events.seat_next_round(db, event)
+    club_night.seat_next_round(db, event)
     for method, url in event_routes(app, event.director_token, event.public_token):
         if method == "POST":
             response = client.post(url, data=form)

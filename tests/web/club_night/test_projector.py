@@ -10,10 +10,10 @@ from contextlib import contextmanager
 
 import pytest
 
-from scorekeeper.service import events
+from scorekeeper.service import club_night
 from scorekeeper.web.club_night import projector
 from scorekeeper.web.db import get_db
-from tests.service.clubs import event_with, finish, finish_round, play
+from tests.service.club_night.clubs import event_with, finish, finish_round, play
 
 
 def screen_url(event) -> str:
@@ -36,13 +36,13 @@ def statements(app):
 
 def test_the_projector_shows_the_standings_and_the_round_in_play(client, db):
     event = event_with(db, 10)
-    events.register(db, event, ["<b>Ann</b>", "Cy & <i>Co</i>"])
-    events.seat_next_round(db, event)
+    club_night.register(db, event, ["<b>Ann</b>", "Cy & <i>Co</i>"])
+    club_night.seat_next_round(db, event)
     finish_round(db, event)
-    rnd = events.seat_next_round(db, event)
+    rnd = club_night.seat_next_round(db, event)
     finish(db, rnd.tables[0])
     play(db, rnd.tables[1], 7)
-    view = events.overview(db, event)
+    view = club_night.overview(db, event)
     page = client.get(screen_url(event)).get_data(as_text=True)
 
     assert "<h1>Club night</h1>" in page and "Round 2 of 3" in page
@@ -61,7 +61,7 @@ def test_the_projector_shows_the_standings_and_the_round_in_play(client, db):
 
 def test_the_projector_only_reads_and_keeps_the_links_to_itself(client, db):
     event = event_with(db, 4)
-    rnd = events.seat_next_round(db, event)
+    rnd = club_night.seat_next_round(db, event)
     page = client.get(screen_url(event)).get_data(as_text=True)
     assert "<form" not in page and "method=" not in page and "<input" not in page
     assert event.director_token not in page
@@ -88,7 +88,7 @@ def test_a_projector_link_that_is_not_a_public_link_is_404(client, db, path):
 
 def test_the_version_poll_is_one_small_query(app, client, db):
     event = event_with(db, 4)
-    events.seat_next_round(db, event)
+    club_night.seat_next_round(db, event)
     with statements(app) as seen:
         response = client.get(f"/p/{event.public_token}/version.json")
     assert len(seen) == 1 and seen[0].startswith("select e.version")
@@ -99,7 +99,7 @@ def test_the_version_poll_is_one_small_query(app, client, db):
 
 def test_a_projector_that_reloads_while_nothing_changed_scores_nothing(app, client, db):
     event = event_with(db, 8)
-    events.seat_next_round(db, event)
+    club_night.seat_next_round(db, event)
     finish_round(db, event)
     client.get(screen_url(event))  # the first look scores the games and keeps the view
     with statements(app) as seen:
@@ -133,14 +133,14 @@ def test_long_lists_are_paged_evenly(count, per_screen, sizes):
 def test_standings_screens_say_which_places_they_show(db):
     event = event_with(db, 16, format="progressive")
     for i in range(16, 32):
-        events.register(db, event, [f"Player{i}"])
-    shown = projector.screens(events.overview(db, event))
+        club_night.register(db, event, [f"Player{i}"])
+    shown = projector.screens(club_night.overview(db, event))
     assert [(s.kind, s.part, [len(c) for c in s.columns]) for s in shown] == [
         ("standings", "1\u201316 of 32", [8, 8]),
         ("standings", "17\u201332 of 32", [8, 8]),
     ]
-    events.seat_next_round(db, event)
-    shown = projector.screens(events.overview(db, event))
+    club_night.seat_next_round(db, event)
+    shown = projector.screens(club_night.overview(db, event))
     # before a table finishes, one screen says "no results yet" (no 32 rows level at "=1")
     assert [(s.kind, s.part, len(s.rows)) for s in shown] == [
         ("standings", "", 0),
@@ -186,16 +186,16 @@ def _registering(db):
 
 def _time_called(db):
     event = event_with(db, 4)
-    rnd = events.seat_next_round(db, event)
+    rnd = club_night.seat_next_round(db, event)
     play(db, rnd.tables[0], 7)
-    events.call_time(db, event, 1)
+    club_night.call_time(db, event, 1)
     return event
 
 
 def _champion(db):
     event = event_with(db, 4, format="knockout")
     for _ in range(2):
-        events.seat_next_round(db, event)
+        club_night.seat_next_round(db, event)
         finish_round(db, event)
     return event
 

@@ -10,9 +10,9 @@ import re
 
 import pytest
 
-from scorekeeper.service import events
+from scorekeeper.service import club_night
 from scorekeeper.web.club_night import public_page
-from tests.service.clubs import event_with, finish, play
+from tests.service.club_night.clubs import event_with, finish, play
 
 
 @pytest.fixture
@@ -37,7 +37,7 @@ def tables_on(page: str) -> list[str]:
 
 def test_a_club_night_shows_every_table_and_the_whole_standings(client, db):
     event = event_with(db, 8)
-    rnd = events.seat_next_round(db, event)
+    rnd = club_night.seat_next_round(db, event)
     finish(db, rnd.tables[0])
     page = text(client, f"/p/{event.public_token}")
     assert tables_on(page) == ["1", "2", "3", "4"]
@@ -47,7 +47,7 @@ def test_a_club_night_shows_every_table_and_the_whole_standings(client, db):
 
 def test_a_big_round_shows_finding_your_table_and_links_its_pages(client, db, small_pages):
     event = event_with(db, 16)
-    rnd = events.seat_next_round(db, event)
+    rnd = club_night.seat_next_round(db, event)
     for t in rnd.tables:
         finish(db, t)
     url = f"/p/{event.public_token}"
@@ -66,15 +66,15 @@ def test_a_big_round_shows_finding_your_table_and_links_its_pages(client, db, sm
     assert standings.count('<li class="standing') == 5 and "6&ndash;10 of 16" in standings
     places = re.findall(r'<span class="place">([^<]+)</span>', standings)
     assert places == [
-        s.place_label for s in events.event_page(db, event.public_token).view.standings[5:10]
+        s.place_label for s in club_night.event_page(db, event.public_token).view.standings[5:10]
     ]
 
 
 def test_find_your_table_by_a_name_or_a_number(client, db, small_pages):
     event = event_with(db, 16)
-    rnd = events.seat_next_round(db, event)
+    rnd = club_night.seat_next_round(db, event)
     table = rnd.tables[5]
-    view = events.event_page(db, event.public_token).view
+    view = club_night.event_page(db, event.public_token).view
     seated = view.current.table(table.number)
     name = seated.seats[0][1]
     url = f"/p/{event.public_token}"
@@ -100,10 +100,10 @@ def test_find_your_table_by_a_name_or_a_number(client, db, small_pages):
 )  # fmt: skip
 def test_find_your_table_without_the_accents_a_phone_keyboard_lacks(client, db, typed, name):
     event = event_with(db, 5)  # and three more: eight teams, no bye
-    events.register(db, event, ["Élodie", "Émile"])
-    events.register(db, event, ["Łukasz", "Ola"])
-    events.register(db, event, ["Nguyễn Trần", "Zoë"])
-    rnd = events.seat_next_round(db, event)
+    club_night.register(db, event, ["Élodie", "Émile"])
+    club_night.register(db, event, ["Łukasz", "Ola"])
+    club_night.register(db, event, ["Nguyễn Trần", "Zoë"])
+    rnd = club_night.seat_next_round(db, event)
     url = f"/p/{event.public_token}"
     found = client.get(f"{url}/find", query_string={"name": typed})
     assert found.status_code == 303, typed
@@ -115,7 +115,7 @@ def test_the_page_a_phone_loads_grows_with_the_room_not_the_event(client, db, sm
     sizes = []
     for teams in (16, 48):
         event = event_with(db, teams)
-        rnd = events.seat_next_round(db, event)
+        rnd = club_night.seat_next_round(db, event)
         play(db, rnd.tables[0], 7)
         sizes.append(len(client.get(f"/p/{event.public_token}").data))
     assert sizes[1] < sizes[0] * 1.25  # 24 tables against 8: a few more page links, no more
@@ -123,8 +123,8 @@ def test_the_page_a_phone_loads_grows_with_the_room_not_the_event(client, db, sm
 
 def test_a_bye_a_name_typed_and_the_pages_are_escaped(client, db, small_pages):
     event = event_with(db, 15)
-    events.register(db, event, ["<b>Ann</b>", "Cy & <i>Co</i>"])
-    events.seat_next_round(db, event)
+    club_night.register(db, event, ["<b>Ann</b>", "Cy & <i>Co</i>"])
+    club_night.seat_next_round(db, event)
     url = f"/p/{event.public_token}"
     page = text(client, f"{url}/find?name=%3Cscript%3E")
     assert "<script>" not in page and "&lt;script&gt;" in page
@@ -135,7 +135,7 @@ def test_a_bye_a_name_typed_and_the_pages_are_escaped(client, db, small_pages):
 
 def test_the_pages_of_a_big_event_are_kept_and_compressed(client, db, small_pages):
     event = event_with(db, 16)
-    events.seat_next_round(db, event)
+    club_night.seat_next_round(db, event)
     for path in ("", "/tables?page=2", "/standings?page=2", "?table=3"):
         url = f"/p/{event.public_token}{path}"
         first = client.get(url, headers={"Accept-Encoding": "gzip"})

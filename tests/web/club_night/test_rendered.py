@@ -11,16 +11,16 @@ import threading
 import pytest
 from flask import template_rendered
 
-from scorekeeper.service import events
+from scorekeeper.service import club_night
 from tests.conftest import make_app
-from tests.service.clubs import event_with, play
+from tests.service.club_night.clubs import event_with, play
 from tests.web.club_night.test_projector import statements
 
 
 @pytest.fixture
 def seated(db):
     event = event_with(db, 4)
-    rnd = events.seat_next_round(db, event)
+    rnd = club_night.seat_next_round(db, event)
     return event, rnd
 
 
@@ -92,25 +92,25 @@ def test_the_console_live_part_is_kept_per_session_and_its_forms_still_post(csrf
     other = two.get(url)
     assert other.data != first.data  # another browser's forms carry its own CSRF token
     token = first.get_data(as_text=True).split('name="csrf_token" value="')[1].split('"')[0]
-    number = events.open_director(db, event.director_token).version
+    number = club_night.open_director(db, event.director_token).version
     sent = one.post(
         f"/e/{event.director_token}/round-minutes",
         data={"csrf_token": token, "round_minutes": "40", "version": str(number)},
     )
     assert sent.status_code == 303  # the kept page's token is this session's, still good
-    assert events.open_director(db, event.director_token).round_minutes == 40
+    assert club_night.open_director(db, event.director_token).round_minutes == 40
 
 
 def test_the_version_the_room_polls_is_held_for_a_few_seconds(db, seated):
     event, rnd = seated
     token = event.public_token
-    before = events.polled_version(db, token, hold=5, now=100.0)
+    before = club_night.polled_version(db, token, hold=5, now=100.0)
     play(db, rnd.tables[0], 7)
-    assert events.polled_version(db, token, hold=5, now=104.9) == before
-    assert events.event_page(db, token, hold=5, now=104.9).version == before
-    after = events.polled_version(db, token, hold=5, now=105.0)
-    assert after != before and after == events.public_version(db, token)
-    shown = events.event_page(db, token, hold=5, now=105.0).view.current
+    assert club_night.polled_version(db, token, hold=5, now=104.9) == before
+    assert club_night.event_page(db, token, hold=5, now=104.9).version == before
+    after = club_night.polled_version(db, token, hold=5, now=105.0)
+    assert after != before and after == club_night.public_version(db, token)
+    shown = club_night.event_page(db, token, hold=5, now=105.0).view.current
     assert shown is not None and "1 hand played" in shown.tables[0].status
 
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper import store
-from scorekeeper.service import events
-from tests.service.clubs import event_with
+from scorekeeper.service import club_night
+from tests.service.club_night.clubs import event_with
 
 
 def links(rnd) -> dict[int, tuple[str, str]]:
@@ -30,10 +30,10 @@ def assert_replaced_page(response, event, number: int, table: int, now) -> str:
 @pytest.mark.parametrize("kind", ["edit", "view"])
 def test_a_swapped_tables_old_links_lead_to_the_event_not_to_no_such_game(client, db, kind):
     event = event_with(db, 4)
-    before = events.seat_next_round(db, event)
+    before = club_night.seat_next_round(db, event)
     first, second = before.tables[0].entrants[0], before.tables[1].entrants[0]
-    events.swap(db, event, 1, first, second)
-    now = events.overview(db, event).current
+    club_night.swap(db, event, 1, first, second)
+    now = club_night.overview(db, event).current
     for number, (edit, view) in links(before).items():
         response = client.get(f"/g/{edit}" if kind == "edit" else f"/v/{view}")
         page = assert_replaced_page(response, event, 1, number, now)
@@ -46,11 +46,11 @@ def test_a_swapped_tables_old_links_lead_to_the_event_not_to_no_such_game(client
 
 def test_a_re_paired_rounds_old_links_say_so_and_the_read_only_sheet_now(client, db):
     event = event_with(db, 6)
-    before = events.seat_next_round(db, event)
-    events.register(db, event, ["Late", "Comer"])
-    events.register(db, event, ["Later", "Still"])
-    events.repair_round(db, event, 1)
-    now = events.overview(db, event).current
+    before = club_night.seat_next_round(db, event)
+    club_night.register(db, event, ["Late", "Comer"])
+    club_night.register(db, event, ["Later", "Still"])
+    club_night.repair_round(db, event, 1)
+    now = club_night.overview(db, event).current
     assert len(now.tables) == 4 and not set(links(before).values()) & set(links(now).values())
     for number, (edit, view) in links(before).items():
         for url in (f"/g/{edit}", f"/v/{view}"):
@@ -61,11 +61,11 @@ def test_a_re_paired_rounds_old_links_say_so_and_the_read_only_sheet_now(client,
 
 def test_a_replaced_link_whose_table_is_gone_points_to_the_event_only(client, db):
     event = event_with(db, 8)
-    before = events.seat_next_round(db, event)
+    before = club_night.seat_next_round(db, event)
     for e in before.tables[3].entrants:
-        events.set_active(db, event, e, False)  # table 4's teams leave: 3 tables after
-    events.repair_round(db, event, 1)
-    now = events.overview(db, event).current
+        club_night.set_active(db, event, e, False)  # table 4's teams leave: 3 tables after
+    club_night.repair_round(db, event, 1)
+    now = club_night.overview(db, event).current
     assert [t.number for t in now.tables] == [1, 2, 3]
     page = assert_replaced_page(client.get(f"/g/{before.tables[3].edit_token}"), event, 1, 4, now)
     assert 'href="/v/' not in page
@@ -73,8 +73,8 @@ def test_a_replaced_link_whose_table_is_gone_points_to_the_event_only(client, db
 
 def test_a_replaced_links_other_addresses_never_fail_and_a_made_up_link_is_no_such_game(client, db):
     event = event_with(db, 4)
-    before = events.seat_next_round(db, event)
-    events.repair_round(db, event, 1)
+    before = club_night.seat_next_round(db, event)
+    club_night.repair_round(db, event, 1)
     edit, view = before.tables[0].edit_token, before.tables[0].view_token
     for url in (
         f"/g/{edit}/version", f"/g/{edit}/sheet.pdf", f"/g/{edit}/game.json", f"/g/{edit}/rules",
@@ -91,8 +91,8 @@ def test_a_replaced_links_other_addresses_never_fail_and_a_made_up_link_is_no_su
 def test_the_links_are_kept_in_the_swaps_own_transaction(db):
     """A swap refused (the round has started) keeps no link: nothing was replaced."""
     event = event_with(db, 4)
-    rnd = events.seat_next_round(db, event)
-    events.swap(db, event, 1, rnd.tables[0].entrants[0], rnd.tables[1].entrants[0])
+    rnd = club_night.seat_next_round(db, event)
+    club_night.swap(db, event, 1, rnd.tables[0].entrants[0], rnd.tables[1].entrants[0])
     kept = db.conn.execute("select count(*) from replaced_links").fetchone()[0]
     assert kept == 2
     assert store.events.replaced_link(db, rnd.tables[0].edit_token, "view") is None

@@ -53,8 +53,9 @@ def test_a_house_rule_of_contracts_is_saved_in_the_game_file(client, db):
 
 
 def test_a_club_event_refuses_rules_that_score_in_tenths():
+    from scorekeeper.service.club_night import EventSettings
+    from scorekeeper.service.club_night.settings import check_settings
     from scorekeeper.service.errors import EventRefused
-    from scorekeeper.service.event_settings import EventSettings, check_settings
 
     with pytest.raises(EventRefused, match="A club table scores whole points") as refused:
         check_settings(EventSettings(name="Friday", rules="call-break"))

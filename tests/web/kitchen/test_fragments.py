@@ -46,7 +46,7 @@ def test_a_sheet_of_kept_rows_is_the_sheet_rendered_whole(app, db):
         stored.append(record.edit_token)
     with app.test_request_context("/"):
         for token in stored:
-            current = service.games.open_game(db, token)
+            current = service.kitchen.open_game(db, token)
             for links in (True, False):
                 kept = fragments.sheet_html(current, edit_links=links)
                 whole = render_template(

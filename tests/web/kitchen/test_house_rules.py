@@ -188,13 +188,13 @@ def test_the_store_finds_names_whatever_their_case_and_deletes_by_id(db):
 
 
 def test_forgetting_saved_rules_is_one_use_case_for_their_browser_only(db):
-    from scorekeeper.service import library
+    from scorekeeper.service import kitchen
 
     saved = store.save_house_rules(db, "Friday", {"preset": "standard"}, owner="b1")
-    assert library.forget_house_rules(db, saved.id, "b2") is None  # another browser's
+    assert kitchen.forget_house_rules(db, saved.id, "b2") is None  # another browser's
     assert store.house_rules_by_id(db, saved.id, "b1") is not None
-    assert library.forget_house_rules(db, 2**63, "b1") is None  # names nothing
-    gone = library.forget_house_rules(db, saved.id, "b1")
+    assert kitchen.forget_house_rules(db, 2**63, "b1") is None  # names nothing
+    gone = kitchen.forget_house_rules(db, saved.id, "b1")
     assert gone is not None and gone.name == "Friday"
     assert store.house_rules_by_id(db, saved.id, "b1") is None
-    assert library.forget_house_rules(db, saved.id, "b1") is None
+    assert kitchen.forget_house_rules(db, saved.id, "b1") is None

@@ -12,7 +12,7 @@ import re
 import pytest
 
 from scorekeeper import store
-from tests.service.clubs import time_called_table
+from tests.service.club_night.clubs import time_called_table
 from tests.test_pdf import pdf_text
 
 

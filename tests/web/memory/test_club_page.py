@@ -11,7 +11,7 @@ import pytest
 
 from scorekeeper import store
 from scorekeeper.paths import STATS_DOC
-from scorekeeper.service import keeper
+from scorekeeper.service import memory
 from scorekeeper.web.memory.figures_doc import render
 from tests.conftest import make_app
 
@@ -40,7 +40,7 @@ ELSEWHERE = [
 
 @pytest.fixture
 def links(db):
-    return keeper.club_links(db)
+    return memory.club_links(db)
 
 
 def _get(client, environ, headers, path="/club"):
@@ -77,7 +77,7 @@ def test_anywhere_else_the_club_page_says_how_to_get_the_keepers_link(
 def test_behind_a_declared_proxy_no_request_is_this_computer(tmp_path):
     app = make_app(tmp_path, WTF_CSRF_ENABLED=False, PROXY_FIX=1)
     db = store.connect(app.config["DATABASE"])
-    links = keeper.club_links(db)
+    links = memory.club_links(db)
     db.close()
     client = app.test_client()
     page = client.get("/club", headers={"Host": "127.0.0.1:8000"})
@@ -92,7 +92,7 @@ def test_a_new_keepers_link_from_this_computer_stops_the_old_one(client, db, lin
     assert done.status_code == 303 and done.location.endswith("/club")
     page = client.get("/club").get_data(as_text=True)
     assert "the old one no longer opens the keeper" in page
-    fresh = keeper.club_links(db)
+    fresh = memory.club_links(db)
     assert fresh.keeper != links.keeper and fresh.reader == links.reader
     assert f"/k/{fresh.keeper}" in page
     assert client.get(f"/k/{links.keeper}").status_code == 404

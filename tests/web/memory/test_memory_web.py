@@ -7,18 +7,18 @@ import re
 
 import pytest
 
-from scorekeeper.service import keeper, memory
+from scorekeeper.service import club_night, memory
 from scorekeeper.stats import Scheme
-from tests.service.memory_club import club as play_club
+from tests.service.memory.memory_club import club as play_club
 
 
 @pytest.fixture
 def memory_club(app, db):
     memory.clear_caches()
     evs = play_club(db, 21, nights=3)
-    token = keeper.keeper_link(db)
-    keeper.add_season(db, "Spring", "2026-03-01", "2026-03-31", None, Scheme("place", (6, 3, 1)))
-    yield evs, token, keeper.reader_link(db)
+    token = memory.keeper_link(db)
+    memory.add_season(db, "Spring", "2026-03-01", "2026-03-31", None, Scheme("place", (6, 3, 1)))
+    yield evs, token, memory.reader_link(db)
     memory.clear_caches()
 
 
@@ -66,7 +66,7 @@ def test_a_player_by_name_from_a_tables_seats(client, memory_club):
 
 def _state(db, token) -> tuple:
     club = memory.load_club(db)
-    return club.names, len(club.seasons), len(keeper.keeper_page(db, token).changes)
+    return club.names, len(club.seasons), len(memory.keeper_page(db, token).changes)
 
 
 def _people(client, token) -> dict[str, str]:
@@ -126,10 +126,11 @@ def test_the_keeper_renames_merges_and_undoes(client, memory_club, db):
     done = client.post(f"/k/{token}/rename", data={"person": people["Ann"], "name": "Annie"})
     assert done.status_code == 303
     assert "Renamed: Annie." in client.get(done.location).get_data(as_text=True)
-    from scorekeeper.service import events
 
-    event = events.create_event(db, events.EventSettings(name="Elsewhere", date="2026-06-01"))
-    events.register(db, event, ["Ann Other", "Q"])
+    event = club_night.create_event(
+        db, club_night.EventSettings(name="Elsewhere", date="2026-06-01")
+    )
+    club_night.register(db, event, ["Ann Other", "Q"])
     people = _people(client, token)
     merging = {"person": people["Ann Other"], "into": people["Annie"]}
     done = client.post(f"/k/{token}/merge", data=merging)
@@ -145,7 +146,7 @@ def test_the_keepers_forms_need_their_csrf_token(csrf_app):
     from scorekeeper import store
 
     db = store.connect(csrf_app.config["DATABASE"])
-    token = keeper.keeper_link(db)
+    token = memory.keeper_link(db)
     db.close()
     page = csrf_app.test_client().post(f"/k/{token}/rename", data={"person": "1", "name": "X"})
     assert page.status_code == 400
@@ -186,15 +187,15 @@ def test_the_season_prints_every_place_with_its_why(client, memory_club, db):
 def test_a_player_whose_tricks_were_written_per_team_reads_no_own_bid_reached(client, db):
     """docs/stats.md: own bid reached counts only hands whose tricks are written per player;
     a team writing tricks per team shows "–", not "0.0% (0 of 11)"."""
-    from scorekeeper.service import events
-    from tests.service.clubs import finish
+    from scorekeeper.service import memory
+    from tests.service.club_night.clubs import finish
 
     memory.clear_caches()
-    event = events.create_event(db, events.EventSettings(name="Teams", date="2026-05-01"))
-    events.register(db, event, ["Zed", "Yan"])
-    events.register(db, event, ["Xu", "Wes"])
-    events.seat_next_round(db, event)
-    finish(db, events.overview(db, event).current.tables[0], 9)  # tricks written per team
+    event = club_night.create_event(db, club_night.EventSettings(name="Teams", date="2026-05-01"))
+    club_night.register(db, event, ["Zed", "Yan"])
+    club_night.register(db, event, ["Xu", "Wes"])
+    club_night.seat_next_round(db, event)
+    finish(db, club_night.overview(db, event).current.tables[0], 9)  # tricks written per team
     html = client.get(f"/m/{event.public_token}/who/Zed").get_data(as_text=True)
     reached = html.split("Own bid reached")[1].split("</div>")[0]
     assert "–" in reached and "tricks written per team" in reached and "0.0%" not in reached
