@@ -14,7 +14,7 @@ from flask import (
 from flask.typing import ResponseReturnValue
 from flask_wtf.csrf import generate_csrf
 
-from scorekeeper.service import club_night as events
+from scorekeeper.service import club_night
 from scorekeeper.web.club_night import rendered
 from scorekeeper.web.club_night.blueprint import bp
 from scorekeeper.web.club_night.console_page import back_to_console, console_page
@@ -32,7 +32,7 @@ PLACES = ("round", "entrants", "past")
 @bp.get("/e/<director_token>")
 def console(director_token: str) -> ResponseReturnValue:
     at = request.args.get("at", "")
-    shown = events.console_view(get_db(), director_token, browser_id(create=False), known=True)
+    shown = club_night.console_view(get_db(), director_token, browser_id(create=False), known=True)
     return console_page(director_token, shown, at=at if at in PLACES else "")
 
 
@@ -42,7 +42,7 @@ def console_live(director_token: str) -> Response:
     polls moved): tables, the still-playing line, the clock and the standings update in place.
     Rendered once a version for each director's session (its forms carry the session's CSRF
     token, which stays good) and host (the table cards' addresses), gzip-compressed."""
-    shown = events.console_view(get_db(), director_token, None, known=False)
+    shown = club_night.console_view(get_db(), director_token, None, known=False)
     rnd = shown.view.current
     now = time.time()
     step = None
@@ -61,7 +61,7 @@ def clock(director_token: str, number: int) -> ResponseReturnValue:
     moved on: the number is the one the console showed). Refused, the console again with the
     form as typed and the problem by its field (422), as the entrant form is."""
     form = ClockForm.from_post(request.form)
-    answer = events.console_clock(
+    answer = club_night.console_clock(
         get_db(), director_token, number, form, browser_id=browser_id(create=False)
     )
     return _clock_answered(director_token, answer, clock=form)
@@ -72,7 +72,7 @@ def round_minutes(director_token: str) -> ResponseReturnValue:
     """The event's round length, for rounds seated from now on and the clock's restart;
     refused, the console again with what was typed and the problem next to the field."""
     form = RoundMinutesForm.from_post(request.form)
-    answer = events.console_round_minutes(
+    answer = club_night.console_round_minutes(
         get_db(), director_token, form, browser_id=browser_id(create=False)
     )
     return _clock_answered(director_token, answer, round_minutes=form)
@@ -80,7 +80,7 @@ def round_minutes(director_token: str) -> ResponseReturnValue:
 
 def _clock_answered(
     director_token: str,
-    answer: events.ClockAnswer,
+    answer: club_night.ClockAnswer,
     *,
     clock: ClockForm | None = None,
     round_minutes: RoundMinutesForm | None = None,

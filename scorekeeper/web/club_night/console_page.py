@@ -21,8 +21,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from scorekeeper.config import is_loopback
 from scorekeeper.events import MAX_EXTEND_MINUTES
-from scorekeeper.service import EventRefused
-from scorekeeper.service import club_night as events
+from scorekeeper.service import EventRefused, club_night
 from scorekeeper.web.club_night import projector as screens
 from scorekeeper.web.club_night.blueprint import REFRESH_SECONDS
 from scorekeeper.web.club_night.event_forms import (
@@ -38,7 +37,7 @@ from scorekeeper.web.session import remember_event
 
 def console_page(
     director_token: str,
-    shown: events.ConsoleView,
+    shown: club_night.ConsoleView,
     *,
     register: EntrantForm | None = None,
     clock: ClockForm | None = None,
@@ -74,7 +73,7 @@ def console_page(
         now=time.time(),
         figure=screens.figure(shown.event.tiebreakers),
         poll_seconds=REFRESH_SECONDS,
-        max_round_minutes=events.MAX_ROUND_MINUTES,
+        max_round_minutes=club_night.MAX_ROUND_MINUTES,
         max_extend=MAX_EXTEND_MINUTES,
         live=live,
         **context,

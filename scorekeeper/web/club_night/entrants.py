@@ -10,8 +10,7 @@ from flask import (
 from flask.typing import ResponseReturnValue
 from werkzeug.wrappers import Response as BaseResponse
 
-from scorekeeper.service import EventRefused
-from scorekeeper.service import club_night as events
+from scorekeeper.service import EventRefused, club_night
 from scorekeeper.web.club_night.blueprint import bp
 from scorekeeper.web.club_night.console_page import act, back_to_console, console_page
 from scorekeeper.web.club_night.event_forms import (
@@ -26,7 +25,7 @@ from scorekeeper.web.session import browser_id
 @bp.post("/e/<director_token>/entrants")
 def register(director_token: str) -> ResponseReturnValue:
     form = EntrantForm.from_post(request.form)
-    answer = events.submit_entrant(
+    answer = club_night.submit_entrant(
         get_db(), director_token, form.names, form.team, seen=form.version,
         browser_id=browser_id(create=False),
     )  # fmt: skip
@@ -46,7 +45,7 @@ def register(director_token: str) -> ResponseReturnValue:
 def confirm_drop(director_token: str, entrant: int) -> ResponseReturnValue:
     """Drop asks first (a page of its own, then one POST): a Drop is easy to tap by mistake."""
     try:
-        question = events.drop_question(get_db(), director_token, entrant)
+        question = club_night.drop_question(get_db(), director_token, entrant)
     except EventRefused as e:
         flash(e.message, "error")
         return back_to_console(director_token, "entrants")
@@ -59,7 +58,7 @@ def drop(director_token: str, entrant: int) -> BaseResponse:
     form = ButtonPost.from_post(request.form)
 
     def action() -> str:
-        name = events.set_active(
+        name = club_night.set_active(
             get_db(), director_token, entrant, False, seen=form.version, submission=form.submission
         )
         return f"{name} dropped: kept in the standings, not seated again."
@@ -72,7 +71,7 @@ def reinstate(director_token: str, entrant: int) -> BaseResponse:
     form = ButtonPost.from_post(request.form)
 
     def action() -> str:
-        name = events.set_active(
+        name = club_night.set_active(
             get_db(), director_token, entrant, True, seen=form.version, submission=form.submission
         )
         return f"{name} is back: seated next round."
@@ -87,7 +86,7 @@ def fix(director_token: str, entrant: int) -> BaseResponse:
         director_token,
         form.at,
         form,
-        lambda: events.fix_entrant(
+        lambda: club_night.fix_entrant(
             get_db(), director_token, entrant, form.number, seen=form.version
         ),
     )

@@ -13,9 +13,7 @@ from flask import (
 from flask.typing import ResponseReturnValue
 
 from scorekeeper.printing import packets, pool
-from scorekeeper.service import EventRefused
-from scorekeeper.service import club_night as event_files
-from scorekeeper.service import club_night as events
+from scorekeeper.service import EventRefused, club_night
 from scorekeeper.web import downloads
 from scorekeeper.web.club_night.blueprint import bp
 from scorekeeper.web.club_night.console_page import back_to_console
@@ -30,7 +28,7 @@ PACKET_SECONDS_A_TABLE = 1.0
 # --- exports ---------------------------------------------------------------------------------
 
 
-def _file(file: event_files.EventFile, ext: str, what: str) -> Response:
+def _file(file: club_night.EventFile, ext: str, what: str) -> Response:
     """An event's file to download, named after the event, its day and what it holds: the
     event file as JSON, the results and standings as CSV for a spreadsheet."""
     name = f"{export_filename([file.name], file.day).removesuffix('.json')}-{what}.{ext}"
@@ -41,18 +39,18 @@ def _file(file: event_files.EventFile, ext: str, what: str) -> Response:
 
 @bp.get("/e/<director_token>/event.json")
 def export(director_token: str) -> Response:
-    file = event_files.export_file(get_db(), director_token)
+    file = club_night.export_file(get_db(), director_token)
     return _file(file, "json", "event")
 
 
 @bp.get("/e/<director_token>/results.csv")
 def results_csv(director_token: str) -> Response:
-    return _file(event_files.results_file(get_db(), director_token), "csv", "results")
+    return _file(club_night.results_file(get_db(), director_token), "csv", "results")
 
 
 @bp.get("/e/<director_token>/standings.csv")
 def standings_csv(director_token: str) -> Response:
-    file = event_files.standings_file(get_db(), director_token)
+    file = club_night.standings_file(get_db(), director_token)
     return _file(file, "csv", "standings")
 
 
@@ -65,7 +63,7 @@ def packet(director_token: str, number: int) -> ResponseReturnValue:
     link (this server's address, as the director's browser reaches it), a pre-filled score
     sheet per table; made in the printing pool and kept while the event is unchanged."""
     try:
-        data = events.packet_data(get_db(), director_token, number)
+        data = club_night.packet_data(get_db(), director_token, number)
     except EventRefused as e:
         flash(e.message, "error")
         return back_to_console(director_token)
@@ -99,7 +97,7 @@ def packet(director_token: str, number: int) -> ResponseReturnValue:
 @bp.get("/e/<director_token>/standings.pdf")
 def standings_pdf(director_token: str) -> ResponseReturnValue:
     """The standings to print: place, wins, the tie-breakers' figures and why."""
-    sheet = events.standings_sheet(get_db(), director_token)
+    sheet = club_night.standings_sheet(get_db(), director_token)
     size = paper_size(request.args.get("paper"))
     doc = packets.StandingsPrint(
         sheet.name, sheet.standings, sheet.tiebreakers, date=sheet.date or None,

@@ -13,9 +13,7 @@ from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from scorekeeper.rules import PRESET_DESCRIPTIONS, PRESETS
-from scorekeeper.service import EventRefused
-from scorekeeper.service import club_night as event_files
-from scorekeeper.service import club_night as events
+from scorekeeper.service import EventRefused, club_night
 from scorekeeper.web.club_night.blueprint import bp
 from scorekeeper.web.club_night.event_forms import (
     FORMAT_CHOICES,
@@ -61,7 +59,7 @@ def new() -> ResponseReturnValue:
     if settings is None:
         return _render_new(form, 422)
     try:
-        event = events.new_event(get_db(), settings)
+        event = club_night.new_event(get_db(), settings)
     except EventRefused as e:
         form.place_error(e.field, e.message)
         return _render_new(form, 422)
@@ -78,7 +76,7 @@ def import_event() -> ResponseReturnValue:
     form = ImportForm.from_post(request.form, request.files)
     if not form.errors:
         try:
-            event = event_files.import_file(get_db(), form.text)
+            event = club_night.import_file(get_db(), form.text)
         except EventRefused as e:
             form.place_error(e.field, e.message)
         else:

@@ -22,8 +22,7 @@ from flask import (
 )
 from flask.typing import ResponseReturnValue
 
-from scorekeeper.service import TableReplaced
-from scorekeeper.service import club_night as events
+from scorekeeper.service import TableReplaced, club_night
 from scorekeeper.web.club_night import projector as screens
 from scorekeeper.web.club_night import public_page, rendered
 from scorekeeper.web.club_night.blueprint import REFRESH_SECONDS, bp
@@ -47,24 +46,24 @@ def table_replaced(e: TableReplaced) -> tuple[str, int]:
 # --- the public page -------------------------------------------------------------------------
 
 
-def _held(public_token: str) -> events.EventPage:
+def _held(public_token: str) -> club_night.EventPage:
     """The event as its public pages show it, read at most every PUBLIC_HOLD_SECONDS (config)
     by this process: the version a room of phones polls moves at most that often."""
-    return events.event_page(get_db(), public_token, hold=_hold())
+    return club_night.event_page(get_db(), public_token, hold=_hold())
 
 
 def _hold() -> float:
-    return float(current_app.config.get("PUBLIC_HOLD_SECONDS", events.HOLD_SECONDS))
+    return float(current_app.config.get("PUBLIC_HOLD_SECONDS", club_night.HOLD_SECONDS))
 
 
-def _clock_step(shown: events.EventPage, now: float) -> int | None:
+def _clock_step(shown: club_night.EventPage, now: float) -> int | None:
     rnd = shown.view.current
     if rnd is None:
         return None
     return rendered.clock_step(rnd.clock_left(now), bool(rnd.clock and rnd.clock.paused), now)
 
 
-def _public_page(name: str, page: events.EventPage, now: float, **context: Any) -> str:
+def _public_page(name: str, page: club_night.EventPage, now: float, **context: Any) -> str:
     return render_template(
         name,
         event=page.event,
@@ -159,7 +158,7 @@ def public_find(public_token: str) -> ResponseReturnValue:
 def public_version(public_token: str) -> Response:
     """What the public page polls: it reloads when anything it shows changed (the version as
     this process last read it, at most PUBLIC_HOLD_SECONDS ago)."""
-    response = jsonify(version=events.polled_version(get_db(), public_token, hold=_hold()))
+    response = jsonify(version=club_night.polled_version(get_db(), public_token, hold=_hold()))
     response.headers["Cache-Control"] = "no-store"
     return response
 
@@ -168,7 +167,7 @@ def public_version(public_token: str) -> Response:
 def clock_now(public_token: str) -> Response:
     """What a table's phone polls to keep its round clock true between hands (a pause, an
     extension): the round, the seconds left (null: none to show), paused."""
-    now = events.clock_now(get_db(), public_token)
+    now = club_night.clock_now(get_db(), public_token)
     response = jsonify(round=now.round, left=now.left, paused=now.paused)
     response.headers["Cache-Control"] = "no-store"
     return response

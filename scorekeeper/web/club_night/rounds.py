@@ -11,8 +11,7 @@ from flask import (
 from flask.typing import ResponseReturnValue
 from werkzeug.wrappers import Response as BaseResponse
 
-from scorekeeper.service import EventRefused
-from scorekeeper.service import club_night as events
+from scorekeeper.service import EventRefused, club_night
 from scorekeeper.web.club_night.blueprint import bp
 from scorekeeper.web.club_night.console_page import act, back_to_console
 from scorekeeper.web.club_night.event_forms import (
@@ -32,7 +31,7 @@ def fix_table(director_token: str, number: int, table: int) -> BaseResponse:
         director_token,
         "round",
         form,
-        lambda: events.fix_entrant(
+        lambda: club_night.fix_entrant(
             get_db(),
             director_token,
             form.entrant("entrant"),
@@ -49,7 +48,7 @@ def seat(director_token: str) -> BaseResponse:
     form = SeatForm.from_post(request.form)
 
     def action() -> list[str]:
-        rnd = events.seat_next_round(
+        rnd = club_night.seat_next_round(
             get_db(), director_token, number=form.number, seen=form.version,
             submission=form.submission,
         )  # fmt: skip
@@ -64,7 +63,7 @@ def swap(director_token: str, number: int) -> BaseResponse:
 
     def action() -> list[str]:
         first, second = form.entrant("first"), form.entrant("second")
-        warnings = events.swap(
+        warnings = club_night.swap(
             get_db(), director_token, number, first, second, seen=form.version,
             submission=form.submission,
         )  # fmt: skip
@@ -80,7 +79,7 @@ def repair(director_token: str, number: int) -> BaseResponse:
     form = ButtonPost.from_post(request.form)
 
     def action() -> str:
-        rnd = events.repair_round(
+        rnd = club_night.repair_round(
             get_db(), director_token, number, seen=form.version, submission=form.submission
         )
         return f"Round {number} is paired again: {len(rnd.tables)} tables, new scoring links."
@@ -93,7 +92,7 @@ def confirm_time(director_token: str, number: int) -> ResponseReturnValue:
     """Call time asks first (a page of its own, then one POST): it changes every table still
     playing, and cannot be taken back from the console."""
     try:
-        question = events.time_question(get_db(), director_token, number)
+        question = club_night.time_question(get_db(), director_token, number)
     except EventRefused as e:
         flash(e.message, "error")
         return back_to_console(director_token, "round")
@@ -105,7 +104,7 @@ def call_time(director_token: str, number: int) -> BaseResponse:
     form = ButtonPost.from_post(request.form)
 
     def action() -> str:
-        capped = events.call_time(
+        capped = club_night.call_time(
             get_db(), director_token, number, seen=form.version, submission=form.submission
         )
         if not capped:
@@ -124,7 +123,7 @@ def close(director_token: str, number: int) -> BaseResponse:
     form = ButtonPost.from_post(request.form)
 
     def action() -> str:
-        events.close_round(
+        club_night.close_round(
             get_db(), director_token, number, seen=form.version, submission=form.submission
         )
         return f"Round {number} is closed."
@@ -133,7 +132,7 @@ def close(director_token: str, number: int) -> BaseResponse:
 
 
 def _paper_page(
-    director_token: str, at: events.PaperTable, form: PaperForm, status: int = 200
+    director_token: str, at: club_night.PaperTable, form: PaperForm, status: int = 200
 ) -> tuple[str, int]:
     page = render_template(
         "club_night/paper.html", event=at.event, view=at.view, rnd=at.round, table=at.table,
@@ -146,7 +145,7 @@ def _paper_page(
 def paper(director_token: str, number: int, table: int) -> ResponseReturnValue:
     """A table's final points and bags typed from its paper sheet (a correction, too)."""
     try:
-        at = events.paper_table(get_db(), director_token, number, table)
+        at = club_night.paper_table(get_db(), director_token, number, table)
     except EventRefused as e:
         flash(e.message, "error")
         return back_to_console(director_token)
@@ -159,7 +158,7 @@ def enter_paper(director_token: str, number: int, table: int) -> ResponseReturnV
     field and what was typed."""
     form = PaperForm.from_post(request.form)
     try:
-        answer = events.submit_paper(get_db(), director_token, number, table, form)
+        answer = club_night.submit_paper(get_db(), director_token, number, table, form)
     except EventRefused as e:  # the round has no such table
         flash(e.message, "error")
         return back_to_console(director_token)
@@ -182,7 +181,7 @@ def clear_paper(director_token: str, number: int, table: int) -> BaseResponse:
     form = ButtonPost.from_post(request.form)
 
     def action() -> str:
-        events.clear_paper(
+        club_night.clear_paper(
             get_db(), director_token, number, table, seen=form.version, submission=form.submission
         )
         return f"Round {number} table {table}: its game counts again."

@@ -19,7 +19,6 @@ from scorekeeper.rules import (
 from scorekeeper.rules.examples import extras_examples, rules_explained, table_words
 from scorekeeper.rules.words import option_shown
 from scorekeeper.service import AlreadySaved, StartRefused, StartUnavailable, kitchen
-from scorekeeper.service import kitchen as games
 from scorekeeper.web import saving
 from scorekeeper.web.db import get_db
 from scorekeeper.web.fields import range_words, tenths_text
@@ -116,7 +115,7 @@ def start():
 
 @bp.get("/g/<token>")
 def show(token: str):
-    page = games.game_page(get_db(), token, browser_id())  # this browser opened it
+    page = kitchen.game_page(get_db(), token, browser_id())  # this browser opened it
     current = page.current
     number = request.args.get("hand", type=int)
     if number is not None and 1 <= number <= len(current.game.hands):
@@ -131,7 +130,7 @@ def version(token: str):
     """Where the game is now, for a page the browser brought back from its memory (Back) or a
     phone sending the hands it kept while offline: the version, the hands and a fresh CSRF
     token for the saves to come."""
-    current = games.open_game(get_db(), token)
+    current = kitchen.open_game(get_db(), token)
     return (
         {
             "version": current.facts.version,
@@ -146,7 +145,7 @@ def version(token: str):
 @bp.get("/g/<token>/rules")
 def rules(token: str):
     """The game's rules in plain words."""
-    current = games.open_game(get_db(), token)
+    current = kitchen.open_game(get_db(), token)
     game = current.game
     seats, teams = len(game.players), game.teams is not None
     count = len(game.teams or ())

@@ -23,8 +23,8 @@ from scorekeeper.service import (
     OpenGame,
     StaleGame,
     UnreadableGame,
+    kitchen,
 )
-from scorekeeper.service import kitchen as games
 from scorekeeper.web import saving
 from scorekeeper.web.db import get_db
 from scorekeeper.web.kitchen.game_page import render_game
@@ -78,7 +78,7 @@ REFUSED = (AlreadySaved, StaleGame, HandRefused, GameUnavailable)
 def add(token: str):
     form = _posted_form()
     try:
-        games.submit_hand(get_db(), token, form, form.version, form.submission or None)
+        kitchen.submit_hand(get_db(), token, form, form.version, form.submission or None)
     except REFUSED as e:
         return _answer(token, form, e)
     return _to_sheet(token)
@@ -88,7 +88,7 @@ def add(token: str):
 def edit(token: str, number: int):
     """A hand's edit page has one address, the one the sheet links (``/g/<token>?hand=N``):
     this older one leads there (404 when the game has no such hand)."""
-    games.open_game(get_db(), token).stored_hand(number)
+    kitchen.open_game(get_db(), token).stored_hand(number)
     return redirect(url_for("games.show", token=token, hand=number, _anchor="hand"), 302)
 
 
@@ -96,7 +96,7 @@ def edit(token: str, number: int):
 def update(token: str, number: int):
     form = _posted_form()
     try:
-        games.change_hand(get_db(), token, number, form, form.version, form.submission or None)
+        kitchen.change_hand(get_db(), token, number, form, form.version, form.submission or None)
     except REFUSED as e:
         return _answer(token, form, e, editing=number)
     return _to_sheet(token)
@@ -106,7 +106,7 @@ def _one_tap(token: str, action: str, number: int | None = None) -> Any:
     """Delete hand, Misdeal, Undo, Redo: a button, its version and its one-time id."""
     button = _posted_form()  # the version and the one-time id; no hand fields
     try:
-        tapped = games.one_tap_back(
+        tapped = kitchen.one_tap_back(
             get_db(), token, action, button.version, button.submission or None, number=number
         )
     except REFUSED as e:
@@ -116,7 +116,7 @@ def _one_tap(token: str, action: str, number: int | None = None) -> Any:
     return _to_sheet(token)
 
 
-def _tricks_again(token: str, tapped: games.Tapped) -> Response:
+def _tricks_again(token: str, tapped: kitchen.Tapped) -> Response:
     """After Undo took back a hand just added: its tricks step again, its bids (and its renege,
     bonus and note) kept (a wrong tricks entry is mended with the tricks alone; "Change bids"
     is there for the bids)."""
@@ -134,7 +134,7 @@ def _tricks_again(token: str, tapped: games.Tapped) -> Response:
 @bp.get("/<int:number>/delete")
 def confirm_delete(token: str, number: int):
     """Ask before deleting a hand: what it scored, and that Undo can bring it back."""
-    current = games.open_game(get_db(), token)
+    current = kitchen.open_game(get_db(), token)
     if not 1 <= number <= len(current.game.hands):
         raise HandNotFound(number)
     return _confirm(current, "delete", number=number, hand=current.sheet.hands[number - 1])
@@ -148,7 +148,7 @@ def delete(token: str, number: int):
 @bp.get("/misdeal")
 def confirm_misdeal(token: str):
     """Ask before voiding the next hand: nobody scores it, and who deals next."""
-    current = games.open_game(get_db(), token)
+    current = kitchen.open_game(get_db(), token)
     game, dealer = current.game, current.sheet.next_dealer
     if game.rules.misdeal_deal_passes:
         dealer = game.players[(game.players.index(dealer) + 1) % len(game.players)]
@@ -179,7 +179,7 @@ def csrf_failed(_e: CSRFError):
     """A form sent after the session was lost: show the page again with the hand kept."""
     token = (request.view_args or {}).get("token", "")
     try:
-        page = games.game_page(get_db(), token)  # not opened: nothing recorded
+        page = kitchen.game_page(get_db(), token)  # not opened: nothing recorded
     except (GameNotFound, UnreadableGame) as e:  # no game to show the hand on: say which
         return current_app.handle_user_exception(e)
     form = _posted_form()

@@ -12,7 +12,7 @@ from __future__ import annotations
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from scorekeeper.service import kitchen as library
+from scorekeeper.service import kitchen
 from scorekeeper.web.button_form import ButtonForm
 from scorekeeper.web.db import get_db
 from scorekeeper.web.session import browser_id
@@ -22,14 +22,14 @@ bp = Blueprint("house_rules", __name__)
 
 @bp.get("/house-rules")
 def index() -> str:
-    rules = library.all_house_rules(get_db(), browser_id(create=False))
+    rules = kitchen.all_house_rules(get_db(), browser_id(create=False))
     return render_template("kitchen/house_rules/index.html", rules=rules)
 
 
 @bp.get("/house-rules/<int:rule_id>/delete")
 def delete(rule_id: int) -> str:
     """Asks first, naming them; the POST below deletes. Another browser's are not found."""
-    saved = library.house_rules(get_db(), rule_id, browser_id(create=False))
+    saved = kitchen.house_rules(get_db(), rule_id, browser_id(create=False))
     if saved is None:
         abort(404)
     return render_template("kitchen/house_rules/delete.html", saved=saved, line=saved.line)
@@ -39,7 +39,7 @@ def delete(rule_id: int) -> str:
 def deleted(rule_id: int) -> Response:
     """The button, with the CSRF token: deletes; games keep their own rules."""
     ButtonForm.from_post(request.form)  # the button alone: nothing else to read
-    saved = library.forget_house_rules(get_db(), rule_id, browser_id(create=False))
+    saved = kitchen.forget_house_rules(get_db(), rule_id, browser_id(create=False))
     if saved is None:
         abort(404)
     flash(f"Deleted the house rules “{saved.name}”. Games played with them keep them.", "info")

@@ -32,9 +32,7 @@ from scorekeeper.rules import (
 )
 from scorekeeper.rules.names import NameProblem, clean_name, typed_twice
 from scorekeeper.rules.options import PRESET_TEAMS
-from scorekeeper.service import UnreadableGame
-from scorekeeper.service import kitchen as games
-from scorekeeper.service import kitchen as library
+from scorekeeper.service import UnreadableGame, kitchen
 from scorekeeper.service.kitchen import SavedRules, ShownGame
 from scorekeeper.web.controls import input_tag, select_tag
 from scorekeeper.web.db import get_db
@@ -48,18 +46,18 @@ bp = Blueprint("printouts", __name__)
 @bp.get("/g/<token>/sheet.pdf")
 def game_pdf(token: str) -> Response | tuple:
     back = url_for("games.show", token=token)
-    return _game_pdf(games.show_game, token, back, url_for("share.export", token=token))
+    return _game_pdf(kitchen.show_game, token, back, url_for("share.export", token=token))
 
 
 @bp.get("/v/<view_token>/sheet.pdf")
 def view_pdf(view_token: str) -> Response | tuple:
     return _game_pdf(
-        games.show_shared, view_token, back=url_for("share.view", view_token=view_token)
+        kitchen.show_shared, view_token, back=url_for("share.view", view_token=view_token)
     )
 
 
 def _game_pdf(
-    show: Callable[[games.Database, str], ShownGame],
+    show: Callable[[kitchen.Database, str], ShownGame],
     token: str,
     back: str,
     download: str | None = None,
@@ -254,7 +252,7 @@ class BlankSheetForm:
 
 @bp.route("/print/blank", methods=["GET", "POST"])
 def blank() -> Response | tuple:
-    house = tuple(library.all_house_rules(get_db(), browser_id(create=False)))
+    house = tuple(kitchen.all_house_rules(get_db(), browser_id(create=False)))
     if request.method == "GET":  # ?rules=house-<id>: the saved rules' own Print link
         form = BlankSheetForm(paper=paper_size(None), house=house)
         chosen = request.args.get("rules", "")

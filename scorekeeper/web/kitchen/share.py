@@ -21,7 +21,6 @@ from werkzeug.wrappers import Response
 from scorekeeper.printing.packets import qr_svg
 from scorekeeper.rules import GameError, Sheet
 from scorekeeper.service import AlreadySaved, Unavailable, kitchen
-from scorekeeper.service import kitchen as games
 from scorekeeper.web import saving
 from scorekeeper.web.controls import input_tag, textarea_tag
 from scorekeeper.web.db import get_db
@@ -53,7 +52,7 @@ def _svg(sheet: Sheet, title: str) -> Response:
 def view(view_token: str) -> Response:
     """The live sheet, read-only; ``?hand=N`` shows why hand N scored what it did (each hand's
     number links there, as on the edit page, with nothing that writes)."""
-    shown = games.show_shared(get_db(), view_token)
+    shown = kitchen.show_shared(get_db(), view_token)
     current = shown.current
     number = request.args.get("hand", type=int)
     hands = current.sheet.hands
@@ -74,7 +73,7 @@ def view(view_token: str) -> Response:
 @bp.get("/v/<view_token>/version.json")
 def version(view_token: str) -> Response:
     """What the read-only page polls: it reloads when the version moves on."""
-    version, updated_at = games.version_of_shared(get_db(), view_token)
+    version, updated_at = kitchen.version_of_shared(get_db(), view_token)
     response = jsonify(version=version, updated_at=updated_at)
     response.headers["Cache-Control"] = "no-store"
     return response
@@ -84,7 +83,7 @@ def version(view_token: str) -> Response:
 def qr(view_token: str) -> Response:
     """The read-only link as a QR code, for the other phones at the table to open it (shown on
     the game page and the read-only page; made here, nothing fetched from elsewhere)."""
-    games.version_of_shared(get_db(), view_token)  # GameNotFound: no code for a link to nothing
+    kitchen.version_of_shared(get_db(), view_token)  # GameNotFound: no code for a link to nothing
     link = url_for("share.view", view_token=view_token, _external=True)
     response = Response(qr_svg(link), mimetype="image/svg+xml")
     response.headers["Cache-Control"] = "max-age=3600"  # a link never changes; a day's host may
@@ -93,13 +92,13 @@ def qr(view_token: str) -> Response:
 
 @bp.get("/v/<view_token>/chart.svg")
 def chart_svg(view_token: str) -> Response:
-    loaded = games.open_shared(get_db(), view_token)
+    loaded = kitchen.open_shared(get_db(), view_token)
     return _svg(loaded.sheet, loaded.label)
 
 
 @bp.get("/g/<token>/chart.svg")
 def game_chart(token: str) -> Response:
-    loaded = games.open_game(get_db(), token)
+    loaded = kitchen.open_game(get_db(), token)
     return _svg(loaded.sheet, loaded.label)
 
 

@@ -25,8 +25,6 @@ from scorekeeper.config import proxy_count
 from scorekeeper.printing import layout, pool
 from scorekeeper.printing.seasons import SeasonPrint
 from scorekeeper.service import memory
-from scorekeeper.service import memory as keeper
-from scorekeeper.service import memory as memory_files
 from scorekeeper.web import downloads
 from scorekeeper.web.db import get_db
 from scorekeeper.web.filenames import slug
@@ -73,7 +71,7 @@ def season(token: str, season: int) -> str:
 
 @bp.get("/m/<token>/seasons/<int:season>.csv")
 def season_csv(token: str, season: int) -> Response:
-    file = memory_files.season_file(get_db(), token, season)
+    file = memory.season_file(get_db(), token, season)
     return downloads.spreadsheet(file.text, f"{_slug(file.name)}.csv")
 
 
@@ -152,7 +150,7 @@ def on_this_computer() -> bool:
     return _loopback(request.remote_addr) and _loopback(name)
 
 
-def _club_page(links: keeper.ClubLinks | None) -> Response:
+def _club_page(links: memory.ClubLinks | None) -> Response:
     # where the machine that runs the server opens this page: its own port on 127.0.0.1 (none
     # to say behind a proxy, where the keeper uses the command line)
     port = request.environ.get("SERVER_PORT", "")
@@ -176,7 +174,7 @@ def club() -> Response:
     links; elsewhere, how to get them. A director's phone never sees the keeper's link."""
     if not on_this_computer():
         return _club_page(None)
-    return _club_page(keeper.club_links(get_db()))
+    return _club_page(memory.club_links(get_db()))
 
 
 @bp.post("/club/keeper-link")
@@ -184,7 +182,7 @@ def new_keeper_link():
     """A new keeper's link (the old one stops), from the machine that runs the server only."""
     if not on_this_computer():
         abort(404)
-    keeper.club_links(get_db(), new_keeper=True)
+    memory.club_links(get_db(), new_keeper=True)
     flash("A new keeper's link: the old one no longer opens the keeper's page.", "info")
     return redirect(url_for("memory.club"), 303)
 
@@ -201,7 +199,7 @@ def home_stats() -> str:
 # --- the keeper --------------------------------------------------------------------------------
 
 
-def _keeper(token: str, page: keeper.KeeperPage, forms: dict, status: int = 200):
+def _keeper(token: str, page: memory.KeeperPage, forms: dict, status: int = 200):
     blank = {"rename": RenameForm(), "merge": MergeForm(), "season": SeasonForm()}
     blank.update(forms)
     html = render_template("memory/keeper.html", page=page, token=token, forms=blank)
@@ -210,13 +208,13 @@ def _keeper(token: str, page: keeper.KeeperPage, forms: dict, status: int = 200)
 
 @bp.get("/k/<token>")
 def keeper_home(token: str):
-    return _keeper(token, keeper.keeper_page(get_db(), token), {})
+    return _keeper(token, memory.keeper_page(get_db(), token), {})
 
 
-def _submit(token: str, which: str, form, change: keeper.KeeperChange | None):
+def _submit(token: str, which: str, form, change: memory.KeeperChange | None):
     """Send one keeper's form (None: it did not read); refused, show the page again with the
     form as typed."""
-    result = keeper.submit(get_db(), token, change)
+    result = memory.submit(get_db(), token, change)
     if result.said is None:
         assert result.page is not None  # keeper.submit returns a refusal with its page
         if result.refused is not None:
@@ -240,7 +238,7 @@ def merge(token: str):
 
 @bp.post("/k/<token>/merges/<int:change>/undo")
 def unmerge(token: str, change: int):
-    result = keeper.submit(get_db(), token, keeper.Unmerge(change))
+    result = memory.submit(get_db(), token, memory.Unmerge(change))
     if result.said:
         flash(result.said, "info")
     elif result.refused is not None:
