@@ -15,9 +15,10 @@ from .house import house_rules
 from .options import Rules, at_defaults
 from .results import NilResult, SideBid, SideResult
 from .specials import ExtraResult, HandExtras, extras_scorer, made_exactly
+from .state import SidesScorer
 
 if TYPE_CHECKING:
-    from .scoring import Context, State
+    from .state import Context, State
 
 _new = tuple.__new__  # builds result tuples without the NamedTuple constructor's cost
 _NO_EXTRAS: tuple[ExtraResult, ...] = ()  # a side's specials and bonuses in the usual hand
@@ -25,30 +26,11 @@ _NONE_LISTED = extras_scorer(Rules(), 4)  # the specials and bonuses of rules th
 _NO_NILS: tuple[tuple[NilResult, ...], int, int, int] = ((), 0, 0, 0)  # a side without nils
 _NEVER = 1 << 62  # a bag limit that is never reached (no bag limit)
 
-SidesScorer = Callable[
-    [
-        "State",
-        Sequence[SideBid],
-        list[int],
-        dict[str, int],
-        "dict[str, int] | None",
-        "dict[str, int] | None",
-        "dict[str, int] | None",
-        bool,
-        Hand,
-        "HandExtras | None",
-    ],
-    dict[str, SideResult],
-]
-
 
 def score_sides_with(ctx: Context) -> SidesScorer:
-    """Each side's result for a checked hand: its nils (a team's double is ``_double_nil_scorer``),
-    its contract (renege tricks given are not its own; those received count toward it), its
-    bags and the bag limit, the running total and the run of sets; ``state`` moves on. The
-    contract rules are stated once: a plain bid's here, then the rules that change whether it
-    is made (``special_contracts``), skipped with one test under rules without them (the fast
-    path is the same statement, not a copy of it), then its points (``_contract_values``)."""
+    """Each side's result for a checked hand (its nils, its contract, its bags and the bag
+    limit, the running total, the run of sets; ``state`` moves on), the contract rules stated
+    once: the module's docstring says how."""
     rules, T, sides, other, target = ctx.rules, ctx.T, ctx.sides, ctx.other, ctx.target
     members, double, nil_values = ctx.members, _double_nil_scorer(rules), _nil_values(rules)
     nil_bags_always, nil_contract = rules.nil_tricks == "bags", rules.nil_tricks == "contract"
@@ -57,13 +39,11 @@ def score_sides_with(ctx: Context) -> SidesScorer:
     special, special_made = special_contracts(rules, T)
     set_penalty, double_back = rules.set_penalty, rules.double_back
     win_times, loss_times, blind_overtricks, made_value, lost_value = _contract_values(rules)
-    renege_taken = rules.renege_overtricks == "taken"
-    race = rules.race_tricks  # a race: a hand without bids scores 1 to a side that took this many
-    # specials and bonuses (specials.py): the scorer of rules that list none is made once
-    listed = rules.specials or rules.bonuses
+    # a race: a hand without bids scores 1 to a side that took this many; a renege's overtricks
+    race, renege_taken = rules.race_tricks, rules.renege_overtricks == "taken"
+    listed = rules.specials or rules.bonuses  # specials and bonuses (specials.py)
     side_extras = extras_scorer(rules, len(ctx.players)) if listed else _NONE_LISTED
-    # the house rules of contracts (house.py): None under rules with none of them
-    house = house_rules(rules, T, sides, members) if ctx.variants else None
+    house = house_rules(rules, T, sides, members) if ctx.variants else None  # (house.py)
     house_made, house_points = house or (None, None)
     changes = special or house_made is not None  # what may change whether a bid is made
 
@@ -110,8 +90,7 @@ def score_sides_with(ctx: Context) -> SidesScorer:
                 if earned < 0:
                     earned = 0
                 toward = earned + r
-                # made or set, and the overtricks (bags only when made)
-                kind = NORMAL
+                kind = NORMAL  # made or set, and the overtricks (bags only when made)
                 made = toward >= contract
                 over = earned - contract if earned > contract else 0
                 if gt:  # renege_overtricks "taken" (Wikipedia): the tricks it actually took
@@ -125,8 +104,7 @@ def score_sides_with(ctx: Context) -> SidesScorer:
                     if house_made is not None:
                         kind, made = house_made(side, contract, kind, made, own_taken,
                                                 nil_results, tricks, hand.bids, g)  # fmt: skip
-                # the contract's points and the overtricks'
-                if made:
+                if made:  # the contract's points and the overtricks'
                     opoints = ov * over
                     cpoints = tv * contract if kind == NORMAL else made_value[kind]
                     if blind:
@@ -165,8 +143,7 @@ def score_sides_with(ctx: Context) -> SidesScorer:
                     )
                 )  # fmt: skip
                 if given is not None and ((kind == MUCKED and not g) or kind == VOID):
-                    made = None  # a mucked hand sets only the side that reneged; a contract
-                    # a renege voided is neither made nor set
+                    made = None  # mucked: only the side that reneged is set; void: neither
             if extras is not None:  # specials and bonuses (rules/specials.py)
                 exact = cpoints if made_exactly(contract, made, toward, bool(nils), nt) else None
                 extra, epoints, over, opoints = side_extras(side, extras, exact, over, opoints)

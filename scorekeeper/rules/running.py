@@ -9,45 +9,23 @@ have one (``running_scorer`` is None otherwise: the fold skips it with one test)
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .game import MUCKED
 from .options import Rules, at_defaults
 from .results import SideResult
 from .specials import BAG, BONUS, ExtraResult
+from .state import RunningScorer, rubicon_hundred
 
 if TYPE_CHECKING:
-    from .scoring import Context, State
+    from .state import Context, State
 
 RUBICON, MAJORITY = "Crossing the Rubicon", "Two round majority"
 PART_DEUX = "Seven or higher, Part Deux"
-HUNDRED = 100  # the Rubicon's step: each hundred of the sheet's points
 _new = tuple.__new__  # builds result tuples without the NamedTuple constructor's cost
 _POINTS, _TOTAL, _EXTRAS, _BAGS_TOTAL = (
     SideResult._fields.index(f) for f in ("points", "total", "extras", "bags_total")
 )
-
-
-class Running:
-    """What the running bonuses remember between hands."""
-
-    __slots__ = ("top_mark", "reached_100", "fell", "runs", "sevens")
-
-    def __init__(self, totals: dict[str, int], rules: Rules):
-        # the highest hundred any side has reached (a start score counts as reached)
-        hundred = rubicon_hundred(rules)
-        self.top_mark = max(0, max(totals.values()) // hundred)
-        self.reached_100 = {s for s, v in totals.items() if v >= hundred}
-        self.fell: set[str] = set()  # sides that lost the Rubicon once already
-        self.runs = dict.fromkeys(totals, 0)  # hands in a row with most of the tricks
-        self.sevens = dict.fromkeys(totals, 0)  # hands of seven or more (Part Deux)
-
-
-def rubicon_hundred(rules: Rules) -> int:
-    """The Rubicon's hundred as the engine counts points: a hundred of the sheet's points,
-    1000 tenths under ``score_tenths`` (a game in tenths is first to 100.0, not to 10.0)."""
-    return HUNDRED * 10 if rules.score_tenths else HUNDRED
 
 
 RUNNING_OPTIONS = at_defaults(
@@ -61,9 +39,6 @@ def uses_running(rules: Rules) -> bool:
     option of them set (each is off, None, by default)."""
     _, read, defaults = RUNNING_OPTIONS
     return read(rules) != defaults
-
-
-RunningScorer = Callable[["State", dict[str, SideResult], list[int], "dict[str, int] | None"], None]
 
 
 def running_scorer(ctx: Context) -> RunningScorer | None:
