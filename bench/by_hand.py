@@ -457,7 +457,9 @@ def score_every_rule_by_hand(game: Game, rules_spec: dict[str, object]) -> list[
                 times = sevens[side] = sevens[side] + 1
                 mine.append(_bonus(f"{PART_DEUX}, {_nth(times)} time", 10 * times))
                 own_gained += 10 * times
-            total = totals[side] + gained + own_gained
+            extras += mine
+            gained += own_gained
+            total = totals[side] + gained
             marks = total // 1000
             if marks > top_before:
                 first = (
@@ -473,8 +475,6 @@ def score_every_rule_by_hand(game: Game, rules_spec: dict[str, object]) -> list[
                 fell.add(side)
                 extras.append(_bonus(f"{RUBICON}, fell below 100", -5))
                 gained -= 5
-            extras += mine
-            gained += own_gained
             if extras:
                 v[_TOTAL] = totals[side] = totals[side] + gained
                 v[_POINTS] += gained

@@ -45,7 +45,8 @@ def score_sides_with(ctx: Context) -> SidesScorer:
     side_extras = extras_scorer(rules, len(ctx.players)) if listed else _NONE_LISTED
     house = house_rules(rules, T, sides, members) if ctx.variants else None  # (house.py)
     house_made, house_points = house or (None, None)
-    changes = special or house_made is not None  # what may change whether a bid is made
+    # what may change whether a bid is made, or its overtricks (renege_overtricks "taken")
+    changes = special or house_made is not None or renege_taken
 
     def score_sides(  # (the arguments as SidesScorer names them)
         state: State, side_bids: Sequence[SideBid], taken: list[int], tricks: dict[str, int],
@@ -54,7 +55,7 @@ def score_sides_with(ctx: Context) -> SidesScorer:
     ) -> dict[str, SideResult]:  # fmt: skip
         totals, bags_now, sets = state.totals, state.bags, state.sets_in_row
         results: dict[str, SideResult] = {}
-        g = r = add = gt = 0
+        g = r = add = 0
         extra = _NO_EXTRAS  # a side's specials and bonuses: set for each side when the hand has any
         house: tuple[str, ...] = ()  # the house rules' why-lines: set for each side under them
         dback = over_set = False  # only special_made makes them true, and then it sees every bid
@@ -63,7 +64,6 @@ def score_sides_with(ctx: Context) -> SidesScorer:
             if given is not None:
                 g = given.get(side, 0)
                 r = received.get(side, 0) if received else 0
-                gt = g if renege_taken else 0  # its overtricks count the tricks it took
             if adjust is not None:
                 add = adjust.get(side, 0)
             if nils:
@@ -93,10 +93,10 @@ def score_sides_with(ctx: Context) -> SidesScorer:
                 kind = NORMAL  # made or set, and the overtricks (bags only when made)
                 made = toward >= contract
                 over = earned - contract if earned > contract else 0
-                if gt:  # renege_overtricks "taken" (Wikipedia): the tricks it actually took
-                    took = own_taken if nil_contract else own_taken - nt
-                    over = took - contract if took > contract else 0
                 if changes or blind:  # (one test for a side under plain rules)
+                    if renege_taken and g:  # a renege's overtricks: the tricks it took
+                        took = own_taken if nil_contract else own_taken - nt
+                        over = took - contract if took > contract else 0
                     if special or blind:
                         kind, made, dback, over_set = special_made(
                             contract, blind, toward, earned, over, made

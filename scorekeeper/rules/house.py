@@ -94,23 +94,19 @@ def house_rules(
     zero_is_nil = (r.nil or r.blind_nil) and r.zero_bid == "nil"
     # the options, read once a game (the pieces below run for every side of every hand)
     mucks, lex_take, no_trump = r.renege_mucks, r.lexington == "take", r.no_trump
-    voids = r.renege_voids
     small, seven = r.exact_small_bids, r.seven_or_higher_value
     blind_bonus = r.blind_bonus if r.blind_scoring == "bonus" else None
     per_trick, bnil_no_bags = r.nil_penalty_per_trick, r.blind_nil_no_bags
     broken, sets_partner = r.double_nil_opponents_bonus, r.nil_fail_sets_partner
-    both_exact = r.both_exact_bonus
+    both_exact, voids = r.both_exact_bonus, r.renege_voids
     nt_times = _no_trump_times(r)  # No Trump's and Blind No Trump's multipliers
     nt_bidder = r.no_trump_scope == "bidder"  # only the No Trump bidder's own bid multiplied
     reads_own = no_trump or own == "highlander" or both_exact  # each partner's bid and tricks
-    read_side = _side_reader(
-        sides, members, zero_is_nil, r.bidding == "partnership", r.blind_scoring == "bonus"
-    )
-    partnered = {side for side in sides if len(members[side]) > 1}
+    read_side = _side_reader(sides, members, zero_is_nil, r.bidding == "partnership")
+    partnered = {side for side in sides if len(members[side]) > 1}  # of two players or more
     own_bids, exactly = own != "team", own == "each exactly"
-    # a player's own blind bid in a team (the blind bonus scoring, individual bidding: bids.py)
-    own_blind = blind_bonus is not None and r.bidding != "partnership"
-    reads = reads_own or own_bids or own_blind  # a side's bids read by the made piece
+    own_blind = blind_bonus is not None and r.bidding != "partnership"  # a player's (bids.py)
+    reads = reads_own or own_bids  # a side's bids read by the made piece (once a side a hand)
     say = _say(r)  # the points a why-line names, in the sheet's units
 
     def made_rule(
@@ -166,12 +162,13 @@ def house_rules(
     ) -> PointsResult:
         # (a side with a contract went through the made piece; one without has no bids read)
         lines, mine = pending.pop(side, _NOTHING_PENDING)
-        if mucks and given and any(given.values()):
-            return _mucked(sides, tv, side, contract, kind, blind, cpoints, given, say)
+        if given:  # a hand with a renege: mucked (renege_mucks) or a contract void
+            if mucks and any(given.values()):
+                return _mucked(sides, tv, side, contract, kind, blind, cpoints, given, say)
+            if voids and contract is not None and given.get(side):  # (renege_voids)
+                line = f"renege: the bid of {contract} is void: 0"
+                return VOID, 0, 0, 0, nils, nil_points, nil_bags, (*lines, line)
         extra = 0
-        if voids and contract is not None and given and given.get(side):  # (renege_voids)
-            line = f"renege: the bid of {contract} is void: 0"
-            return VOID, 0, 0, 0, nils, nil_points, nil_bags, (*lines, line)
         if lex_take and kind == LEXINGTON:
             over = opoints = 0
         if contract is not None and kind is not None:
@@ -190,8 +187,10 @@ def house_rules(
                 bonus = seven * (contract - 6)
                 extra += bonus
                 lines = (*lines, f"seven or higher: +{say(bonus)}")
-            if own_blind and mine[3]:  # each partner's own blind bid, by their own tricks
-                extra, lines = _own_blinds(mine[3], blind_bonus or 0, extra, lines, say)
+            if own_blind and not blind:  # each partner's own blind bid (bids.py: one of a team)
+                blinds = _players_bids(members[side] if side in partnered else (), bids, BLIND)
+                if blinds:
+                    extra, lines = _own_blinds(blinds, tricks, blind_bonus or 0, extra, lines, say)
             if blind and blind_bonus is not None:
                 if toward == contract:
                     extra += blind_bonus
@@ -233,13 +232,11 @@ def house_rules(
 
 
 Own = tuple[tuple[str, int, int], ...]  # (player, bid, tricks) of each partner bidding a number
-# a side's No Trump kind (NT, BNT or ""), its partners' own bids, the players' own No Trump
-# bids (player, n) when a partner's (not the team's) bid was No Trump (() for a team's, or a
-# side of one, whose No Trump is the whole contract), and its players' own blind bids (player,
-# n, tricks) in a team (the blind bonus scoring's, Wikipedia's "made exactly by that player")
-SideReading = tuple[str, Own, tuple[tuple[str, int], ...], Own]
+# a side's No Trump kind (NT, BNT or ""), its partners' own bids, and its players' own No Trump
+# bids (player, n) in a side of two or more (a team's, or a lone player's, is its whole contract)
+SideReading = tuple[str, Own, tuple[tuple[str, int], ...]]
 SideReader = Callable[[str, Any, Mapping[str, int]], SideReading]
-_UNREAD: SideReading = ("", (), (), ())  # a side's bids not read (the rules need none of them)
+_UNREAD: SideReading = ("", (), ())  # a side's bids not read (the rules need none of them)
 _NOTHING_PENDING: tuple[Lines, SideReading] = ((), _UNREAD)
 
 
@@ -248,7 +245,6 @@ def _side_reader(
     members: Mapping[str, tuple[str, ...]],
     zero_is_nil: bool,
     team_bids: bool,
-    own_blinds: bool,
 ) -> SideReader:
     """The pieces' reading of a side's bids in a hand: (its No Trump bid's kind, NT or BNT, or
     "", each partner's bid and tricks), read once a side a hand (by the made piece, which hands
@@ -268,8 +264,6 @@ def _side_reader(
         nt = ""
         numbers: Own = ()
         nt_own: tuple[tuple[str, int], ...] = ()
-        blinds: Own = ()
-        whole = False  # the team's own bid was No Trump
         for key in keys[side]:
             value = bids.get(key)
             if value is None:
@@ -286,15 +280,11 @@ def _side_reader(
             kind, n = hit
             if kind in (NT, BNT):
                 nt = kind
-                if key == side or single[side]:
-                    whole = True
-                else:
+                if key != side and not single[side]:
                     nt_own = (*nt_own, (key, n))
             if key != side and kind in numbered and (n or kind != NUM or not zero_is_nil):
                 numbers = (*numbers, (key, n, tricks.get(key, 0)))
-                if own_blinds and kind == BLIND and not single[side]:
-                    blinds = (*blinds, (key, n, tricks.get(key, 0)))
-        return nt, numbers, () if whole else nt_own, blinds
+        return nt, numbers, nt_own
 
     return read_side
 
@@ -350,11 +340,34 @@ def _no_trump(
     return base * times_own, (*lines, line)
 
 
-def _own_blinds(blinds: Own, bonus: int, extra: int, lines: Lines, say: Say) -> tuple[int, Lines]:
+def _players_bids(players: tuple[str, ...], bids: Any, kind: str) -> tuple[tuple[str, int], ...]:
+    """The players' own bids of ``kind`` (BLIND) in a side of two or more: (player, n), read
+    again only under the rules they count in (the blind bonus scoring), not for every side."""
+    out: tuple[tuple[str, int], ...] = ()
+    if bids is None:
+        return out
+    for p in players:
+        value = bids.get(p)
+        if type(value) is str:
+            read, n = _number_bid(value)
+            if read == kind:
+                out = (*out, (p, n))
+    return out
+
+
+def _own_blinds(
+    blinds: tuple[tuple[str, int], ...],
+    tricks: Mapping[str, int],
+    bonus: int,
+    extra: int,
+    lines: Lines,
+    say: Say,
+) -> tuple[int, Lines]:
     """Wikipedia's blind table, a player's own blind bid in a team (``blind_scoring`` bonus):
     "if made exactly by that player" it scores the bonus, "failing to make the bid results in
     the bonus being subtracted", over it nothing (as a side's blind bid under the bonus)."""
-    for p, bid, took in blinds:
+    for p, bid in blinds:
+        took = tricks.get(p, 0)
         if took == bid:
             extra += bonus
             lines = (*lines, f"{p} blind {bid} made exactly: +{say(bonus)}")

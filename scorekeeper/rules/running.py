@@ -76,22 +76,21 @@ def running_scorer(ctx: Context) -> RunningScorer | None:
             taken = _after_renege(results, taken, mucks)
         for side, took in zip(sides, taken):  # noqa: B905
             extras: list[ExtraResult] = given.get(side, []) if given is not None else []
-            own: list[ExtraResult] | None = None  # its majority and Part Deux (the Rubicon's)
-            gained = 0
+            gained = _points(extras) if extras else 0  # the lines' points, as they come
             if majority is not None:
                 run.runs[side] = in_row = run.runs[side] + 1 if 2 * took > T else 0
                 if in_row >= 2:
-                    gained = majority * (in_row - 1)
-                    own = [_bonus(f"{MAJORITY}, {in_row} hands in a row", gained)]
+                    pts = majority * (in_row - 1)
+                    gained += pts
+                    extras.append(_bonus(f"{MAJORITY}, {in_row} hands in a row", pts))
             if sevens is not None and (
                 took >= 7 if not on_made else _made_seven(results[side])
             ):  # which hands count for Part Deux (``seven_times_counts``)
                 run.sevens[side] = times = run.sevens[side] + 1
                 gained += sevens * times
-                seven = _bonus(f"{PART_DEUX}, {_nth(times)} time", sevens * times)
-                own = [seven] if own is None else [*own, seven]
-            if rubicon_on:
-                total = totals[side] + gained + (_points(extras) if extras else 0)
+                extras.append(_bonus(f"{PART_DEUX}, {_nth(times)} time", sevens * times))
+            if rubicon_on:  # last: it sees the total with every other line of the hand
+                total = totals[side] + gained
                 marks = total // hundred
                 if marks > top_before:
                     first = (
@@ -101,21 +100,22 @@ def running_scorer(ctx: Context) -> RunningScorer | None:
                     )
                     name = f"{RUBICON}, {first}"
                     if rubicon_bags is not None:  # the variant that cancels bags instead
-                        if extras:  # (after the lines of what the others gave, as they came)
-                            _add(results, totals, side, extras)
-                            extras = []
+                        if extras:  # (after the lines of the hand's other bonuses)
+                            _add(results, totals, side, extras, gained)
+                            extras, gained = [], 0
                         _cancel_bags(state, results, side, name, rubicon_bags, marks - top_before)
                     else:
-                        extras.append(_bonus(name, (rubicon or 0) * (marks - top_before)))
+                        pts = (rubicon or 0) * (marks - top_before)
+                        gained += pts
+                        extras.append(_bonus(name, pts))
                 if total >= hundred:
                     run.reached_100.add(side)
                 elif rubicon is not None and side in run.reached_100 and side not in run.fell:
                     run.fell.add(side)
+                    gained -= rubicon
                     extras.append(_bonus(f"{RUBICON}, fell below 100", -rubicon))
-            if own is not None:
-                extras += own
             if extras:
-                _add(results, totals, side, extras)
+                _add(results, totals, side, extras, gained)
         high = max(totals.values())
         # the hundred reached in this hand, its bonuses too, counts before the next (a side's
         # reaching 100 is counted above: the Rubicon's own points never lift one to it)
@@ -136,10 +136,14 @@ def _after_renege(results: dict[str, SideResult], taken: list[int], mucks: bool)
 
 
 def _add(
-    results: dict[str, SideResult], totals: dict[str, int], side: str, extras: list[ExtraResult]
+    results: dict[str, SideResult],
+    totals: dict[str, int],
+    side: str,
+    extras: list[ExtraResult],
+    gained: int,
 ) -> None:
-    """Add ``extras`` to a side's result of the hand: its points, its total, its why-lines."""
-    gained = _points(extras)
+    """Add ``extras`` (worth ``gained`` points together) to a side's result of the hand: its
+    points, its total, its why-lines."""
     total = totals[side] = totals[side] + gained
     old = results[side]
     one: list[object] = list(old)

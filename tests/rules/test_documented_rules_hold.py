@@ -47,8 +47,8 @@ def test_the_rubicon_sees_the_points_the_running_bonuses_add():
     that hand; the next hand to 300 is first to 300, not to 200 again."""
     sheet = play(RUBICON, [SEVEN, SEVEN], start={US: {"score": 125}})
     first, second = (h.sides[US] for h in sheet.hands)
-    assert first.explain == ["bid 7, took 7: +70", "Crossing the Rubicon, first to 200: +5",
-                             "Seven or higher, Part Deux, 1st time: +10"]  # fmt: skip
+    assert first.explain == ["bid 7, took 7: +70", "Seven or higher, Part Deux, 1st time: +10",
+                             "Crossing the Rubicon, first to 200: +5"]  # fmt: skip
     assert first.total == 210
     assert "Crossing the Rubicon, first to 300: +5" in second.explain
     assert not any("first to 200" in line for line in second.explain)
