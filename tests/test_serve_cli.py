@@ -19,12 +19,17 @@ from tests.service.clubs import event_with
 @pytest.fixture
 def served(monkeypatch, tmp_path) -> dict[str, Any]:
     """`scorekeeper serve` run to the point of serving: what it would serve, recorded."""
-    from scorekeeper.cli import loop
+    from scorekeeper.cli import serving
 
     monkeypatch.setenv("SCOREKEEPER_DATABASE", str(tmp_path / "club.sqlite"))
     monkeypatch.setenv("SCOREKEEPER_SECRET_KEY", "k" * 64)
     seen: dict[str, Any] = {}
-    monkeypatch.setattr(loop, "serve", lambda app, **kw: seen.update(app=app, **kw))
+
+    def serve(app: Any, how: serving.Serving, hooks: serving.Hooks) -> int:
+        seen.update(app=app, host=how.host, port=how.port, how=how, hooks=hooks)
+        return 0
+
+    monkeypatch.setattr(serving, "serve", serve)
     return seen
 
 
