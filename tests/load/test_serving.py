@@ -260,6 +260,32 @@ def test_a_worker_killed_with_minus_nine_is_replaced_and_no_hand_is_lost(tmp_pat
     assert server.integrity() == "ok"
 
 
+def test_the_master_forks_its_workers_with_no_thread_and_no_database_open(tmp_path):
+    """What a replacement worker is forked from: the master, serving, runs one thread and has
+    no database file open (its hold against a restore is the `.lock` file); the workers have
+    their connections and the backup scheduler's thread, started after their fork."""
+    server = Server(tmp_path, "--workers", "2")
+    server.start()
+    try:
+        tally = Tally()
+        saved_hands(server, tally, phones=2, hands=1)
+        master = server.proc.pid  # type: ignore[union-attr]
+
+        def opened(pid: int) -> set[str]:
+            names = set()
+            for fd in Path(f"/proc/{pid}/fd").iterdir():
+                with contextlib.suppress(OSError):
+                    names.add(os.readlink(fd))
+            return {n for n in names if n.startswith(str(server.database))}
+
+        status = Path(f"/proc/{master}/status").read_text()
+        assert "\nThreads:\t1\n" in status
+        assert opened(master) == {f"{server.database}.lock"}
+        assert any(str(server.database) in opened(w) for w in server.workers())
+    finally:
+        server.stop()
+
+
 def test_a_hung_worker_is_killed_and_replaced_after_the_worker_timeout(tmp_path):
     server = Server(tmp_path, "--worker-timeout", "4")
     server.start()
