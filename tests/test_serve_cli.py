@@ -55,6 +55,7 @@ def test_on_every_interface_it_prints_each_lan_address_and_a_qr_code_of_the_firs
     assert "Scan to open http://192.168.1.20:8000/\n" + qr_text("http://192.168.1.20:8000/") in out
     assert "make run HOST=0.0.0.0" not in out
     assert served["host"] == "0.0.0.0" and served["port"] == 8000
+    assert served["how"].server == "gunicorn" and served["how"].workers == 2  # a big night's
     app = served["app"]
     assert app.config["LAN_ADDRESSES"] == ["http://192.168.1.20:8000/", "http://10.0.0.7:8000/"]
 

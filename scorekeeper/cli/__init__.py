@@ -102,7 +102,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     # migrations" and the address are read while the server starts, not when it stops.
     serving.line_buffered()
     how = serving.Serving(
-        args.host, args.port, server=args.server, threads=args.threads, workers=args.workers,
+        args.host, args.port, server=args.server, threads=args.threads,
+        workers=serving.default_workers(args.server) if args.workers is None else args.workers,
         connections=args.connections, idle_seconds=args.idle_timeout,
         graceful_seconds=args.graceful_timeout, worker_timeout=args.worker_timeout,
         access_log=args.access_log,
@@ -221,9 +222,9 @@ def build_parser() -> argparse.ArgumentParser:
         "system); default here: %(default)s",
     )  # fmt: skip
     serve.add_argument(
-        "--workers", type=int, default=1,
-        help="worker processes sharing the port (gunicorn), for a big night on a machine "
-        "with several cores (default %(default)s): README, 'A big night'",
+        "--workers", type=int, default=None,
+        help=f"worker processes sharing the port (gunicorn: default {serving.GUNICORN_WORKERS}; "
+        "waitress serves in one): README, 'A big night'",
     )  # fmt: skip
     serve.add_argument(
         "--threads", type=int, default=8, help="threads a worker (default %(default)s)"

@@ -48,6 +48,11 @@ IDLE_SECONDS = 5
 # `docker stop`'s 10 s, after which Docker kills the container whatever it is doing.
 GRACEFUL_SECONDS = 8
 WORKER_TIMEOUT_SECONDS = 30  # a worker silent this long is hung: killed and replaced
+# gunicorn's worker processes unless told: two, so a long page (the director's console of a
+# 1,000-table night, about 0.1 s of one core to draw) holds up no phone's request, one worker
+# answering while the other draws; measured (bench/bench_bignight.py, docs/architecture.md,
+# "Serving"): with one, the phones' polls waited up to 0.8 s behind it at p99, with two 0.2 s.
+GUNICORN_WORKERS = 2
 BACKLOG = 4096  # connections the kernel holds while every worker is busy accepting
 MAX_WORKERS = 64
 
@@ -55,6 +60,11 @@ MAX_WORKERS = 64
 def default_server() -> str:
     """gunicorn where it can run (the system forks), else waitress."""
     return GUNICORN if hasattr(os, "fork") else WAITRESS
+
+
+def default_workers(server: str) -> int:
+    """The worker processes a server takes unless told: waitress serves in one."""
+    return GUNICORN_WORKERS if server == GUNICORN else 1
 
 
 @dataclass(frozen=True)
@@ -208,6 +218,14 @@ def _gunicorn(app: Any, serving: Serving, hooks: Hooks) -> int:
     master = os.getpid()
     stops: list[Callable[[], None]] = []
 
+    def pre_fork(_server: Any, worker: Any) -> None:
+        # The worker's first heartbeat, given by the master before the fork: gunicorn times a
+        # worker out from its last heartbeat, and until the worker gives its own (once it has
+        # booted) there is none it can read, so a worker that hangs while booting would never
+        # be killed. (gunicorn 27: the heartbeat file's time is set from the monotonic clock,
+        # which its creation time is not.)
+        worker.notify()
+
     def post_worker_init(_worker: Any) -> None:
         stops.append(hooks.start())  # in the worker, after its fork: its own threads
 
@@ -219,6 +237,7 @@ def _gunicorn(app: Any, serving: Serving, hooks: Hooks) -> int:
         def load_config(self) -> None:
             for name, value in settings.items():
                 self.cfg.set(name, value)
+            self.cfg.set("pre_fork", pre_fork)
             self.cfg.set("post_worker_init", post_worker_init)
             self.cfg.set("worker_exit", worker_exit)
 
@@ -294,8 +313,8 @@ def line_buffered() -> None:
 
 
 __all__ = [
-    "CONNECTIONS", "GRACEFUL_SECONDS", "GUNICORN", "Hooks", "IDLE_SECONDS", "PortInUse",
-    "SERVERS", "Serving", "WAITRESS", "WORKER_TIMEOUT_SECONDS", "check_port", "default_server",
-    "gunicorn_settings", "line_buffered", "open_files_for", "refused", "serve",
-    "waitress_options",
+    "CONNECTIONS", "GRACEFUL_SECONDS", "GUNICORN", "GUNICORN_WORKERS", "Hooks", "IDLE_SECONDS",
+    "PortInUse", "SERVERS", "Serving", "WAITRESS", "WORKER_TIMEOUT_SECONDS", "check_port",
+    "default_server", "default_workers", "gunicorn_settings", "line_buffered", "open_files_for",
+    "refused", "serve", "waitress_options",
 ]  # fmt: skip

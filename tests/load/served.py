@@ -137,6 +137,16 @@ class Server:
         assert self.proc is not None
         return children(self.proc.pid)
 
+    def wait_for_workers(self, count: int, seconds: float = 60) -> set[int]:
+        """The master's workers, once there are ``count`` of them (the port opens before the
+        workers are forked)."""
+        deadline = time.monotonic() + seconds
+        while len(found := self.workers()) != count:
+            if time.monotonic() > deadline:
+                raise AssertionError(f"not {count} workers but {found}:\n{self.log_tail()}")
+            time.sleep(0.01)
+        return found
+
     def wait_for(self, text: str, seconds: float = 60, count: int = 1) -> None:
         """Until the server's output says ``text`` (``count`` times)."""
         deadline = time.monotonic() + seconds

@@ -61,7 +61,7 @@ def get(port: int, path: str, timeout: float = 120) -> tuple[int, str, bytes]:
 
 @pytest.fixture
 def gated_server(tmp_path: Path):
-    served = Server(tmp_path)
+    served = Server(tmp_path, "--workers", "1")  # one process: its printers' waiters, counted
     served.program = [sys.executable, "-c", GATED]
     served.env["SCOREKEEPER_TEST_PDF_GATE"] = str(tmp_path / "gate")
     served.env["SCOREKEEPER_PDF_TIMEOUT"] = "600"  # a slow machine never turns a wait into 503

@@ -210,7 +210,7 @@ def test_sigterm_with_a_hung_worker_ends_within_the_grace_time(tmp_path):
     try:
         tally = Tally()
         saved_hands(server, tally, phones=4, hands=2)
-        hung = sorted(server.workers())[0]
+        hung = sorted(server.wait_for_workers(2))[0]
         os.kill(hung, signal.SIGSTOP)
         server.proc.send_signal(signal.SIGTERM)  # type: ignore[union-attr]
         stopped_within(server.proc, ENDS)  # type: ignore[arg-type]
@@ -223,7 +223,7 @@ def test_sigterm_with_a_hung_worker_ends_within_the_grace_time(tmp_path):
 
 
 def test_a_worker_killed_with_minus_nine_is_replaced_and_no_hand_is_lost(tmp_path):
-    server = Server(tmp_path)  # one worker, as `scorekeeper serve` is by default
+    server = Server(tmp_path, "--workers", "1")  # one: every phone waits for its replacement
     server.start()
     tally = Tally()
     scorers, hands = 12, 6
@@ -236,7 +236,7 @@ def test_a_worker_killed_with_minus_nine_is_replaced_and_no_hand_is_lost(tmp_pat
             time.sleep(0.005)  # paced by progress: the kill lands while hands are saved
         if done.is_set():
             return
-        (worker,) = server.workers()
+        (worker,) = server.wait_for_workers(1)
         os.kill(worker, signal.SIGKILL)
         killed.append(worker)
         deadline = time.monotonic() + 60
@@ -281,16 +281,17 @@ def test_the_master_forks_its_workers_with_no_thread_and_no_database_open(tmp_pa
         status = Path(f"/proc/{master}/status").read_text()
         assert "\nThreads:\t1\n" in status
         assert opened(master) == {f"{server.database}.lock"}
-        assert any(str(server.database) in opened(w) for w in server.workers())
+        assert any(str(server.database) in opened(w) for w in server.wait_for_workers(2))
     finally:
         server.stop()
 
 
 def test_a_hung_worker_is_killed_and_replaced_after_the_worker_timeout(tmp_path):
-    server = Server(tmp_path, "--worker-timeout", "4")
+    """Hung at any moment, even before it has booted (stopped as soon as it is forked)."""
+    server = Server(tmp_path, "--workers", "1", "--worker-timeout", "6")
     server.start()
     try:
-        (hung,) = server.workers()
+        (hung,) = server.wait_for_workers(1)
         os.kill(hung, signal.SIGSTOP)
         server.wait_for(f"WORKER TIMEOUT (pid:{hung})")
         deadline = time.monotonic() + 60
