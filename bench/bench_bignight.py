@@ -832,11 +832,11 @@ def main() -> None:
                 before_root = args.before.resolve()
                 before = measure("app", before_root, night, args.threads, str(other), args.workers)
             bare = measure("bare", root, night, args.threads, tmp)
-            lines += report(name, app, bare)
-            print("\n".join(lines[-(len(app.room.latencies) + 12) :]), flush=True)
+            said = report(name, app, bare)
             if before is not None:
-                lines += report(f"{name} -- BEFORE ({args.before})", before, bare)
-                print("\n".join(lines[-(len(before.room.latencies) + 12) :]), flush=True)
+                said += report(f"{name} -- BEFORE ({args.before})", before, bare)
+            print("\n".join(said), flush=True)
+            lines += said
     if args.skip_small:
         lines.append(NO_SMALL_NIGHT)
     print("\n".join(["", "===== summary =====", f"checkout: {root}", *lines]))
