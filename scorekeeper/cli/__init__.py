@@ -118,6 +118,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     stack = contextlib.ExitStack()
     stack.enter_context(service.backups.serving(backup_settings().database))
     try:
+        serving.check_port(args.host, args.port)  # before anything is migrated or said
         # Migrations (and the backup they take first) run once, here, before any worker is
         # forked; their connection is closed before. Printed sheets are made in printing
         # processes each serving process starts (and warms up) on its first one.

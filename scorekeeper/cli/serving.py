@@ -144,8 +144,7 @@ class PortInUse(Exception):
 
 
 def check_port(host: str, port: int) -> None:
-    """:class:`PortInUse` when the address cannot be listened on, said before gunicorn tries
-    (it would try five times, a second apart, then stop with a line of its own)."""
+    """:class:`PortInUse` when the address cannot be listened on."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     with socket.socket(family, socket.SOCK_STREAM) as sock:
         if os.name != "nt":  # as the servers set it (Windows' would let two servers share it)
@@ -167,9 +166,10 @@ class Hooks:
 
 
 def serve(app: Any, serving: Serving, hooks: Hooks) -> int:
-    """Serve ``app`` until SIGTERM or Ctrl+C: the exit status (0: stopped as asked).
-    :class:`PortInUse` when the port is taken."""
-    check_port(serving.host, serving.port)
+    """Serve ``app`` until SIGTERM or Ctrl+C: the exit status (0: stopped as asked; gunicorn
+    says why it is not). :class:`PortInUse` (waitress) when the port is taken: call
+    :func:`check_port` first, as gunicorn would try five times, a second apart, then end with
+    a line and a status of its own."""
     if serving.server == GUNICORN:
         return _gunicorn(app, serving, hooks)
     return _waitress(app, serving, hooks)
@@ -280,9 +280,14 @@ def waitress_options(serving: Serving) -> dict[str, Any]:
 def _waitress(app: Any, serving: Serving, hooks: Hooks) -> int:
     import waitress
 
-    server = waitress.create_server(
-        app, host=serving.host, port=serving.port, **waitress_options(serving)
-    )
+    try:
+        server = waitress.create_server(
+            app, host=serving.host, port=serving.port, **waitress_options(serving)
+        )
+    except OSError as e:
+        if e.errno == errno.EADDRINUSE:
+            raise PortInUse from e
+        raise
     # SIGTERM (a service manager, `kill`) stops it as Ctrl+C does: waitress ends its loop on
     # KeyboardInterrupt, closes its connections and waits for its threads.
     previous = signal.signal(signal.SIGTERM, _interrupt)

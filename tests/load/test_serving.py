@@ -356,6 +356,7 @@ def test_a_port_in_use_ends_with_a_non_zero_status_and_says_so_in_one_line(tmp_p
     assert done.returncode == 1
     assert f"scorekeeper: port {port} on {HOST} is in use" in done.stderr
     assert "Traceback" not in done.stderr
+    assert not (tmp_path / "club.sqlite").exists()  # said before anything was migrated
 
 
 @pytest.mark.parametrize("kind", serving.SERVERS)
