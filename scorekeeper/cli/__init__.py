@@ -303,13 +303,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _refusal(error: Exception) -> str | None:
-    """What to say of a database this version must not open (None: not such an error): the
-    store's ``Damaged`` and ``NewerDatabase``, known by their codes."""
+    """What to say of a database this version must not open (None: not such an error)."""
     from scorekeeper import service
     from scorekeeper.config import backup_settings
 
-    code = getattr(error, "code", None)
-    if code == "damaged":
+    if isinstance(error, service.Damaged):
         folder = backup_settings().folder
         kept = service.backups.kept(folder)
         backup = str(kept[-1]) if kept else "BACKUP"
@@ -318,7 +316,7 @@ def _refusal(error: Exception) -> str | None:
             f"{error}: stop every server using it, then put a backup back with "
             f"`scorekeeper restore {backup}` ({which}; the damaged file is kept aside)"
         )
-    if code == "newer":
+    if isinstance(error, service.NewerDatabase):
         return (
             f"{error}: run that version or a newer one, or go back to the backup taken before "
             "it migrated the database (`scorekeeper restore BACKUP`, docs/deploy.md, Upgrades)"

@@ -115,8 +115,6 @@ class Damaged(Exception):
     pages of it overwritten. Nothing in it can be trusted to read or write: a backup must be put
     back (``scorekeeper restore``, which keeps the damaged file aside). ``what``: SQLite's words."""
 
-    code = "damaged"
-
     def __init__(self, path: str | Path, what: str) -> None:
         super().__init__(f"the database {path} is damaged ({what})")
         self.path = Path(path)

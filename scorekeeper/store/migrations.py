@@ -397,8 +397,6 @@ class NewerDatabase(Exception):
     this one must not write to it. ``unknown``: their names; ``made_by``: the version(s) that
     applied them, as recorded ("" when none was)."""
 
-    code = "newer"
-
     def __init__(self, path: str, unknown: list[str], made_by: str, version: str) -> None:
         by = f"version {made_by}" if made_by else "a newer version"
         super().__init__(

@@ -128,14 +128,17 @@ def test_restore_puts_the_damaged_database_aside_as_found_and_the_backup_back(
     (aside,) = live.parent.glob("scorekeeper-*-replaced-by-restore.sqlite")
     for side, content in found.items():
         assert Path(f"{aside}{side}").read_bytes() == content, side
-    assert "restored" in said.out and f"kept as {aside}" in said.out and said.err == ""
+    assert "restored" in said.out and f"kept as it was found, as {aside}" in said.out
+    assert "damaged database" in said.out and said.err == ""
 
 
-def test_restore_over_a_whole_database_still_keeps_a_whole_copy(live: Path):
+def test_restore_over_a_whole_database_still_keeps_a_whole_copy(live: Path, capsys):
     backup = a_backup(live.parent / "backups")
     assert main(["restore", str(backup)]) == 0
     (aside,) = live.parent.glob("scorekeeper-*-replaced-by-restore.sqlite")
     assert "in the wal" in players(aside) and not Path(f"{aside}-wal").exists()
+    said = capsys.readouterr().out
+    assert f"the database it replaced is kept as {aside}" in said and "damaged" not in said
 
 
 def refused_to_serve(*_args, **_kwargs):

@@ -313,7 +313,7 @@ def run_load(
 ) -> None:
     errors: list[BaseException] = []
 
-    def guarded(job, *args) -> None:  # type: ignore[no-untyped-def]
+    def guarded(job, *args) -> None:
         try:
             job(server.port, tally, *args)
         except BaseException as e:  # noqa: BLE001 -- reported below with the server's log
