@@ -33,10 +33,10 @@
     for (var k = 0; k < prompts.length; k++) prompts[k].hidden = !up;
   }
 
-  // When the round's clock goes (time called, the round closed), a table's page says so: it is
-  // fetched as it is now and its words about the round (the elements marked data-round-part:
-  // "Time is called…", the line saying how the game ends, the rules line) are put in place of
-  // the old ones. Nothing else moves: the taps on the hand form stay as they are.
+  // When time is called (or the round's clock goes: the round closed), a table's page says so:
+  // it is fetched as it is now and its words about the round (the elements marked
+  // data-round-part: "Time is called…", the line saying how the game ends, the rules line) are
+  // put in place of the old ones. Nothing else moves: the taps on the hand form stay as they are.
   var said = false;
   function sayWhatTheRoundIs() {
     var parts = document.querySelectorAll("[data-round-part]");
@@ -70,6 +70,8 @@
         .then(function (r) { return r.ok ? r.json() : null; })
         .then(function (now) {
           if (!now || String(now.round) !== clock.getAttribute("data-clock-round")) return;
+          if (now.called) sayWhatTheRoundIs();
+          if (!clock.hasAttribute("data-clock-left")) return; // no clock: only the words
           if (now.left === null) {
             clock.hidden = true;
             sayWhatTheRoundIs();

@@ -79,8 +79,8 @@
   // Paused, the rotation stays paused through the page's reloads (a new version shows at once).
   function setPaused(on) {
     paused = on;
-    try { window.sessionStorage.setItem(key + ":paused", on ? "1" : ""); } catch (e) { /* private mode */ }
-    if (pause) pause.textContent = on ? "Resume the screens' rotation" : "Pause the screens' rotation";
+    try { window.sessionStorage.setItem(key + ":paused", on ? "1" : ""); } catch (e) { /* private */ }
+    if (pause) pause.textContent = (on ? "Resume" : "Pause") + " the screens' rotation";
     if (on && stale) window.location.reload();
     schedule();
   }
@@ -110,7 +110,7 @@
   document.documentElement.classList.add("pj-cycling");
   fit(document.querySelector(".pj-top"));
   show(remembered());
-  try { paused = window.sessionStorage.getItem(key + ":paused") === "1"; } catch (e) { paused = false; }
+  try { paused = window.sessionStorage.getItem(key + ":paused") === "1"; } catch (e) { /* private */ }
   setPaused(paused);
   tick();
   window.setInterval(tick, 10000);
