@@ -42,7 +42,7 @@ def test_pause_resume_extend_restart(db):
     token = event.director_token
     club_night_clock.round_clock(db, token, 1, "restart", now=1000.0)
     said = club_night_clock.round_clock(db, token, 1, "pause", now=1100.0)
-    assert "paused with 8 minutes left" in said
+    assert "paused with 8:20 left" in said  # as the clock shows it
     assert current(db, event).clock_left(99_999.0) == 500  # paused: stands still
     club_night_clock.round_clock(db, token, 1, "extend", 5, now=1200.0)
     assert current(db, event).clock_left(99_999.0) == 800

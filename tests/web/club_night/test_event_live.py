@@ -114,7 +114,7 @@ def test_the_clock_buttons_through_the_console(client, db):
     url = f"/e/{event.director_token}/rounds/1/clock"
     data = {"action": "pause", "version": version(db, event)}
     response = client.post(url, data=data, follow_redirects=True)
-    assert "paused with 10 minutes left" in response.get_data(as_text=True)
+    assert "paused with 10:00 left" in response.get_data(as_text=True)
     assert club_night.overview(db, event).current.clock.paused
     data = {"action": "extend", "minutes": "5", "version": version(db, event)}
     response = client.post(url, data=data, follow_redirects=True)

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from scorekeeper.service import events
+from scorekeeper.service import club_night
 from tests.browser.phone import TWO_PHONES, phone_at
-from tests.service.clubs import event_with, play
+from tests.service.club_night.clubs import event_with, play
 
 pytestmark = pytest.mark.browser
 
@@ -37,7 +37,7 @@ def clock_answer(response):
 
 def test_an_open_table_phone_hears_that_time_was_called(phone, live_server, live_db):
     event = event_with(live_db, 4, max_hands=4, round_minutes=30)
-    rnd = events.seat_next_round(live_db, event)
+    rnd = club_night.seat_next_round(live_db, event)
     table = rnd.tables[0]
     play(live_db, table, 7)
     phone.goto(f"{live_server}/g/{table.edit_token}")
@@ -88,7 +88,7 @@ def test_the_projector_follows_pause_and_resume_within_one_poll(
     polls every 5 s, then it reloads only at its next screen. Its clock now asks for itself."""
     monkeypatch.setitem(live_app.config, "PUBLIC_HOLD_SECONDS", 5)  # as served
     event = event_with(live_db, 4, max_hands=4, round_minutes=30)
-    events.seat_next_round(live_db, event)
+    club_night.seat_next_round(live_db, event)
     projector = phone
     projector.goto(f"{live_server}/p/{event.public_token}/screen?seconds=120")  # screens stay
     clock = projector.locator(".pj-top .round-clock")
