@@ -35,15 +35,19 @@ def clock_answer(response):
     return "/clock.json" in response.url
 
 
-def test_an_open_table_phone_hears_that_time_was_called(phone, live_server, live_db):
-    event = event_with(live_db, 4, max_hands=4, round_minutes=30)
+@pytest.mark.parametrize("minutes", [30, None], ids=["clock", "no-clock"])
+def test_an_open_table_phone_hears_that_time_was_called(phone, live_server, live_db, minutes):
+    event = event_with(live_db, 4, max_hands=4, round_minutes=minutes)
     rnd = club_night.seat_next_round(live_db, event)
     table = rnd.tables[0]
     play(live_db, table, 7)
     phone.goto(f"{live_server}/g/{table.edit_token}")
     phone.locator('input[name="bid-1"][value="3"]').check()  # a hand being tapped
     status, called = phone.locator("p.status"), phone.locator(".time-called")
-    expect(status).to_contain_text("Game to 500 or 4 hands, or when time is called.")
+    if minutes:
+        expect(status).to_contain_text("Game to 500 or 4 hands, or when time is called.")
+    else:
+        expect(status).to_contain_text("Game to 500 or 4 hands.")
     expect(called).to_be_hidden()
     phone.evaluate("window.notReloaded = 1")
 
@@ -67,7 +71,7 @@ def test_an_open_table_phone_hears_that_time_was_called(phone, live_server, live
     assert phone.evaluate("window.notReloaded") == 1  # the same page: nothing reloaded
     assert phone.locator('input[name="bid-1"][value="3"]').is_checked()  # the tap kept
     called.scroll_into_view_if_needed()
-    shot(phone, "table-time-called")
+    shot(phone, f"table-time-called-{'clock' if minutes else 'no-clock'}")
 
 
 def next_clock(page, paused: bool, polls: int = 3):
