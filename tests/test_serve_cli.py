@@ -19,12 +19,17 @@ from tests.service.club_night.clubs import event_with
 @pytest.fixture
 def served(monkeypatch, tmp_path) -> dict[str, Any]:
     """`scorekeeper serve` run to the point of serving: what it would serve, recorded."""
-    from scorekeeper.cli import loop
+    from scorekeeper.cli import serving
 
     monkeypatch.setenv("SCOREKEEPER_DATABASE", str(tmp_path / "club.sqlite"))
     monkeypatch.setenv("SCOREKEEPER_SECRET_KEY", "k" * 64)
     seen: dict[str, Any] = {}
-    monkeypatch.setattr(loop, "serve", lambda app, **kw: seen.update(app=app, **kw))
+
+    def serve(app: Any, how: serving.Serving, hooks: serving.Hooks) -> int:
+        seen.update(app=app, host=how.host, port=how.port, how=how, hooks=hooks)
+        return 0
+
+    monkeypatch.setattr(serving, "serve", serve)
     return seen
 
 
@@ -50,6 +55,7 @@ def test_on_every_interface_it_prints_each_lan_address_and_a_qr_code_of_the_firs
     assert "Scan to open http://192.168.1.20:8000/\n" + qr_text("http://192.168.1.20:8000/") in out
     assert "make run HOST=0.0.0.0" not in out
     assert served["host"] == "0.0.0.0" and served["port"] == 8000
+    assert served["how"].server == "gunicorn" and served["how"].workers == 2  # a big night's
     app = served["app"]
     assert app.config["LAN_ADDRESSES"] == ["http://192.168.1.20:8000/", "http://10.0.0.7:8000/"]
 
