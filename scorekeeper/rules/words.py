@@ -163,6 +163,9 @@ def empty_meaning(info: OptionInfo) -> str:
     return found[1] if found else "none"
 
 
+_BLIND_WHEN = frozenset({"blind_bids", "blind_nil"})  # the options blind_deficit limits
+
+
 def option_shown(info: OptionInfo, value: Any, rules: Rules | None = None) -> str:
     """An option's value as the rules page says it: empty by what empty means, a number with
     a true minus, a list of numbers with commas; a target no game of a number of hands can
@@ -172,6 +175,13 @@ def option_shown(info: OptionInfo, value: Any, rules: Rules | None = None) -> st
         return f"none, a game of {hands} hands"
     if value is None:
         return empty_meaning(info)
+    if value is True and rules is not None and info.name in _BLIND_WHEN:
+        deficit = rules.blind_deficit  # "Blind nil: yes" says when, as the game enforces it
+        return (
+            "yes, any time"
+            if deficit is None
+            else (f"yes, when {figure(in_units(rules, deficit))} or more behind the leader")
+        )
     if isinstance(value, bool):
         return "yes" if value else "no"
     if type(value) is int:
