@@ -162,7 +162,13 @@ def waitress_arguments(options: dict[str, Any], **where: Any) -> dict[str, Any]:
 
 def _waitress(app: Any, options: dict[str, Any], **where: Any) -> None:
     from scorekeeper.cli import loop
+    from scorekeeper.printing import pool
 
+    # The printers start and warm up now, in the background, in the process that serves (a
+    # forked worker's own: threads do not survive a fork), so that the first PDF asked for is
+    # not the one that waits 5-7 s for WeasyPrint to start. One printer a worker process when
+    # several serve (memory: each is a WeasyPrint); the second starts on demand.
+    pool.warm(1 if "sockets" in where else None)
     loop.serve(app, **waitress_arguments(options, **where))
 
 
