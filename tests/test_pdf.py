@@ -394,13 +394,15 @@ def test_a_call_break_score_and_its_change_stay_in_their_column():
     sheet = score_game(game)
     body = sheets.render_game_pdf(game, sheet, paper_size="letter")
     words = word_boxes(body)[0]
-    # the columns are of one width: a score column's edges lie half a column (the distance
-    # between the centres of its head and Took's) either side of its head (no Bags: Call Break
-    # has none, so the score is a side's last column)
-    centre = {h: [(a + b) / 2 for w, a, b in words if w == h] for h in ("Took", "Score", "Bags")}
+    # Bid and Took are of one width (the distance between their heads' centres), the score
+    # column wider: its left edge lies half a column right of Took's centre, its right edge as
+    # far right of its head's centre (no Bags: Call Break has none, so the score is a side's
+    # last column)
+    heads = ("Bid", "Took", "Score", "Bags")
+    centre = {h: [(a + b) / 2 for w, a, b in words if w == h] for h in heads}
     assert len(centre["Score"]) == 4 and not centre["Bags"]
-    heads = zip(centre["Took"], centre["Score"], strict=True)
-    scores = [((t + s) / 2, s + (s - t) / 2) for t, s in heads]
+    columns = zip(centre["Bid"], centre["Took"], centre["Score"], strict=True)
+    scores = [(t + (t - b) / 2, 2 * s - t - (t - b) / 2) for b, t, s in columns]
     changes = [w for w in words if w[0] in ("+4.1", "+2.0", "+3.0")]
     assert len(changes) == 4 * 5  # each hand's four (the why-lines' have a comma or a stop)
     for word, left, right in changes:
