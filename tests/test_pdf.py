@@ -241,6 +241,26 @@ def test_rules_summary(preset, says, never):
         assert phrase not in summary
 
 
+@pytest.mark.parametrize(
+    ("preset", "players", "said"),
+    [
+        ("standard", 3, "17 tricks for 3 players"),  # Standard says 13: why 17 is said
+        ("standard", 5, "10 tricks for 5 players"),
+        ("three-player", 3, "17 tricks for 3 players"),
+        ("standard", 4, "13 tricks"),
+    ],
+)
+def test_tricks_other_than_13_say_they_come_from_the_players(preset, players, said):
+    summary = rules_summary(preset_rules(preset), preset, players)
+    assert said in summary
+
+
+def test_a_three_player_standard_blank_sheet_says_why_17_tricks():
+    blank = sheets.blank_sheet(players=3, teams=False, paper_size="letter")
+    text = " ".join(pdf_text(sheets.render_blank_pdf(blank)).split())
+    assert "17 tricks for 3 players" in text
+
+
 # --- blank sheets -----------------------------------------------------------------------------
 
 

@@ -18,6 +18,7 @@ from .options import (
     MAX_POINTS,
     MAX_SCORE,
     OPTIONS,
+    TRICKS_BY_PLAYERS,
     OptionInfo,
     Rules,
     numbers_text,
@@ -233,7 +234,11 @@ def rules_summary(rules: Rules, preset: str = "standard", players: int | None = 
         end += f"{', ' if end else ''}{r.max_hands} hands"
     out.append(end)
     if players or r.tricks_per_hand is not None:
-        out.append(f"{r.tricks_for(players or 4)} tricks")
+        tricks = r.tricks_for(players or 4)
+        by_players = r.tricks_per_hand is None and tricks != TRICKS_BY_PLAYERS[4]
+        # not the usual 13: said why, the rule's own "by players" (3 and 6 play 17, 5 play 10)
+        why = f" for {players} players" if by_players else ""
+        out.append(f"{tricks} tricks{why}")
     if r.race_tricks is not None:  # no bids: no contract, nil, blind or bags to name
         return [out[0], f"a race, no bids: {r.race_tricks} tricks win a hand", *out[1:],
                 *_race_summary(r)]  # fmt: skip
