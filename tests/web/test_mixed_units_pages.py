@@ -82,3 +82,10 @@ def test_a_club_players_page_is_the_count_by_hand(client, club_night, person):
     assert figures["Average bid / tricks"] == (
         f"{average_bid:.2f} / {average_tricks:.2f} (over the {n} hand{'s' * (n != 1)} bid a number)"
     )
+
+
+def test_a_club_night_of_call_break_is_refused_so_the_club_pages_count_whole_points(db):
+    """Why the club pages hold no tenths: an event under rules that score in tenths is refused
+    (its tables' points would be added up with whole points in standings and the memory)."""
+    with pytest.raises(events.EventRefused, match="score in tenths"):
+        events.create_event(db, events.EventSettings(name="CB", rules="call-break"))
