@@ -91,7 +91,7 @@
 		const version = now ? now.dataset.version : form.version && form.version.value;
 		const goOffline = () => {
 			if (!form.hand_no || !window.caches || !navigator.serviceWorker || !navigator.serviceWorker.controller) return unsent();
-			caches.open("scorekeeper-pages-1").then((c) => c.match(game)).then((r) => {
+			caches.open("scorekeeper-pages-1").then((c) => c.match(game)).then((r) => { // sw.js PAGES
 				if (!r || r.headers.get("X-Game-Version") !== version) return unsent();
 				const taps = [...new FormData(form)].filter((f) => !/^(csrf_token|version|submission|hand_no|step)$/.test(f[0]));
 				sessionStorage["offline hand " + game] = JSON.stringify({ v: version, n: form.hand_no.value, f: taps });
