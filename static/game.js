@@ -84,21 +84,17 @@
 			if (lost) retry.firstChild.data = "No answer: the hand may be saved already. What you tapped is kept; a retry never saves it twice. ";
 			retry.scrollIntoView({ block: "nearest" });
 		};
-		// Offline in the middle of a new hand: on to this phone's copy of the game page (sw.js
-		// keeps it, at this version), whose form keeps hands on the phone (offline.js), with
-		// every tap made here on it; without a copy, the taps stay here until the network is back.
-		const game = new URL(form.action.split("/hands")[0].split(/[?#]/)[0], location.href).pathname;
-		const version = now ? now.dataset.version : form.version && form.version.value;
+		// Offline mid-hand: on to the phone's copy of the game page (sw.js), the taps handed over
+		const game = new URL(form.action.split("/hands")[0].split(/[?#]/)[0], location.href).pathname, sw = navigator.serviceWorker;
 		const goOffline = () => {
-			if (!form.hand_no || !window.caches || !navigator.serviceWorker || !navigator.serviceWorker.controller) return unsent();
+			if (!form.hand_no || !window.caches || !sw || !sw.controller) return unsent();
 			caches.open("scorekeeper-pages-1").then((c) => c.match(game)).then((r) => { // sw.js PAGES
-				if (!r || r.headers.get("X-Game-Version") !== version) return unsent();
-				const taps = [...new FormData(form)].filter((f) => !/^(csrf_token|version|submission|hand_no|step)$/.test(f[0]));
-				sessionStorage["offline hand " + game] = JSON.stringify({ v: version, n: form.hand_no.value, f: taps });
-				form.dispatchEvent(new Event("handed")); // in-progress.js: the taps go with it
-				history.scrollRestoration = "manual"; // the offline page opens at what it says
-				if (location.pathname + location.search === game) location.reload();
-				else location.assign(game);
+				const v = now && now.dataset.version, own = /^(csrf_token|version|submission|hand_no|step)$/;
+				if (!r || r.headers.get("X-Game-Version") !== v) return unsent(); // a copy at this version
+				sessionStorage["offline hand " + game] = JSON.stringify({ v: v, n: form.hand_no.value, f: [...new FormData(form)].filter((f) => !own.test(f[0])) });
+				form.dispatchEvent(new Event("handed")); // in-progress.js: they go with the page
+				history.scrollRestoration = "manual";
+				if (location.pathname + location.search === game) location.reload(); else location.assign(game);
 			}).catch(() => unsent());
 		};
 		form.addEventListener("submit", (e) => {
@@ -111,10 +107,7 @@
 			// Saved: a redirect, not followed. Refused: post it again.
 			fetch(form.action, { method: "POST", body: new FormData(form), redirect: "manual" }).then((r) => {
 				const to = form.action.split("/hands")[0];
-				if (r.type !== "opaqueredirect") { // refused: the server's answer carries the taps now
-					form.dispatchEvent(new Event("handed"));
-					return form.submit();
-				}
+				if (r.type !== "opaqueredirect") return form.dispatchEvent(new Event("handed")), form.submit(); // refused: its answer has the taps
 				form.dispatchEvent(new Event("saved"));
 				if (to !== location.href.split("#")[0]) return location.assign(to + "#now");
 				history.scrollRestoration = "manual"; // the same address: reload, from the top

@@ -198,6 +198,9 @@ def test_a_player_whose_tricks_were_written_per_team_reads_no_own_bid_reached(cl
     html = client.get(f"/m/{event.public_token}/who/Zed").get_data(as_text=True)
     reached = html.split("Own bid reached")[1].split("</div>")[0]
     assert "–" in reached and "tricks written per team" in reached and "0.0%" not in reached
+    average = html.split("Average bid / tricks")[1].split("</div>")[0]  # no tricks of Zed's own
+    assert "– / –" in average and "bid 3.00 over" in average
+    assert "tricks written per team" in average
 
 
 @pytest.mark.parametrize(
