@@ -10,8 +10,8 @@ from html import unescape
 
 import pytest
 
-from scorekeeper import service
-from scorekeeper.service import events, memory
+from scorekeeper.service import EventRefused, kitchen, memory
+from scorekeeper.service import club_night as events
 from tests.helpers import remember, store_game
 from tests.stats.mixed_games import BY_HAND, CALL_BREAK, STANDARD
 
@@ -26,7 +26,6 @@ def _rows(html: str, table_class: str) -> dict[str, list[str]]:
     return rows
 
 
-@pytest.mark.xfail(strict=True, reason="the kitchen's games carry their unit once service/ moves")
 def test_the_kitchen_stats_of_a_standard_and_a_call_break_game_are_the_count_by_hand(app, db):
     client = app.test_client()
     a, b = store_game(db, STANDARD), store_game(db, CALL_BREAK)
@@ -55,8 +54,8 @@ def club_night(db):
     events.seat_next_round(db, event)
     table = events.overview(db, event).current.tables[0]
     for hand in STANDARD["hands"]:
-        service.games.add_hand(db, service.games.open_game(db, table.edit_token), hand)
-    assert service.games.open_game(db, table.edit_token).sheet.finished
+        kitchen.add_hand(db, kitchen.open_game(db, table.edit_token), hand)
+    assert kitchen.open_game(db, table.edit_token).sheet.finished
     yield event
     memory.clear_caches()
 
@@ -87,5 +86,5 @@ def test_a_club_players_page_is_the_count_by_hand(client, club_night, person):
 def test_a_club_night_of_call_break_is_refused_so_the_club_pages_count_whole_points(db):
     """Why the club pages hold no tenths: an event under rules that score in tenths is refused
     (its tables' points would be added up with whole points in standings and the memory)."""
-    with pytest.raises(events.EventRefused, match="score in tenths"):
+    with pytest.raises(EventRefused, match="score in tenths"):
         events.create_event(db, events.EventSettings(name="CB", rules="call-break"))
