@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import re
 
-import pytest
-
 from tests.helpers import new_game
 
 
@@ -44,7 +42,6 @@ def test_the_blind_nil_note_names_the_side_that_may_bid_it(client):
     assert not [n for n in notes if n.startswith("Ann &amp; Cy")]
 
 
-@pytest.mark.xfail(strict=True, reason="web/ after the re-lay")
 def test_a_blind_nil_bidders_tricks_pad_says_blind_nil(client):
     """Issue 34: Di bid blind nil and her pad read "Di bid nil"."""
     token = new_game(client)
