@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import re
 
-import pytest
-
 from scorekeeper import store
 from tests.helpers import browser, created, editor_fields, post_new
 
@@ -202,11 +200,11 @@ def test_forgetting_saved_rules_is_one_use_case_for_their_browser_only(db):
     assert kitchen.forget_house_rules(db, saved.id, "b1") is None
 
 
-@pytest.mark.xfail(strict=True, reason="web/ after the re-lay")
 def test_the_blank_sheet_form_selects_the_saved_rules_it_lists_first(client, db):
     """Issue 34: the form listed the saved rules first but selected Standard."""
-    store.save_house_rules(db, "Club", {"preset": "nyc"})
-    store.save_house_rules(db, "Friday", {"preset": "standard", "target_score": 250})
+    mine = browser(client)
+    store.save_house_rules(db, "Club", {"preset": "nyc"}, owner=mine)
+    store.save_house_rules(db, "Friday", {"preset": "standard", "target_score": 250}, owner=mine)
     html = client.get("/print/blank").get_data(as_text=True)
     select = html[html.index('<select id="preset"') :]
     select = select[: select.index("</select>")]
@@ -216,7 +214,6 @@ def test_the_blank_sheet_form_selects_the_saved_rules_it_lists_first(client, db)
     assert options[0][1].startswith("house-")
     # without saved rules, Standard, first of the presets
     other = client.application.test_client()
-    with other.session_transaction() as session:
-        session["browser"] = "someone-else-entirely-0123456789"
+    browser(other)  # another browser: none saved
     html = other.get("/print/blank").get_data(as_text=True)
     assert '<option selected value="standard">' in html
