@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.browser.phone import TWO_PHONES, bid, phone_at, save, start_game, tap
-from tests.browser.test_table_phone import (
+from tests.browser.kitchen.test_table_phone import (
     FOUR,
     OFFLINE_HANDS,
     ONLINE_PAGE,
