@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.phone import TWO_PHONES, bid, phone_at, save, start_game, tap
 from tests.browser.kitchen.test_table_phone import (
     FOUR,
     OFFLINE_HANDS,
@@ -22,6 +21,7 @@ from tests.browser.kitchen.test_table_phone import (
     kept_for_offline,
     version_of,
 )
+from tests.browser.phone import TWO_PHONES, bid, phone_at, save, start_game, tap
 from tests.helpers import store_game
 
 pytestmark = pytest.mark.browser
