@@ -13,11 +13,14 @@ ARG PIP_CERT=""
 ARG PIP_INDEX_URL=""
 ARG DEBIAN_FRONTEND=noninteractive
 
+# apt's lists and its cache (the packages downloaded, its package cache files: about 97 MB)
+# removed in the same layer that made them, or the image would keep them.
 RUN apt-get update \
     && apt-get install -y --no-install-recommends \
         python3 python3-venv \
         libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core \
-    && rm -rf /var/lib/apt/lists/*
+    && apt-get clean \
+    && rm -rf /var/lib/apt/lists/* /var/cache/apt/*
 
 # The locked libraries first (a layer kept while only the app changes), then the app itself.
 COPY requirements/app.txt /tmp/app.txt
@@ -36,12 +39,17 @@ RUN /opt/scorekeeper/bin/pip install --no-cache-dir --disable-pip-version-check 
     && rm -rf /tmp/src
 
 # A user of its own (not root); every piece of data under one volume: the database, its secret
-# key and its backups.
+# key and its backups. Caches are no data: fontconfig's (WeasyPrint's fonts) goes in a folder
+# of the user's own outside the volume (XDG_CACHE_HOME), not in $HOME (which is /data) and not
+# nowhere (without one it says "No writable cache directories" for every font folder).
 RUN useradd --system --uid 1000 --user-group --home-dir /data --shell /usr/sbin/nologin \
         scorekeeper \
-    && mkdir -p /data && chown scorekeeper:scorekeeper /data && chmod 700 /data
+    && mkdir -p /data /var/cache/scorekeeper \
+    && chown scorekeeper:scorekeeper /data /var/cache/scorekeeper \
+    && chmod 700 /data /var/cache/scorekeeper
 VOLUME /data
 ENV SCOREKEEPER_DATA_DIR=/data \
+    XDG_CACHE_HOME=/var/cache/scorekeeper \
     PYTHONUNBUFFERED=1
 USER scorekeeper
 WORKDIR /data

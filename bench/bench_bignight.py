@@ -214,7 +214,9 @@ def serve_options(root: Path, workers: int) -> list[str]:
 
 def _env(root: Path, **more: str) -> dict[str, str]:
     path = [str(root), *filter(None, [os.environ.get("PYTHONPATH")])]
-    return {**os.environ, "PYTHONPATH": os.pathsep.join(path), **more}
+    # every phone from this one address: no limit per address on what they make
+    return {**os.environ, "PYTHONPATH": os.pathsep.join(path),
+            "SCOREKEEPER_RATELIMIT_ENABLED": "false", **more}  # fmt: skip
 
 
 @dataclass

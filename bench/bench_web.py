@@ -238,6 +238,7 @@ def server(kind: str, threads: int) -> Any:
             "PYTHONPATH": os.pathsep.join(path),
             "SCOREKEEPER_DATABASE": database,
             "SCOREKEEPER_SECRET_KEY": secrets.token_hex(32),
+            "SCOREKEEPER_RATELIMIT_ENABLED": "false",  # every phone from this one address
         }
         opts = ["--port", str(port), "--threads", str(threads)]
         if kind == "app":  # as production runs it (migrations first)

@@ -66,6 +66,16 @@ def configured_app(test_config: dict[str, Any] | None = None) -> Flask:
         # The public page and the projector: the event is read again at most this often (in
         # seconds), so the version a room of phones polls moves at most that often.
         PUBLIC_HOLD_SECONDS=5.0,
+        # Limits per address on what creates (scorekeeper.web.limits; Flask-Limiter's strings,
+        # each counted over every route of its kind): new games, imports, new events, printed
+        # sheets. A table's saves are never limited. RATELIMIT_ENABLED false: no limits; the
+        # counts are each serving process's own (memory://).
+        RATELIMIT_ENABLED=True,
+        RATELIMIT_STORAGE_URI="memory://",
+        RATELIMIT_GAMES="60 per hour",
+        RATELIMIT_IMPORTS="60 per hour",
+        RATELIMIT_EVENTS="20 per hour",
+        RATELIMIT_PDFS="300 per hour",
     )
     if test_config is None:
         app.config.from_prefixed_env("SCOREKEEPER")

@@ -45,6 +45,9 @@ def make_app(tmp_path: Path, **config: Any):
             # Tests see a change on the public pages at once (tests/web/club_night/test_rendered.py
             # tests the hold itself).
             "PUBLIC_HOLD_SECONDS": 0,
+            # Every test's client is one address: the limits on what it creates are off
+            # (tests/web/test_limits.py turns them on).
+            "RATELIMIT_ENABLED": False,
             **config,
         }
     )

@@ -44,6 +44,7 @@ LAYERS: dict[str, set[str]] = {
     "web": {
         "flask",
         "flask_wtf",
+        "flask_limiter",  # limits per address on what creates (web/limits.py)
         "werkzeug",
         "itsdangerous",
         "markupsafe",

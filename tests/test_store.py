@@ -32,6 +32,7 @@ def test_migrations_are_named_and_repeatable(tmp_path: Path):
         "0012_event_submissions",
         "0013_replaced_links",
         "0014_submission_outcomes",
+        "0015_migration_versions",
     ]
     assert store.migrate(db) == []
     assert store.applied_migrations(db) == names

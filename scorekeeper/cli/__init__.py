@@ -116,7 +116,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
     stack.enter_context(service.backups.serving(backup_settings().database))
     # Migrations run once, here, before any worker (thread or process) can touch the database.
     # Printed sheets are made in printing processes started (and warmed up) on the first one.
-    cmd_migrate(args)
+    try:
+        cmd_migrate(args)
+    except BaseException:  # a damaged or newer database (main says so): nothing served
+        stack.close()
+        raise
     app = create_app()
     _log_to_stderr()
     # Behind a trusted proxy the app reads its X-Forwarded-* headers (PROXY_FIX); waitress
@@ -287,7 +291,37 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    return int(args.func(args) or 0)
+    try:
+        return int(args.func(args) or 0)
+    except Exception as e:
+        # every command that opens the database refuses a damaged one, or one a newer version
+        # migrated, in one line saying what to do (no traceback: nothing is wrong with the app)
+        if (line := _refusal(e)) is None:
+            raise
+        print(f"scorekeeper: {line}", file=sys.stderr)
+        return 2
+
+
+def _refusal(error: Exception) -> str | None:
+    """What to say of a database this version must not open (None: not such an error)."""
+    from scorekeeper import service
+    from scorekeeper.config import backup_settings
+
+    if isinstance(error, service.Damaged):
+        folder = backup_settings().folder
+        kept = service.backups.kept(folder)
+        backup = str(kept[-1]) if kept else "BACKUP"
+        which = f"the newest of {folder}" if kept else f"none is in {folder}: one kept elsewhere"
+        return (
+            f"{error}: stop every server using it, then put a backup back with "
+            f"`scorekeeper restore {backup}` ({which}; the damaged file is kept aside)"
+        )
+    if isinstance(error, service.NewerDatabase):
+        return (
+            f"{error}: run that version or a newer one, or go back to the backup taken before "
+            "it migrated the database (`scorekeeper restore BACKUP`, docs/deploy.md, Upgrades)"
+        )
+    return None
 
 
 if __name__ == "__main__":

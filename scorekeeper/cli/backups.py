@@ -105,7 +105,12 @@ def cmd_restore(args: argparse.Namespace) -> int:
         print(f"scorekeeper: {e}: nothing was changed", file=sys.stderr)
         return 2
     print(f"restored {done.database} from {done.backup}")
-    if done.replaced is not None:
+    if done.replaced is not None and done.damaged is not None:
+        print(
+            f"the damaged database it replaced ({done.damaged}) is kept as it was found, as "
+            f"{done.replaced} (its -wal and -shm files beside it, if it had them)"
+        )
+    elif done.replaced is not None:
         print(f"the database it replaced is kept as {done.replaced}")
     return 0
 

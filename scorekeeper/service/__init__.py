@@ -7,7 +7,7 @@ and the tournament code call these; none of them talks to the store.
 
 from __future__ import annotations
 
-from scorekeeper.store import Database, backup, connect, migrate
+from scorekeeper.store import Damaged, Database, NewerDatabase, backup, connect, migrate
 
 from . import backups, club_night, home, kitchen, memory, table_place
 from .errors import (
@@ -32,9 +32,10 @@ from .errors import (
 from .kitchen import GamePage, OpenGame, Submitted, game_label
 
 __all__ = [
-    "AlreadySaved", "Database", "EventMoved", "EventNotFound", "EventRefused", "GameDeleted",
+    "AlreadySaved", "Damaged", "Database", "EventMoved", "EventNotFound", "EventRefused",
+    "GameDeleted",
     "GameInEvent", "GameNotFound", "GamePage", "GameUnavailable", "HandNotFound", "HandRefused",
-    "MemoryRefused", "OpenGame", "StaleGame", "StartRefused", "StartUnavailable",
+    "MemoryRefused", "NewerDatabase", "OpenGame", "StaleGame", "StartRefused", "StartUnavailable",
     "Submitted", "TableReplaced", "Unavailable", "UnreadableGame", "backup", "backups",
     "club_night", "connect", "game_label", "home", "kitchen", "memory", "migrate",
     "table_place",

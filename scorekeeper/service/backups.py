@@ -50,6 +50,7 @@ class Restored:
     database: Path
     backup: Path
     replaced: Path | None  # where the database it replaced is kept (None: there was none)
+    damaged: str | None = None  # what was wrong with it, if damaged (then kept as it was found)
 
 
 def _name(when: datetime, why: str = "") -> str:
@@ -116,7 +117,9 @@ def restore(backup: Path, database: Path) -> Restored:
     """Put ``backup`` in the database's place, keeping the database it replaces beside it.
 
     Refused (:class:`InUse`) while a server holds the database; :class:`ValueError` when the
-    file is not a whole Spades Scorekeeper database.
+    file is not a whole Spades Scorekeeper database; ``NewerDatabase`` when a newer version
+    made it. A damaged database (what a restore is for) is moved aside as it was found, with
+    its WAL and shared memory (``Restored.damaged`` says what was wrong).
     """
     if not backup.is_file():
         raise ValueError(f"{backup}: no such file")
@@ -129,5 +132,5 @@ def restore(backup: Path, database: Path) -> Restored:
         replaced = None
         if database.exists():
             replaced = database.with_name(_name(datetime.now(UTC), "replaced-by-restore"))
-        backups.restore_file(backup, database, replaced or database)
-    return Restored(database, backup, replaced)
+        damaged = backups.restore_file(backup, database, replaced or database)
+    return Restored(database, backup, replaced, damaged)

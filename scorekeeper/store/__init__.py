@@ -33,6 +33,7 @@ from .browsers import (
 from .db import (
     BUSY_TIMEOUT_MS,
     PRIVATE,
+    Damaged,
     Database,
     Unavailable,
     connect,
@@ -83,7 +84,7 @@ from .house_rules import (
     house_rules_by_name,
     save_house_rules,
 )
-from .migrations import applied_migrations, migrate
+from .migrations import NewerDatabase, applied_migrations, migrate
 from .players import player_names, remember_players
 from .submissions import Submission, record_submission, submission
 
@@ -91,13 +92,14 @@ __all__ = [
     "actions", "backups", "BUSY_TIMEOUT_MS", "PRIVATE", "adopt_games", "browser_games",
     "browser_player_names",
     "last_opened", "now_exact", "readable", "record_opened", "stored_text",
-    "Change", "Database", "EntrantRecord", "EventNotFound", "EventRecord",
+    "Change", "Damaged", "Database", "EntrantRecord", "EventNotFound", "EventRecord",
     "GameNotFound", "GameRecord", "HouseRules", "PersonRecord", "RoundRecord", "StaleRecord",
     "Submission", "TableRecord", "TableRef", "Unavailable", "Action", "all_house_rules",
     "applied_migrations", "backup", "connect", "count_games", "create_game", "delete_game",
     "club", "delete_house_rules", "events", "game_by_edit_token", "game_by_id",
     "game_by_view_token", "games_by_edit_tokens", "house_rules_by_id", "house_rules_by_name",
-    "last_action", "last_change", "last_undo", "migrate", "new_token", "saves_since",
+    "last_action", "last_change", "last_undo", "migrate", "new_token", "NewerDatabase",
+    "saves_since",
     "player_names",
     "record_submission", "redo_action", "redo_last_undo",
     "remember_players", "save_game", "save_house_rules", "submission", "unavailable",

@@ -21,7 +21,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import IO
 
-from .db import PRIVATE, Database, connect
+from . import migrations
+from .db import PRIVATE, Damaged, Database, connect, database_file
 
 if sys.platform == "win32":  # no flock: there the server runs in the container (docs/deploy.md)
     LOCK_EX = LOCK_NB = LOCK_SH = 0
@@ -62,9 +63,11 @@ def _fsync_folder(folder: Path) -> None:
         _fsync(folder)
 
 
-def integrity(path: str | Path) -> str:
-    """What ``PRAGMA integrity_check`` says of the database file at ``path`` ("ok" if whole)."""
-    uri = f"{Path(path).resolve().as_uri()}?mode=ro"
+def integrity(path: str | Path, *, file_only: bool = False) -> str:
+    """What ``PRAGMA integrity_check`` says of the database file at ``path`` ("ok" if whole).
+    ``file_only``: of the file alone, its WAL and shared memory neither read nor touched (a
+    whole database's file is whole without its WAL)."""
+    uri = f"{Path(path).resolve().as_uri()}?{'immutable=1' if file_only else 'mode=ro'}"
     try:
         with contextlib.closing(sqlite3.connect(uri, uri=True)) as conn:
             rows = conn.execute("PRAGMA integrity_check").fetchall()
@@ -134,8 +137,14 @@ def _remove(partial: Path) -> None:
 
 
 def backup(db: Database, destination: str | Path) -> Path:
-    """A consistent copy of the live database (SQLite's online backup, safe while serving)."""
-    return write_backup(db.conn, Path(destination))
+    """A consistent copy of the live database (SQLite's online backup, safe while serving).
+    A copy that fails its check is a copy of a damaged database (:class:`Damaged`)."""
+    try:
+        return write_backup(db.conn, Path(destination))
+    except BackupFailed as e:
+        if e.reason != "damaged":
+            raise
+        raise Damaged(database_file(db), e.detail) from e
 
 
 def remove_partials(folder: Path) -> list[Path]:
@@ -150,17 +159,32 @@ def remove_partials(folder: Path) -> list[Path]:
     return found
 
 
-def restore_file(backup: Path, database: Path, replaced: Path) -> None:
-    """Put ``backup`` in ``database``'s place, the database it replaces kept whole (its WAL
-    included) at ``replaced``. The caller holds the database exclusively (:func:`exclusive`)."""
+def restore_file(backup: Path, database: Path, replaced: Path) -> str | None:
+    """Put ``backup`` in ``database``'s place, the database it replaces kept at ``replaced``:
+    a whole copy (its WAL included) when it is whole, else the damaged file itself moved there
+    with its WAL and shared memory beside it (``replaced-wal``, ``replaced-shm``: SQLite finds
+    them so), byte for byte. Returns what was wrong with it (None: it was whole, or there was
+    none). The caller holds the database exclusively (:func:`exclusive`)."""
+    _refuse_newer(backup)
     restoring = database.with_name(f".{database.name}.restoring")
     restoring.unlink(missing_ok=True)
+    wrong = None
     if database.exists():
-        current = connect(database)
-        try:
-            write_backup(current.conn, replaced)
-        finally:
-            current.close()
+        wrong = _damage(database)
+        if wrong is None:
+            try:
+                current = connect(database)
+                try:
+                    write_backup(current.conn, replaced)
+                finally:
+                    current.close()
+            except (Damaged, BackupFailed) as e:  # its WAL damaged: the copy cannot be whole
+                if isinstance(e, BackupFailed) and e.reason == "full":
+                    raise
+                _remove(replaced)
+                wrong = str(e)
+        if wrong is not None:
+            set_aside(database, replaced)
     uri = f"{backup.resolve().as_uri()}?mode=ro"
     with contextlib.closing(sqlite3.connect(uri, uri=True)) as source:
         write_backup(source, restoring)
@@ -169,6 +193,34 @@ def restore_file(backup: Path, database: Path, replaced: Path) -> None:
         leftover.unlink(missing_ok=True)
     os.replace(restoring, database)
     _fsync_folder(database.parent)
+    return wrong
+
+
+def _refuse_newer(backup: Path) -> None:
+    """:class:`~scorekeeper.store.migrations.NewerDatabase` if a newer version made ``backup``:
+    put back, it would be refused at the next start."""
+    uri = f"{backup.resolve().as_uri()}?mode=ro"
+    with contextlib.closing(sqlite3.connect(uri, uri=True)) as conn:
+        migrations.refuse_newer(Database(conn))
+
+
+def _damage(database: Path) -> str | None:
+    """What is wrong with the database's own file (None: it is whole), read without touching
+    it or the files beside it."""
+    checked = integrity(database, file_only=True)
+    return None if checked == "ok" else checked
+
+
+def set_aside(database: Path, aside: Path) -> None:
+    """Move ``database`` and the files SQLite keeps beside it to ``aside`` (and ``aside-wal``
+    ...), untouched: a damaged database is kept as it was found, never read through SQLite."""
+    if aside.exists():
+        raise FileExistsError(f"{aside} already exists")
+    for side in ("", *SIDE_FILES):
+        source = Path(f"{database}{side}")
+        if source.exists():
+            os.replace(source, Path(f"{aside}{side}"))
+    _fsync_folder(aside.parent)
 
 
 def _lock_file(database: Path) -> IO[bytes]:

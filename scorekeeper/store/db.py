@@ -110,6 +110,53 @@ def unavailable(error: BaseException) -> Unavailable | None:
     return None
 
 
+class Damaged(Exception):
+    """The database file is damaged: not a database (its header overwritten), cut short, or
+    pages of it overwritten. Nothing in it can be trusted to read or write: a backup must be put
+    back (``scorekeeper restore``, which keeps the damaged file aside). ``what``: SQLite's words."""
+
+    def __init__(self, path: str | Path, what: str) -> None:
+        super().__init__(f"the database {path} is damaged ({what})")
+        self.path = Path(path)
+        self.what = what
+
+
+# SQLite's primary result codes that mean the file itself is damaged.
+_SQLITE_DAMAGED = {11, 26}  # SQLITE_CORRUPT, SQLITE_NOTADB
+
+
+def damaged(error: BaseException, path: str | Path) -> Damaged | None:
+    """The :class:`Damaged` an error from SQLite means, if it means one."""
+    if isinstance(error, Damaged):
+        return error
+    code = getattr(error, "sqlite_errorcode", None)
+    if not isinstance(error, sqlite3.DatabaseError) or code is None:
+        return None
+    return Damaged(path, str(error)) if code & 0xFF in _SQLITE_DAMAGED else None
+
+
+def check_whole(db: Database) -> None:
+    """:class:`Damaged` unless SQLite's ``quick_check`` finds the database whole (every page
+    read once: a fraction of a second for a club's years of games)."""
+    path = database_file(db)
+    try:
+        found = [str(row[0]) for row in db.conn.execute("PRAGMA quick_check").fetchall()]
+    except sqlite3.DatabaseError as e:
+        if (why := damaged(e, path)) is None:
+            raise
+        raise why from e
+    if found != ["ok"]:
+        raise Damaged(path, "; ".join(found[:3]))
+
+
+def database_file(db: Database) -> str:
+    """The file of ``db``'s main database ("" in memory)."""
+    for _seq, name, file in db.conn.execute("PRAGMA database_list").fetchall():
+        if name == "main":
+            return str(file)
+    return ""
+
+
 def connect(path: str | Path, *, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> Database:
     """Open the database file with the pragmas every connection needs.
 
@@ -119,6 +166,8 @@ def connect(path: str | Path, *, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> Data
     The file is private to its owner (:data:`PRIVATE`): made so as SQLite creates it (empty
     then), before anything is written; SQLite gives the WAL and shared-memory files the
     database's own mode, and any an older version left wider are narrowed here.
+
+    A file that is no database, or whose first pages are damaged, raises :class:`Damaged`.
     """
     if str(path) != ":memory:":
         Path(path).parent.mkdir(parents=True, exist_ok=True)
@@ -128,15 +177,21 @@ def connect(path: str | Path, *, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> Data
     if str(path) != ":memory:":
         for name in (str(path), f"{path}-wal", f"{path}-shm"):
             private_file(name)
-    conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
-    conn.execute("PRAGMA foreign_keys = ON")
-    conn.execute("PRAGMA synchronous = FULL")
-    db = Database(conn, execute_plugins=False)
-    # how long a write waits for its turn; the queue of this process's writers, if on a file
-    db.busy_timeout_s = busy_timeout_ms / 1000
-    db.writers = None if str(path) == ":memory:" else _writer_lock(path)
-    if str(path) != ":memory:" and db.journal_mode != "wal":
-        db.enable_wal()
+    try:
+        conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+        conn.execute("PRAGMA foreign_keys = ON")
+        conn.execute("PRAGMA synchronous = FULL")
+        db = Database(conn, execute_plugins=False)
+        # how long a write waits for its turn; the queue of this process's writers, if on a file
+        db.busy_timeout_s = busy_timeout_ms / 1000
+        db.writers = None if str(path) == ":memory:" else _writer_lock(path)
+        if str(path) != ":memory:" and db.journal_mode != "wal":
+            db.enable_wal()
+    except sqlite3.DatabaseError as e:
+        conn.close()
+        if (why := damaged(e, path)) is None:
+            raise
+        raise why from e
     return db
 
 

@@ -2,16 +2,27 @@
 
 Applied by ``scorekeeper migrate`` and at ``serve``, in one immediate transaction, safe to
 repeat. A migration is never edited once released: a change is a new one at the end.
+
+Each migration applied is recorded with the version of the app that applied it
+(``migration_versions``), so that an older version, finding migrations it does not know, refuses
+the database (:class:`NewerDatabase`) and names the version that made it, rather than writing
+into a schema it does not know. A damaged database is refused before anything
+(:class:`~scorekeeper.store.db.Damaged`).
 """
 
 from __future__ import annotations
+
+import importlib.metadata
+import json
 
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
 
 from .actions import read_words
 from .db import Database as StoreDatabase
-from .db import write
+from .db import check_whole, database_file, write
+
+DISTRIBUTION = "spades-scorekeeper"  # pyproject.toml's name: its version is the app's
 
 migrations = Migrations("scorekeeper")
 
@@ -364,11 +375,73 @@ def _m0014_submission_outcomes(db: Database) -> None:
     db.table("submissions").add_column("outcome", str)
 
 
-def migrate(db: StoreDatabase) -> list[str]:
-    """Apply pending migrations in one immediate transaction; returns the names applied."""
+@migrations(name="0015_migration_versions")
+def _m0015_migration_versions(db: Database) -> None:
+    # The version of the app that applied each migration (from this one on): an older version
+    # that finds a migration it does not know names the version it needs (NewerDatabase).
+    db.table("migration_versions").create(
+        {"name": str, "app_version": str}, pk="name", not_null={"app_version"}
+    )
+
+
+def app_version() -> str:
+    """This app's version as installed (pyproject.toml's), recorded with what it migrates."""
+    try:
+        return importlib.metadata.version(DISTRIBUTION)
+    except importlib.metadata.PackageNotFoundError:
+        return "unknown"
+
+
+class NewerDatabase(Exception):
+    """The database has migrations this version does not know: a newer version made it, and
+    this one must not write to it. ``unknown``: their names; ``made_by``: the version(s) that
+    applied them, as recorded ("" when none was)."""
+
+    def __init__(self, path: str, unknown: list[str], made_by: str, version: str) -> None:
+        by = f"version {made_by}" if made_by else "a newer version"
+        super().__init__(
+            f"the database {path} was migrated by {by} of Spades Scorekeeper "
+            f"({', '.join(unknown)}), which this version ({version}) does not know"
+        )
+        self.path = path
+        self.unknown = unknown
+        self.made_by = made_by
+        self.version = version
+
+
+def known() -> list[str]:
+    """Every migration this version knows, in order (all of them are pending on no database)."""
+    return [m.name for m in migrations.pending(Database(memory=True))]
+
+
+def refuse_newer(db: StoreDatabase, version: str | None = None) -> None:
+    """:class:`NewerDatabase` if ``db`` has migrations this version does not know."""
+    mine = set(known())
+    unknown = [name for name in applied_migrations(db) if name not in mine]
+    if not unknown:
+        return
+    made_by = ""
+    if db.table("migration_versions").exists():
+        rows = db.table("migration_versions").rows_where(
+            "name in (select value from json_each(?))", [json.dumps(unknown)]
+        )
+        made_by = ", ".join(sorted({str(row["app_version"]) for row in rows}))
+    raise NewerDatabase(database_file(db), unknown, made_by, version or app_version())
+
+
+def migrate(db: StoreDatabase, version: str | None = None) -> list[str]:
+    """Apply pending migrations in one immediate transaction, each recorded with the app's
+    ``version`` (the installed one by default); returns the names applied. Refuses a damaged
+    database (``Damaged``) and one a newer version migrated (:class:`NewerDatabase`), changing
+    nothing."""
+    check_whole(db)
     with write(db):
+        refuse_newer(db, version)
         pending = [m.name for m in migrations.pending(db)]
         migrations.apply(db)
+        db.table("migration_versions").insert_all(
+            [{"name": name, "app_version": version or app_version()} for name in pending]
+        )
     return pending
 
 

@@ -24,7 +24,7 @@ from scorekeeper.rules.words import (
     signed,
     with_minus,
 )
-from scorekeeper.web import db, kitchen, offline, saving, session, urls
+from scorekeeper.web import db, kitchen, limits, offline, saving, session, urls
 from scorekeeper.web.blueprints import register_blueprints
 from scorekeeper.web.kitchen import option_range
 
@@ -86,6 +86,7 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.add_template_filter(count)  # "1 game", "3 games", "−8 points"
     app.add_template_filter(clock_text)  # a round clock's time left: "45:00"
     register_blueprints(app)
+    limits.init_app(app)  # on the routes that create: after they are registered
     return app
 
 

@@ -47,8 +47,9 @@ def words(start: str) -> list[str]:
 # The first words that make an inline code span of the prose a command (a span of one word,
 # `pipx`, is a name; a file name or a setting starts otherwise).
 COMMAND_WORDS = frozenset({
-    "docker", "podman", "pipx", "pip", "sudo", "systemctl", "journalctl", "systemd-analyze",
-    "scorekeeper", "make", "git", "caddy", "apt", "apt-get", "python3", "python", "curl",
+    "docker", "docker-compose", "podman", "pipx", "pip", "sudo", "systemctl", "journalctl",
+    "systemd-analyze", "scorekeeper", "make", "git", "caddy", "apt", "apt-get", "python3",
+    "python", "curl",
 })  # fmt: skip
 
 

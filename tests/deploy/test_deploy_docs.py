@@ -77,6 +77,10 @@ RUNNERS = [
     Runner("systemd-analyze verify", HERE / "test_deploy_docs.py",
            "test_the_systemd_unit_passes_systemd_analyze_verify",
            "run on the unit saved in a folder of the test's, where systemd is installed"),
+    Runner("sudo -u scorekeeper mkdir", HERE / "test_deploy_docs.py",
+           "test_the_units_service_starts_serves_and_stops_as_systemd_would",
+           "run as written in the test's home for the user's (without sudo: the test is that "
+           "user), before the unit's ExecStart; it makes exactly the unit's ReadWritePaths="),
     Runner("sudo systemctl enable", HERE / "test_deploy_docs.py",
            "test_the_units_service_starts_serves_and_stops_as_systemd_would",
            "no systemd runs as init on the test machines: the unit is verified (above), then "
@@ -104,6 +108,13 @@ INLINE_RUNNERS = [
            "collects as its logs) is read, and has the backup's line"),
     Runner("sudo apt install docker.io docker-compose", DEPLOY_TESTS, "debian_packages",
            "its packages given to `apt-get install --simulate` (installs nothing; no sudo)"),
+    *[Runner(f"docker-compose {rest}", DEPLOY_TESTS,
+             "test_the_pi_route_spells_compose_as_debian_12_has_it",
+             "no Docker engine: each is the page's command with the hyphen (whose runner runs "
+             "it); where Compose 1.x is installed (make test-image installs Debian's), its "
+             "subcommand and options are checked in its own --help")
+      for rest in ("up -d", "logs", "stop", "up -d --build", "run --rm scorekeeper restore "
+                   "/data/backups/scorekeeper-20261127-061500.sqlite")],
     Runner("sudo systemctl reload caddy", DEPLOY_TESTS, "test_the_caddyfile_is_valid",
            "no Caddy service on the test machines: the Caddyfile a reload would load is "
            "checked with `caddy validate` where caddy is installed; the reload is not run"),
@@ -269,7 +280,8 @@ def test_compose_yaml_is_read_whole():
     text = (ROOT / "compose.yaml").read_text()
     assert set(environment) == set(re.findall(r"^      (SCOREKEEPER_\w+):", text, re.M))
     assert environment["SCOREKEEPER_BACKUP_HOURS"] == "6"
-    assert set(service) == set(re.findall(r"^    (\w+):", text, re.M))
+    services = text.split("\nvolumes:", 1)[0]  # the volumes' own settings apart
+    assert set(service) == set(re.findall(r"^    (\w+):", services, re.M))
 
 
 def unit_text() -> str:
@@ -344,6 +356,12 @@ def test_the_units_service_starts_serves_and_stops_as_systemd_would(installed, t
     env.update(dict(setting.split("=", 1) for setting in settings["Environment"]))
     (writable,) = settings["ReadWritePaths"]
     data = home / Path(writable).relative_to(user_home)
+    # the data folder made first, by the docs' command (systemd will not start a unit whose
+    # ReadWritePaths= is missing): as that user, here the test's own, in the test's home
+    make = deploy_doc.words("sudo -u scorekeeper mkdir")
+    assert make[:3] == ["sudo", "-u", settings["User"][0]] and make[-1] == writable
+    made = subprocess.run([*make[3:-1], str(data)], capture_output=True, text=True, timeout=60)
+    assert made.returncode == 0 and data.is_dir(), made.stderr
     server = subprocess.Popen(command, env=env, cwd=tmp_path, stdout=subprocess.PIPE,
                               stderr=subprocess.STDOUT, text=True)  # fmt: skip
     try:
@@ -410,6 +428,84 @@ def test_the_debian_packages_the_docs_name_exist(packages: list[str]):
         capture_output=True, text=True, timeout=120,
     )  # fmt: skip
     assert done.returncode == 0, done.stdout[-1500:] + done.stderr[-1500:]
+
+
+def compose_commands() -> set[str]:
+    """The page's Compose commands (`docker compose ...`), whole: the code blocks' and the
+    prose's that are not a block's command named by its first words."""
+    spans = [c for c in deploy_doc.inline_commands() if not deploy_doc.in_a_block(c)]
+    return {c for c in [*deploy_doc.commands(), *spans] if c.startswith("docker compose ")}
+
+
+def test_the_pi_route_spells_compose_as_debian_12_has_it():
+    """Debian 12's `docker.io` and `docker-compose` give Compose 1.29 (`docker-compose`) and no
+    `docker compose`: the Pi's route says each Compose command of the page with the hyphen, the
+    same words after it, and misses none. Where Compose 1.x is installed, each one's subcommand
+    and options are in its --help (no Docker engine is needed for that)."""
+    pi = [
+        deploy_doc.inline("docker-compose up -d"),
+        deploy_doc.inline("docker-compose logs"),
+        deploy_doc.inline("docker-compose stop"),
+        deploy_doc.inline("docker-compose up -d --build"),
+        deploy_doc.inline("docker-compose run --rm scorekeeper restore /data/backups/scorekeeper-20261127-061500.sqlite"),  # noqa: E501 (read whole)
+    ]  # fmt: skip
+    assert {c.replace("docker-compose ", "docker compose ", 1) for c in pi} == compose_commands()
+    section = DOC.read_text().split("## A Raspberry Pi", 1)[1].split("\n## ", 1)[0]
+    assert all(" ".join(c.split()) in " ".join(section.split()) for c in pi)
+    assert "docker compose" not in " ".join(section.split())
+    one = shutil.which("docker-compose")
+    if one is None:
+        pytest.skip("no docker-compose here: the commands' options were not checked")
+    version = subprocess.run([one, "version"], capture_output=True, text=True, timeout=120)
+    assert version.stdout.startswith("docker-compose version 1."), version.stdout
+    for command in pi:
+        words = command.split()
+        shown = subprocess.run([one, words[1], "--help"], capture_output=True, text=True,
+                               timeout=120)  # fmt: skip
+        assert shown.returncode == 0, shown.stderr
+        for option in (w for w in words[2:] if w.startswith("-")):
+            assert re.search(rf"(^|[\s,]){re.escape(option)}\b", shown.stdout, re.M), (
+                command, option)  # fmt: skip
+
+
+def test_compose_gives_the_volume_the_name_the_docs_and_podman_give_it(tmp_path: Path):
+    """Compose names a volume after the project's folder (`club_scorekeeper-data`) unless the
+    volume has a name of its own: compose.yaml gives it the one the docs and `podman run`
+    name. Where a Compose is installed, its `config` in a folder of another name says so."""
+    text = (ROOT / "compose.yaml").read_text()
+    volumes = text.split("\nvolumes:\n", 1)[1]
+    assert re.search(
+        r"^  scorekeeper-data:\n(    #.*\n)*    name: scorekeeper-data$", volumes, re.M
+    )
+    run = deploy_doc.words("podman run")
+    assert run[run.index("-v") + 1] == "scorekeeper-data:/data"
+    assert "| the volume `scorekeeper-data` (`/data` inside) |" in DOC.read_text()
+    one = shutil.which("docker-compose")
+    if one is None:
+        pytest.skip("no docker-compose here: compose's own reading of the file was not checked")
+    club = tmp_path / "club"
+    club.mkdir()
+    (club / "compose.yaml").write_text(text)
+    shown = subprocess.run([one, "config"], cwd=club, capture_output=True, text=True,
+                           timeout=120)  # fmt: skip
+    assert shown.returncode == 0, shown.stderr
+    assert re.search(r"^volumes:\n  scorekeeper-data:\n    name: scorekeeper-data$",
+                     shown.stdout, re.M), shown.stdout  # fmt: skip
+
+
+def test_the_units_writable_folder_exists_before_its_first_start():
+    """Under ProtectSystem=strict, systemd fails a unit whose ReadWritePaths= does not exist
+    (226/NAMESPACE), and it does not before the app's first run: the docs make it before the
+    unit is started, or the unit names it with "-" (ignored while missing)."""
+    unit = unit_settings()
+    assert unit["ProtectSystem"] == ["strict"]
+    for writable in unit["ReadWritePaths"]:
+        if writable.startswith("-"):
+            continue
+        commands = deploy_doc.commands()
+        make = [i for i, c in enumerate(commands) if "mkdir -p" in c and c.endswith(writable)]
+        start = commands.index(deploy_doc.command("sudo systemctl enable"))
+        assert make and make[0] < start, f"nothing makes {writable} before the unit starts"
 
 
 def test_the_systemd_unit_serves_on_loopback_behind_the_proxy():

@@ -246,6 +246,37 @@ def test_a_game_is_played_to_a_saved_hand_and_printed(server):
     phone.close()
 
 
+def test_the_image_keeps_no_apt_cache():
+    """apt's lists and its cache went in the layer that made them (about 97 MB otherwise)."""
+    for folder in ("var/cache/apt", "var/lib/apt/lists"):
+        left = [p for p in (Path(ROOT) / folder).rglob("*") if p.is_file()]
+        assert not left, left[:5]
+
+
+def test_fontconfig_keeps_its_cache_in_its_own_folder_not_in_the_data_volume(image, server):
+    """After a PDF (WeasyPrint asks fontconfig for the fonts): no "No writable cache
+    directories" in the server's output, no fontconfig cache under /data, and one in the
+    image's XDG_CACHE_HOME (the server runs with no HOME here, as `env -i` starts it)."""
+    port, log, _ = server
+    tally = Tally()
+    phone = Phone(port, tally)
+    token = phone.new_game()
+    deadline = time.monotonic() + 180
+    while get(port, f"/g/{token}/sheet.pdf")[0] != 200:  # "being made" (202) first
+        assert time.monotonic() < deadline, "no PDF"
+        time.sleep(0.5)
+    phone.close()
+    assert "No writable cache directories" not in log.read_text()
+    assert not [p for p in (Path(ROOT) / "data").rglob("*fontconfig*")]
+    (cache,) = [
+        e.split("=", 1)[1] for e in image["Config"]["Env"] if e.startswith("XDG_CACHE_HOME=")
+    ]
+    assert not cache.startswith("/data")
+    # its own cache, unless the image's system cache (fc-cache at install) already held all
+    written = (Path(ROOT) / cache.lstrip("/") / "fontconfig").is_dir()
+    assert written or any((Path(ROOT) / "var/cache/fontconfig").glob("*cache*"))
+
+
 def test_the_docs_podman_run(image, server):
     """docs/deploy.md's `podman run ...`, as written but with the test's own name, volume and
     port. crun cannot start a container on the test machines ("setrlimit RLIMIT_NOFILE:
