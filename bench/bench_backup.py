@@ -51,7 +51,7 @@ ROOT = Path(__file__).resolve().parents[1]
 BASELINE = "/static/icon.svg"  # a small file the app serves in its threads, as it does pages
 sys.path.insert(0, str(ROOT))
 
-from tests.load.test_load_and_crash import Phone, Server, Tally, free_port  # noqa: E402
+from tests.load.served import Phone, Server, Tally, free_port  # noqa: E402
 
 
 def pad(database: Path, megabytes: int) -> None:

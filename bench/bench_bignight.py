@@ -11,6 +11,8 @@ keep-alive connection, its own cookie:
   console's Seat button over HTTP (timed: "seating");
 - ``--clock-phones`` phones (two a team: 4,000) polling the round clock (``clock.json``) every
   15 s, as a table's page does;
+- the director's console on a laptop, polling the event's version every 5 s and fetching the
+  console's live part when it moved, as its script does;
 - ``--viewers`` phones (300) on the public page and a projector polling its version every 5 s
   (``version.json``); when it moved, a phone fetches the page again as its script does
   (If-None-Match with the ETag it has, Accept-Encoding gzip), the projector its screen;
@@ -32,7 +34,9 @@ printed, never asserted (errors are counted and shown). Traffic goes only to
 127.0.0.1; every loop is bounded by ``--seconds``.
 
 ``--root`` measures another checkout (its own package and templates, this script's clients):
-``git worktree add /tmp/before <commit>`` then ``--root /tmp/before``.
+``git worktree add /tmp/before <commit>`` then ``--root /tmp/before``. ``--before CHECKOUT``
+measures that checkout too, in the same run, each night served by this checkout, then by the
+other, then by the bare app: before and after side by side, on the same machine load.
 """
 
 from __future__ import annotations
@@ -40,6 +44,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import importlib
 import json
 import os
 import random
@@ -87,7 +92,12 @@ def build(database: str, teams: int) -> dict[str, Any]:
     transaction, where registering 2,000 teams one by one takes minutes. Round 1 is seated
     later, over HTTP."""
     from scorekeeper import service
-    from scorekeeper.service import club_night
+
+    try:
+        found = importlib.import_module("scorekeeper.service.club_night")
+    except ImportError:  # a checkout from before the re-lay (issue 31), as --before measures
+        found = importlib.import_module("scorekeeper.service.event_files")
+    import_event = found.import_event
 
     people = [{"id": k + 1, "name": f"Player {k} Lastname"} for k in range(2 * teams)]
     entrants = [
@@ -109,7 +119,7 @@ def build(database: str, teams: int) -> dict[str, Any]:
     }  # fmt: skip
     db = service.connect(database)
     service.migrate(db)
-    event = club_night.import_event(db, json.dumps(file))
+    event = import_event(db, json.dumps(file))
     db.close()
     return {"director": event.director_token, "public": event.public_token}
 
@@ -469,6 +479,33 @@ async def viewer(
     await conn.close()
 
 
+async def console(
+    room: Room, port: int, director: str, public: str, start: float, end: float
+) -> None:
+    """The director's laptop on the console: loads it, polls the event's version every 5 s (as
+    static/live.js does), fetches the console's live part (gzip) when the version moved."""
+    conn = Conn(port)
+    page = f"/e/{director}"
+    gzip = {"Accept-Encoding": "gzip, deflate"}
+    await asyncio.sleep(random.uniform(0, 5))
+    if await room.timed("console (load)", conn, "GET", page, headers=gzip) is None:
+        await conn.close()
+        return
+    seen = None
+    async for _ in at_times(time.monotonic(), 5.0, 5.0, end):
+        polled = await room.timed("version.json", conn, "GET", f"/p/{public}/version.json")
+        if polled is None:
+            continue
+        version = json.loads(polled.body)["version"]
+        if seen is None:
+            seen = version
+        if version == seen:
+            continue
+        seen = version
+        await room.timed("console (update)", conn, "GET", f"{page}/live", headers=gzip)
+    await conn.close()
+
+
 class Tables:
     """The tables' phones: one connection and session each, saving one hand at a time."""
 
@@ -581,6 +618,8 @@ async def run_room(
     jobs = [clock_phone(room, srv.port, public, start, end) for _ in range(night.clock_phones)]
     jobs += [viewer(room, srv.port, public, start, end, screen=False) for _ in range(night.viewers)]
     jobs.append(viewer(room, srv.port, public, start, end, screen=True))
+    if srv.tokens.get("director"):  # the app (the bare app has no console)
+        jobs.append(console(room, srv.port, srv.tokens["director"], public, start, end))
     jobs.append(saves(room, tables, night.tables / 360.0, start, end))
     if night.burst:
         jobs.append(burst(room, tables, night.burst, start + night.burst_at))
@@ -735,6 +774,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     a night of no tables saves no hands, at a rate of 0 a second)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--root", type=Path, default=ROOT, help="the checkout to measure")
+    parser.add_argument(
+        "--before", type=Path, default=None, help="a checkout measured too, in the same run"
+    )
     parser.add_argument("--tables", type=whole(1), default=1000)
     parser.add_argument("--clock-phones", type=whole(0), default=4000)
     parser.add_argument("--viewers", type=whole(0), default=300)
@@ -791,9 +833,18 @@ def main() -> None:
                 name += f", a burst of {night.burst} saves in 10 s"
             print(f"{name} ...", flush=True)
             app = measure("app", root, night, args.threads, tmp, args.workers)
+            before = None
+            if args.before is not None:
+                other = Path(tmp) / "before"
+                other.mkdir(exist_ok=True)
+                before_root = args.before.resolve()
+                before = measure("app", before_root, night, args.threads, str(other), args.workers)
             bare = measure("bare", root, night, args.threads, tmp)
-            lines += report(name, app, bare)
-            print("\n".join(lines[-(len(app.room.latencies) + 12) :]), flush=True)
+            said = report(name, app, bare)
+            if before is not None:
+                said += report(f"{name} -- BEFORE ({args.before})", before, bare)
+            print("\n".join(said), flush=True)
+            lines += said
     if args.skip_small:
         lines.append(NO_SMALL_NIGHT)
     print("\n".join(["", "===== summary =====", f"checkout: {root}", *lines]))

@@ -1,4 +1,4 @@
-"""Benchmark the web app's hand cycle under waitress, against a bare Flask + SQLite baseline.
+"""Benchmark the web app's hand cycle as served, against a bare Flask + SQLite baseline.
 
     python bench/bench_web.py [--clients 16] [--hands 20] [--threads 8] [--solo-games 4]
 
@@ -6,7 +6,8 @@ A phone scoring a hand makes three requests, one "hand cycle": GET the game page
 pads), GET the tricks step (the bids and the hand's number travel in the query string) and POST
 the hand (its CSRF token, the version the form was read at and its one-time submission id; a 303
 redirect on success, whose page is the next cycle's first request). This runs the real app as
-production does (``scorekeeper serve``: waitress, ``--threads``, migrations first) in a
+production does (``scorekeeper serve``: gunicorn's threaded worker, ``--threads``, migrations
+first; its CPU counted over the master and its workers) in a
 subprocess on a free loopback port with a fresh
 temporary database, and drives it from this process with http.client clients (one thread each,
 keep-alive, its own session cookie; the CSRF token read from the page like a browser).
@@ -14,8 +15,8 @@ keep-alive, its own session cookie; the CSRF token read from the page like a bro
 The baseline, measured in the same run, is a bare Flask + SQLite app written below: the game row
 holds a JSON document; GET renders a small Jinja template with the hands as a table and a form;
 the tricks step renders a form; the POST reads the row, appends the hand, ``BEGIN IMMEDIATE``,
-updates with a version check and commits, then redirects. It is served the same way (waitress,
-same threads, its own subprocess), opens a connection per request with the app's pragmas (WAL,
+updates with a version check and commits, then redirects. It is served by waitress (the same
+threads, its own subprocess), opens a connection per request with the app's pragmas (WAL,
 synchronous FULL, busy timeout, foreign keys), keeps Flask's default signed session cookie and
 checks a CSRF token kept in it. Its figures are a floor: what any Flask + SQLite app pays.
 
@@ -267,9 +268,15 @@ def server(kind: str, threads: int) -> Any:
 
 
 def cpu_seconds(pid: int) -> float:
-    """A process's user + system CPU so far, all its threads (from /proc, in clock ticks)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    """User + system CPU so far of a process and its children (gunicorn's master and its
+    workers), all their threads (from /proc, in clock ticks)."""
+    total = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            fields = stat.read_text().rpartition(")")[2].split()
+            if int(stat.parent.name) == pid or int(fields[1]) == pid:
+                total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 # --- clients ---------------------------------------------------------------------------------

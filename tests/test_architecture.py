@@ -59,6 +59,7 @@ LAYERS: dict[str, set[str]] = {
     },
     "cli": {
         "waitress",
+        "gunicorn",
         "scorekeeper",
         "scorekeeper.config",
         "scorekeeper.service",

@@ -20,13 +20,17 @@ from tests.service.club_night.clubs import event_with
 @pytest.fixture
 def served(monkeypatch, tmp_path) -> dict[str, Any]:
     """`scorekeeper serve` run to the point of serving: what it would serve, recorded."""
-    from scorekeeper.cli import loop
+    from scorekeeper.cli import serving
 
     monkeypatch.setenv("SCOREKEEPER_DATABASE", str(tmp_path / "club.sqlite"))
     monkeypatch.setenv("SCOREKEEPER_SECRET_KEY", "k" * 64)
     seen: dict[str, Any] = {}
-    monkeypatch.setattr(loop, "serve", lambda app, **kw: seen.update(app=app, **kw))
-    monkeypatch.setattr(pool, "warm", lambda count=None: seen.update(warmed=count))  # no WeasyPrint
+
+    def serve(app: Any, how: serving.Serving, hooks: serving.Hooks) -> int:
+        seen.update(app=app, host=how.host, port=how.port, how=how, hooks=hooks)
+        return 0
+
+    monkeypatch.setattr(serving, "serve", serve)
     return seen
 
 
@@ -52,6 +56,7 @@ def test_on_every_interface_it_prints_each_lan_address_and_a_qr_code_of_the_firs
     assert "Scan to open http://192.168.1.20:8000/\n" + qr_text("http://192.168.1.20:8000/") in out
     assert "make run HOST=0.0.0.0" not in out
     assert served["host"] == "0.0.0.0" and served["port"] == 8000
+    assert served["how"].server == "gunicorn" and served["how"].workers == 2  # a big night's
     app = served["app"]
     assert app.config["LAN_ADDRESSES"] == ["http://192.168.1.20:8000/", "http://10.0.0.7:8000/"]
 
@@ -153,8 +158,8 @@ def test_a_started_server_has_its_printers_warmed_before_anyone_asks_for_a_pdf(
     monkeypatch, tmp_path
 ):
     """The first PDF after a start took 5-7 s (WeasyPrint starting in a new process): `serve`
-    starts the printers and warms them up as it starts serving, in the background."""
-    from scorekeeper.cli import loop
+    starts the printers and warms them up as a serving process starts, in the background."""
+    from scorekeeper.cli import serving
 
     monkeypatch.setenv("SCOREKEEPER_DATABASE", str(tmp_path / "club.sqlite"))
     monkeypatch.setenv("SCOREKEEPER_SECRET_KEY", "k" * 64)
@@ -162,12 +167,17 @@ def test_a_started_server_has_its_printers_warmed_before_anyone_asks_for_a_pdf(
     monkeypatch.setattr(pool, "_printer", printer)
     ready: list[bool] = []
 
-    def serving(app, **kw):  # the server answering: the printers are warming, or warm
-        assert len(printer.warming) == pool.WORKERS
-        ready.extend(f.result(timeout=120) for f in printer.warming)
+    def serve(app, how, hooks):  # a serving process starts its own, then answers
+        stop = hooks.start()
+        try:
+            assert len(printer.warming) == (pool.WORKERS if how.workers == 1 else 1)
+            ready.extend(f.result(timeout=120) for f in printer.warming)
+        finally:
+            stop()
+        return 0
 
-    monkeypatch.setattr(loop, "serve", serving)
-    assert cli.main(["serve", "--port", "8000"]) == 0
+    monkeypatch.setattr(serving, "serve", serve)
+    assert cli.main(["serve", "--port", "8000", "--server", "waitress"]) == 0
     assert ready == [True] * pool.WORKERS
     assert printer.renders == 0  # warm before the first PDF, which none asked for
 

@@ -9,10 +9,8 @@ without loading Flask or WeasyPrint. Commands translate: the work is the applica
 from __future__ import annotations
 
 import argparse
-import errno
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -94,64 +92,65 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     import contextlib
-    import signal
 
     from scorekeeper import create_app, service
-    from scorekeeper.cli import backups, lan, workers
-    from scorekeeper.config import backup_settings, proxy_count
+    from scorekeeper.cli import backups, lan, serving
+    from scorekeeper.config import backup_settings
     from scorekeeper.printing import pool
 
-    serving = workers.Serving(
-        args.host, args.port, threads=args.threads, workers=args.workers,
+    # Each line out at once, whatever stdout is (a file, a pipe, a journal): "applied N
+    # migrations" and the address are read while the server starts, not when it stops.
+    serving.line_buffered()
+    how = serving.Serving(
+        args.host, args.port, server=args.server, threads=args.threads,
+        workers=serving.default_workers(args.server) if args.workers is None else args.workers,
         connections=args.connections, idle_seconds=args.idle_timeout,
+        graceful_seconds=args.graceful_timeout, worker_timeout=args.worker_timeout,
+        access_log=args.access_log,
     )  # fmt: skip
-    if (why := workers.refused(serving)) is not None:
+    if (why := serving.refused(how)) is not None:
         print(f"scorekeeper: {why}", file=sys.stderr)
         return 2
-    if (short := workers.open_files_for(serving)) is not None:
+    if (short := serving.open_files_for(how)) is not None:
         print(f"scorekeeper: warning: {short}", file=sys.stderr)
     # Held while serving: `scorekeeper restore` refuses to replace the file under a server (and
     # a server started during a restore waits for it), released by the ExitStack at the end.
     stack = contextlib.ExitStack()
     stack.enter_context(service.backups.serving(backup_settings().database))
-    # Migrations run once, here, before any worker (thread or process) can touch the database.
-    # Printed sheets are made in printing processes started (and warmed up) on the first one.
     try:
+        serving.check_port(args.host, args.port)  # before anything is migrated or said
+        # Migrations (and the backup they take first) run once, here, before any worker is
+        # forked; their connection is closed before. Printed sheets are made in printing
+        # processes each serving process starts and warms up as it starts serving (below).
         cmd_migrate(args)
-    except BaseException:  # a damaged or newer database (main says so): nothing served
-        stack.close()
-        raise
-    app = create_app()
-    _log_to_stderr()
-    # Behind a trusted proxy the app reads its X-Forwarded-* headers (PROXY_FIX); waitress
-    # would otherwise drop them before the app sees them, as it should for a direct client.
-    serving = replace(serving, clear_proxy_headers=not proxy_count(app.config))
-    # Backups that run themselves (once now, then every BACKUP_HOURS while there were changes):
-    # in this process only, started once the workers are forked (workers.serve's ``alone``).
-    scheduler = backups.Scheduler(backup_settings(app.config))
+        app = create_app()
+        _log_to_stderr()
+        # Backups that run themselves (once now, then every BACKUP_HOURS while there were
+        # changes): a thread each serving process starts after its fork; the one holding the
+        # backup folder's lock takes them (serving.Hooks).
+        settings = backup_settings(app.config)
 
-    def backing_up() -> Callable[[], None]:
-        scheduler.start()
-        return scheduler.stop
+        def start_own() -> Callable[[], None]:
+            # The printers start and warm up now, in the background, in this serving process
+            # (a gunicorn worker's own, after its fork), so that the first PDF asked for does
+            # not wait 3-7 s for WeasyPrint to start; nothing waits for them. One printer a
+            # process when several serve (each is a WeasyPrint), the second on demand.
+            pool.warm(1 if how.workers > 1 else None)
+            scheduler = backups.Scheduler(settings)
+            scheduler.start()
 
-    _compile_templates(app)
-    _settle_memory()
-    # Where phones find it: printed here, and shown on the director's console.
-    app.config["LAN_ADDRESSES"] = lan.announce(args.host, args.port)
-    if serving.workers > 1:
-        print(f"serving with {serving.workers} worker processes", flush=True)
-    # Stopped by SIGTERM (a service manager, `kill`) as by Ctrl+C: waitress ends its loop and
-    # its threads (in each worker), then the printing workers are stopped and waited for, so
-    # nothing is left behind (not even their queues' semaphores, which the resource tracker
-    # would report).
-    previous = signal.signal(signal.SIGTERM, _interrupt)
-    try:
-        workers.serve(app, serving, alone=backing_up)
-    except KeyboardInterrupt:
-        pass
-    except OSError as e:  # the port: a second `make run`, or another program on it
-        if e.errno != errno.EADDRINUSE:
-            raise
+            def stop() -> None:
+                scheduler.stop()
+                pool.shutdown()
+
+            return stop
+
+        _compile_templates(app)
+        _settle_memory()
+        # Where phones find it: printed here, and shown on the director's console.
+        app.config["LAN_ADDRESSES"] = lan.announce(args.host, args.port)
+        code = serving.serve(app, how, serving.Hooks(start_own))
+    except serving.PortInUse:  # a second `make run`, or another program on it
         print(
             f"scorekeeper: port {args.port} on {args.host} is in use: is a server running there"
             " already? Stop it, or serve on another port (--port, or make run PORT=...).",
@@ -159,10 +158,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
         )
         return 1
     finally:
-        signal.signal(signal.SIGTERM, previous)
         stack.close()
         pool.shutdown()
-    return 0
+    if code:
+        print(f"scorekeeper: the server stopped with status {code} (see above)", file=sys.stderr)
+    return code
 
 
 def _log_to_stderr() -> None:
@@ -176,10 +176,6 @@ def _log_to_stderr() -> None:
         logger.addHandler(handler)
         logger.setLevel(logging.INFO)
         logger.propagate = False  # waitress gives the root logger a handler: once is enough
-
-
-def _interrupt(_signum: int, _frame: object) -> None:
-    raise KeyboardInterrupt
 
 
 def _compile_templates(app: Flask) -> None:
@@ -204,13 +200,6 @@ def _settle_memory() -> None:
     gc.set_threshold(10_000, 20, 20)
 
 
-def _workers_default(name: str) -> int:
-    from scorekeeper.cli import workers
-
-    value: int = getattr(workers, name)
-    return value
-
-
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="scorekeeper",
@@ -220,32 +209,55 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
 
+    from scorekeeper.cli import serving  # the standard library only: no server loaded
+
     serve = sub.add_parser(
         "serve",
-        help="serve the web app with the production server (waitress)",
-        description="Apply pending migrations, then serve the web app with waitress. "
-        "Use --host 0.0.0.0 to serve the phones on a club's LAN.",
+        help="serve the web app (gunicorn; waitress where the system cannot fork)",
+        description="Apply pending migrations, then serve the web app: with gunicorn's "
+        "threaded workers where the system can fork (Linux, macOS, the container), else with "
+        "waitress (Windows). Use --host 0.0.0.0 to serve the phones on a club's LAN.",
     )
     serve.add_argument(
         "--host", default="127.0.0.1", help="address to listen on (default %(default)s)"
     )
     serve.add_argument("--port", type=int, default=5000, help="port (default %(default)s)")
     serve.add_argument(
+        "--server", choices=serving.SERVERS, default=serving.default_server(),
+        help="gunicorn (worker processes, Linux and macOS) or waitress (one process, any "
+        "system); default here: %(default)s",
+    )  # fmt: skip
+    serve.add_argument(
+        "--workers", type=int, default=None,
+        help=f"worker processes sharing the port (gunicorn: default {serving.GUNICORN_WORKERS}; "
+        "waitress serves in one): README, 'A big night'",
+    )  # fmt: skip
+    serve.add_argument(
         "--threads", type=int, default=8, help="threads a worker (default %(default)s)"
     )
     serve.add_argument(
-        "--workers", type=int, default=1,
-        help="worker processes sharing the port, for a big night on a machine with several "
-        "cores (Linux, macOS; default %(default)s): README, 'A big night'",
-    )  # fmt: skip
-    serve.add_argument(
-        "--connections", type=int, default=_workers_default("CONNECTIONS"),
+        "--connections", type=int, default=serving.CONNECTIONS,
         help="open connections a worker takes, a room of phones each keeping one "
         "(default %(default)s)",
     )  # fmt: skip
     serve.add_argument(
-        "--idle-timeout", type=int, default=_workers_default("IDLE_SECONDS"), metavar="SECONDS",
+        "--idle-timeout", type=int, default=serving.IDLE_SECONDS, metavar="SECONDS",
         help="close a connection idle this long (default %(default)s)",
+    )  # fmt: skip
+    serve.add_argument(
+        "--graceful-timeout", type=int, default=serving.GRACEFUL_SECONDS, metavar="SECONDS",
+        help="on SIGTERM, finish the requests in hand within this, then stop whatever is "
+        "left (gunicorn; default %(default)s)",
+    )  # fmt: skip
+    serve.add_argument(
+        "--worker-timeout", type=int, default=serving.WORKER_TIMEOUT_SECONDS, metavar="SECONDS",
+        help="a worker silent this long is hung: killed and replaced (gunicorn; "
+        "default %(default)s)",
+    )  # fmt: skip
+    serve.add_argument(
+        "--access-log", metavar="FILE",
+        help="write a line a request to FILE (- for standard output; gunicorn); "
+        "default: no access log",
     )  # fmt: skip
     serve.set_defaults(func=cmd_serve)
 

@@ -45,7 +45,7 @@ from scorekeeper.rules import parse_game, score_game
 from . import packets, seasons, sheets
 
 WORKERS = 2
-WAITERS = 2  # request threads that may wait on the printers at once (waitress has 8)
+WAITERS = 2  # request threads that may wait on the printers at once (a worker has 8)
 MAX_QUEUED = 64  # jobs sent and not yet done, at most: a few pages of memory
 FAILURES_KEPT = 64  # a job that failed with nobody waiting: its error, for the next ask
 MAX_HANDS = 400  # a 300-hand sheet takes ~9 s here; 400 stays inside TIMEOUT_SECONDS

@@ -21,8 +21,8 @@ def index() -> str:
 @bp.get(HEALTH_PATH)
 def healthz() -> tuple[str, int, dict[str, str]]:
     """For a container's HEALTHCHECK, a service manager or a proxy: one cheap read of the
-    database; says nothing else (no version, no path); never kept by a cache. Served in a
-    thread of its own, never queued behind the phones' requests (scorekeeper.cli.probes)."""
+    database; says nothing else (no version, no path); never kept by a cache. Answered by
+    the server's threads as any request is."""
     try:
         ok = home.healthy(get_db())
     except Exception:  # the file cannot even be opened: unhealthy, and said so plainly

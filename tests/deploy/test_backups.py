@@ -26,7 +26,7 @@ from scorekeeper.store.migrations import migrations as named_migrations
 from tests.conftest import make_app
 from tests.deploy import deploy_doc
 from tests.deploy.test_pipx import clean_env
-from tests.load.test_load_and_crash import Phone, Server, Tally
+from tests.load.served import Phone, Server, Tally
 
 
 def made_database(path: Path, games: int = 1) -> Path:

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper import service, store
-from scorekeeper.cli import main, workers
+from scorekeeper.cli import main, serving
 from scorekeeper.store import backups as store_backups
 
 PAGE = 4096  # SQLite's page size, as these databases have it
@@ -157,7 +157,7 @@ def test_a_command_on_a_damaged_database_says_what_and_how_to_restore_in_one_lin
     backup = a_backup(live.parent / "backups")
     damage(live)
     # a server started all the same would serve until stopped: it fails at once instead
-    monkeypatch.setattr(workers, "serve", refused_to_serve)
+    monkeypatch.setattr(serving, "serve", refused_to_serve)
     monkeypatch.chdir(live.parent)
     Path("game.json").write_text("{}")  # read before the database is opened
     assert main(command) == 2

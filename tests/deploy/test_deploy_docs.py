@@ -598,7 +598,7 @@ def test_the_make_targets_the_docs_name():
 
 
 def test_serve_with_workers(installed, tmp_path: Path):
-    """The health check's `scorekeeper serve --workers N`, as written with N=2 (on loopback and
+    """The page's `scorekeeper serve --workers N`, as written with N=2 (on loopback and
     a free port): it serves with two worker processes and stops cleanly on SIGTERM."""
     command = deploy_doc.inline("scorekeeper serve --workers N").split()
     command[command.index("N")] = "2"
@@ -627,4 +627,4 @@ def test_serve_with_workers(installed, tmp_path: Path):
         server.send_signal(signal.SIGTERM)
         log = server.communicate(timeout=60)[0]
     assert server.returncode == 0, log
-    assert "serving with 2 worker processes" in log, log
+    assert "serving with gunicorn: 2 worker process(es)" in log, log

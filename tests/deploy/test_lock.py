@@ -25,6 +25,7 @@ def pins(lock: Path) -> dict[str, tuple[str, list[str]]]:
         if not line:
             continue
         requirement, *options = line.split(" --hash=")
+        requirement = requirement.split(";", 1)[0]  # a marker (gunicorn: not on Windows)
         name, _, version = requirement.strip().partition("==")
         found[canonicalize_name(name)] = (version.strip(), [h.strip() for h in options])
     return found
@@ -57,6 +58,19 @@ def test_the_locks_hold_what_pyproject_asks_within_its_ranges():
             name = canonicalize_name(requirement.name)
             assert name in lock, f"{name} missing from requirements/{kind}.txt"
             assert requirement.specifier.contains(lock[name][0]), (name, lock[name][0])
+
+
+@pytest.mark.parametrize(("server", "floor"), [("waitress", "3.0.2"), ("gunicorn", "27")])
+def test_the_servers_ranges_keep_to_the_versions_the_code_is_written_for(server, floor):
+    """The servers' public APIs and settings `scorekeeper serve` names (cli/serving.py): an
+    install (pipx reads pyproject.toml, not the lock) takes no next major version, whose
+    settings may differ, and no older one without them (gunicorn's control_socket_disable)."""
+    (text,) = [t for t in project()["dependencies"] if Requirement(t).name == server]
+    specifier = Requirement(text).specifier
+    major = int(floor.split(".")[0])
+    assert specifier.contains(floor)
+    assert not specifier.contains(f"{major + 1}.0") and not specifier.contains(f"{major - 1}.99")
+    assert server in pins(LOCKS["app"])
 
 
 def test_the_app_lock_takes_the_test_locks_versions():

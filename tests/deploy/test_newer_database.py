@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper import service, store
-from scorekeeper.cli import main, workers
+from scorekeeper.cli import main, serving
 from scorekeeper.store import backups as store_backups
 from scorekeeper.store import migrations
 
@@ -95,7 +95,7 @@ def test_every_command_that_opens_the_database_refuses_a_newer_one_in_one_line(
     monkeypatch.setenv("SCOREKEEPER_DATABASE", str(database))
     monkeypatch.setenv("SCOREKEEPER_SECRET_KEY", "t")
     # a server started all the same would serve until stopped: it fails at once instead
-    monkeypatch.setattr(workers, "serve", refused_to_serve)
+    monkeypatch.setattr(serving, "serve", refused_to_serve)
     monkeypatch.chdir(tmp_path)
     Path("game.json").write_text("{}")  # read before the database is opened
     before = store_backups.migrated(database)

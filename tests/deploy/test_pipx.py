@@ -18,7 +18,7 @@ import pytest
 
 from scorekeeper import paths
 from tests.deploy import deploy_doc
-from tests.load.test_load_and_crash import Phone, Server, Tally
+from tests.load.served import Phone, Server, Tally
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -32,7 +32,7 @@ from pathlib import Path
 import pytest
 
 from tests.deploy import deploy_doc
-from tests.load.test_load_and_crash import Phone, Tally, free_port
+from tests.load.served import Phone, Tally, free_port
 
 ROOT = os.environ.get("SCOREKEEPER_IMAGE_ROOT", "")
 CONFIG = os.environ.get("SCOREKEEPER_IMAGE_CONFIG", "")

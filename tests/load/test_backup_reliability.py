@@ -30,7 +30,7 @@ import pytest
 
 from scorekeeper import service, store
 from scorekeeper.store import backups as store_backups
-from tests.load.test_load_and_crash import Phone, Server, Tally
+from tests.load.served import Phone, Server, Tally
 
 pytestmark = pytest.mark.load
 

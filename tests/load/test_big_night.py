@@ -165,7 +165,7 @@ def test_serve_with_workers_migrates_once_then_forks_the_workers(tmp_path):
         workers = _children(proc.pid)
         assert len(workers) == 2
     log = (tmp_path / next(p.name for p in tmp_path.glob("serve-*.log"))).read_text()
-    assert log.count("applied ") == 1 and "serving with 2 worker processes" in log
+    assert log.count("applied ") == 1 and "serving with gunicorn: 2 worker process(es)" in log
     assert log.count("backup written and checked") == 1  # once at start, by one process
     assert all(not Path(f"/proc/{w}").exists() for w in workers)  # stopped with the server
 
@@ -203,44 +203,40 @@ def test_a_thousand_phones_each_on_its_own_connection_are_all_answered(night):
 
 
 def test_serve_says_what_workers_and_connections_it_takes():
-    from scorekeeper.cli import workers
+    from scorekeeper.cli import serving
 
-    assert workers.refused(workers.Serving(HOST, 1, workers=0)) == "--workers: 1 to 64"
-    assert workers.refused(workers.Serving(HOST, 1, connections=0)) is not None
-    options = workers.Serving(HOST, 1).waitress_options()
-    assert options["connection_limit"] >= 4000 and options["asyncore_use_poll"] is True
-
-
-def test_what_runs_alone_starts_in_the_serving_process_after_the_workers_fork(monkeypatch):
-    """The scheduled backup (``alone``) never runs in a worker: a worker ends inside
-    ``_fork_worker`` (os._exit), and the serving process starts ``alone`` once every worker is
-    forked, then stops it on the way out."""
-    from scorekeeper.cli import workers
-
-    happened: list[str] = []
-    monkeypatch.setattr(workers, "listening_socket", lambda host, port: socket.socket())
-    forks = iter(range(1000, 1100))
-    monkeypatch.setattr(workers, "_fork_worker", lambda *a: happened.append("fork") or next(forks))
-    monkeypatch.setattr(workers, "_supervise", lambda *a: happened.append("serve"))
-    monkeypatch.setattr(workers, "_stop_all", lambda children: happened.append("stop workers"))
-
-    def alone():
-        happened.append("backups start")
-        return lambda: happened.append("backups stop")
-
-    workers.serve(object(), workers.Serving(HOST, 0, workers=3), alone=alone)
-    assert happened == [
-        "fork", "fork", "fork", "backups start", "serve", "stop workers", "backups stop"
-    ]  # fmt: skip
+    assert serving.refused(serving.Serving(HOST, 1, workers=0)) == "--workers: 1 to 64"
+    assert serving.refused(serving.Serving(HOST, 1, connections=0)) is not None
+    settings = serving.gunicorn_settings(serving.Serving(HOST, 1))
+    assert settings["worker_connections"] >= 4000 and settings["worker_class"] == "gthread"
+    assert serving.waitress_options(serving.Serving(HOST, 1))["connection_limit"] >= 4000
 
 
-def test_several_workers_without_fork_are_refused_with_what_to_do(monkeypatch, capsys):
-    """Windows has no fork: --workers 2 is refused before anything starts, saying what to do."""
+def test_gunicorn_forks_nothing_alive_and_writes_no_access_log_unless_asked():
+    """The app is made in the master before any fork (preload); the master runs no thread of
+    gunicorn's (its control socket); the access log is one option away (--access-log)."""
     from scorekeeper import cli
-    from scorekeeper.cli import workers
+    from scorekeeper.cli import serving
 
-    assert workers.refused(workers.Serving(HOST, 1, workers=2)) is None  # here (Linux)
+    settings = serving.gunicorn_settings(serving.Serving(HOST, 1))
+    assert settings["preload_app"] is True and settings["control_socket_disable"] is True
+    assert settings["accesslog"] is None
+    args = cli.build_parser().parse_args(["serve", "--access-log", "-"])
+    assert args.access_log == "-"
+    logged = serving.Serving(HOST, 1, access_log=args.access_log)
+    assert serving.gunicorn_settings(logged)["accesslog"] == "-"
+
+
+def test_without_fork_serve_takes_waitress_and_refuses_what_only_gunicorn_does(monkeypatch, capsys):
+    """Windows has no fork: waitress by default; gunicorn, or --workers 2, is refused before
+    anything starts, saying what to do."""
+    from scorekeeper import cli
+    from scorekeeper.cli import serving
+
+    assert serving.default_server() == serving.GUNICORN  # here (Linux)
     monkeypatch.delattr(os, "fork")
+    assert serving.default_server() == serving.WAITRESS
     assert cli.main(["serve", "--workers", "2"]) == 2
-    said = capsys.readouterr().err
-    assert "needs fork (Linux, macOS)" in said and "--workers 1" in said
+    assert "waitress serves in one process" in capsys.readouterr().err
+    assert cli.main(["serve", "--server", "gunicorn"]) == 2
+    assert "gunicorn needs fork (Linux, macOS)" in capsys.readouterr().err

@@ -23,7 +23,7 @@ import pytest
 from scorekeeper import service
 from scorekeeper.printing import pool
 from tests.helpers import HAND, game_file, store_game, wait_until
-from tests.load.test_load_and_crash import HOST, Server
+from tests.load.served import HOST, Server
 
 pytestmark = pytest.mark.load
 
@@ -61,7 +61,7 @@ def get(port: int, path: str, timeout: float = 120) -> tuple[int, str, bytes]:
 
 @pytest.fixture
 def gated_server(tmp_path: Path):
-    served = Server(tmp_path)
+    served = Server(tmp_path, "--workers", "1")  # one process: its printers' waiters, counted
     served.program = [sys.executable, "-c", GATED]
     served.env["SCOREKEEPER_TEST_PDF_GATE"] = str(tmp_path / "gate")
     served.env["SCOREKEEPER_PDF_TIMEOUT"] = "600"  # a slow machine never turns a wait into 503
@@ -132,6 +132,14 @@ def children(pid: int) -> list[int]:
     return found
 
 
+def descendants(pid: int) -> list[int]:
+    """Every process under ``pid``: gunicorn's workers, and their printing processes."""
+    found = children(pid)
+    for child in list(found):
+        found += descendants(child)
+    return found
+
+
 def alive(pid: int) -> bool:
     try:
         stat = Path(f"/proc/{pid}/stat").read_text()
@@ -149,8 +157,8 @@ def test_a_stopped_server_leaves_no_worker_and_no_semaphore(tmp_path: Path, stop
         status, kind, body = get(server.port, f"/g/{token}/sheet.pdf")
         assert (status, body[:4]) == (200, b"%PDF")
         assert server.proc is not None
-        spawned = children(server.proc.pid)
-        assert spawned  # the printing workers (and the resource tracker)
+        spawned = descendants(server.proc.pid)
+        assert len(spawned) > 1  # a gunicorn worker, its printing processes (and tracker)
         server.proc.send_signal(stop)
         server.proc.wait(60)
         wait_until(lambda: not any(alive(p) for p in spawned), "the workers to end", 60)
@@ -159,7 +167,7 @@ def test_a_stopped_server_leaves_no_worker_and_no_semaphore(tmp_path: Path, stop
         assert "Traceback" not in log, log
         assert server.proc.returncode == 0  # stopped as by Ctrl+C, not killed by the signal
     finally:
-        for pid in children(server.proc.pid) if server.proc else []:
+        for pid in descendants(server.proc.pid) if server.proc else []:
             with contextlib.suppress(OSError):
                 os.kill(pid, signal.SIGKILL)
         server.stop()

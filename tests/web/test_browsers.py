@@ -358,26 +358,6 @@ def test_behind_a_trusted_proxy_links_and_redirects_use_https(tmp_path):
     assert re.search(r'value="https://club\.example/v/[^"]+"', page)  # the read-only link
 
 
-@pytest.mark.parametrize(("setting", "keep_headers"), [(None, False), ("1", True), ("0", False)])
-def test_serve_lets_the_forwarded_headers_through_only_behind_a_trusted_proxy(
-    tmp_path, monkeypatch, setting, keep_headers
-):
-    """Waitress drops X-Forwarded-* headers from clients it does not trust; with PROXY_FIX the
-    app trusts them itself, so waitress must pass them on."""
-    from scorekeeper.cli import loop, main
-    from scorekeeper.printing import pdf
-
-    monkeypatch.setenv("SCOREKEEPER_DATABASE", str(tmp_path / "served.sqlite"))
-    monkeypatch.setenv("SCOREKEEPER_SECRET_KEY", "k")
-    if setting is not None:
-        monkeypatch.setenv("SCOREKEEPER_PROXY_FIX", setting)
-    served = {}
-    monkeypatch.setattr(loop, "serve", lambda app, **kw: served.update(kw, app=app))
-    monkeypatch.setattr(pdf, "warm_up", lambda: None)
-    assert main(["serve", "--port", "0"]) == 0
-    assert served["clear_untrusted_proxy_headers"] is not keep_headers
-
-
 def test_an_older_cookie_s_list_waits_for_a_database_that_cannot_write(client, db, monkeypatch):
     from scorekeeper.service import Unavailable, kitchen
 

@@ -122,7 +122,7 @@ def figures_doc() -> str:
 # --- the club's links, on the machine that runs the server --------------------------------------
 
 # Headers a proxy adds: a request that carries one came through a proxy, whatever its address
-# says (waitress drops the X-Forwarded ones it does not trust, so the others count too).
+# says: both servers pass every one on (cli/serving.py; tests/load/test_proxy_headers.py).
 _PROXY_HEADERS = ("Forwarded", "X-Forwarded-For", "X-Forwarded-Host", "X-Real-IP", "Via")
 
 
