@@ -179,6 +179,25 @@ def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]
     }
 
 
+@pytest.fixture(autouse=True)
+def close_contexts_left_open(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Closes the browser contexts a test opened and left open. The browsers live as long as
+    the test process, so a page left open (a console, a projector, a public page) would go on
+    polling the live server and ticking its clock through every later test, taking the CPU the
+    later tests need."""
+    browsers = [
+        request.getfixturevalue(name)
+        for name in ("browser", "bfcache_browser")
+        if name in request.fixturenames
+    ]
+    before = {id(context) for browser in browsers for context in browser.contexts}
+    yield
+    for browser in browsers:
+        for context in browser.contexts:
+            if id(context) not in before:
+                context.close()
+
+
 @pytest.fixture
 def live_db(live_app):
     """The live server's database, as a test reads or writes it beside the browser."""
