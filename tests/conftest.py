@@ -35,6 +35,16 @@ CHROMIUM_ARGS = [
 
 
 DATABASE_NAME = "scorekeeper.sqlite"
+SHOTS = Path("/tmp/scorekeeper-shots")  # the browser tests' pictures, with --shots
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--shots",
+        action="store_true",
+        default=False,
+        help=f"the browser tests keep pictures of the pages they check in {SHOTS}/ (not compared)",
+    )
 
 
 @functools.cache
@@ -196,6 +206,20 @@ def close_contexts_left_open(request: pytest.FixtureRequest) -> Iterator[None]:
         for context in browser.contexts:
             if id(context) not in before:
                 context.close()
+
+
+@pytest.fixture
+def shot(pytestconfig: pytest.Config):
+    """``shot(page_or_locator, name, **options)``: a picture of the page (or one part of it) to
+    look at, never compared, kept in SHOTS only with ``--shots``. Without it nothing is taken:
+    a whole page at a phone's twice pixels takes Chromium seconds, and no test reads it."""
+
+    def keep(target: Any, name: str, **options: Any) -> None:
+        if pytestconfig.getoption("shots"):
+            SHOTS.mkdir(exist_ok=True)
+            target.screenshot(path=str(SHOTS / name), **options)
+
+    return keep
 
 
 @pytest.fixture
