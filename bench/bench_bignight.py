@@ -87,7 +87,7 @@ def build(database: str, teams: int) -> dict[str, Any]:
     transaction, where registering 2,000 teams one by one takes minutes. Round 1 is seated
     later, over HTTP."""
     from scorekeeper import service
-    from scorekeeper.service import event_files
+    from scorekeeper.service import club_night
 
     people = [{"id": k + 1, "name": f"Player {k} Lastname"} for k in range(2 * teams)]
     entrants = [
@@ -109,7 +109,7 @@ def build(database: str, teams: int) -> dict[str, Any]:
     }  # fmt: skip
     db = service.connect(database)
     service.migrate(db)
-    event = event_files.import_event(db, json.dumps(file))
+    event = club_night.import_event(db, json.dumps(file))
     db.close()
     return {"director": event.director_token, "public": event.public_token}
 

@@ -83,17 +83,21 @@ def _dict_off(owner: Any, name: str) -> Callable[[], AbstractContextManager[None
 def caches() -> dict[str, tuple[str, Callable[[], AbstractContextManager[None]]]]:
     """Each cache a hand cycle reads: a short name (for --only, --group), the name
     docs/architecture.md gives it, and how to turn it off."""
-    from scorekeeper.rules import scoring
-    from scorekeeper.service import games
-    from scorekeeper.web import fragments, urls
+    from scorekeeper.rules import state
+    from scorekeeper.service.kitchen import opening  # the cache is the module's own
+    from scorekeeper.web import urls
+    from scorekeeper.web.kitchen import fragments
 
     return {
-        "opened": ("opened games (service/games._opened)", _sized_off(games, "_opened")),
+        "opened": (
+            "opened games (service/kitchen/opening._opened)",
+            _sized_off(opening, "_opened"),
+        ),
         "rows": ("sheet rows (web/fragments._rows)", _sized_off(fragments, "_rows")),
         "pads": ("tap pads (web/fragments._pads)", _sized_off(fragments, "_pads")),
         "pages": ("page frames (web/fragments._pages)", _sized_off(fragments, "_pages")),
         "built": ("built addresses (web/urls._built)", _dict_off(urls, "_built")),
-        "seatings": ("seatings (rules/scoring._SEATINGS)", _dict_off(scoring, "_SEATINGS")),
+        "seatings": ("seatings (rules/state._SEATINGS)", _dict_off(state, "_SEATINGS")),
         "cookies": ("signed cookies read (web/session, the app's)", _session_off),
     }
 

@@ -30,16 +30,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from timing import best_of  # noqa: E402 -- bench/timing.py, beside this script
 
 from scorekeeper import create_app, service  # noqa: E402
-from scorekeeper.service import events  # noqa: E402
+from scorekeeper.service import club_night  # noqa: E402
 
 
 def build(database: str, teams: int, hands: int):
     db = service.connect(database)
     service.migrate(db)
-    event = events.create_event(db, events.EventSettings("Bench night", rounds=3))
+    event = club_night.create_event(db, club_night.EventSettings("Bench night", rounds=3))
     for i in range(teams):
-        events.register(db, event, [f"Player {2 * i}", f"Player {2 * i + 1}"])
-    rnd = events.seat_next_round(db, event)
+        club_night.register(db, event, [f"Player {2 * i}", f"Player {2 * i + 1}"])
+    rnd = club_night.seat_next_round(db, event)
     for t in rnd.tables:
         for k in range(hands):
             add_hand(db, t, 7 if k % 2 else 6)
@@ -47,10 +47,10 @@ def build(database: str, teams: int, hands: int):
 
 
 def add_hand(db, table, took: int) -> None:
-    current = service.games.open_game(db, table.edit_token)
+    current = service.kitchen.open_game(db, table.edit_token)
     a, b = current.game.sides()
     hand = {"bids": {p: 3 for p in current.game.players}, "tricks": {a: took, b: 13 - took}}
-    service.games.add_hand(db, current, hand)
+    service.kitchen.add_hand(db, current, hand)
 
 
 def main() -> None:

@@ -38,26 +38,26 @@ from timing import best_of  # noqa: E402 -- bench/timing.py, beside this script
 
 from scorekeeper import service, store  # noqa: E402
 from scorekeeper.events import standings  # noqa: E402
-from scorekeeper.service import event_views, events  # noqa: E402
+from scorekeeper.service import club_night  # noqa: E402
 
 STANDINGS_GOAL_MS = 50
 
 
 def build(db, teams: int, rounds: int, hands: int, seed: int):
     rng = random.Random(seed)
-    settings = events.EventSettings(
+    settings = club_night.EventSettings(
         "Bench night", rounds=rounds + 1, max_hands=hands, target_score=100_000,
         tiebreakers=("point_diff", "total_points", "head_to_head", "opponents_wins"),
     )  # fmt: skip
-    event = events.create_event(db, settings)
+    event = club_night.create_event(db, settings)
     for i in range(1, teams + 1):
-        events.register(db, event, [f"a{i}", f"b{i}"])
+        club_night.register(db, event, [f"a{i}", f"b{i}"])
     for _ in range(rounds):
-        rnd = events.seat_next_round(db, event)
+        rnd = club_night.seat_next_round(db, event)
         with store.write(db):
             for table in rnd.tables:
                 play_table(db, rng, table, hands)
-        events.close_round(db, event, rnd.number)
+        club_night.close_round(db, event, rnd.number)
     return event, rng
 
 
@@ -75,24 +75,24 @@ def main(argv: list[str] | None = None) -> int:
         t0 = time.perf_counter()
         event, rng = build(db, args.teams, args.rounds, args.hands, args.seed)
         built = time.perf_counter() - t0
-        view = events.overview(db, event)
+        view = club_night.overview(db, event)
         tables = [t for r in view.rounds for t in r.tables]
         n_hands = sum(t.outcome.hands for t in tables)
         entrants = [e.core for e in view.entrants]
         results = view.results()
 
         def cold() -> None:
-            event_views.clear_cache()
-            events.overview(db, event).standings  # noqa: B018
+            club_night.clear_cache()
+            club_night.overview(db, event).standings  # noqa: B018
 
         def warm() -> None:
-            events.overview(db, event).standings  # noqa: B018
+            club_night.overview(db, event).standings  # noqa: B018
 
         def rebuilt() -> None:
-            event_views.load(db, event).standings  # noqa: B018
+            club_night.load(db, event).standings  # noqa: B018
 
         def one_hand_later() -> None:
-            event_views.clear_cache()
+            club_night.clear_cache()
             warm()
             record = store.game_by_edit_token(db, tables[0].edit_token)
             store.save_game(db, record, record.data, action=store.Action("other"))
@@ -108,10 +108,10 @@ def main(argv: list[str] | None = None) -> int:
             one_hand_later()
         t_one = min(times)
         t_rebuilt = best_of(5, rebuilt)
-        t_poll = best_of(9, lambda: events.public_version(db, event.public_token))
+        t_poll = best_of(9, lambda: club_night.public_version(db, event.public_token))
         t_core = best_of(9, lambda: standings(entrants, results, view.config))
         t0 = time.perf_counter()
-        rnd = events.seat_next_round(db, event)
+        rnd = club_night.seat_next_round(db, event)
         t_seat = time.perf_counter() - t0
         db.close()
 

@@ -45,7 +45,10 @@ from timing import best_wall_cpu  # noqa: E402 -- bench/timing.py, beside this s
 
 from scorekeeper import service, store  # noqa: E402
 from scorekeeper.rules import parse_game, score_game  # noqa: E402
-from scorekeeper.service import event_views, events, keeper, memory  # noqa: E402
+from scorekeeper.service import (
+    club_night,  # noqa: E402
+    memory,
+)
 from scorekeeper.stats import Scheme, rate  # noqa: E402
 
 GOALS_MS = {
@@ -63,19 +66,19 @@ LADDER_PAGE_GOAL_KB = 60
 
 
 def night(db, rng, people, number: int, date: str, tables: int, rounds: int, hands: int):
-    settings = events.EventSettings(
+    settings = club_night.EventSettings(
         f"Night {number}", date=date, format="progressive", rounds=rounds, max_hands=hands,
         target_score=100_000,
     )  # fmt: skip
-    event = events.create_event(db, settings)
+    event = club_night.create_event(db, settings)
     for name in rng.sample(people, 4 * tables):
-        events.register(db, event, [name])
+        club_night.register(db, event, [name])
     for _ in range(rounds):
-        rnd = events.seat_next_round(db, event)
+        rnd = club_night.seat_next_round(db, event)
         with store.write(db):
             for table in rnd.tables:
                 play_table(db, rng, table, hands)
-        events.close_round(db, event, rnd.number)
+        club_night.close_round(db, event, rnd.number)
     return event
 
 
@@ -117,8 +120,8 @@ def main(argv: list[str] | None = None) -> int:
         t0 = time.perf_counter()
         evs = build(db, args)
         built = time.perf_counter() - t0
-        token = keeper.reader_link(db)
-        keeper.add_season(db, "The year", "2026-01-01", "2026-12-31", None,
+        token = memory.reader_link(db)
+        memory.add_season(db, "The year", "2026-01-01", "2026-12-31", None,
                           Scheme("place", (10, 8, 6, 5, 4, 3, 2, 1), best_of=10))  # fmt: skip
         season_id = store.club.seasons(db)[0].id
 
@@ -136,7 +139,7 @@ def main(argv: list[str] | None = None) -> int:
 
         def cold() -> None:
             memory.clear_caches()
-            event_views.clear_cache()
+            club_night.clear_cache()
             memory.ladder_page(db, token)
 
         def first_ever() -> None:
@@ -152,14 +155,14 @@ def main(argv: list[str] | None = None) -> int:
         rng = random.Random(args.seed + 1)
         extra: list[tuple[float, float]] = []
         for k in range(3):
-            event = events.create_event(
-                db, events.EventSettings(f"Extra {k}", date="2027-01-0" + str(k + 1),
+            event = club_night.create_event(
+                db, club_night.EventSettings(f"Extra {k}", date="2027-01-0" + str(k + 1),
                                          max_hands=args.hands, target_score=100_000),
             )  # fmt: skip
             for pair in (["Player 001", "Player 002"], ["Player 003", "Player 004"]):
-                events.register(db, event, pair)
+                club_night.register(db, event, pair)
             memory.ladder_page(db, token)  # the registrations seen (no game yet)
-            rnd = events.seat_next_round(db, event)
+            rnd = club_night.seat_next_round(db, event)
             play_table(db, rng, rnd.tables[0], args.hands)
             t, c = time.perf_counter(), time.process_time()
             page = memory.ladder_page(db, token)
@@ -180,24 +183,24 @@ def main(argv: list[str] | None = None) -> int:
         t_season, cpu_season = best_wall_cpu(5, lambda: memory.season_page(db, token, season_id))
 
         week3 = store.events.event_by_id(db, evs[2].id)
-        table = events.overview(db, week3).rounds[0].tables[0]
+        table = club_night.overview(db, week3).rounds[0].tables[0]
         corrections: list[tuple[float, float]] = []
         for k in range(3):
             # the director corrects the table's result (typed from its paper sheet): the
             # other side won, by a different margin each time, so every game is rated again
             points = [100 + k, 400 + 10 * k] if k % 2 == 0 else [500 + k, 90]
-            service.event_rounds.enter_paper(db, week3, 1, table.number, points, [0, 0])
+            service.club_night.enter_paper(db, week3, 1, table.number, points, [0, 0])
             t, c = time.perf_counter(), time.process_time()
             memory.ladder_page(db, token)
             corrections.append((time.perf_counter() - t, time.process_time() - c))
         t_fix, cpu_fix = min(w for w, _ in corrections), min(c for _, c in corrections)
         tonight = store.events.event_by_id(db, evs[-1].id)
-        table = events.overview(db, tonight).rounds[-1].tables[0]
+        table = club_night.overview(db, tonight).rounds[-1].tables[0]
         late: list[tuple[float, float]] = []
         for k in range(3):  # a correction in the last night: rated again from that game on
             points = [100 + k, 400 + 10 * k] if k % 2 == 0 else [500 + k, 90]
-            number = events.overview(db, tonight).rounds[-1].number
-            service.event_rounds.enter_paper(db, tonight, number, table.number, points, [0, 0])
+            number = club_night.overview(db, tonight).rounds[-1].number
+            service.club_night.enter_paper(db, tonight, number, table.number, points, [0, 0])
             t, c = time.perf_counter(), time.process_time()
             memory.ladder_page(db, token)
             late.append((time.perf_counter() - t, time.process_time() - c))

@@ -126,34 +126,36 @@ def club_night(database: Path) -> tuple[str, str]:
     import random
 
     from scorekeeper import service
-    from scorekeeper.service import events
+    from scorekeeper.service import club_night
 
     rng = random.Random(7)  # noqa: S311 -- made-up hands for a picture
     db = service.connect(database)
-    settings = events.EventSettings(
+    settings = club_night.EventSettings(
         name="Friday club night", date="2024-05-17", rules="standard", rounds=3,
         target_score=300, max_hands=6, round_minutes=45,
     )  # fmt: skip
-    event = events.create_event(db, settings)
+    event = club_night.create_event(db, settings)
     pairs = [("Ann", "Cy"), ("Bob", "Di"), ("Eve", "Gus"), ("Fay", "Hal"), ("Ida", "Kit"),
              ("Jo", "Lou"), ("Max", "Ned"), ("Ola", "Pat")]  # fmt: skip
     for a, b in pairs:
-        events.register(db, event, [a, b])
+        club_night.register(db, event, [a, b])
 
     def play(table, hands: int) -> None:
         for _ in range(hands):
-            current = service.games.open_game(db, table.edit_token)
+            current = service.kitchen.open_game(db, table.edit_token)
             if current.sheet.finished:
                 return
             a, b = current.game.sides()
             took = rng.randint(3, 10)
             bids = {p: 3 for p in current.game.players}
-            service.games.add_hand(db, current, {"bids": bids, "tricks": {a: took, b: 13 - took}})
+            service.kitchen.add_hand(db, current, {"bids": bids, "tricks": {a: took, b: 13 - took}})
 
-    for table in events.seat_next_round(db, event).tables:
+    for table in club_night.seat_next_round(db, event).tables:
         play(table, 6)
-    events.close_round(db, event, 1)
-    for table, hands in zip(events.seat_next_round(db, event).tables, (6, 3, 2, 0), strict=True):
+    club_night.close_round(db, event, 1)
+    for table, hands in zip(
+        club_night.seat_next_round(db, event).tables, (6, 3, 2, 0), strict=True
+    ):
         play(table, hands)
     db.close()
     return event.director_token, event.public_token
@@ -182,37 +184,37 @@ def projector_night(database: Path) -> str:
     import random
 
     from scorekeeper import service
-    from scorekeeper.service import events
+    from scorekeeper.service import club_night
 
     rng = random.Random(11)  # noqa: S311 -- made-up hands for a picture
     db = service.connect(database)
-    settings = events.EventSettings(
+    settings = club_night.EventSettings(
         name="Riverside Spades Club: Friday night", date="2024-05-17", rules="standard",
         rounds=4, target_score=300, max_hands=6, round_minutes=45,
     )  # fmt: skip
-    event = events.create_event(db, settings)
+    event = club_night.create_event(db, settings)
     names = ["Ann", "Cy", "Bob", "Di", "Eve", "Gus", "Fay", "Hal", "Ida", "Kit", "Jo", "Lou",
              "Max", "Ned", "Ola", "Pat", "Quinn", "Rosa", "Sam", "Tess", "Uma", "Vic", "Wes",
              "Xena", "Yuri", "Zoe", "Abe", "Bea", "Carmen", "Dmitri", "Esperanza", "Fitz",
              ]  # fmt: skip
     for i in range(0, 32, 2):
-        events.register(db, event, names[i : i + 2])
+        club_night.register(db, event, names[i : i + 2])
 
     def play(table, hands: int) -> None:
         for _ in range(hands):
-            current = service.games.open_game(db, table.edit_token)
+            current = service.kitchen.open_game(db, table.edit_token)
             if current.sheet.finished:
                 return
             a, b = current.game.sides()
             took = rng.randint(2, 11)
             bids = {p: 3 for p in current.game.players}
-            service.games.add_hand(db, current, {"bids": bids, "tricks": {a: took, b: 13 - took}})
+            service.kitchen.add_hand(db, current, {"bids": bids, "tricks": {a: took, b: 13 - took}})
 
-    for table in events.seat_next_round(db, event).tables:
+    for table in club_night.seat_next_round(db, event).tables:
         play(table, 6)
-    events.close_round(db, event, 1)
+    club_night.close_round(db, event, 1)
     hands = (6, 4, 6, 3, 0, 5, 2, 6)
-    for table, n in zip(events.seat_next_round(db, event).tables, hands, strict=True):
+    for table, n in zip(club_night.seat_next_round(db, event).tables, hands, strict=True):
         play(table, n)
     db.close()
     return event.public_token
@@ -239,31 +241,31 @@ def podium_night(database: Path) -> str:
     import random
 
     from scorekeeper import service
-    from scorekeeper.service import events
+    from scorekeeper.service import club_night
 
     rng = random.Random(5)  # noqa: S311 -- made-up hands for a picture
     db = service.connect(database)
-    settings = events.EventSettings(
+    settings = club_night.EventSettings(
         name="Riverside Spades Club: spring final", date="2024-05-24", rules="standard",
         rounds=2, target_score=300, max_hands=6,
     )  # fmt: skip
-    event = events.create_event(db, settings)
+    event = club_night.create_event(db, settings)
     teams = [("Wilhelmina Montgomery-Wood", "Bartholomew Fitzgerald"), ("Ann", "Cy"),
              ("Esperanza", "Dmitri"), ("Bob", "Di"), ("Quinn", "Rosa"), ("Sam", "Tess"),
              ("Uma", "Vic"), ("Yuri", "Zoe")]  # fmt: skip
     for pair in teams:
-        events.register(db, event, list(pair))
+        club_night.register(db, event, list(pair))
     for number in (1, 2):
-        for table in events.seat_next_round(db, event).tables:
-            while not (current := service.games.open_game(db, table.edit_token)).sheet.finished:
+        for table in club_night.seat_next_round(db, event).tables:
+            while not (current := service.kitchen.open_game(db, table.edit_token)).sheet.finished:
                 a, b = current.game.sides()
                 took = rng.randint(3, 10)
                 hand = {
                     "bids": {p: 3 for p in current.game.players},
                     "tricks": {a: took, b: 13 - took},
                 }
-                service.games.add_hand(db, current, hand)
-        events.close_round(db, event, number)
+                service.kitchen.add_hand(db, current, hand)
+        club_night.close_round(db, event, number)
     db.close()
     return event.public_token
 

@@ -20,11 +20,11 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from scorekeeper import create_app, service  # noqa: E402
-from scorekeeper.service import keeper, memory  # noqa: E402
+from scorekeeper.service import memory  # noqa: E402
 from scorekeeper.stats import Scheme  # noqa: E402
 from scripts.screenshots import OUT, shot  # noqa: E402
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE  # noqa: E402
-from tests.service.memory_club import club  # noqa: E402
+from tests.service.memory.memory_club import club  # noqa: E402
 
 
 def main() -> int:
@@ -33,8 +33,8 @@ def main() -> int:
         db = service.connect(path)
         service.migrate(db)
         club(db, 5, nights=6)
-        keeper_token, reader = keeper.keeper_link(db), keeper.reader_link(db)
-        season = keeper.add_season(db, "Spring 2026", "2026-03-01", "2026-03-31", None,
+        keeper_token, reader = memory.keeper_link(db), memory.reader_link(db)
+        season = memory.add_season(db, "Spring 2026", "2026-03-01", "2026-03-31", None,
                                    Scheme("place", (6, 3, 1), best_of=4))  # fmt: skip
         ann = memory.find_person(memory.load_club(db), "Ann")
         db.close()

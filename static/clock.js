@@ -1,4 +1,4 @@
-/* Round clocks (templates/events/_clock.html): count down the time left from what the server
+/* Round clocks (templates/club_night/_clock.html): count down the time left from what the server
    said when the page was drawn, once a second. Counting from the page's load, not from the
    device's clock, keeps a phone whose clock is wrong right. At zero the clock says "Time is
    up" and the page's [data-clock-up] parts (the console's "call time" prompt) show. A paused

@@ -1,4 +1,4 @@
-/* The public pages, live (templates/events/public*.html), on the poll static/live.js keeps:
+/* The public pages, live (templates/club_night/public*.html), on the poll static/live.js keeps:
    when the event's version moved it fetches this page again (the server keeps it rendered for
    that version, gzip-compressed, and answers 304 for what the browser already has) and puts its
    live parts (the elements marked data-live: the round with its clock and tables, the

@@ -81,7 +81,7 @@ def make_app(tmp_path: Path, **config: Any):
             "TESTING": True,
             "SECRET_KEY": "test-secret-key",
             "DATABASE": str(database),
-            # Tests see a change on the public pages at once (tests/web/test_rendered.py
+            # Tests see a change on the public pages at once (tests/web/club_night/test_rendered.py
             # tests the hold itself).
             "PUBLIC_HOLD_SECONDS": 0,
             **config,

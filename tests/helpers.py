@@ -34,7 +34,7 @@ def store_game(db: store.Database, data: dict[str, Any], title: str = "") -> sto
 
 def editor_fields(preset: str = "standard", **changes: Any) -> dict[str, Any]:
     """The rules editor's fields as a browser posts them, with some changed."""
-    from scorekeeper.web.forms import NewGame
+    from scorekeeper.web.kitchen import NewGame
 
     values = {**NewGame.blank(preset).options, **changes}
     fields = {f"o-{k}": v for k, v in values.items() if v != ""}
@@ -82,9 +82,9 @@ def browser(client) -> str:
 
 def remember(db: store.Database, client, *tokens: str) -> None:
     """What opening the games does: this browser now has them (the first most recent)."""
-    from scorekeeper.service import library
+    from scorekeeper.service import kitchen
 
-    library.adopt_games(db, browser(client), list(tokens))
+    kitchen.adopt_games(db, browser(client), list(tokens))
 
 
 def listed(db: store.Database, client) -> list[str]:

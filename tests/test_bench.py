@@ -69,18 +69,18 @@ def test_the_event_and_scoring_benchmarks_run_small():
 def test_the_cache_benchmark_turns_off_every_cache_it_names():
     """Each line of bench_caches turns one cache off: an empty stand-in takes its place and
     the original is back afterwards (the app's own caches are not left off)."""
-    from scorekeeper.rules import scoring
+    from scorekeeper.rules import state
 
     bench_caches = bench_module("bench_caches")
 
     name, off = bench_caches.caches()["seatings"]
     assert "_SEATINGS" in name
-    kept = scoring._SEATINGS
+    kept = state._SEATINGS
     with off():
-        assert scoring._SEATINGS is not kept
-        scoring._SEATINGS["x"] = 1
-        assert "x" not in scoring._SEATINGS
-    assert scoring._SEATINGS is kept
+        assert state._SEATINGS is not kept
+        state._SEATINGS["x"] = 1
+        assert "x" not in state._SEATINGS
+    assert state._SEATINGS is kept
 
 
 def test_the_big_night_benchmark_builds_its_room_and_prints_its_summary():

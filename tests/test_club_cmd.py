@@ -11,8 +11,9 @@ import shutil
 import pytest
 
 from scorekeeper import cli, service
-from scorekeeper.service import event_files, memory
-from tests.service.memory_club import club as play_club
+from scorekeeper.service import club_night, memory
+from scorekeeper.service.memory import club as memory_club
+from tests.service.memory.memory_club import club as play_club
 
 
 @pytest.fixture(scope="module")
@@ -25,7 +26,7 @@ def played(tmp_path_factory):
     evs = play_club(db, 11, nights=3)
     for i, event in enumerate(evs):
         saved = folder / f"night{i}.json"
-        saved.write_text(event_files.export_text(db, event), encoding="utf-8")
+        saved.write_text(club_night.export_text(db, event), encoding="utf-8")
     db.close()  # the last connection: the WAL is checkpointed into the file and gone
     memory.clear_caches()
     return folder, len(evs)
@@ -86,7 +87,7 @@ def test_a_players_figures_are_the_same_from_files(capsys, club):
 def test_a_players_figures_from_kept_results_are_the_same_from_files(capsys, club, monkeypatch):
     # the first command keeps every game's result; the next (a new process: nothing cached)
     # reads them and reads the player's own game files only to count their hands
-    monkeypatch.setattr(memory, "KEEP_AT_LEAST", 1)
+    monkeypatch.setattr(memory_club, "KEEP_AT_LEAST", 1)
     _, ladder, _ = run(capsys, "club", "ladder", "--format", "json")
     memory.clear_caches()
     name = json.loads(ladder)["ladder"][-1]["name"]

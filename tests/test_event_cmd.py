@@ -10,8 +10,9 @@ import json
 import pytest
 
 from scorekeeper import cli, service
-from scorekeeper.service import event_files, events
-from tests.service.clubs import event_with, finish_round
+from scorekeeper.service import club_night
+from scorekeeper.service.club_night import downloads as club_night_downloads
+from tests.service.club_night.clubs import event_with, finish_round
 
 
 @pytest.fixture
@@ -23,11 +24,11 @@ def club(tmp_path, monkeypatch):
     db = service.connect(path)
     service.migrate(db)
     event = event_with(db, 5)
-    events.seat_next_round(db, event)
+    club_night.seat_next_round(db, event)
     finish_round(db, event)
     saved = tmp_path / "night.json"
-    saved.write_text(event_files.export_text(db, event), encoding="utf-8")
-    view = events.overview(db, event)
+    saved.write_text(club_night.export_text(db, event), encoding="utf-8")
+    view = club_night.overview(db, event)
     db.close()
     return event, saved, view
 
@@ -58,8 +59,8 @@ def test_csv_goes_to_standard_output(capsys, club, flag, columns):
     for where in ([str(saved)], ["--db", event.director_token]):
         status, out, _ = run(capsys, "event", "csv", *where, *flag)
         rows = list(csv.reader(io.StringIO(out)))
-        assert status == 0 and rows[0] == getattr(event_files, columns)
-        expected = event_files.standings_csv(view) if flag else event_files.results_csv(view)
+        assert status == 0 and rows[0] == getattr(club_night_downloads, columns)
+        expected = club_night.standings_csv(view) if flag else club_night.results_csv(view)
         assert out == expected
 
 

@@ -95,7 +95,7 @@ def capped_table_export(client, db, tmp_path: Path) -> tuple[Path, str]:
     """A night of 4 hands a round; time is called on table 1 with 2 hands played, and it
     plays the hand in play. Its game file as the table's page exports it, and the web's PDF
     of the same game as one line of text."""
-    from tests.service.clubs import time_called_table
+    from tests.service.club_night.clubs import time_called_table
 
     table = time_called_table(db)
     game = tmp_path / "table-1.json"
@@ -147,13 +147,14 @@ def test_a_time_capped_tables_exported_game_imports_with_its_call_of_time(client
     assert result.returncode == 0, result.stderr
     edit = result.stdout.split("edit /g/", 1)[1].split()[0]
     from scorekeeper import service, store
+    from scorekeeper.service.kitchen import opening as kitchen_opening
 
     cli_db = store.connect(tmp_path / "cli.sqlite")
     try:
-        assert service.games.export_text(cli_db, store.game_by_edit_token(cli_db, edit)) == (
+        assert kitchen_opening.export_text(cli_db, store.game_by_edit_token(cli_db, edit)) == (
             game.read_text(encoding="utf-8")
         )
-        shown = service.games.show_game(cli_db, edit)
+        shown = service.kitchen.show_game(cli_db, edit)
         assert (shown.time_called, shown.round_hands) == (True, 4)
     finally:
         cli_db.close()

@@ -12,8 +12,8 @@ import pytest
 from scorekeeper import cli
 from scorekeeper.cli import lan
 from scorekeeper.printing.packets import qr_text
-from scorekeeper.service import events
-from tests.service.clubs import event_with
+from scorekeeper.service import club_night
+from tests.service.club_night.clubs import event_with
 
 
 @pytest.fixture
@@ -108,7 +108,7 @@ def test_the_machines_own_addresses_are_found_without_loopback():
 
 def test_the_console_shows_where_the_phones_find_the_server(app, client, db):
     event = event_with(db, teams=4, name="Thursday")
-    events.seat_next_round(db, event)
+    club_night.seat_next_round(db, event)
     page = client.get(f"/e/{event.director_token}").get_data(as_text=True)
     assert "Phones on this network open" not in page  # not served on the LAN
     app.config["LAN_ADDRESSES"] = ["http://192.168.1.20:5000/", "http://10.0.0.7:5000/"]

@@ -83,7 +83,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     db = service.connect(_database_path())
     try:
         service.migrate(db)
-        record = service.games.import_game(db, text)
+        record = service.kitchen.import_game(db, text)
     except GameError as e:
         return score.fail(str(e))
     finally:

@@ -56,81 +56,79 @@ def _run(args: argparse.Namespace, work) -> int:
 
 
 def cmd_ladder(args: argparse.Namespace) -> int:
-    from scorekeeper.service import memory_files
+    from scorekeeper.service import memory
 
-    return _run(args, lambda db, files: memory_files.ladder_report(db, files, args.format))
+    return _run(args, lambda db, files: memory.ladder_report(db, files, args.format))
 
 
 def cmd_player(args: argparse.Namespace) -> int:
-    from scorekeeper.service import memory_files
+    from scorekeeper.service import memory
 
-    return _run(
-        args, lambda db, files: memory_files.player_report(db, files, args.name, args.format)
-    )
+    return _run(args, lambda db, files: memory.player_report(db, files, args.name, args.format))
 
 
 def _scheme(args: argparse.Namespace):
-    from scorekeeper.service import memory_files
+    from scorekeeper.service import memory
 
-    return memory_files.scheme_of(args.points, args.per_win, args.best, args.min)
+    return memory.scheme_of(args.points, args.per_win, args.best, args.min)
 
 
 def cmd_season(args: argparse.Namespace) -> int:
-    from scorekeeper.service import memory_files
+    from scorekeeper.service import memory
 
     def work(db, files):
         scheme = _scheme(args) if files else None
-        return memory_files.season_report(db, files, args.name, scheme, args.format)
+        return memory.season_report(db, files, args.name, scheme, args.format)
 
     return _run(args, work)
 
 
 def cmd_keeper_link(args: argparse.Namespace) -> int:
-    from scorekeeper.service import keeper
+    from scorekeeper.service import memory
 
     def work(db, _files):
-        token = keeper.keeper_link(db, fresh=args.new)
+        token = memory.keeper_link(db, fresh=args.new)
         return f"the keeper's page: /k/{token}  (after this server's address; keep it private)\n"
 
     return _run(args, work)
 
 
 def cmd_reader_link(args: argparse.Namespace) -> int:
-    from scorekeeper.service import keeper
+    from scorekeeper.service import memory
 
     def work(db, _files):
-        token = keeper.reader_link(db, fresh=args.new)
+        token = memory.reader_link(db, fresh=args.new)
         return f"the club's read-only pages (ladder, players, seasons): /m/{token}\n"
 
     return _run(args, work)
 
 
 def cmd_rename(args: argparse.Namespace) -> int:
-    from scorekeeper.service import keeper
+    from scorekeeper.service import memory
 
     def work(db, _files):
-        return f"renamed {args.name} to {keeper.rename(db, keeper.CLI, args.name, args.new)}\n"
+        return f"renamed {args.name} to {memory.rename(db, memory.CLI, args.name, args.new)}\n"
 
     return _run(args, work)
 
 
 def cmd_merge(args: argparse.Namespace) -> int:
-    from scorekeeper.service import keeper
+    from scorekeeper.service import memory
 
-    return _run(args, lambda db, _f: keeper.merge(db, keeper.CLI, args.name, args.into) + "\n")
+    return _run(args, lambda db, _f: memory.merge(db, memory.CLI, args.name, args.into) + "\n")
 
 
 def cmd_unmerge(args: argparse.Namespace) -> int:
-    from scorekeeper.service import keeper
+    from scorekeeper.service import memory
 
-    return _run(args, lambda db, _f: keeper.unmerge(db, keeper.CLI, None, args.name) + "\n")
+    return _run(args, lambda db, _f: memory.unmerge(db, memory.CLI, None, args.name) + "\n")
 
 
 def cmd_season_create(args: argparse.Namespace) -> int:
-    from scorekeeper.service import keeper
+    from scorekeeper.service import memory
 
     def work(db, _files):
-        sid = keeper.add_season(db, args.name, args.start, args.end, args.event, _scheme(args))
+        sid = memory.add_season(db, args.name, args.start, args.end, args.event, _scheme(args))
         return f"season {args.name} created (id {sid})\n"
 
     return _run(args, work)

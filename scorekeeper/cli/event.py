@@ -24,22 +24,22 @@ def _database():
 
 
 def _event(db, token: str):
-    from scorekeeper.service import EventNotFound, events
+    from scorekeeper.service import EventNotFound, club_night
 
     try:
-        return events.open_director(db, token)
+        return club_night.open_director(db, token)
     except EventNotFound:
-        return events.open_public(db, token)
+        return club_night.open_public(db, token)
 
 
 def _view(args: argparse.Namespace):
     """The event as it stands (from the file or the database), or an exit status."""
-    from scorekeeper.service import EventNotFound, EventRefused, event_files, events
+    from scorekeeper.service import EventNotFound, EventRefused, club_night
 
     if args.db:
         db = _database()
         try:
-            return events.overview(db, _event(db, args.db))
+            return club_night.overview(db, _event(db, args.db))
         except EventNotFound:
             return score.fail(f"no event has the link token {args.db}")
         finally:
@@ -50,38 +50,38 @@ def _view(args: argparse.Namespace):
     if isinstance(text, int):
         return text
     try:
-        return event_files.view_of_file(text)
+        return club_night.view_of_file(text)
     except EventRefused as e:
         return score.fail(f"{args.file}: {e.message}")
 
 
 def cmd_standings(args: argparse.Namespace) -> int:
-    from scorekeeper.service import event_files
+    from scorekeeper.service import club_night
 
     view = _view(args)
     if isinstance(view, int):
         return view
-    sys.stdout.write(event_files.standings_text(view))
+    sys.stdout.write(club_night.standings_text(view))
     return 0
 
 
 def cmd_csv(args: argparse.Namespace) -> int:
-    from scorekeeper.service import event_files
+    from scorekeeper.service import club_night
 
     view = _view(args)
     if isinstance(view, int):
         return view
-    writer = event_files.standings_csv if args.standings else event_files.results_csv
+    writer = club_night.standings_csv if args.standings else club_night.results_csv
     sys.stdout.write(writer(view))
     return 0
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from scorekeeper.service import EventNotFound, event_files
+    from scorekeeper.service import EventNotFound, club_night
 
     db = _database()
     try:
-        text = event_files.export_text(db, _event(db, args.db))
+        text = club_night.export_text(db, _event(db, args.db))
     except EventNotFound:
         return score.fail(f"no event has the link token {args.db}")
     finally:
@@ -101,14 +101,14 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    from scorekeeper.service import EventRefused, event_files
+    from scorekeeper.service import EventRefused, club_night
 
     text = score.read_text(args.file)
     if isinstance(text, int):
         return text
     db = _database()
     try:
-        event = event_files.import_event(db, text)
+        event = club_night.import_event(db, text)
     except EventRefused as e:
         return score.fail(e.message)
     finally:

@@ -42,17 +42,17 @@ from .options import (
     rules_to_spec,
 )
 from .scoring import (
-    Context,
     HandResult,
     NilResult,
     Sheet,
     SideResult,
-    State,
+    new_context,
     score_game,
     score_hand,
     start_state,
 )
 from .seating import opposite_teams, rematch_of, team_name
+from .state import Context, State
 from .text import render_text
 from .words import (
     changes_line,
@@ -71,7 +71,7 @@ __all__ = [
     "Hand", "HandResult", "NilResult", "OptionInfo", "Rules", "Sheet", "SideBidOptions",
     "SideResult", "Start", "State", "bid_options", "changes_line", "check_bids", "check_end",
     "dump_game", "dump_game_text", "end_reason", "explain_lines", "load_game_text",
-    "opposite_teams",
+    "new_context", "opposite_teams",
     "option_word", "parse_game", "parse_hand", "preset_rules", "preset_title", "rematch_of",
     "render_text", "result_line", "rules_from_spec", "rules_summary", "rules_to_spec",
     "score_game", "score_hand", "sheet_to_json", "start_state", "team_name", "with_hand_added",

@@ -15,12 +15,11 @@ from .errors import GameError, hand_error, missing_field, shown
 from .game import BLIND, BNIL, BNT, NIL, NT, NUM, BidValue, Hand, read_bid
 from .options import Rules, at_defaults, numbers_text
 from .results import SideBid
+from .state import BidsReader
 
 if TYPE_CHECKING:
-    from .scoring import Context, State
+    from .state import Context, State
 
-BidsReader = Callable[["Context", "State", Hand, int], list[SideBid]]
-BidsRead = dict[object, tuple[str, int]]  # a bid value as written -> what ``_bid`` made of it
 _BIDS_READ_LIMIT = 256  # bid values remembered in a game (the valid ones only)
 
 

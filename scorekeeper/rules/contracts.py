@@ -15,31 +15,16 @@ from .house import house_rules
 from .options import Rules, at_defaults
 from .results import NilResult, SideBid, SideResult
 from .specials import ExtraResult, HandExtras, extras_scorer, made_exactly
+from .state import SidesScorer
 
 if TYPE_CHECKING:
-    from .scoring import Context, State
+    from .state import Context, State
 
 _new = tuple.__new__  # builds result tuples without the NamedTuple constructor's cost
 _NO_EXTRAS: tuple[ExtraResult, ...] = ()  # a side's specials and bonuses in the usual hand
 _NONE_LISTED = extras_scorer(Rules(), 4)  # the specials and bonuses of rules that list none
 _NO_NILS: tuple[tuple[NilResult, ...], int, int, int] = ((), 0, 0, 0)  # a side without nils
 _NEVER = 1 << 62  # a bag limit that is never reached (no bag limit)
-
-SidesScorer = Callable[
-    [
-        "State",
-        Sequence[SideBid],
-        list[int],
-        dict[str, int],
-        "dict[str, int] | None",
-        "dict[str, int] | None",
-        "dict[str, int] | None",
-        bool,
-        Hand,
-        "HandExtras | None",
-    ],
-    dict[str, SideResult],
-]
 
 
 def score_sides_with(ctx: Context) -> SidesScorer:

@@ -11,7 +11,7 @@ from .options import Rules, at_defaults
 
 if TYPE_CHECKING:
     from .results import SideResult
-    from .scoring import Context, State
+    from .state import Context, State
 
 TARGET, SET_OUT, LOSING, HANDS, BOSTON = "target", "set out", "losing score", "hands", "boston"
 DOUBLE_NIL_WON, DOUBLE_NIL_LOST, SWEEP = "double nil", "double nil lost", "sweep"

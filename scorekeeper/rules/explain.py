@@ -13,7 +13,7 @@ from .specials import extra_line
 from .tenths import shown_points
 
 if TYPE_CHECKING:
-    from .scoring import Sheet, SideResult
+    from .results import Sheet, SideResult
 
 
 def _pts(n: int | Decimal) -> str:

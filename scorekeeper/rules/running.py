@@ -9,15 +9,15 @@ have one (``running_scorer`` is None otherwise: the fold skips it with one test)
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .options import Rules, at_defaults
 from .results import SideResult
 from .specials import BAG, BONUS, ExtraResult
+from .state import RunningScorer
 
 if TYPE_CHECKING:
-    from .scoring import Context, State
+    from .state import Context, State
 
 RUBICON, MAJORITY = "Crossing the Rubicon", "Two round majority"
 PART_DEUX = "Seven or higher, Part Deux"
@@ -25,20 +25,6 @@ _new = tuple.__new__  # builds result tuples without the NamedTuple constructor'
 _POINTS, _TOTAL, _EXTRAS, _BAGS_TOTAL = (
     SideResult._fields.index(f) for f in ("points", "total", "extras", "bags_total")
 )
-
-
-class Running:
-    """What the running bonuses remember between hands."""
-
-    __slots__ = ("top_mark", "reached_100", "fell", "runs", "sevens")
-
-    def __init__(self, totals: dict[str, int]):
-        # the highest hundred any side has reached (a start score counts as reached)
-        self.top_mark = max(0, max(totals.values()) // 100)
-        self.reached_100 = {s for s, v in totals.items() if v >= 100}
-        self.fell: set[str] = set()  # sides that lost the Rubicon once already
-        self.runs = dict.fromkeys(totals, 0)  # hands in a row with most of the tricks
-        self.sevens = dict.fromkeys(totals, 0)  # hands of seven or more (Part Deux)
 
 
 RUNNING_OPTIONS = at_defaults(
@@ -52,9 +38,6 @@ def uses_running(rules: Rules) -> bool:
     option of them set (each is off, None, by default)."""
     _, read, defaults = RUNNING_OPTIONS
     return read(rules) != defaults
-
-
-RunningScorer = Callable[["State", dict[str, SideResult], list[int]], None]
 
 
 def running_scorer(ctx: Context) -> RunningScorer | None:

@@ -3,15 +3,16 @@ adds them up per side (``tricks_reader``); ``read_renege`` checks the renege pen
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from .errors import GameError, hand_error, shown
 from .results import SideBid
+from .state import TricksReader
 
 if TYPE_CHECKING:
     from .options import Rules
-    from .scoring import Context
+    from .state import Context
 
 
 def tricks_by_player(rules: Rules) -> bool:
@@ -19,9 +20,6 @@ def tricks_by_player(rules: Rules) -> bool:
     (``partner_bids`` other than "team", ``both_exact_bonus``). The tricks reader refuses a
     team's number then; the hand form asks for each player's."""
     return rules.partner_bids != "team" or rules.both_exact_bonus
-
-
-TricksReader = Callable[[dict[str, int], int, Sequence[SideBid]], list[int]]
 
 
 def tricks_reader(ctx: Context) -> TricksReader:

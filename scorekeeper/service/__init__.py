@@ -9,19 +9,7 @@ from __future__ import annotations
 
 from scorekeeper.store import Database, backup, connect, migrate
 
-from . import (
-    backups,
-    event_files,
-    event_views,
-    events,
-    games,
-    home,
-    keeper,
-    kitchen,
-    library,
-    memory,
-    memory_files,
-)
+from . import backups, club_night, home, kitchen, memory, table_place
 from .errors import (
     AlreadySaved,
     EventMoved,
@@ -41,14 +29,13 @@ from .errors import (
     Unavailable,
     UnreadableGame,
 )
-from .games import GamePage, OpenGame, Submitted, game_label
+from .kitchen import GamePage, OpenGame, Submitted, game_label
 
 __all__ = [
     "AlreadySaved", "Database", "EventMoved", "EventNotFound", "EventRefused", "GameDeleted",
     "GameInEvent", "GameNotFound", "GamePage", "GameUnavailable", "HandNotFound", "HandRefused",
     "MemoryRefused", "OpenGame", "StaleGame", "StartRefused", "StartUnavailable",
     "Submitted", "TableReplaced", "Unavailable", "UnreadableGame", "backup", "backups",
-    "connect", "event_files",
-    "event_views", "events", "game_label", "games", "home", "keeper", "kitchen", "library",
-    "memory", "memory_files", "migrate",
+    "club_night", "connect", "game_label", "home", "kitchen", "memory", "migrate",
+    "table_place",
 ]  # fmt: skip

@@ -14,8 +14,7 @@ if TYPE_CHECKING:
     from scorekeeper.store import TableRef
     from scorekeeper.store.events import ReplacedLink
 
-    from .games import GamePage, OpenGame, Submitted
-    from .kitchen import NewGamePage
+    from .kitchen import GamePage, NewGamePage, OpenGame, Submitted
 
 __all__ = [
     "AlreadySaved", "EventMoved", "EventNotFound", "EventRefused", "GameDeleted", "GameInEvent",

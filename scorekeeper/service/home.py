@@ -6,9 +6,8 @@ from dataclasses import dataclass
 
 from scorekeeper import store
 
-from .event_views import EventLink
-from .events import events_of
-from .library import Library, library
+from .club_night import EventLink, events_of
+from .kitchen import Library, library
 
 Database = store.Database
 
@@ -16,8 +15,8 @@ Database = store.Database
 @dataclass(frozen=True)
 class Home:
     """What the home page lists: the games this browser created, opened or imported
-    (:func:`.library.library`) and the events behind the director's links it remembers
-    (:func:`.events.events_of`: unknown links skipped)."""
+    (:func:`.kitchen.library`) and the events behind the director's links it remembers
+    (:func:`.club_night.events_of`: unknown links skipped)."""
 
     games: Library
     events: list[EventLink]
@@ -35,4 +34,6 @@ def healthy(db: Database) -> bool:
     return store.readable(db)
 
 
-__all__ = ["Home", "healthy", "home"]
+__all__ = [
+    "Home", "healthy", "home",
+]  # fmt: skip

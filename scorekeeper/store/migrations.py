@@ -338,7 +338,7 @@ def _m0012_event_submissions(db: Database) -> None:
 def _m0013_replaced_links(db: Database) -> None:
     # A table's game replaced before play (a swap, a re-pair) is deleted; its two links are
     # kept here, so a phone that opened one, or a table card printed before, is told the table
-    # was re-paired and where to look now (web: events/replaced.html), never "No such game".
+    # was re-paired and where to look now (web: club_night/replaced.html), never "No such game".
     db.table("replaced_links").create(
         {
             "edit_token": str,

@@ -24,9 +24,9 @@ from scorekeeper.rules.words import (
     signed,
     with_minus,
 )
-from scorekeeper.web import db, fragments, offline, saving, session, urls
+from scorekeeper.web import db, kitchen, offline, saving, session, urls
 from scorekeeper.web.blueprints import register_blueprints
-from scorekeeper.web.forms import option_range
+from scorekeeper.web.kitchen import option_range
 
 csrf = CSRFProtect()
 
@@ -68,7 +68,7 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
     saving.init_app(app)
     session.init_app(app)
     urls.init_app(app)
-    fragments.init_app(app)
+    kitchen.init_app(app)  # the sheet fragments' cache
     offline.init_app(app)
     app.after_request(_add_security_headers)
     _register_errors(app)
@@ -179,7 +179,7 @@ def _register_errors(app: Flask) -> None:
     @app.errorhandler(InternalServerError)
     def server_error(e: InternalServerError):
         """An error nothing else caught: a busy or full database (on a read) says so (503)."""
-        if (why := service.games.unavailable(e.original_exception)) is not None:
+        if (why := service.kitchen.unavailable(e.original_exception)) is not None:
             return unavailable(why)
         code, title, message = ERROR_PAGES[500]
         page = render_template("errors/error.html", code=code, title=title, message=message)

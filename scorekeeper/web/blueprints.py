@@ -4,21 +4,10 @@ from __future__ import annotations
 
 from flask import Flask
 
-from scorekeeper.web import (
-    events,
-    games,
-    hands,
-    home,
-    house_rules,
-    library,
-    memory,
-    offline,
-    printouts,
-    share,
-)
+from scorekeeper.web import club_night, home, kitchen, memory, offline
 
 
 def register_blueprints(app: Flask) -> None:
-    modules = (home, library, share, games, hands, printouts, house_rules, events, offline, memory)
-    for module in modules:
-        app.register_blueprint(module.bp)
+    blueprints = (home.bp, *kitchen.BLUEPRINTS, club_night.bp, offline.bp, memory.bp)
+    for blueprint in blueprints:
+        app.register_blueprint(blueprint)

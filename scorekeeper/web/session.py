@@ -20,7 +20,7 @@ from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 
 from scorekeeper.cache import SizedCache
-from scorekeeper.service import Unavailable, library
+from scorekeeper.service import Unavailable, kitchen
 from scorekeeper.web.db import get_db
 
 BROWSER_ID_BYTES = 18  # 144 bits: another browser's id is never guessed
@@ -62,7 +62,7 @@ def _keep_alive() -> None:
         tokens = [t for t in tokens if isinstance(t, str) and len(t) < 100][:MAX_LEGACY_GAMES]
         try:
             if tokens:
-                library.adopt_games(get_db(), browser_id(), tokens)
+                kitchen.adopt_games(get_db(), browser_id(), tokens)
         except Unavailable:
             pass  # the database busy or full: the cookie keeps its list for the next page
         else:

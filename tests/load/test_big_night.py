@@ -29,8 +29,8 @@ from urllib.parse import urlencode
 import pytest
 
 from scorekeeper import service
-from scorekeeper.service import events
-from tests.service.clubs import event_with
+from scorekeeper.service import club_night
+from tests.service.club_night.clubs import event_with
 
 pytestmark = pytest.mark.load
 
@@ -118,7 +118,7 @@ def night(tmp_path: Path):
     db = service.connect(database)
     service.migrate(db)
     event = event_with(db, 8, max_hands=6)
-    rnd = events.seat_next_round(db, event)
+    rnd = club_night.seat_next_round(db, event)
     db.close()
     return database, event, rnd
 

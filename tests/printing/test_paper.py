@@ -48,18 +48,18 @@ def test_a_club_rounds_sheets_have_its_hands_and_each_hands_dealer(client, db):
     """A round of 4 hands printed 25 rows with an empty dealer column: now its 4 hands and two
     for a tie, each with its dealer as the table's game deals (the deal passes to the left)."""
     from scorekeeper import service
-    from scorekeeper.service import events
-    from tests.service.clubs import event_with, play
-    from tests.web.test_event_printing import LAN
+    from scorekeeper.service import club_night
+    from tests.service.club_night.clubs import event_with, play
+    from tests.web.club_night.test_event_printing import LAN
 
     event = event_with(db, 4, max_hands=4)
-    rnd = events.seat_next_round(db, event)
+    rnd = club_night.seat_next_round(db, event)
     response = client.get(f"/e/{event.director_token}/rounds/1/packet.pdf", base_url=LAN)
     assert response.status_code == 200
     pages = pdf_pages_text(response.data)
     for table in rnd.tables:
         play(db, table, 7, 7, 7, 7)
-        sheet = service.games.open_game(db, table.edit_token).sheet
+        sheet = service.kitchen.open_game(db, table.edit_token).sheet
         dealt = [h.dealer for h in sheet.hands]
         page = next(p for p in pages if f"Table {table.number} \u00b7" in p and "Winner" in p)
         rows = [line.split()[:2] for line in page.splitlines() if line.split()[:1] in (

@@ -16,8 +16,8 @@ import pytest
 from scorekeeper.printing import layout, packets, seasons, sheets
 from scorekeeper.printing.packets import PacketTable, RoundPacket, StandingsPrint
 from scorekeeper.rules import NAME_LENGTH, TEAM_NAME_LENGTH
-from scorekeeper.service.event_settings import EVENT_NAME_LENGTH
-from scorekeeper.web.printouts import TITLE_LENGTH
+from scorekeeper.service.club_night import EVENT_NAME_LENGTH
+from scorekeeper.web.kitchen.printouts import TITLE_LENGTH
 from tests.printing import reading
 from tests.printing.reading import flat, pdf_pages_text
 

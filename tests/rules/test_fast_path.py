@@ -21,12 +21,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.rules import (
-    Context,
     Game,
     GameError,
     Rules,
     contracts,
     house,
+    new_context,
     running,
     score_game,
     scoring,
@@ -179,7 +179,7 @@ TEAMS = {"Ann & Cy": ("Ann", "Cy"), "Bob & Di": ("Bob", "Di")}
 @pytest.mark.parametrize("change", [{}, PLAIN, *HOUSE_ON, *RUNNING_ON, *FORBIDDING_ON])
 def test_the_variants_are_asked_for_only_under_their_rules(change):
     rules = dataclasses.replace(Rules(), **change)
-    ctx = Context(Game(players=FOUR, rules=rules, teams=TEAMS))
+    ctx = new_context(Game(players=FOUR, rules=rules, teams=TEAMS))
     assert ctx.variants is (change in HOUSE_ON + RUNNING_ON + FORBIDDING_ON)
     if not ctx.variants:  # none of their pieces, as their own tests would have said
         assert ctx.score_running is None

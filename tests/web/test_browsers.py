@@ -69,7 +69,7 @@ def test_two_tabs_opening_games_at_once_keep_both(app, db):
 
 
 def test_opening_a_game_again_moves_it_first(app, db, monkeypatch):
-    from scorekeeper.service import games
+    from scorekeeper.service.kitchen import pages as kitchen_pages
 
     client = app.test_client()
     a, b = store.create_game(db, game_file()), store.create_game(db, game_file())
@@ -78,7 +78,7 @@ def test_opening_a_game_again_moves_it_first(app, db, monkeypatch):
     assert listed(db, client) == [b.edit_token, a.edit_token]
     open_game(client, a.edit_token)  # again at once: not worth a write
     assert listed(db, client) == [b.edit_token, a.edit_token]
-    monkeypatch.setattr(games, "REOPEN_AFTER", games.REOPEN_AFTER * 0)
+    monkeypatch.setattr(kitchen_pages, "REOPEN_AFTER", kitchen_pages.REOPEN_AFTER * 0)
     open_game(client, a.edit_token)
     assert listed(db, client) == [a.edit_token, b.edit_token]
 
@@ -379,7 +379,7 @@ def test_serve_lets_the_forwarded_headers_through_only_behind_a_trusted_proxy(
 
 
 def test_an_older_cookie_s_list_waits_for_a_database_that_cannot_write(client, db, monkeypatch):
-    from scorekeeper.service import Unavailable, library
+    from scorekeeper.service import Unavailable, kitchen
 
     game = store.create_game(db, game_file())
     with client.session_transaction() as session:
@@ -388,7 +388,7 @@ def test_an_older_cookie_s_list_waits_for_a_database_that_cannot_write(client, d
     def busy(*_args):
         raise Unavailable("busy")
 
-    monkeypatch.setattr(library, "adopt_games", busy)
+    monkeypatch.setattr(kitchen, "adopt_games", busy)
     assert client.get("/").status_code == 200
     with client.session_transaction() as session:
         assert session["games"] == [game.edit_token]  # kept for the next page

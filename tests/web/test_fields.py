@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 from werkzeug.datastructures import MultiDict
 
-from scorekeeper.web import event_forms, memory_forms
+from scorekeeper.web.club_night import event_forms
 from scorekeeper.web.fields import number
+from scorekeeper.web.memory import forms as memory_forms
 
 
 @pytest.mark.parametrize(

@@ -13,8 +13,8 @@ import pytest
 from scorekeeper import store
 from scorekeeper.rules import parse_game, score_game
 from scorekeeper.rules.words import MINUS, figure, signed, with_minus
-from scorekeeper.service import event_views
-from scorekeeper.web import projector
+from scorekeeper.service.club_night import views as club_night_views
+from scorekeeper.web.club_night import projector
 from tests.helpers import game_file
 
 HYPHEN_NUMBER = re.compile(r"(?<![\w\-/.:])-\d")  # "-56", not "2026-11-24", "a-1" or a path
@@ -119,4 +119,4 @@ def test_why_lines_read_with_the_minus_sign(text, shown):
 def test_every_minus_helper_says_it_the_one_way():
     for n in (-1040, -30, 0, 7, 120):
         assert projector.signed(n) == signed(n)
-        assert event_views._points(n) == figure(n)  # noqa: SLF001 -- the helper itself
+        assert club_night_views._points(n) == figure(n)  # noqa: SLF001 -- the helper itself

@@ -11,11 +11,11 @@ import re
 import pytest
 
 from scorekeeper import store
-from scorekeeper.service import events
+from scorekeeper.service import club_night
 from tests.helpers import HAND, game_file
-from tests.service.clubs import event_with
-from tests.web.test_events_web import post_from
-from tests.web.test_new_game import created, post_new
+from tests.service.club_night.clubs import event_with
+from tests.web.club_night.test_events_web import post_from
+from tests.web.kitchen.test_new_game import created, post_new
 
 CONTROL = ["Ivy\x00", "B\x07o", "\x1b[2JCy", "Di\x7f"]
 
@@ -28,17 +28,17 @@ def register(client, event, names, team=""):
 
 @pytest.mark.parametrize("bad", CONTROL)
 def test_an_entrant_name_with_a_control_character_is_refused_by_its_field(client, db, bad):
-    event = events.create_event(db, events.EventSettings("Night"))
+    event = club_night.create_event(db, club_night.EventSettings("Night"))
     response = register(client, event, ["Ann", bad])
     assert response.status_code == 422
     page = response.get_data(as_text=True)
     assert re.search(r'<p class="error" id="name-1-error" role="alert">A name cannot hold', page)
     assert 'value="Ann"' in page and 'aria-invalid="true" aria-describedby="name-1-error"' in page
-    assert events.overview(db, event).entrants == ()
+    assert club_night.overview(db, event).entrants == ()
 
 
 def test_a_team_name_with_a_control_character_is_refused_by_its_field(client, db):
-    event = events.create_event(db, events.EventSettings("Night"))
+    event = club_night.create_event(db, club_night.EventSettings("Night"))
     response = register(client, event, ["Ann", "Cy"], team="Aces\x1b")
     page = response.get_data(as_text=True)
     assert response.status_code == 422 and 'id="team-error"' in page
@@ -55,17 +55,17 @@ def test_a_team_name_with_a_control_character_is_refused_by_its_field(client, db
     ],
 )
 def test_two_spellings_of_one_name_are_one_person(client, db, first, again):
-    event = events.create_event(db, events.EventSettings("Night"))
+    event = club_night.create_event(db, club_night.EventSettings("Night"))
     assert register(client, event, [first, "Bo"]).status_code == 303
     response = register(client, event, [again, "Cy"])
     assert response.status_code == 422
     assert "is already registered" in response.get_data(as_text=True)
-    (entrant,) = events.overview(db, event).entrants
+    (entrant,) = club_night.overview(db, event).entrants
     assert "\u200b" not in entrant.name and "\u200f" not in entrant.name
     # a later event finds the same person, whichever way the name is typed
-    other = events.create_event(db, events.EventSettings("Next night"))
+    other = club_night.create_event(db, club_night.EventSettings("Next night"))
     assert register(client, other, [again, "Cy"]).status_code == 303
-    assert events.overview(db, other).entrants[0].person_ids[0] == entrant.person_ids[0]
+    assert club_night.overview(db, other).entrants[0].person_ids[0] == entrant.person_ids[0]
 
 
 def test_a_bad_name_stored_before_blocks_seating_naming_the_entrant_to_fix(client, db):
@@ -78,7 +78,7 @@ def test_a_bad_name_stored_before_blocks_seating_naming_the_entrant_to_fix(clien
     page = client.get(response.headers["Location"]).get_data(as_text=True)
     assert "cannot be seated: the entrant Ray\ufffd &amp; Sue has a name" in page
     assert "Drop Ray\ufffd &amp; Sue and register them again" in page
-    assert events.overview(db, event).rounds == ()
+    assert club_night.overview(db, event).rounds == ()
 
 
 # --- game players ---------------------------------------------------------------------------

@@ -9,7 +9,8 @@ import pytest
 
 from scorekeeper import store
 from scorekeeper.rules import MAX_START_BAGS, MAX_START_SCORE, OPTIONS
-from scorekeeper.web.forms import option_range, whole_number
+from scorekeeper.web.fields import whole_number
+from scorekeeper.web.kitchen import option_range
 from tests.helpers import HAND, editor_fields, game_file, post_new, store_game
 
 FOUR = ["Ann", "Bob", "Cy", "Di"]

@@ -11,6 +11,8 @@ from contextlib import contextmanager
 import pytest
 
 from scorekeeper import service, store
+from scorekeeper.service.kitchen import hands as kitchen_hands
+from scorekeeper.service.kitchen import writing as kitchen_writing
 from tests.helpers import game_file, new_game, store_game
 
 FOUR = {f"player-{i}": n for i, n in enumerate(["Ann", "Bob", "Cy", "Di"])}
@@ -180,11 +182,11 @@ def test_two_saves_racing_with_one_id_in_the_service_save_once(db):
     """Both requests read the game at the same version; the second write finds the id inside
     its transaction and is AlreadySaved, not a conflict and not a second hand."""
     record = store_game(db, game_file())
-    first = service.games.open_game(db, record.edit_token)
-    second = service.games.open_game(db, record.edit_token)
-    service.games.add_hand(db, first, STORED_HAND, version=1, submission="s" * 22)
+    first = service.kitchen.open_game(db, record.edit_token)
+    second = service.kitchen.open_game(db, record.edit_token)
+    service.kitchen.add_hand(db, first, STORED_HAND, version=1, submission="s" * 22)
     with pytest.raises(service.AlreadySaved, match="Hand 1 was already saved"):
-        service.games.add_hand(db, second, STORED_HAND, version=1, submission="s" * 22)
+        service.kitchen.add_hand(db, second, STORED_HAND, version=1, submission="s" * 22)
     assert len(hands_of(db, record.edit_token)) == 1
 
 
@@ -345,8 +347,8 @@ def test_a_full_disk_answers_503_with_the_hand_kept(app, client, db, monkeypatch
     full = capped(app.config["DATABASE"])
     with pytest.raises(service.Unavailable, match="full"):
         for _ in range(100):
-            current = service.games.open_game(full, record.edit_token)
-            service.games.add_hand(full, current, STORED_HAND)
+            current = service.kitchen.open_game(full, record.edit_token)
+            service.kitchen.add_hand(full, current, STORED_HAND)
     hands = hands_of(db, record.edit_token)
     monkeypatch.setattr(service, "connect", capped)
     html = client.get(f"/g/{record.edit_token}").get_data(as_text=True)  # reads still work
@@ -377,12 +379,12 @@ def test_a_game_deleted_while_saving_answers_410(app, client, db, monkeypatch):
 
 def test_the_service_says_a_game_deleted_between_read_and_write(db):
     record = store_game(db, game_file())
-    current = service.games.open_game(db, record.edit_token)
-    service.games.delete_game(db, record.edit_token)
+    current = service.kitchen.open_game(db, record.edit_token)
+    kitchen_writing.delete_game(db, record.edit_token)
     with pytest.raises(service.GameDeleted):
-        service.games.misdeal(db, current, version=1)
+        kitchen_hands.misdeal(db, current, version=1)
     with pytest.raises(service.GameDeleted):
-        service.games.undo(db, current, version=None)
+        kitchen_hands.undo(db, current, version=None)
 
 
 def test_two_taps_sent_at_once_to_the_live_server_save_one_hand(live_server, live_app):
@@ -441,7 +443,7 @@ def test_a_read_that_meets_a_full_or_busy_database_answers_503(app, monkeypatch,
     def failing(*_args, **_kwargs):
         raise sqlite3.OperationalError(error)
 
-    monkeypatch.setattr(service.games, "game_page", failing)  # the game page's one read
+    monkeypatch.setattr(service.kitchen, "game_page", failing)  # the game page's one read
     response = app.test_client().get("/g/some-game")
     assert response.status_code == 503 and response.headers["Retry-After"]
     assert said in response.get_data(as_text=True)

@@ -8,9 +8,9 @@ import re
 
 import pytest
 
-from scorekeeper.service import events, keeper
+from scorekeeper.service import club_night, memory
 from tests.helpers import game_file, store_game
-from tests.service.clubs import finish
+from tests.service.club_night.clubs import finish
 
 HUGE = [str(2**63), str(2**64), "9" * 100, "-1"]
 
@@ -18,18 +18,18 @@ HUGE = [str(2**63), str(2**64), "9" * 100, "-1"]
 @pytest.fixture
 def links(app, db):
     """A real link for every kind of token a route takes."""
-    event = events.create_event(db, events.EventSettings(name="Night", date="2026-03-01"))
+    event = club_night.create_event(db, club_night.EventSettings(name="Night", date="2026-03-01"))
     for pair in (["Ann", "Cy"], ["Bob", "Di"]):
-        events.register(db, event, pair)
-    events.seat_next_round(db, event)
-    finish(db, events.overview(db, event).current.tables[0], 9)
+        club_night.register(db, event, pair)
+    club_night.seat_next_round(db, event)
+    finish(db, club_night.overview(db, event).current.tables[0], 9)
     game = store_game(db, game_file())
     return {
         "director_token": event.director_token,
         "token": None,  # by route: a game's edit link, the keeper's or the club's reader link
         "game": game.edit_token,
-        "keeper": keeper.keeper_link(db),
-        "reader": keeper.reader_link(db),
+        "keeper": memory.keeper_link(db),
+        "reader": memory.reader_link(db),
     }
 
 

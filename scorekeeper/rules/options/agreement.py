@@ -4,19 +4,62 @@ the ``score`` command say it by that option."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from ..errors import GameError
 
-if TYPE_CHECKING:
-    from .house import Rules
+
+class Agreeing(Protocol):
+    """What of the rules the agreement reads (``Rules`` has it: house.py, which imports this
+    module, so it is named here by the options it must have, not imported)."""
+
+    @property
+    def auction_min(self) -> int | None: ...
+    @property
+    def bidding(self) -> str: ...
+    @property
+    def blind_bids(self) -> bool: ...
+    @property
+    def blind_exact(self) -> bool: ...
+    @property
+    def blind_loss_multiplier(self) -> int: ...
+    @property
+    def blind_nil(self) -> bool: ...
+    @property
+    def blind_nil_no_bags(self) -> bool: ...
+    @property
+    def blind_no_trump(self) -> bool: ...
+    @property
+    def blind_scoring(self) -> str: ...
+    @property
+    def blind_win_multiplier(self) -> int: ...
+    @property
+    def both_exact_bonus(self) -> bool: ...
+    @property
+    def min_side_bid(self) -> int: ...
+    @property
+    def moon(self) -> bool: ...
+    @property
+    def nil(self) -> bool: ...
+    @property
+    def nil_fail_sets_partner(self) -> bool: ...
+    @property
+    def no_moon_against_double_nil(self) -> bool: ...
+    @property
+    def no_trump(self) -> bool: ...
+    @property
+    def partner_bids(self) -> str: ...
+    @property
+    def rubicon_bags(self) -> str | None: ...
+    @property
+    def rubicon_value(self) -> int | None: ...
 
 
 def _contradiction(name: str, why: str) -> GameError:
     return GameError(f"option {name}: {why}", field=f"rules.{name}")
 
 
-def check_agreement(rules: Rules) -> None:
+def check_agreement(rules: Agreeing) -> None:
     """Raise GameError (field ``rules.<option>``) when options contradict each other."""
     r = rules
     if r.partner_bids != "team" and r.bidding == "partnership":
