@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import shutil
 
 import pytest
 
@@ -15,22 +16,37 @@ from scorekeeper.service.memory import club as memory_club
 from tests.service.memory.memory_club import club as play_club
 
 
-@pytest.fixture
-def club(tmp_path, monkeypatch):
-    """A database with three nights played, and each night's event file."""
-    memory.clear_caches()
-    path = tmp_path / "club.sqlite"
-    monkeypatch.setenv("SCOREKEEPER_DATABASE", str(path))
-    monkeypatch.setenv("SCOREKEEPER_SECRET_KEY", "test")
-    db = service.connect(path)
+@pytest.fixture(scope="module")
+def played(tmp_path_factory):
+    """The club's database with three nights played, closed, and each night's event file:
+    played once for the module (about a second), copied for each test."""
+    folder = tmp_path_factory.mktemp("club")
+    db = service.connect(folder / "club.sqlite")
     service.migrate(db)
     evs = play_club(db, 11, nights=3)
-    files = []
     for i, event in enumerate(evs):
-        saved = tmp_path / f"night{i}.json"
+        saved = folder / f"night{i}.json"
         saved.write_text(club_night.export_text(db, event), encoding="utf-8")
+    db.close()  # the last connection: the WAL is checkpointed into the file and gone
+    memory.clear_caches()
+    return folder, len(evs)
+
+
+@pytest.fixture
+def club(tmp_path, monkeypatch, played):
+    """A database with three nights played, and each night's event file (the test's own copy:
+    the keeper's commands change the database)."""
+    memory.clear_caches()
+    folder, nights = played
+    path = tmp_path / "club.sqlite"
+    shutil.copy(folder / "club.sqlite", path)
+    monkeypatch.setenv("SCOREKEEPER_DATABASE", str(path))
+    monkeypatch.setenv("SCOREKEEPER_SECRET_KEY", "test")
+    files = []
+    for i in range(nights):
+        saved = tmp_path / f"night{i}.json"
+        shutil.copy(folder / saved.name, saved)
         files.append(str(saved))
-    db.close()
     yield files
     memory.clear_caches()
 

@@ -62,7 +62,7 @@ def at_table(database: str, event, number: int, *took: int, done: bool = False) 
 
 
 def test_the_room_updates_itself_while_a_round_plays(
-    browser, browser_context_args, live_server, live_app, tmp_path
+    browser, browser_context_args, live_server, live_app, shot
 ):
     database = live_app.config["DATABASE"]
     event = club_night(database, round_minutes=1)
@@ -78,7 +78,7 @@ def test_the_room_updates_itself_while_a_round_plays(
     assert fit["count"] == 8 and fit["scrollY"] == 0, fit
     assert fit["top"] >= 0 and fit["bottom"] <= LAPTOP["height"], fit
     assert fit["right"] <= LAPTOP["width"], fit
-    director.screenshot(path=str(tmp_path / "console-1366x768.png"))
+    shot(director, "console-1366x768.png")
     check_axe(director)  # the clock, its buttons and the compact tables
 
     # The players' public page on a phone, and the projector.

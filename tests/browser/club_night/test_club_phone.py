@@ -68,7 +68,7 @@ def test_a_closed_rounds_phone_says_a_fix_is_a_correction_before_its_save(
 
 
 def test_a_watchers_read_only_sheet_says_time_is_called_then_time_was_called(
-    phone, live_server, live_db
+    phone, live_server, live_db, shot
 ):
     """Issue 23: the read-only sheet of a capped table said "the last of 3 hands was played".
     A watcher's open sheet updates itself when the director calls time and when the last hand
@@ -85,9 +85,9 @@ def test_a_watchers_read_only_sheet_says_time_is_called_then_time_was_called(
     assert note.is_visible()
     assert "500, 4 hands" in phone.locator("p.rules-line").inner_text()
     width = phone.viewport_size["width"]
-    phone.screenshot(path=f"/tmp/scorekeeper-shots/view-time-is-called-{width}.png")
+    shot(phone, f"view-time-is-called-{width}.png")
     play(live_db, table, 7)
     status = phone.locator("p.share-status")
     expect(status).to_contain_text("time was called.", timeout=15_000)
     assert "last of 3 hands" not in status.inner_text() and note.count() == 0
-    phone.screenshot(path=f"/tmp/scorekeeper-shots/view-time-was-called-{width}.png")
+    shot(phone, f"view-time-was-called-{width}.png")

@@ -30,7 +30,7 @@ def round_one(browser, live_server: str, database: str):
 
 
 def test_a_refused_extension_keeps_what_was_typed_next_to_its_message(
-    browser, live_server, live_app, tmp_path
+    browser, live_server, live_app, shot
 ):
     database = live_app.config["DATABASE"]
     event, director = round_one(browser, live_server, database)
@@ -43,7 +43,7 @@ def test_a_refused_extension_keeps_what_was_typed_next_to_its_message(
     expect(box).to_have_attribute("aria-invalid", "true")
     expect(director.locator("#extend-minutes-error")).to_have_text("Extend by 1 to 120 minutes.")
     expect(director.locator("#round .said")).not_to_contain_text("Extend by")
-    director.screenshot(path=str(tmp_path / "extend-refused-390.png"))
+    shot(director, "extend-refused-390.png")
 
     # A table finishes while the message shows: the standings update by themselves, and the
     # refused box stays as it was.
@@ -66,7 +66,7 @@ def test_a_refused_extension_keeps_what_was_typed_next_to_its_message(
 
 
 def test_a_refused_extension_stays_while_the_rest_of_the_round_updates(
-    browser, live_server, live_app, tmp_path
+    browser, live_server, live_app, shot
 ):
     """The refused box keeps '500' and its message while the round's own tables update around
     it (a table's hand shows), until dismissed; then a box typed in and left alone is kept the
@@ -90,7 +90,7 @@ def test_a_refused_extension_stays_while_the_rest_of_the_round_updates(
     expect(box).to_have_value("500")
     expect(box).to_have_attribute("aria-invalid", "true")
     expect(message).to_have_text("Extend by 1 to 120 minutes.")
-    director.screenshot(path=str(tmp_path / "extend-held-390.png"), full_page=True)
+    shot(director, "extend-held-390.png", full_page=True)
 
     # Dismissed: the box as the event stands now.
     director.locator("#extend").get_by_role("button", name="Dismiss").click()

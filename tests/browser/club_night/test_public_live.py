@@ -36,7 +36,7 @@ def seated(database: str):
 
 
 def test_a_player_finds_their_table_and_watches_it_update_in_place(
-    big, browser, browser_context_args, live_server, live_app, tmp_path
+    big, browser, browser_context_args, live_server, live_app, shot
 ):
     database = live_app.config["DATABASE"]
     event, table = seated(database)
@@ -53,7 +53,7 @@ def test_a_player_finds_their_table_and_watches_it_update_in_place(
     expect(mine).to_have_count(1)
     expect(mine).to_contain_text(f"Table {table.number}")
     expect(mine.locator(".t-status")).to_have_text("not started")
-    page.screenshot(path=str(tmp_path / "public-your-table-390.png"), full_page=True)
+    shot(page, "public-your-table-390.png", full_page=True)
 
     # The player types in the find box and scrolls; a hand is saved at their table.
     page.get_by_label("Your name, your team's, or your table's number").fill("half typ")

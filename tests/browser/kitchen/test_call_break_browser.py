@@ -29,7 +29,7 @@ def check_no_bags(page):
     assert not BAG.search(shown), BAG.findall(shown)
 
 
-def test_a_hand_of_call_break_scores_in_tenths_everywhere(page, live_server, tmp_path):
+def test_a_hand_of_call_break_scores_in_tenths_everywhere(page, live_server, tmp_path, shot):
     page.set_viewport_size({"width": 390, "height": 844})
     url = start_game(page, live_server, ["Ann", "Bob", "Cy", "Di"], preset="call-break")
     assert page.locator("#contract-0").count() == 1  # four sides: every player bids
@@ -49,8 +49,7 @@ def test_a_hand_of_call_break_scores_in_tenths_everywhere(page, live_server, tmp
     assert "+3.2" in row and "\u22124.0" in row
     assert "Ann" in page.inner_text(".status") and "3.2" in page.inner_text(".status")
     check_axe(page)  # the sheet after a hand
-    SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SHOTS / "call-break-390.png"), full_page=True)
+    shot(page, "call-break-390.png", full_page=True)
     # the hand's why-lines, a tap away
     with page.expect_navigation():  # #hand is on both pages: the hand's, loaded, for axe
         page.locator("table.sheet tbody tr").first.locator("a").click()
@@ -72,7 +71,7 @@ def test_a_hand_of_call_break_scores_in_tenths_everywhere(page, live_server, tmp
                     str(SHOTS / "call-break-pdf")], check=True)  # fmt: skip
 
 
-def test_call_break_at_320_reads_without_bags(page, live_server):
+def test_call_break_at_320_reads_without_bags(page, live_server, shot):
     """The smallest phone: the totals above the sheet whole, the sheet three cells a player
     (it scrolls sideways, as four sides always did), no word of bags; axe finds nothing."""
     page.set_viewport_size({"width": 320, "height": 640})
@@ -82,5 +81,4 @@ def test_call_break_at_320_reads_without_bags(page, live_server):
     expect(page.locator("#now .score b")).to_have_text(["3.2", "\u22124.0", "2.0", "2.1"])
     check_no_bags(page)
     check_axe(page)
-    SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SHOTS / "call-break-320.png"), full_page=True)
+    shot(page, "call-break-320.png", full_page=True)

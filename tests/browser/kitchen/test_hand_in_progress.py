@@ -33,7 +33,7 @@ def checked(page, name):
 
 @pytest.mark.parametrize("size", list(SIZES))
 def test_two_bids_tapped_survive_a_reload_and_one_hand_is_saved(
-    browser, browser_context_args, live_server, size
+    browser, browser_context_args, live_server, size, shot
 ):
     context = browser.new_context(**{**browser_context_args, "viewport": SIZES[size]})
     page = context.new_page()
@@ -44,7 +44,7 @@ def test_two_bids_tapped_survive_a_reload_and_one_hand_is_saved(
     assert checked(page, "bid-0") == ["3"] and checked(page, "bid-1") == ["4"]
     assert checked(page, "bid-2") == [] and page.locator(".kept-hand").is_hidden()
     assert page.locator("#contract-0").inner_text() == "3"  # game.js read the form as it was
-    page.screenshot(path=str(SHOTS / f"in-progress-bids-{size}.png"))
+    shot(page, f"in-progress-bids-{size}.png")
     bid(page, {"bid-2": "2", "bid-3": "3"})  # the last tap moves on to the tricks
     tap(page, "ttricks-0", "6")
     page.reload()  # the tricks tapped survive too
@@ -61,7 +61,7 @@ def test_two_bids_tapped_survive_a_reload_and_one_hand_is_saved(
 
 @pytest.mark.parametrize("size", list(SIZES))
 def test_a_hand_kept_from_before_another_phone_saved_is_shown_not_applied(
-    browser, browser_context_args, live_server, size
+    browser, browser_context_args, live_server, size, shot
 ):
     mine = browser.new_context(**{**browser_context_args, "viewport": SIZES[size]})
     page = mine.new_page()
@@ -80,7 +80,7 @@ def test_a_hand_kept_from_before_another_phone_saved_is_shown_not_applied(
     told = kept.inner_text()
     assert "Hand 1: bids" in told and "Ann's bid 3" in told and "Bob's bid 4" in told
     assert "moved on" in kept.inner_text()
-    page.screenshot(path=str(SHOTS / f"in-progress-moved-on-{size}.png"), full_page=True)
+    shot(page, f"in-progress-moved-on-{size}.png", full_page=True)
     page.reload()  # still shown until the scorer chooses
     assert page.locator(".kept-hand").is_visible()
     page.get_by_role("button", name="Put it back on the form").click()
@@ -158,7 +158,7 @@ def reopen(page, url):
 
 @pytest.mark.parametrize("size", list(SIZES))
 def test_taps_survive_closing_the_tab_and_opening_the_link_again(
-    browser, browser_context_args, live_server, size
+    browser, browser_context_args, live_server, size, shot
 ):
     context = browser.new_context(**{**browser_context_args, "viewport": SIZES[size]})
     page = context.new_page()
@@ -173,7 +173,7 @@ def test_taps_survive_closing_the_tab_and_opening_the_link_again(
     assert checked(page, "bid-0") == ["3"] and checked(page, "bid-1") == ["4"]
     assert checked(page, "bid-2") == [] and page.locator(".kept-hand").is_hidden()
     assert page.locator("#contract-0").inner_text() == "3"  # game.js read the form as it was
-    page.screenshot(path=str(SHOTS / f"in-progress-reopened-{size}.png"))
+    shot(page, f"in-progress-reopened-{size}.png")
     bid(page, {"bid-2": "2", "bid-3": "3"})
     tap(page, "ttricks-0", "6")
     page = reopen(page, url)  # the link is the bids step's: the tricks tapped are offered
@@ -181,7 +181,7 @@ def test_taps_survive_closing_the_tab_and_opening_the_link_again(
     expect(kept).to_contain_text("Hand 1: tricks")
     assert "moved on" not in kept.inner_text()
     assert page.locator("#hand input:checked").count() == 0
-    page.screenshot(path=str(SHOTS / f"in-progress-reopened-tricks-{size}.png"), full_page=True)
+    shot(page, f"in-progress-reopened-tricks-{size}.png", full_page=True)
     with page.expect_navigation(url=re.compile(r"step=tricks")):
         page.get_by_role("button", name="Put it back on the form").click()
     assert checked(page, "ttricks-0") == ["6"] and page.locator(".kept-hand").is_hidden()
@@ -193,7 +193,7 @@ def test_taps_survive_closing_the_tab_and_opening_the_link_again(
 
 @pytest.mark.parametrize("size", list(SIZES))
 def test_taps_kept_from_before_another_phone_saved_are_offered_on_a_new_tab(
-    browser, browser_context_args, live_server, size
+    browser, browser_context_args, live_server, size, shot
 ):
     mine = browser.new_context(**{**browser_context_args, "viewport": SIZES[size]})
     page = mine.new_page()
@@ -214,7 +214,7 @@ def test_taps_kept_from_before_another_phone_saved_are_offered_on_a_new_tab(
     assert "Ann's bid 3" in kept.inner_text() and "moved on" in kept.inner_text()
     assert page.locator("#hand input:checked").count() == 0  # not applied by itself
     expect(page.get_by_role("button", name="Put it back on the form")).to_be_visible()
-    page.screenshot(path=str(SHOTS / f"in-progress-moved-on-new-tab-{size}.png"), full_page=True)
+    shot(page, f"in-progress-moved-on-new-tab-{size}.png", full_page=True)
     page.get_by_role("button", name="Forget it").click()
     expect(kept).to_be_hidden()
     assert hand_entries(page) == {}  # forgotten: nothing left behind

@@ -33,7 +33,7 @@ def club_night_file(page, live_server, live_db, tmp_path: Path) -> Path:
 
 
 def test_an_imported_club_game_says_time_was_called_on_the_phone(
-    page, live_server, live_db, tmp_path
+    page, live_server, live_db, tmp_path, shot
 ):
     saved = club_night_file(page, live_server, live_db, tmp_path)
     page.goto(f"{live_server}/games/import")
@@ -48,7 +48,7 @@ def test_an_imported_club_game_says_time_was_called_on_the_phone(
     expect(rules).to_contain_text("game to 500, 4 hands")
     assert "3 hands" not in rules.inner_text()
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    page.screenshot(path=str(SHOTS / "import-time-called.png"), full_page=True)
+    shot(page, "import-time-called.png", full_page=True)
     # Download it again: the same file the club's page gave
     token = page.url.rsplit("/", 1)[1]
     again = page.request.get(f"{live_server}/g/{token}/game.json").body()

@@ -6,7 +6,6 @@ axe finds nothing."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -15,11 +14,10 @@ from tests.browser.phone import TWO_PHONES, check_axe, phone_at, start_game
 
 pytestmark = pytest.mark.browser
 
-SHOTS = Path("/tmp/scorekeeper-shots")  # pictures to look at, not compared
 phone = phone_at(TWO_PHONES)
 
 
-def test_a_cutthroat_rules_page_explains_with_three_players_alone(phone, live_server):
+def test_a_cutthroat_rules_page_explains_with_three_players_alone(phone, live_server, shot):
     start_game(phone, live_server, ["Ann", "Bob", "Cy"], preset="cutthroat")
     with phone.expect_navigation(url=re.compile(r"/rules$")):
         phone.get_by_role("link", name="The rules of this game").click()
@@ -40,13 +38,12 @@ def test_a_cutthroat_rules_page_explains_with_three_players_alone(phone, live_se
     expect(alone).to_have_count(1)
     width = phone.viewport_size["width"]
     assert phone.evaluate("document.documentElement.scrollWidth") <= width  # no sideways scroll
-    SHOTS.mkdir(exist_ok=True)
-    phone.screenshot(path=str(SHOTS / f"rules-cutthroat-{width}.png"), full_page=True)
+    shot(phone, f"rules-cutthroat-{width}.png", full_page=True)
     if width == 390:
         check_axe(phone)
 
 
-def test_a_six_player_rules_page_explains_with_three_teams_of_two(phone, live_server):
+def test_a_six_player_rules_page_explains_with_three_teams_of_two(phone, live_server, shot):
     """Six players from the new game form, seated three teams of two (Ann & Di, Bob & Ed, Cy &
     Flo): every example is a hand of those three teams at 17 tricks."""
     six = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]
@@ -65,7 +62,6 @@ def test_a_six_player_rules_page_explains_with_three_teams_of_two(phone, live_se
     assert any("Ann & Di bid all 17 and take them all" in line for line in said)
     width = phone.viewport_size["width"]
     assert phone.evaluate("document.documentElement.scrollWidth") <= width  # no sideways scroll
-    SHOTS.mkdir(exist_ok=True)
-    phone.screenshot(path=str(SHOTS / f"rules-six-{width}.png"), full_page=True)
+    shot(phone, f"rules-six-{width}.png", full_page=True)
     if width == 390:
         check_axe(phone)

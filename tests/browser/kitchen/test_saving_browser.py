@@ -53,7 +53,7 @@ def hands_stored(page, url):
 
 @pytest.mark.parametrize("size", list(SIZES))
 def test_back_after_save_never_offers_the_saved_hand_again(
-    no_bfcache, browser_context_args, live_server, size
+    no_bfcache, browser_context_args, live_server, size, shot
 ):
     """The phone dropped the page: Back asks the server for hand 1's tricks step again."""
     context = no_bfcache.new_context(**{**browser_context_args, "viewport": SIZES[size]})
@@ -63,7 +63,7 @@ def test_back_after_save_never_offers_the_saved_hand_again(
     page.wait_for_selector("text=Hand 1 was already saved.")
     assert page.locator("#hand h2").inner_text() == "Hand 2: bids"  # not hand 1's bids again
     assert page.get_by_role("button", name=re.compile("^Save hand")).count() == 0
-    page.screenshot(path=str(SHOTS / "back-after-save.png"))
+    shot(page, "back-after-save.png")
     assert hands_stored(page, url) == 1
     context.close()
 

@@ -33,7 +33,7 @@ def game_file(hands):
     }
 
 
-def test_read_only_page_reloads_itself_when_a_hand_is_added(page, live_server, live_db):
+def test_read_only_page_reloads_itself_when_a_hand_is_added(page, live_server, live_db, shot):
     game = store.create_game(live_db, game_file([HAND]), title="Live table")
     page.goto(f"{live_server}/v/{game.view_token}")
     score = page.locator(".share-total", has_text="Ann & Cy").locator(".share-score")
@@ -49,11 +49,11 @@ def test_read_only_page_reloads_itself_when_a_hand_is_added(page, live_server, l
     expect(score).to_have_text("140")
     expect(page.locator("#live-sheet")).to_have_attribute("data-version", str(game.version + 1))
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    page.screenshot(path=str(SHOTS / "share-view.png"), full_page=True)
+    shot(page, "share-view.png", full_page=True)
 
 
 def test_home_page_lists_the_games_this_browser_imported(
-    browser, browser_context_args, live_server
+    browser, browser_context_args, live_server, shot
 ):
     mine = browser.new_context(**browser_context_args)
     other = browser.new_context(**browser_context_args)
@@ -69,7 +69,7 @@ def test_home_page_lists_the_games_this_browser_imported(
         expect(item).to_contain_text("Ann & Cy vs Bob & Di")
         expect(item).to_contain_text("2 hands")
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
-        page.screenshot(path=str(SHOTS / "home-games.png"), full_page=True)
+        shot(page, "home-games.png", full_page=True)
 
         stranger = other.new_page()
         stranger.goto(f"{live_server}/")
@@ -80,11 +80,11 @@ def test_home_page_lists_the_games_this_browser_imported(
         other.close()
 
 
-def test_bad_paste_keeps_the_text_and_says_why(page, live_server):
+def test_bad_paste_keeps_the_text_and_says_why(page, live_server, shot):
     page.goto(f"{live_server}/games/import")
     box = page.get_by_label("Or paste the game file")
     box.fill('{"format": "spades-scorekeeper/1", "players": ["Ann"]}')
     page.get_by_role("button", name="Import the game").click()
     expect(page.locator("#text-error")).to_contain_text("2 to 6 players")
     expect(box).to_have_value('{"format": "spades-scorekeeper/1", "players": ["Ann"]}')
-    page.screenshot(path=str(SHOTS / "import-error.png"), full_page=True)
+    shot(page, "import-error.png", full_page=True)

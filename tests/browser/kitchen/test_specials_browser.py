@@ -4,7 +4,6 @@ the Bemo made, saves, and reads why the side scored what it did; axe finds nothi
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
@@ -15,7 +14,6 @@ pytestmark = pytest.mark.browser
 
 PHONES = {"390x844": (390, 844), "320x640": (320, 640)}
 BEMO = {"preset": "standard", "specials": ["little_bemo", "big_bemo"], "bonuses": ["last_trick"]}
-SHOTS = Path("/tmp/scorekeeper-shots")  # screenshots to look at, not compared
 
 
 @pytest.fixture(params=list(PHONES))
@@ -35,7 +33,7 @@ def bemo_game(db):
     })  # fmt: skip
 
 
-def test_a_hand_under_bemo_is_one_tap_more_and_says_why(phone, live_server, live_db):
+def test_a_hand_under_bemo_is_one_tap_more_and_says_why(phone, live_server, live_db, shot):
     url = f"{live_server}/g/{bemo_game(live_db).edit_token}"
     phone.goto(url)
     taps = 0
@@ -58,9 +56,8 @@ def test_a_hand_under_bemo_is_one_tap_more_and_says_why(phone, live_server, live
     touch(phone.locator('input[name="ttricks-0"][value="8"]'))
     touch(bemo.locator("label", has_text="Made"))
     size = phone.viewport_size
-    SHOTS.mkdir(exist_ok=True)
     form = phone.locator("#hand")
-    form.screenshot(path=str(SHOTS / f"bemo-{size['width']}x{size['height']}.png"))
+    shot(form, f"bemo-{size['width']}x{size['height']}.png")
     check_axe(phone)
     with phone.expect_navigation(url=re.compile(r"/g/[\w-]+(#now)?$")):
         touch(phone.get_by_role("button", name=re.compile(r"^Save hand")))
@@ -68,7 +65,7 @@ def test_a_hand_under_bemo_is_one_tap_more_and_says_why(phone, live_server, live
     assert phone.locator(".scores").inner_text().count("131") == 1  # 70 + 1 bag + 60
     line = phone.locator(".rules-line")
     assert "Little Bemo \u00b160" in line.inner_text() and line.is_visible()
-    phone.screenshot(path=str(SHOTS / f"bemo-saved-{size['width']}x{size['height']}.png"))
+    shot(phone, f"bemo-saved-{size['width']}x{size['height']}.png")
     # why: tap the hand's number
     phone.locator("table.sheet tbody th a", has_text="1").first.tap()
     phone.wait_for_url(re.compile(r"hand=1"))
@@ -77,7 +74,7 @@ def test_a_hand_under_bemo_is_one_tap_more_and_says_why(phone, live_server, live
     check_axe(phone)
 
 
-def test_the_new_game_page_switches_on_bemo(phone, live_server, live_db):
+def test_the_new_game_page_switches_on_bemo(phone, live_server, live_db, shot):
     phone.goto(live_server + "/games/new")
     for i, name in enumerate(["Ann", "Bob", "Cy", "Di"]):
         phone.fill(f"#player-{i}", name)
@@ -87,8 +84,7 @@ def test_the_new_game_page_switches_on_bemo(phone, live_server, live_db):
     phone.get_by_label("Your own special 1: made").fill("250")
     box = phone.locator("fieldset.extras-editor").first
     size = phone.viewport_size
-    SHOTS.mkdir(exist_ok=True)
-    box.screenshot(path=str(SHOTS / f"specials-editor-{size['width']}x{size['height']}.png"))
+    shot(box, f"specials-editor-{size['width']}x{size['height']}.png")
     check_axe(phone)
     with phone.expect_navigation(url=re.compile(r"/g/[\w-]+$")):
         phone.get_by_role("button", name="Start the game").tap()

@@ -4,17 +4,13 @@ and words, by the flag the server wrote for each preset; picking Standard shows 
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
-SHOTS = Path("/tmp/scorekeeper-shots")  # pictures to look at, not compared
 
-
-def test_picking_call_break_hides_the_start_bags(page, live_server):
+def test_picking_call_break_hides_the_start_bags(page, live_server, shot):
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(live_server + "/games/new")
     for i, name in enumerate(["Ann", "Bob", "Cy", "Di"]):
@@ -32,8 +28,7 @@ def test_picking_call_break_hides_the_start_bags(page, live_server):
     # its score range in its units: points, as the field's message says, not stored tenths
     expect(page.locator("#start-hint")).to_have_text("Scores -10000 to 10000.", use_inner_text=True)
     page.fill("#start-score-0", "3.2")
-    SHOTS.mkdir(exist_ok=True)
-    page.locator("#start").screenshot(path=str(SHOTS / "start-call-break-390.png"))
+    shot(page.locator("#start"), "start-call-break-390.png")
     page.locator('input[name="preset"][value="standard"]').check()
     expect(page.locator("#start-bags-0")).to_be_visible()
     expect(page.locator("#start-hint")).to_have_text(

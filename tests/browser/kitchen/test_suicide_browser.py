@@ -6,15 +6,12 @@ fixed with one tap and played; the sheet and the stored file agree; axe finds no
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
 from tests.browser.phone import bid, check_axe, save, start_game, stored_sheet, tap
 
 pytestmark = pytest.mark.browser
-
-SHOTS = Path("/tmp/scorekeeper-shots")  # pictures to look at, not compared
 
 
 def offered(page, pad):
@@ -27,7 +24,7 @@ NUMBERS = [str(n) for n in range(4, 14)]  # Suicide's board: a bid beside a nil 
 
 
 @pytest.mark.parametrize("size", [(390, 844), (320, 640)])
-def test_a_suicide_pad_offers_only_what_the_partners_tap_allows(page, live_server, size):
+def test_a_suicide_pad_offers_only_what_the_partners_tap_allows(page, live_server, size, shot):
     page.set_viewport_size({"width": size[0], "height": size[1]})
     start_game(page, live_server, ["Ann", "Bob", "Cy", "Di"], preset="suicide")
     # Ann & Cy, Bob & Di: before a partner taps, a pad offers nil and 4 to 13, never 1 to 3
@@ -38,8 +35,7 @@ def test_a_suicide_pad_offers_only_what_the_partners_tap_allows(page, live_serve
     tap(page, "bid-2", "nil")  # Cy bids nil: Ann bids a number, 4 or more
     assert offered(page, "bid-0") == NUMBERS
     page.locator(".pad", has_text="Ann's bid").scroll_into_view_if_needed()
-    SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"suicide-pads-{size[0]}.png"))
+    shot(page, f"suicide-pads-{size[0]}.png")
     tap(page, "bid-2", "5")  # Cy changes his mind: now Ann must bid nil
     assert offered(page, "bid-0") == ["nil"]
     check_axe(page)
@@ -60,7 +56,7 @@ def test_a_suicide_pad_offers_only_what_the_partners_tap_allows(page, live_serve
 
 
 def test_a_hand_of_suicide_refuses_a_team_without_a_nil_then_plays(
-    browser, browser_context_args, live_server
+    browser, browser_context_args, live_server, shot
 ):
     context = browser.new_context(**browser_context_args, java_script_enabled=False)
     page = context.new_page()  # without JavaScript the pads cannot follow the partner's tap
@@ -75,8 +71,7 @@ def test_a_hand_of_suicide_refuses_a_team_without_a_nil_then_plays(
     assert error.is_visible()
     assert page.locator('input[name="bid-0"][value="5"]').is_checked()  # the taps are kept
     assert "tricks" not in page.locator("h2").first.inner_text().split(":")[-1]
-    SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SHOTS / "suicide-refused-390.png"), full_page=True)
+    shot(page, "suicide-refused-390.png", full_page=True)
     # one tap fixes it: Ann bids nil instead
     tap(page, "bid-0", "nil")
     with page.expect_navigation(url=re.compile(r"step=tricks")):
@@ -96,5 +91,5 @@ def test_a_hand_of_suicide_refuses_a_team_without_a_nil_then_plays(
     assert sheet.totals == {"Ann & Cy": 141, "Bob & Di": 144}
     cells = page.locator("table.sheet tfoot td").all_inner_texts()
     assert [cells[1], cells[4]] == ["141", "144"]
-    page.screenshot(path=str(SHOTS / "suicide-390.png"), full_page=True)
+    shot(page, "suicide-390.png", full_page=True)
     context.close()

@@ -4,8 +4,6 @@ decimal places are refused by the field, what was typed kept. Axe finds nothing.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from playwright.sync_api import expect
 
@@ -13,10 +11,8 @@ from tests.browser.phone import bid, check_axe, save, start_game, stored_sheet, 
 
 pytestmark = pytest.mark.browser
 
-SHOTS = Path("/tmp/scorekeeper-shots")  # pictures to look at, not compared
 
-
-def test_a_call_break_bonus_is_typed_as_a_decimal(page, live_server):
+def test_a_call_break_bonus_is_typed_as_a_decimal(page, live_server, shot):
     page.set_viewport_size({"width": 390, "height": 844})
     url = start_game(page, live_server, ["Ann", "Bob", "Cy", "Di"], preset="call-break")
     bid(page, {"bid-1": "4", "bid-2": "2", "bid-3": "2", "bid-0": "3"})
@@ -32,9 +28,8 @@ def test_a_call_break_bonus_is_typed_as_a_decimal(page, live_server):
         page.get_by_role("button", name="Save hand 1").click()
     expect(page.locator("form#hand")).to_contain_text("at most one decimal place")
     assert page.locator("#adjust-0").input_value() == "0.55"
-    SHOTS.mkdir(exist_ok=True)
     page.locator("#adjust-0").scroll_into_view_if_needed()
-    page.screenshot(path=str(SHOTS / "tenths-adjust-refused-390.png"))
+    shot(page, "tenths-adjust-refused-390.png")
     check_axe(page)
     page.locator("#adjust-0").fill("0.5")
     save(page)

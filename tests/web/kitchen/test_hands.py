@@ -308,12 +308,14 @@ def test_a_new_game_with_its_players_and_saved_rules_is_one_transaction(client, 
     assert commits == ["COMMIT"]
 
 
-def test_a_request_never_inherits_an_open_transaction(client, app):
+def test_a_request_never_inherits_an_open_transaction(own_app):
     """Server threads keep their connection between requests: one that failed inside a
     transaction must not hand it on."""
     from flask import g
 
     from scorekeeper.web.db import get_db
+
+    app, client = own_app, own_app.test_client()
 
     @app.get("/_test/fail-in-transaction")
     def fail_in_transaction():
