@@ -31,6 +31,15 @@ OWN_ROWS = 2  # empty rows for a table's own specials, and as many for its own b
 POINTS = range_words(-MAX_EXTRA_POINTS, MAX_EXTRA_POINTS)
 
 
+def points_said(in_tenths: bool) -> str:
+    """What a special's or bonus's points field takes, as its message says it. The editor's
+    fields keep the stored numbers (docs/contract.md), so under ``score_tenths`` (Call Break) a
+    field counts tenths of a point and says so, never "points" for a number ten times them."""
+    if in_tenths:
+        return f"a whole number of tenths of a point (5 is 0.5), {POINTS}"
+    return f"a whole number of points, {POINTS}"
+
+
 @dataclass(frozen=True)
 class Row:
     """One line of the editor: a catalogue entry (``key``) or a row of one's own (``own``)."""
@@ -119,9 +128,13 @@ _OWN_MAX = 12  # rows of one's own read from a post (the rules' own limit on spe
 _PARTS = ("made", "failed", "value", "exact", "name")
 
 
-def read_extras(texts: dict[str, str], errors: dict[str, str]) -> dict[str, list[Any]]:
+def read_extras(
+    texts: dict[str, str], errors: dict[str, str], in_tenths: bool = False
+) -> dict[str, list[Any]]:
     """The rules spec's "specials" and "bonuses" lists from the editor's fields (empty lists
-    left out), each field's problem put in ``errors`` under its name."""
+    left out), each field's problem put in ``errors`` under its name; ``in_tenths``: the rules
+    score in tenths, so the fields count tenths (their messages say so)."""
+    said = points_said(in_tenths)
 
     def points(name: str, default: int, what: str) -> int:
         text = texts.get(name, "")
@@ -130,7 +143,7 @@ def read_extras(texts: dict[str, str], errors: dict[str, str]) -> dict[str, list
         try:
             return whole_number(text, -MAX_EXTRA_POINTS, MAX_EXTRA_POINTS)
         except ValueError:
-            errors[name] = f"{what}: a whole number of points, {POINTS}."
+            errors[name] = f"{what}: {said}."
             return default
 
     def named(prefix: str, parts: tuple[str, ...], label: str) -> str:
@@ -141,7 +154,7 @@ def read_extras(texts: dict[str, str], errors: dict[str, str]) -> dict[str, list
             errors[f"{prefix}-name"] = f"{label}: a name for these points, or clear them."
         if name and not texts.get(f"{prefix}-{parts[0]}"):
             what = f"{name} {parts[0]}" if parts[0] == "made" else name
-            errors[f"{prefix}-{parts[0]}"] = f"{what}: a whole number of points, {POINTS}."
+            errors[f"{prefix}-{parts[0]}"] = f"{what}: {said}."
         return name
 
     specials: list[Any] = []

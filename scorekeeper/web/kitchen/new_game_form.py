@@ -167,7 +167,7 @@ class NewGame:
             except ValueError as e:
                 self.errors[f"o-{info.name}"] = str(e)
         spec: dict[str, Any] = {"preset": self.preset, **changed}
-        spec.update(read_extras(self.extras, self.errors))
+        spec.update(read_extras(self.extras, self.errors, _in_tenths(spec)))
         return spec
 
     def read_teams(self, names: list[str]) -> dict[str, list[str]] | None:
