@@ -112,6 +112,7 @@ LEFT_OUT = {
     "lexington_penalty": "a value: Lexington is on",
     "no_trump_win_multiplier": "a value: No Trump is on",
     "no_trump_loss_multiplier": "a value: No Trump is on",
+    "no_trump_scope": "a value: No Trump is on (its default, the bidder's own bid, is played)",
     "blind_scoring": "a blind bid is a team's, which individual bidding (Highlander) has not",
     "blind_bonus": "a blind bid is a team's, which individual bidding (Highlander) has not",
     "blind_no_trump": "a blind bid is a team's, which individual bidding (Highlander) has not",
@@ -121,6 +122,11 @@ LEFT_OUT = {
     "defender_trick_value": "a value: Auction Spades is left out",
     "no_moon_against_double_nil": "needs moon bids, a classic option the plain game has off",
     "rubicon_bags": "the Rubicon's other variant: rubicon_value is on, and they exclude each other",
+    # issue 33's readings of the texts
+    "renege_overtricks": "a renege mucks the hand here (renege_mucks): no overtricks to count",
+    "renege_voids": "a renege mucks the hand here (renege_mucks): they exclude each other",
+    "zero_bid": "random hands bid nil by name (a 0 as a plain bid is its other reading)",
+    "race_third_game": "the urban race ends a game in its first hand",
 }
 
 

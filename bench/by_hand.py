@@ -31,9 +31,9 @@ from scorekeeper.rules.tenths import TenthsSides, tenths
 
 _new = tuple.__new__
 # where a side's result holds what the running bonuses read and change
-_POINTS, _SET, _TOTAL, _MADE, _TOWARD, _OVER, _EXTRAS = (
+_POINTS, _SET, _TOTAL, _MADE, _TOWARD, _OVER, _EXTRAS, _KIND = (
     SideResult._fields.index(f)
-    for f in ("points", "set", "total", "made", "toward", "overtricks", "extras")
+    for f in ("points", "set", "total", "made", "toward", "overtricks", "extras", "kind")
 )
 
 
@@ -225,8 +225,8 @@ def score_every_rule_by_hand(game: Game, rules_spec: dict[str, object]) -> list[
     totals = {s: start[s].score if s in start else 0 for s in sides}
     bags_now = {s: start[s].bags if s in start else 0 for s in sides}
     sets = {A: 0, B: 0}
-    top = max(0, max(totals.values()) // 100)  # (a start score counts as reached)
-    reached100, fell = {s for s, v in totals.items() if v >= 100}, set()
+    top = max(0, max(totals.values()) // 1000)  # (a start score counts as reached; tenths)
+    reached100, fell = {s for s, v in totals.items() if v >= 1000}, set()
     runs, sevens = {A: 0, B: 0}, {A: 0, B: 0}
     last: tuple[int | None, int | None] | None = None
     dealer = players.index(game.first_dealer)
@@ -247,7 +247,8 @@ def score_every_rule_by_hand(game: Game, rules_spec: dict[str, object]) -> list[
             contract = 0
             has = False
             nils: tuple[tuple[str, str], ...] = ()
-            nt = ""
+            nt = 0  # the players' own No Trump bids, added up (only they are doubled)
+            nt_who: tuple[str, ...] = ()
             own: tuple[tuple[str, int, int], ...] = ()
             for p in members[side]:
                 v = bids[p]
@@ -270,13 +271,14 @@ def score_every_rule_by_hand(game: Game, rules_spec: dict[str, object]) -> list[
                 if (kind == NUM and n == 9) or kind not in (NUM, NT):
                     raise NotWritten(f"hand {number}: a bid of {v!r}")
                 if kind == NT:
-                    nt = NT
+                    nt += n
+                    nt_who = (*nt_who, f"{p}'s {n}")
                 contract += n
                 has = True
                 own = (*own, (p, n, tricks[p]))
             if len(nils) != 1 or not has:
                 raise NotWritten(f"hand {number}: Suicide")
-            side_bids.append((contract, nils, nt, own))
+            side_bids.append((contract, nils, nt, own, nt_who))
             total_bid += contract
         if total_bid == 13:
             raise NotWritten(f"hand {number}: the bids' total")
@@ -305,7 +307,7 @@ def score_every_rule_by_hand(game: Game, rules_spec: dict[str, object]) -> list[
         vals: list[Any] = [None, None]
         for i in (0, 1):
             side = sides[i]
-            contract, nils, nt, own = side_bids[i]
+            contract, nils, nt, own, nt_who = side_bids[i]
             own_taken = taken[i]
             add = adjust.get(side, 0) if adjust is not None else 0
             g = given.get(side, 0) if given else 0
@@ -332,7 +334,7 @@ def score_every_rule_by_hand(game: Game, rules_spec: dict[str, object]) -> list[
                 earned = 0
             toward = earned + r
             kind = NORMAL
-            made = toward >= contract
+            made: bool | None = toward >= contract
             over = earned - contract if earned > contract else 0
             extra = 0
             if g:
@@ -365,13 +367,16 @@ def score_every_rule_by_hand(game: Game, rules_spec: dict[str, object]) -> list[
                 else:
                     cpoints = 0
                     lines = (f"renege by {' and '.join(offenders)}: hand mucked",)
+                    made = None  # neither made nor set
                 kind = MUCKED
             else:
                 if kind == LEXINGTON:
                     over = opoints = 0
-                if nt:
-                    lines = (*lines, f"No Trump {'made' if made else 'set'}: 2 x {tenths(cpoints)}")
-                    cpoints *= 2
+                if nt_who:  # the No Trump bidders' own share of the points, doubled
+                    share = cpoints * nt // contract
+                    said = f"{' and '.join(nt_who)}, {tenths(share)} x 2 = {tenths(2 * share)}"
+                    lines = (*lines, f"No Trump {'made' if made else 'set'}: {said}")
+                    cpoints += share
                 if kind == NORMAL and made:
                     if toward == contract and contract < 3:
                         times = 6 if contract == 1 else 2
@@ -432,11 +437,30 @@ def score_every_rule_by_hand(game: Game, rules_spec: dict[str, object]) -> list[
         top_before = top
         for i in (0, 1):
             side = sides[i]
+            v = vals[i]
             took = taken[i]
+            if v[_KIND] == MUCKED:  # a mucked hand counts no tricks
+                took = 0
+            elif given is not None:  # the tricks after renege
+                g = given.get(side, 0)
+                r = received.get(side, 0) if received else 0
+                took = max(took - g, 0) + r
             extras = gifts[i]
             gained = gained_by[i]
+            mine: list[ExtraResult] = []
+            own_gained = 0
+            in_row = runs[side] = runs[side] + 1 if 2 * took > 13 else 0
+            if in_row >= 2:
+                mine.append(_bonus(f"{MAJORITY}, {in_row} hands in a row", 5 * (in_row - 1)))
+                own_gained += 5 * (in_row - 1)
+            if took >= 7:
+                times = sevens[side] = sevens[side] + 1
+                mine.append(_bonus(f"{PART_DEUX}, {_nth(times)} time", 10 * times))
+                own_gained += 10 * times
+            extras += mine
+            gained += own_gained
             total = totals[side] + gained
-            marks = total // 100
+            marks = total // 1000
             if marks > top_before:
                 first = (
                     f"first to {marks * 100}"
@@ -445,26 +469,20 @@ def score_every_rule_by_hand(game: Game, rules_spec: dict[str, object]) -> list[
                 )
                 extras.append(_bonus(f"{RUBICON}, {first}", 5 * (marks - top_before)))
                 gained += 5 * (marks - top_before)
-                top = max(top, marks)
-            if total >= 100:
+            if total >= 1000:
                 reached100.add(side)
             elif side in reached100 and side not in fell:
                 fell.add(side)
                 extras.append(_bonus(f"{RUBICON}, fell below 100", -5))
                 gained -= 5
-            in_row = runs[side] = runs[side] + 1 if 2 * took > 13 else 0
-            if in_row >= 2:
-                extras.append(_bonus(f"{MAJORITY}, {in_row} hands in a row", 5 * (in_row - 1)))
-                gained += 5 * (in_row - 1)
-            if took >= 7:
-                times = sevens[side] = sevens[side] + 1
-                extras.append(_bonus(f"{PART_DEUX}, {_nth(times)} time", 10 * times))
-                gained += 10 * times
             if extras:
-                v = vals[i]
                 v[_TOTAL] = totals[side] = totals[side] + gained
                 v[_POINTS] += gained
                 v[_EXTRAS] = tuple(extras)
+        for side in sides:  # what the hand reached, its bonuses too
+            if totals[side] >= 1000:
+                reached100.add(side)
+            top = max(top, totals[side] // 1000)
         results = {A: _new(SideResult, vals[0]), B: _new(SideResult, vals[1])}
         # in tenths (score_tenths), as the engine's sheet holds them: read lazily
         out.append(

@@ -22,8 +22,6 @@ def _value(text):
         return text == "true"
     if text.startswith("[") and text.endswith("]"):  # a "numbers" option: [4,5,6]
         return tuple(int(n) for n in text[1:-1].split(","))
-    if "-" in text and not text.lstrip("-").isdigit():  # a choice of words: at-most-tricks
-        return text.replace("-", " ")
     try:
         return int(text)
     except ValueError:
@@ -53,10 +51,11 @@ def _presets():
     ):
         name, body = match.group(1), " ".join(match.group(2).split()).rstrip(".")
         changes = {}
-        for part in body.split(", "):
-            words = part.split()
-            if len(words) == 2 and words[0] in {o.name for o in OPTIONS}:
-                changes[words[0]] = _value(words[1])
+        # an option and its value as a file writes it: a choice of words in quotes ("at most
+        # tricks"), so the line can be copied into a file (issue 33: at-most-tricks is refused)
+        for option, value in re.findall(r'(\w+) ("[^"]*"|\[[^\]]*\]|[^\s,]+)', body):
+            if option in {o.name for o in OPTIONS}:
+                changes[option] = _value(value)
         out[name] = changes
     return out
 
@@ -129,3 +128,18 @@ def test_every_range_of_the_file_is_in_the_contract(what):
 )
 def test_every_exported_bound_is_named_in_the_contract(name):
     assert f"`{name}`" in TEXT
+
+
+# issue 33: lines that denied what the engine plays, and the option that plays each
+DENIALS = [
+    ("Blind No Trump (pagat: triple) is not offered", "blind_no_trump"),
+    ("its variant that cancels bags instead is not played", "rubicon_bags"),
+    ('Its progressive "seven tricks or more" bonus is not played', "seven_times_value"),
+]
+
+
+@pytest.mark.parametrize(("denial", "option"), DENIALS, ids=[o for _, o in DENIALS])
+def test_the_contract_denies_no_variant_the_engine_plays(denial, option):
+    assert option in {o.name for o in OPTIONS}
+    assert " ".join(denial.split()) not in " ".join(TEXT.split())
+    assert f"`{option}`" in TEXT

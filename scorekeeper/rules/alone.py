@@ -157,7 +157,7 @@ def others_bids(rules: Rules, tricks: int, mine: Bid, took: Sequence[int]) -> li
                 bids[i], over = max(bids[i] - over, 0), max(over - bids[i], 0)
     elif rules.bids_total == "not tricks" and total == tricks:
         bids[-1] += 1 if bids[-1] < tricks else -1
-    nil_ok = rules.nil and rules.nil_against is None
+    nil_ok = rules.zero_is_nil and rules.nil_against is None
     return ["nil" if b == 0 and nil_ok else b for b in bids]
 
 

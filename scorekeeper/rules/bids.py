@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from .errors import GameError, hand_error, missing_field, shown
-from .game import BLIND, BNIL, BNT, NIL, NT, NUM, BidValue, Hand, read_bid
+from .game import BID_KINDS, BLIND, BNIL, BNT, NIL, NT, NUM, BidValue, Hand, bid_kinds, read_bid
 from .options import Rules, at_defaults, numbers_text
 from .results import SideBid
 from .state import BidsReader
@@ -121,7 +121,7 @@ def team_bids_refused(
     numbers = blind = False
     for p in team:
         kind, n = read_bid(bids[p])
-        if kind in (NIL, BNIL) or (kind == NUM and n == 0 and rules.nil):
+        if kind in (NIL, BNIL) or (kind == NUM and n == 0 and rules.zero_is_nil):
             nils += 1
             continue
         contract += n
@@ -173,7 +173,7 @@ def _forbidden_bids(ctx: Context) -> ForbiddenBids | None:
     _, read, defaults = FORBIDDING_OPTIONS
     if read(r) == defaults:
         return None
-    sides, members, T, nil_on = ctx.sides, ctx.members, ctx.T, r.nil
+    sides, members, T, nil_on = ctx.sides, ctx.members, ctx.T, r.zero_is_nil
     nil_against, deficit, suicide, total_rule = (
         r.nil_against,
         r.double_nil_deficit,
@@ -364,8 +364,9 @@ def _team_bids(ctx: Context) -> BidsReader:
     side_set = ctx.side_set
     side_of = ctx.side_of
     members = ctx.members
-    nil_on = ctx.rules.nil
+    nil_on = ctx.rules.zero_is_nil  # a player's 0 is a nil
     known = ctx.bids_read
+    no_double = double_nil_barred(ctx.rules)
 
     def read_team_bids(ctx: Context, state: State, hand: Hand, number: int) -> list[SideBid]:
         bids = hand.bids
@@ -404,6 +405,8 @@ def _team_bids(ctx: Context) -> BidsReader:
             if side not in team_bid:
                 if not all_nil:
                     raise hand_error(number, f"bids.{side}", f"no bid for {side}")
+                if no_double:
+                    _check_double_nil(ctx.rules, side, team_nils, number)
                 out.append((None, False, team_nils, has_bnil))
                 continue
             if all_nil:
@@ -426,9 +429,14 @@ def _player_bids(ctx: Context) -> BidsReader:
     player_set = ctx.player_set
     member_lists = ctx.member_lists
     teams = ctx.teams
-    nil_on = ctx.rules.nil
+    nil_on = ctx.rules.zero_is_nil  # a player's 0 is a nil
     known = ctx.bids_read
     lo, within = _side_bid_range(ctx.rules, T)
+    no_double = double_nil_barred(ctx.rules) and teams
+    side_of = ctx.side_of
+    # a player's own blind bid, in a team (Wikipedia's blind table: "if made exactly by that
+    # player"): under the blind bonus scoring, the partner's bid beside it (house.py scores it)
+    own_blind = ctx.rules.blind_scoring == "bonus"
 
     def read_player_bids(ctx: Context, state: State, hand: Hand, number: int) -> list[SideBid]:
         bids = hand.bids
@@ -462,14 +470,20 @@ def _player_bids(ctx: Context) -> BidsReader:
                     any_blind = any_blind or kind == BNIL
                     continue
                 if kind in (BLIND, BNT):
-                    if teams:
+                    if teams and not (kind == BLIND and own_blind):
                         raise hand_error(
                             number,
                             f"bids.{p}",
                             f"{p} bid {value}: a blind number is a side's whole bid, "
                             f"which needs partnership bidding",
                         )
-                    blind = any_blind = True
+                    if teams:  # Wikipedia's blind: "made exactly by that player" (house.py)
+                        why = _blind_allowed(ctx, state, side_of[p])
+                        if why is not None:
+                            raise hand_error(number, f"bids.{p}", why)
+                    else:
+                        blind = True
+                    any_blind = True
                 contract += n
                 has_number = True
             if has_number:
@@ -477,6 +491,8 @@ def _player_bids(ctx: Context) -> BidsReader:
                 if any_blind or not lo <= contract <= within:
                     check = True
             else:
+                if no_double and len(side_nils) > 1:  # (a side of nils only: rare)
+                    _check_double_nil(ctx.rules, side_of[members[0]], side_nils, number)
                 out.append((None, blind, side_nils, any_blind))
                 if any_blind:
                     check = True
@@ -485,6 +501,28 @@ def _player_bids(ctx: Context) -> BidsReader:
         return out
 
     return read_player_bids
+
+
+def double_nil_barred(rules: Rules) -> bool:
+    """Whether the rules value a double nil and let taking every trick win the game
+    (``boston_wins`` any): the digest's double nil "only plays if the 13 trick game winning
+    rule is not played", so a team's double nil is refused (``_check_double_nil``)."""
+    return rules.double_nil_value is not None and rules.boston_wins == "any"
+
+
+def _check_double_nil(
+    rules: Rules, side: str, nils: tuple[tuple[str, str], ...], number: int
+) -> None:
+    """Refuse a team's double nil under ``double_nil_barred`` rules (a blind double nil of its
+    own value, ``blind_double_nil_value``, is Wikipedia's and stays)."""
+    if rules.blind_double_nil_value is not None and all(k == BNIL for _, k in nils):
+        return
+    raise hand_error(
+        number,
+        f"bids.{side}",
+        f"{side} bid double nil: a double nil plays only without the rule that taking every "
+        f"trick wins the game (boston_wins any)",
+    )
 
 
 def _side_bid_range(rules: Rules, T: int) -> tuple[int, int]:
@@ -501,8 +539,8 @@ def _check_side_bids(ctx: Context, state: State, bids: list[SideBid], number: in
     for side, (side_bid, blind, side_nils, any_blind) in zip(ctx.sides, bids):  # noqa: B905
         if any_blind:
             why = _blind_allowed(ctx, state, side)
-            if why is not None:
-                who = side if blind else next(p for p, k in side_nils if k == BNIL)
+            if why is not None:  # (a player's own blind number was checked as it was read)
+                who = side if blind else next((p for p, k in side_nils if k == BNIL), side)
                 raise hand_error(number, f"bids.{who}", why)
         if side_bid is None or lo <= side_bid <= within:
             continue
@@ -518,7 +556,8 @@ def _bid(ctx: Context, number: int, who: str, value: object) -> tuple[str, int]:
     try:
         kind, n = read_bid(value)
     except GameError as e:
-        raise hand_error(number, f"bids.{who}", f"{who}'s bid: {e.message}") from None
+        said = e.message.replace(BID_KINDS, bid_kinds(ctx.rules), 1)
+        raise hand_error(number, f"bids.{who}", f"{who}'s bid: {said}") from None
     rules = ctx.rules
     if kind in (NUM, BLIND, NT, BNT):
         if not 0 <= n <= ctx.T:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from .game import BNIL, LEXINGTON, MOON, NIL, NO_BIDS, NORMAL, TEN, Hand
+from .game import BNIL, LEXINGTON, MOON, MUCKED, NIL, NO_BIDS, NORMAL, TEN, VOID, Hand
 from .house import house_rules
 from .options import Rules, at_defaults
 from .results import NilResult, SideBid, SideResult
@@ -28,12 +28,9 @@ _NEVER = 1 << 62  # a bag limit that is never reached (no bag limit)
 
 
 def score_sides_with(ctx: Context) -> SidesScorer:
-    """Each side's result for a checked hand: its nils (a team's double is ``_double_nil_scorer``),
-    its contract (renege tricks given are not its own; those received count toward it), its
-    bags and the bag limit, the running total and the run of sets; ``state`` moves on. The
-    contract rules are stated once: a plain bid's here, then the rules that change whether it
-    is made (``special_contracts``), skipped with one test under rules without them (the fast
-    path is the same statement, not a copy of it), then its points (``_contract_values``)."""
+    """Each side's result for a checked hand (its nils, its contract, its bags and the bag
+    limit, the running total, the run of sets; ``state`` moves on), the contract rules stated
+    once: the module's docstring says how."""
     rules, T, sides, other, target = ctx.rules, ctx.T, ctx.sides, ctx.other, ctx.target
     members, double, nil_values = ctx.members, _double_nil_scorer(rules), _nil_values(rules)
     nil_bags_always, nil_contract = rules.nil_tricks == "bags", rules.nil_tricks == "contract"
@@ -42,14 +39,14 @@ def score_sides_with(ctx: Context) -> SidesScorer:
     special, special_made = special_contracts(rules, T)
     set_penalty, double_back = rules.set_penalty, rules.double_back
     win_times, loss_times, blind_overtricks, made_value, lost_value = _contract_values(rules)
-    race = rules.race_tricks  # a race: a hand without bids scores 1 to a side that took this many
-    # specials and bonuses (specials.py): the scorer of rules that list none is made once
-    listed = rules.specials or rules.bonuses
+    # a race: a hand without bids scores 1 to a side that took this many; a renege's overtricks
+    race, renege_taken = rules.race_tricks, rules.renege_overtricks == "taken"
+    listed = rules.specials or rules.bonuses  # specials and bonuses (specials.py)
     side_extras = extras_scorer(rules, len(ctx.players)) if listed else _NONE_LISTED
-    # the house rules of contracts (house.py): None under rules with none of them
-    house = house_rules(rules, T, sides, members) if ctx.variants else None
+    house = house_rules(rules, T, sides, members) if ctx.variants else None  # (house.py)
     house_made, house_points = house or (None, None)
-    changes = special or house_made is not None  # what may change whether a bid is made
+    # what may change whether a bid is made, or its overtricks (renege_overtricks "taken")
+    changes = special or house_made is not None or renege_taken
 
     def score_sides(  # (the arguments as SidesScorer names them)
         state: State, side_bids: Sequence[SideBid], taken: list[int], tricks: dict[str, int],
@@ -93,11 +90,13 @@ def score_sides_with(ctx: Context) -> SidesScorer:
                 if earned < 0:
                     earned = 0
                 toward = earned + r
-                # made or set, and the overtricks (bags only when made)
-                kind = NORMAL
+                kind = NORMAL  # made or set, and the overtricks (bags only when made)
                 made = toward >= contract
                 over = earned - contract if earned > contract else 0
                 if changes or blind:  # (one test for a side under plain rules)
+                    if renege_taken and g:  # a renege's overtricks: the tricks it took
+                        took = own_taken if nil_contract else own_taken - nt
+                        over = took - contract if took > contract else 0
                     if special or blind:
                         kind, made, dback, over_set = special_made(
                             contract, blind, toward, earned, over, made
@@ -105,8 +104,7 @@ def score_sides_with(ctx: Context) -> SidesScorer:
                     if house_made is not None:
                         kind, made = house_made(side, contract, kind, made, own_taken,
                                                 nil_results, tricks, hand.bids, g)  # fmt: skip
-                # the contract's points and the overtricks'
-                if made:
+                if made:  # the contract's points and the overtricks'
                     opoints = ov * over
                     cpoints = tv * contract if kind == NORMAL else made_value[kind]
                     if blind:
@@ -125,8 +123,8 @@ def score_sides_with(ctx: Context) -> SidesScorer:
                         cpoints = -tv * contract * loss_times
                     elif set_penalty == "bid":
                         cpoints = -tv * contract
-                    elif set_penalty == "shortfall":
-                        cpoints = -tv * (contract if over_set else contract - toward)
+                    elif set_penalty == "shortfall":  # (none short of it: the whole bid)
+                        cpoints = -tv * (contract - toward if toward < contract else contract)
                     else:
                         cpoints = 0
             elif no_bids:
@@ -144,6 +142,8 @@ def score_sides_with(ctx: Context) -> SidesScorer:
                         opoints, nil_results, nil_points, nil_bags, tricks, hand.bids, given,
                     )
                 )  # fmt: skip
+                if given is not None and ((kind == MUCKED and not g) or kind == VOID):
+                    made = None  # mucked: only the side that reneged is set; void: neither
             if extras is not None:  # specials and bonuses (rules/specials.py)
                 exact = cpoints if made_exactly(contract, made, toward, bool(nils), nt) else None
                 extra, epoints, over, opoints = side_extras(side, extras, exact, over, opoints)

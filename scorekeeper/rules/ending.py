@@ -15,11 +15,12 @@ if TYPE_CHECKING:
 
 TARGET, SET_OUT, LOSING, HANDS, BOSTON = "target", "set out", "losing score", "hands", "boston"
 DOUBLE_NIL_WON, DOUBLE_NIL_LOST, SWEEP = "double nil", "double nil lost", "sweep"
+SPECIAL_WON = "special"  # a special that wins the game at once was made (the Dragon)
 
 
 _AT_ONCE_OPTIONS = at_defaults(
     "moon_value", "race_sweep", "double_nil_value", "blind_double_nil_value",
-    "double_nil_penalty", "blind_double_nil_penalty",
+    "double_nil_penalty", "blind_double_nil_penalty", "specials",
 )  # fmt: skip
 
 
@@ -36,6 +37,7 @@ def ends_at_once(rules: Rules) -> bool:
         or rules.blind_double_nil_value == "win"
         or rules.double_nil_penalty == "lose"
         or rules.blind_double_nil_penalty == "lose"
+        or any(s.wins for s in rules.specials)
     )
 
 
@@ -49,6 +51,8 @@ def most_hands(rules: Rules, sides: int, tricks: int) -> int | None:
     if race is None or target is None or sides != 2 or race > (tricks + 1) // 2:
         return None
     games = math.ceil(target)  # a side's games are whole: 1 a hand won
+    if rules.race_third_game:  # a whitewash plays one more game (ending._game_forced)
+        return max(2 * (games - 1) + 1, games + 1)
     return 2 * (games - 1) + 1
 
 
@@ -56,20 +60,24 @@ def _double_nil_end(
     sides: list[str], rules: Rules, results: Mapping[str, Any], totals: Mapping[str, int]
 ) -> tuple[str, str] | None:
     """A double nil that wins the game, or one lost that loses it (then the highest other side
-    wins; a tie among them and the game goes on)."""
+    wins; a tie among them and the game goes on). Every side lost one in the same hand: none
+    is left to win by it, so the highest score wins, as when every side is set out."""
     wins = {"double nil": rules.double_nil_value, "blind double nil": rules.blind_double_nil_value}
     loses = {
         "double nil": rules.double_nil_penalty,
         "blind double nil": rules.blind_double_nil_penalty,
     }
+    lost = []
     for side in sides:
         for n in results[side].nils:
             if n.made and wins.get(n.kind) == "win":
                 return side, DOUBLE_NIL_WON
             if not n.made and loses.get(n.kind) == "lose":
-                winner = _highest(totals, [s for s in sides if s != side])
-                if winner is not None:
-                    return winner, DOUBLE_NIL_LOST
+                lost.append(side)
+    if lost:  # every side that lost one loses; all of them: the highest score wins (as set out)
+        winner = _highest(totals, [s for s in sides if s not in lost] or sides)
+        if winner is not None:
+            return winner, DOUBLE_NIL_LOST
     return None
 
 
@@ -78,6 +86,23 @@ def _highest(totals: Mapping[str, int], among: list[str]) -> str | None:
     best = max(totals[s] for s in among)
     leaders = [s for s in among if totals[s] == best]
     return leaders[0] if len(leaders) == 1 else None
+
+
+def _game_forced(
+    sides: list[str], rules: Rules, results: Mapping[str, Any], totals: Mapping[str, int]
+) -> bool:
+    """Urban's forced game (``race_third_game``): "as long as a team has made at least four
+    books in each game and thus prevented an outright win, they can force a third game ...
+    the trailing team can still win by taking 10 tricks in the third game". A side that
+    reached the match's games while another has won none (no sweep ended it: that other took
+    enough tricks in every hand) has not won yet: one more hand is played, unless this hand was
+    it (the leader was at the target before it). Decided: a trailing side always forces it
+    (it cannot lose by it)."""
+    target = rules.target_score
+    for side in sides:
+        if totals[side] - results[side].points >= target:  # (a race's points: 0 or 1)
+            return False  # this hand was the forced one
+    return any(totals[s] <= 0 for s in sides)
 
 
 def check_end(
@@ -94,8 +119,13 @@ def check_end(
     ``results`` maps side -> SideResult of the hand; ``took_all`` is the side that took every
     trick, if one did.
     """
-    # 1. a moon bid worth "win", or taking every trick under boston_wins; a double nil that
-    # wins or loses the game; a race's sweep (this many tricks in a hand win the match)
+    # 1. a special that wins the game (the Dragon); a moon bid worth "win", or taking every
+    # trick under boston_wins; a double nil that wins or loses the game; a race's sweep (this
+    # many tricks in a hand win the match)
+    if rules.specials:
+        for side in sides:
+            if any(e.wins for e in results[side].extras):
+                return side, SPECIAL_WON
     if rules.race_sweep is not None:
         for side in sides:
             if results[side].tricks >= rules.race_sweep:
@@ -129,8 +159,10 @@ def check_end(
             winner = _highest(totals, rest)
             if winner is not None:
                 return winner, LOSING
-    # 4. someone reached the target
-    if any(totals[s] >= rules.target_score for s in sides):
+    # 4. someone reached the target (in a race with a forced game: not by a whitewash)
+    if any(totals[s] >= rules.target_score for s in sides) and not (
+        rules.race_third_game and _game_forced(sides, rules, results, totals)
+    ):
         winner = _highest(totals, sides)
         if winner is not None:
             return winner, TARGET

@@ -8,12 +8,27 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
-from .game import LEXINGTON, MOON, MUCKED, NO_BIDS, TEN
+from .game import LEXINGTON, MOON, MUCKED, NO_BIDS, TEN, VOID
 from .specials import extra_line
 from .tenths import shown_points
 
 if TYPE_CHECKING:
     from .results import Sheet, SideResult
+
+CALL_BREAK = "call-break"  # the preset whose table speaks its own words (a call, "short")
+
+
+def set_mark(preset: str) -> str:
+    """The word a sheet marks a bid not made with, as the game's table says it: "set", or at a
+    Call Break table "short" (a call is short). The rules line, the sheet's rows, the printed
+    legend and the why-lines all say it through this."""
+    return "short" if preset == CALL_BREAK else "set"
+
+
+def bid_word(preset: str) -> str:
+    """What a player makes at the start of a hand, in the game's table's word: a bid, or at a
+    Call Break table a call."""
+    return "call" if preset == CALL_BREAK else "bid"
 
 
 def _pts(n: int | Decimal) -> str:
@@ -33,7 +48,7 @@ def explain_lines(r: SideResult) -> list[str]:
     if r.kind == MUCKED:  # a renege mucked the hand: its own line says it all (house.py)
         return list(r.house)
     lines = []
-    if r.renege_given:
+    if r.renege_given and r.kind != VOID:  # (a voided contract's line says the renege)
         to = f" to {r.renege_other}" if r.renege_other else " given up"
         lines.append(f"renege: {r.renege_given} tricks{to}")
     if r.renege_received:
@@ -43,7 +58,7 @@ def explain_lines(r: SideResult) -> list[str]:
         lines.append(f"race to {rules.race_tricks}, took {r.toward}: {won}")
     elif r.kind == NO_BIDS:
         lines.append(f"no bids, took {r.toward}: {_pts(r.contract_points)}")
-    elif r.kind is not None:
+    elif r.kind is not None and r.kind != VOID:
         c = r.contract
         if r.kind == TEN:
             ten = shown_points(rules.ten_for_200_value, rules.score_tenths)
@@ -55,14 +70,15 @@ def explain_lines(r: SideResult) -> list[str]:
                 f"Lexington bid {c}" if rules.lexington == "bid" else f"Lexington taken, bid {c}"
             )
         else:
-            label = f"{'blind' if r.blind else 'bid'} {c}"
+            label = f"{'blind' if r.blind else bid_word(r.table)} {c}"
         took = f"took {r.toward}" + (" with renege" if r.renege_given or r.renege_received else "")
         if r.double_back:
             lines.append(f"double back: {label}, {took}: {_pts(r.contract_points)}")
         elif not r.made:
             over = r.toward - (r.contract or 0)  # a set's overtricks are not kept: no bags
             extra = f" ({over} over, more than {rules.max_overtricks})" if r.over_set else ""
-            lines.append(f"set: {label}, {took}{extra}: {_pts(r.contract_points)}")
+            mark = set_mark(r.table)
+            lines.append(f"{mark}: {label}, {took}{extra}: {_pts(r.contract_points)}")
         else:
             value = (
                 "wins the game"

@@ -45,6 +45,7 @@ BNT = "bnt"  # a Blind No Trump bid (options no_trump and blind_no_trump): blind
 # the kinds of contract a side can have (SideResult.kind); "mucked": a renege mucked the hand
 NORMAL, TEN, MOON, NO_BIDS = "normal", "ten", "moon", "no bids"
 LEXINGTON, MUCKED = "lexington", "mucked"
+VOID = "void"  # a contract a renege voided (option renege_voids): neither made nor set, 0
 
 
 @dataclass(frozen=True)
@@ -125,6 +126,30 @@ class Game:
 # --- reading bids -------------------------------------------------------------------------
 
 
+BID_KINDS = 'a number, "nil", "blind nil" or "blind N"'  # what read_bid takes, as it says it
+
+
+def bid_kinds(rules: Rules) -> str:
+    """What a bid may be, as a message about a bid says it under ``rules``: read_bid's words,
+    or under rules with neither nil nor blind nil (Call Break) only what they take, never a
+    nil ("a number", "a number or \"blind N\""). (Rules with a nil keep the sentence a file's
+    messages always had.)"""
+    if rules.nil or rules.blind_nil:
+        return BID_KINDS
+    kinds = ["a number"]
+    if rules.blind_bids:
+        kinds.append('"blind N"')
+    if rules.no_trump:
+        kinds.append('"no trump N"')
+    return kinds[0] if len(kinds) == 1 else f"{', '.join(kinds[:-1])} or {kinds[-1]}"
+
+
+def _in_units(n: int, in_tenths: bool) -> str:
+    """Points a message quotes, as the sheet says them: whole, or under ``score_tenths`` the
+    decimal of their tenths (10001 tenths: "1000.1"), never the stored number."""
+    return str(Decimal(n).scaleb(-1)) if in_tenths else show_number(n)
+
+
 def read_bid(value: Any) -> tuple[str, int]:
     """A bid value as (kind, number); raises GameError (no hand, no field) if it is not a bid.
 
@@ -134,9 +159,7 @@ def read_bid(value: Any) -> tuple[str, int]:
     if t is int:
         return (NUM, value)
     if t is not str:
-        raise GameError(
-            f'a bid must be a number, "nil", "blind nil" or "blind N", not {_show(value)}'
-        )
+        raise GameError(f"a bid must be {BID_KINDS}, not {_show(value)}")
     words = value.lower().split()
     if words == ["nil"]:
         bid = (NIL, 0)
@@ -155,9 +178,7 @@ def read_bid(value: Any) -> tuple[str, int]:
     ):
         bid = (BNT, _digits(words[-1], value))
     else:
-        raise GameError(
-            f'a bid must be a number, "nil", "blind nil" or "blind N", not {_show(value)}'
-        )
+        raise GameError(f"a bid must be {BID_KINDS}, not {_show(value)}")
     return bid
 
 
@@ -232,6 +253,12 @@ def _points(value: Any, what: str, field_name: str, hand: int | None, in_tenths:
     under ``score_tenths`` a number written with a decimal point counts points, one decimal
     place at most (0.5 is 5 tenths, -1.2 is -12, 3.0 is 30), read exactly, never as a float."""
     if not (in_tenths and type(value) is float):
+        if in_tenths and type(value) is not int:  # points, not "a whole number" (0.5 is one)
+            raise GameError(
+                f"{what} must be points with at most one decimal place (0.5), not {_show(value)}",
+                hand=hand,
+                field=field_name,
+            )
         return _int(value, what, field_name, hand)
     tenths = Decimal(repr(value)).scaleb(1) if math.isfinite(value) else None
     if tenths is None or tenths != tenths.to_integral_value():
@@ -316,7 +343,10 @@ def parse_game(data: Any) -> Game:
     game = Game(players_t, rules, preset, teams, dealer, start)
     check_setup(game)
     tricks = game.tricks_per_hand
-    hands = tuple(parse_hand(h, number, tricks, in_tenths) for number, h in enumerate(hands_raw, 1))
+    kinds = bid_kinds(rules)
+    hands = tuple(
+        parse_hand(h, number, tricks, in_tenths, kinds) for number, h in enumerate(hands_raw, 1)
+    )
     return game.with_hands(hands)
 
 
@@ -333,18 +363,25 @@ def with_hand_added(game: Game, data: Any) -> Game:
     for the game's file with that hand appended, without reading its other hands again."""
     number = len(game.hands) + 1
     _check_hand_count(number)
-    hand = parse_hand(data, number, game.tricks_per_hand, game.rules.score_tenths)
+    rules = game.rules
+    hand = parse_hand(data, number, game.tricks_per_hand, rules.score_tenths, bid_kinds(rules))
     return game.with_hands((*game.hands, hand))
 
 
 def parse_hand(
-    data: Any, number: int, tricks_per_hand: int = MAX_TRICKS_PER_HAND, in_tenths: bool = False
+    data: Any,
+    number: int,
+    tricks_per_hand: int = MAX_TRICKS_PER_HAND,
+    in_tenths: bool = False,
+    kinds: str = BID_KINDS,
 ) -> Hand:
     """One hand from its JSON object; ``number`` (1-based) goes into error messages.
 
     Every number is checked against its range: bids, tricks and renege tricks 0 to
     ``tricks_per_hand`` (the game's, when known; else the most any game has), adjust
-    -MAX_ADJUST to MAX_ADJUST. Whether the hand fits the game is for ``score_game``.
+    -MAX_ADJUST to MAX_ADJUST (said in points under ``in_tenths``). A bid that is none is
+    told what it may be: ``kinds`` (``bid_kinds`` of the game's rules). Whether the hand fits
+    the game is for ``score_game``.
     """
     T = tricks_per_hand
     data = _mapping(data, "a hand", "hand", number)
@@ -377,9 +414,8 @@ def parse_hand(
             try:
                 kind, n = read_bid(value)
             except GameError as e:
-                raise GameError(
-                    f"{who}'s bid: {e.message}", hand=number, field=f"bids.{who}"
-                ) from None
+                said = e.message.replace(BID_KINDS, kinds, 1)
+                raise GameError(f"{who}'s bid: {said}", hand=number, field=f"bids.{who}") from None
             if not 0 <= n <= T:  # as score_game would say it
                 shown = (
                     show_number(n)
@@ -408,9 +444,9 @@ def parse_hand(
                 n = out[who] = _int(value, f"{key} for {who}", f"{key}.{who}", number)
             if key == "adjust":
                 if not -MAX_ADJUST <= n <= MAX_ADJUST:
+                    top = _in_units(MAX_ADJUST, in_tenths)
                     raise GameError(
-                        f"adjust for {who} must be {-MAX_ADJUST} to {MAX_ADJUST}, "
-                        f"not {show_number(n)}",
+                        f"adjust for {who} must be -{top} to {top}, not {_in_units(n, in_tenths)}",
                         hand=number,
                         field=f"adjust.{who}",
                     )
@@ -500,15 +536,22 @@ def check_start(game: Game) -> None:
     """Check the scores and bags the sides start with. Raises GameError."""
     sides = game.sides()
     limit = game.rules.bag_limit
+    in_tenths = game.rules.score_tenths
     for side, start in game.start.items():
         if side not in sides:
             raise GameError(f"start: unknown side {side}", field=f"start.{side}")
         score, bags = start.score, start.bags
         if not -MAX_START_SCORE <= score <= MAX_START_SCORE:
+            top, tenths = _in_units(MAX_START_SCORE, in_tenths), in_tenths
             raise GameError(
-                f"start score of {side} must be {-MAX_START_SCORE} to {MAX_START_SCORE}, "
-                f"not {show_number(score)}",
+                f"start score of {side} must be -{top} to {top}, not {_in_units(score, tenths)}",
                 field=f"start.{side}.score",
+            )
+        if bags and not game.rules.has_bags:  # (Call Break: the form refuses them too)
+            raise GameError(
+                f"start bags of {side}: these rules have no bags (a trick over the bid scores "
+                f"its points and nothing counts it), not {show_number(bags)}",
+                field=f"start.{side}.bags",
             )
         if bags < 0 or (limit is not None and bags >= limit):
             top = f" to {limit - 1}" if limit is not None else " or more"

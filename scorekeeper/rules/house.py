@@ -23,7 +23,7 @@ from decimal import Decimal
 from operator import attrgetter
 from typing import Any
 
-from .game import BLIND, BNT, LEXINGTON, MUCKED, NORMAL, NT, NUM, read_bid
+from .game import BLIND, BNT, LEXINGTON, MUCKED, NORMAL, NT, NUM, VOID, read_bid
 from .options import Rules, at_defaults
 from .results import NilResult, SideBid
 from .tenths import tenths
@@ -45,7 +45,7 @@ SMALL_BID_TIMES = {1: 6, 2: 2}  # exact_small_bids: bid 1 made exactly x6, bid 2
 HOUSE_OPTIONS = at_defaults(
     "no_trump", "blind_scoring", "double_nil_opponents_bonus", "seven_or_higher_value",
     "exact_small_bids", "nil_penalty_per_trick", "partner_bids", "nil_fail_sets_partner",
-    "blind_nil_no_bags", "renege_mucks", "both_exact_bonus",
+    "blind_nil_no_bags", "renege_mucks", "both_exact_bonus", "renege_voids",
 )  # fmt: skip
 
 
@@ -91,19 +91,21 @@ def house_rules(
     pending: dict[str, tuple[Lines, SideReading]] = {}
     own = r.partner_bids
     ov, tv = r.overtrick_value, r.trick_value
-    zero_is_nil = r.nil or r.blind_nil
+    zero_is_nil = (r.nil or r.blind_nil) and r.zero_bid == "nil"
     # the options, read once a game (the pieces below run for every side of every hand)
     mucks, lex_take, no_trump = r.renege_mucks, r.lexington == "take", r.no_trump
     small, seven = r.exact_small_bids, r.seven_or_higher_value
     blind_bonus = r.blind_bonus if r.blind_scoring == "bonus" else None
     per_trick, bnil_no_bags = r.nil_penalty_per_trick, r.blind_nil_no_bags
     broken, sets_partner = r.double_nil_opponents_bonus, r.nil_fail_sets_partner
-    both_exact = r.both_exact_bonus
+    both_exact, voids = r.both_exact_bonus, r.renege_voids
     nt_times = _no_trump_times(r)  # No Trump's and Blind No Trump's multipliers
+    nt_bidder = r.no_trump_scope == "bidder"  # only the No Trump bidder's own bid multiplied
     reads_own = no_trump or own == "highlander" or both_exact  # each partner's bid and tricks
     read_side = _side_reader(sides, members, zero_is_nil, r.bidding == "partnership")
-    partnered = {side for side in sides if len(members[side]) > 1}
+    partnered = {side for side in sides if len(members[side]) > 1}  # of two players or more
     own_bids, exactly = own != "team", own == "each exactly"
+    own_blind = blind_bonus is not None and r.bidding != "partnership"  # a player's (bids.py)
     reads = reads_own or own_bids  # a side's bids read by the made piece (once a side a hand)
     say = _say(r)  # the points a why-line names, in the sheet's units
 
@@ -122,6 +124,8 @@ def house_rules(
         mine = read_side(side, bids, tricks) if reads else _UNREAD
         if mucks and given:
             made = False
+        elif voids and given:  # a renege voids the contract: the points piece scores it 0
+            pass
         elif lex_take and own_taken == T - 1:
             kind, made = LEXINGTON, True
         else:
@@ -158,14 +162,21 @@ def house_rules(
     ) -> PointsResult:
         # (a side with a contract went through the made piece; one without has no bids read)
         lines, mine = pending.pop(side, _NOTHING_PENDING)
-        if mucks and given and any(given.values()):
-            return _mucked(sides, tv, side, contract, kind, blind, cpoints, given, say)
+        if given:  # a hand with a renege: mucked (renege_mucks) or a contract void
+            if mucks and any(given.values()):
+                return _mucked(sides, tv, side, contract, kind, blind, cpoints, given, say)
+            if voids and contract is not None and given.get(side):  # (renege_voids)
+                line = f"renege: the bid of {contract} is void: 0"
+                return VOID, 0, 0, 0, nils, nil_points, nil_bags, (*lines, line)
         extra = 0
         if lex_take and kind == LEXINGTON:
             over = opoints = 0
         if contract is not None and kind is not None:
             if mine[0]:  # a No Trump bid (the bid reader refuses one under rules without)
-                cpoints, lines = _no_trump(mine[0], cpoints, made, nt_times, lines, say)
+                cpoints, lines = _no_trump(
+                    mine[0], contract, cpoints, made, nt_times, mine[2] if nt_bidder else (),
+                    lines, say,
+                )  # fmt: skip
             plain = kind == NORMAL and not blind
             if small and plain and made and toward == contract:
                 times = SMALL_BID_TIMES.get(contract, 1)
@@ -176,6 +187,10 @@ def house_rules(
                 bonus = seven * (contract - 6)
                 extra += bonus
                 lines = (*lines, f"seven or higher: +{say(bonus)}")
+            if own_blind and not blind:  # each partner's own blind bid (bids.py: one of a team)
+                blinds = _players_bids(members[side] if side in partnered else (), bids, BLIND)
+                if blinds:
+                    extra, lines = _own_blinds(blinds, tricks, blind_bonus or 0, extra, lines, say)
             if blind and blind_bonus is not None:
                 if toward == contract:
                     extra += blind_bonus
@@ -217,9 +232,11 @@ def house_rules(
 
 
 Own = tuple[tuple[str, int, int], ...]  # (player, bid, tricks) of each partner bidding a number
-SideReading = tuple[str, Own]  # a side's No Trump kind (NT, BNT or ""), its partners' own bids
+# a side's No Trump kind (NT, BNT or ""), its partners' own bids, and its players' own No Trump
+# bids (player, n) in a side of two or more (a team's, or a lone player's, is its whole contract)
+SideReading = tuple[str, Own, tuple[tuple[str, int], ...]]
 SideReader = Callable[[str, Any, Mapping[str, int]], SideReading]
-_UNREAD: SideReading = ("", ())  # a side's bids not read (the rules need none of them)
+_UNREAD: SideReading = ("", (), ())  # a side's bids not read (the rules need none of them)
 _NOTHING_PENDING: tuple[Lines, SideReading] = ((), _UNREAD)
 
 
@@ -238,6 +255,7 @@ def _side_reader(
     keys = {side: (side, *members[side]) if team_bids or side in players else members[side]
             for side in sides}  # fmt: skip
     numbered = (NUM, NT, BLIND, BNT)
+    single = {side: len(members[side]) == 1 for side in sides}  # a side of one player
     read: dict[str, tuple[str, int]] = {}  # bid values said in words, read (valid ones: checked)
 
     def read_side(side: str, bids: Any, tricks: Mapping[str, int]) -> SideReading:
@@ -245,6 +263,7 @@ def _side_reader(
             return _UNREAD
         nt = ""
         numbers: Own = ()
+        nt_own: tuple[tuple[str, int], ...] = ()
         for key in keys[side]:
             value = bids.get(key)
             if value is None:
@@ -261,9 +280,11 @@ def _side_reader(
             kind, n = hit
             if kind in (NT, BNT):
                 nt = kind
+                if key != side and not single[side]:
+                    nt_own = (*nt_own, (key, n))
             if key != side and kind in numbered and (n or kind != NUM or not zero_is_nil):
                 numbers = (*numbers, (key, n, tricks.get(key, 0)))
-        return nt, numbers
+        return nt, numbers, nt_own
 
     return read_side
 
@@ -285,15 +306,77 @@ def _no_trump_times(r: Rules) -> NoTrumpTimes:
 
 
 def _no_trump(
-    kind: str, cpoints: int, made: bool | None, times: NoTrumpTimes, lines: Lines, say: Say
+    kind: str,
+    contract: int,
+    cpoints: int,
+    made: bool | None,
+    times: NoTrumpTimes,
+    own: tuple[tuple[str, int], ...],
+    lines: Lines,
+    say: Say,
 ) -> tuple[int, Lines]:
-    """A No Trump contract (``no_trump``): its points x its multiplier ("No Trump made: 2 x
-    70"); a Blind No Trump one (``blind_no_trump``): its points as a blind bid with its own
-    multiplier in place of the blind one (pagat, the digest: "triple the basic amount")."""
-    carried, own = times[kind][0] if made else times[kind][1]
+    """A No Trump contract (``no_trump``): its points x its multiplier ("No Trump made: bid 6,
+    60 x 2 = 120"); with ``own`` (``no_trump_scope`` "bidder": the partners' own No Trump bids,
+    pagat's "the value of the bid is double", Wikipedia's "each trick taken by that player as
+    double") only their share of the contract's points (n / contract of them) is multiplied, the
+    partner's bid counts once ("No Trump made: Ann's 4, 40 x 2 = 80"). A Blind No Trump one
+    (``blind_no_trump``): its points as a blind bid with its own multiplier in place of the
+    blind one (pagat, the digest: "triple the basic amount")."""
+    carried, times_own = times[kind][0] if made else times[kind][1]
     base = cpoints // carried  # exact: a blind contract's points are its value x the carried
-    line = f"{_NO_TRUMP_WORDS[kind]} {'made' if made else 'set'}: {own} x {say(base)}"
-    return base * own, (*lines, line)
+    words = f"{_NO_TRUMP_WORDS[kind]} {'made' if made else 'set'}"
+    if own and kind == NT:
+        if len(own) == 1:  # (one No Trump bidder: the usual case)
+            p, n = own[0]
+            who = f"{p}'s {n}"
+        else:
+            n = sum(bid for _, bid in own)
+            who = " and ".join(f"{p}'s {bid}" for p, bid in own)
+        share = base * n // contract if contract else 0
+        line = f"{words}: {who}, {say(share)} x {times_own} = {say(share * times_own)}"
+        return base - share + share * times_own, (*lines, line)
+    bid = f"{'blind' if kind == BNT else 'bid'} {contract}"
+    line = f"{words}: {bid}, {say(base)} x {times_own} = {say(base * times_own)}"
+    return base * times_own, (*lines, line)
+
+
+def _players_bids(players: tuple[str, ...], bids: Any, kind: str) -> tuple[tuple[str, int], ...]:
+    """The players' own bids of ``kind`` (BLIND) in a side of two or more: (player, n), read
+    again only under the rules they count in (the blind bonus scoring), not for every side."""
+    out: tuple[tuple[str, int], ...] = ()
+    if bids is None:
+        return out
+    for p in players:
+        value = bids.get(p)
+        if type(value) is str:
+            read, n = _number_bid(value)
+            if read == kind:
+                out = (*out, (p, n))
+    return out
+
+
+def _own_blinds(
+    blinds: tuple[tuple[str, int], ...],
+    tricks: Mapping[str, int],
+    bonus: int,
+    extra: int,
+    lines: Lines,
+    say: Say,
+) -> tuple[int, Lines]:
+    """Wikipedia's blind table, a player's own blind bid in a team (``blind_scoring`` bonus):
+    "if made exactly by that player" it scores the bonus, "failing to make the bid results in
+    the bonus being subtracted", over it nothing (as a side's blind bid under the bonus)."""
+    for p, bid in blinds:
+        took = tricks.get(p, 0)
+        if took == bid:
+            extra += bonus
+            lines = (*lines, f"{p} blind {bid} made exactly: +{say(bonus)}")
+        elif took < bid:
+            extra -= bonus
+            lines = (*lines, f"{p} blind {bid} short, took {took}: -{say(bonus)}")
+        else:
+            lines = (*lines, f"{p} blind {bid} over, took {took}: 0")
+    return extra, lines
 
 
 def _highlander_overs(

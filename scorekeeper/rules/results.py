@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from decimal import Decimal
 from typing import NamedTuple
 
-from .explain import explain_lines
+from .explain import CALL_BREAK, explain_lines
 from .game import NO_BIDS
 from .options import Rules
 from .specials import ExtraResult
@@ -100,6 +100,36 @@ class SideResult(NamedTuple):
     def explain(self) -> list[str]:
         """The lines a person reads to see why the points are what they are."""
         return explain_lines(self)
+
+    @property
+    def table(self) -> str:
+        """The preset whose table's own words the why-lines say (``explain.set_mark``): "" for
+        the usual ones. A class's, not a field: the sides scorer builds none for it (a field
+        cost plain games 9% of their speed); ``in_table_words`` gives a sheet's results of a
+        table with words of its own the class that says them, once a sheet."""
+        return ""
+
+
+class CallBreakResult(SideResult):
+    """A side's result at a Call Break table: its why-lines say "call" and "short"."""
+
+    __slots__ = ()
+
+    @property
+    def table(self) -> str:
+        return CALL_BREAK
+
+
+def in_table_words(preset: str, hands: list[HandResult]) -> list[HandResult]:
+    """A sheet's hands, their results in the words of the preset's table (``set_mark``): the
+    same hands under a preset without words of its own (every preset but Call Break)."""
+    if preset != CALL_BREAK:
+        return hands
+    out = []
+    for h in hands:
+        sides = {s: CallBreakResult._make(r) for s, r in h.sides.items()}
+        out.append(h._replace(sides=sides))
+    return out
 
 
 def _no_trump_line(lines: tuple[str, ...]) -> bool:

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .game import MUCKED
 from .options import Rules, at_defaults
 from .results import SideResult
 from .specials import BAG, BONUS, ExtraResult
-from .state import RunningScorer
+from .state import RunningScorer, rubicon_hundred
 
 if TYPE_CHECKING:
     from .state import Context, State
@@ -41,8 +42,9 @@ def uses_running(rules: Rules) -> bool:
 
 
 def running_scorer(ctx: Context) -> RunningScorer | None:
-    """The game's running bonuses: (state, the hand's results, tricks taken per side) ->
-    the results and the state with the bonuses added. None under rules without them."""
+    """The game's running bonuses: (state, the hand's results, tricks taken per side, the
+    hand's renege or None) -> the results and the state with the bonuses added. None under
+    rules without them."""
     rules = ctx.rules
     if not uses_running(rules):
         return None
@@ -50,11 +52,19 @@ def running_scorer(ctx: Context) -> RunningScorer | None:
     rubicon_bags = rules.rubicon_bags
     sevens, on_made = rules.seven_times_value, rules.seven_times_counts == "made"
     sides, T, target = ctx.sides, ctx.T, ctx.target
+    hundred = rubicon_hundred(rules)
+    rubicon_on = rubicon is not None or rubicon_bags is not None
+    mucks = rules.renege_mucks
     defend = rules.defender_trick_value if rules.auction_min is not None else None
     over_each, under_each = rules.overtricks_to_others, rules.undertricks_to_others
     to_others = defend is not None or over_each is not None or under_each is not None
 
-    def score_running(state: State, results: dict[str, SideResult], taken: list[int]) -> None:
+    def score_running(
+        state: State,
+        results: dict[str, SideResult],
+        taken: list[int],
+        renege: dict[str, int] | None,
+    ) -> None:
         run = state.running
         assert run is not None  # made by State under these rules
         totals = state.totals
@@ -62,11 +72,26 @@ def running_scorer(ctx: Context) -> RunningScorer | None:
         # with it (a side's lines: those, then its own bonuses, in one change of its result)
         given = _to_others(results, taken, defend, over_each, under_each) if to_others else None
         top_before = run.top_mark
+        if renege is not None:  # the sides' tricks after renege (a mucked hand's: none)
+            taken = _after_renege(results, taken, mucks)
         for side, took in zip(sides, taken):  # noqa: B905
             extras: list[ExtraResult] = given.get(side, []) if given is not None else []
-            total = totals[side] + _points(extras) if extras else totals[side]
-            if rubicon is not None or rubicon_bags is not None:
-                marks = total // 100
+            gained = _points(extras) if extras else 0  # the lines' points, as they come
+            if majority is not None:
+                run.runs[side] = in_row = run.runs[side] + 1 if 2 * took > T else 0
+                if in_row >= 2:
+                    pts = majority * (in_row - 1)
+                    gained += pts
+                    extras.append(_bonus(f"{MAJORITY}, {in_row} hands in a row", pts))
+            if sevens is not None and (
+                took >= 7 if not on_made else _made_seven(results[side])
+            ):  # which hands count for Part Deux (``seven_times_counts``)
+                run.sevens[side] = times = run.sevens[side] + 1
+                gained += sevens * times
+                extras.append(_bonus(f"{PART_DEUX}, {_nth(times)} time", sevens * times))
+            if rubicon_on:  # last: it sees the total with every other line of the hand
+                total = totals[side] + gained
+                marks = total // hundred
                 if marks > top_before:
                     first = (
                         f"first to {marks * 100}"
@@ -75,42 +100,50 @@ def running_scorer(ctx: Context) -> RunningScorer | None:
                     )
                     name = f"{RUBICON}, {first}"
                     if rubicon_bags is not None:  # the variant that cancels bags instead
-                        if extras:  # (after the lines of what the others gave, as they came)
-                            _add(results, totals, side, extras)
-                            extras = []
+                        if extras:  # (after the lines of the hand's other bonuses)
+                            _add(results, totals, side, extras, gained)
+                            extras, gained = [], 0
                         _cancel_bags(state, results, side, name, rubicon_bags, marks - top_before)
                     else:
-                        extras.append(_bonus(name, (rubicon or 0) * (marks - top_before)))
-                    if marks > run.top_mark:
-                        run.top_mark = marks
-                if total >= 100:
+                        pts = (rubicon or 0) * (marks - top_before)
+                        gained += pts
+                        extras.append(_bonus(name, pts))
+                if total >= hundred:
                     run.reached_100.add(side)
                 elif rubicon is not None and side in run.reached_100 and side not in run.fell:
                     run.fell.add(side)
+                    gained -= rubicon
                     extras.append(_bonus(f"{RUBICON}, fell below 100", -rubicon))
-            if majority is not None:
-                run.runs[side] = in_row = run.runs[side] + 1 if 2 * took > T else 0
-                if in_row >= 2:
-                    extras.append(
-                        _bonus(f"{MAJORITY}, {in_row} hands in a row", majority * (in_row - 1))
-                    )
-            if sevens is not None and (
-                took >= 7 if not on_made else _made_seven(results[side])
-            ):  # which hands count for Part Deux (``seven_times_counts``)
-                run.sevens[side] = times = run.sevens[side] + 1
-                extras.append(_bonus(f"{PART_DEUX}, {_nth(times)} time", sevens * times))
             if extras:
-                _add(results, totals, side, extras)
-        state.reached = max(totals.values()) >= target
+                _add(results, totals, side, extras, gained)
+        high = max(totals.values())
+        # the hundred reached in this hand, its bonuses too, counts before the next (a side's
+        # reaching 100 is counted above: the Rubicon's own points never lift one to it)
+        if rubicon_on and high // hundred > run.top_mark:
+            run.top_mark = high // hundred
+        state.reached = high >= target
 
     return score_running
 
 
+def _after_renege(results: dict[str, SideResult], taken: list[int], mucks: bool) -> list[int]:
+    """Each side's tricks after renege, in order (section 2, step 2: at zero at worst), for the
+    running bonuses; a hand a renege mucked counts none (``renege_mucks``)."""
+    return [
+        0 if mucks and r.kind == MUCKED else max(took - r.renege_given, 0) + r.renege_received
+        for r, took in zip(results.values(), taken)  # noqa: B905
+    ]
+
+
 def _add(
-    results: dict[str, SideResult], totals: dict[str, int], side: str, extras: list[ExtraResult]
+    results: dict[str, SideResult],
+    totals: dict[str, int],
+    side: str,
+    extras: list[ExtraResult],
+    gained: int,
 ) -> None:
-    """Add ``extras`` to a side's result of the hand: its points, its total, its why-lines."""
-    gained = _points(extras)
+    """Add ``extras`` (worth ``gained`` points together) to a side's result of the hand: its
+    points, its total, its why-lines."""
     total = totals[side] = totals[side] + gained
     old = results[side]
     one: list[object] = list(old)
@@ -193,5 +226,5 @@ _ENDS = {1: "st", 2: "nd", 3: "rd"}
 
 
 def _bonus(name: str, points: int) -> ExtraResult:
-    bonus: ExtraResult = _new(ExtraResult, (name, BONUS, None, 1, points, True, 0, False))
+    bonus: ExtraResult = _new(ExtraResult, (name, BONUS, None, 1, points, True, 0, False, False))
     return bonus

@@ -141,7 +141,8 @@ def random_game(
     start = {}
     if rng.random() < 0.2:
         limit = rules.bag_limit or 10
-        start[rng.choice(sides)] = Start(rng.randint(-100, 300), rng.randint(0, limit - 1))
+        score, bags = rng.randint(-100, 300), rng.randint(0, limit - 1)  # (drawn in this order)
+        start[rng.choice(sides)] = Start(score, bags if rules.has_bags else 0)  # no bags: none
     game = Game(players, rules, preset, teams, rng.choice(players), start, ())
     ctx, state = start_state(game)
     made: list[Hand] = []

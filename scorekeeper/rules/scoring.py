@@ -30,7 +30,7 @@ from .errors import hand_error, missing_field
 from .game import Game, Hand
 from .house import HOUSE_OPTIONS
 from .options import at_defaults
-from .results import HandResult, NilResult, Sheet, SideBid, SideResult
+from .results import HandResult, NilResult, Sheet, SideBid, SideResult, in_table_words
 from .running import RUNNING_OPTIONS, running_scorer
 from .specials import check_hand_extras
 from .state import Context, State
@@ -150,7 +150,7 @@ def _fold(ctx: Context, state: State, hands: Iterable[Hand], first: int) -> list
         state.dealer = (seat + 1) % n_players
         if after_hand or state.reached:  # the running bonuses, then the game's end
             if score_running is not None:
-                score_running(state, results, taken)
+                score_running(state, results, taken, given)
             if end_checks or state.reached:
                 end_after_hand(ctx, state, results, taken, number)
         append(new(HandResult, (number, players[seat], False, hand.note, results, no_bids)))
@@ -187,6 +187,7 @@ def _sheet(
 ) -> Sheet:
     start = ctx.game.start
     sides = ctx.sides
+    hands = in_table_words(ctx.game.preset, hands)  # (Call Break's words: results.py)
     sheet = _new(Sheet, (
         list(sides), hands, totals, bags, state.finished, state.winner, state.reason,
         ctx.players[state.dealer], sets, state.played,

@@ -38,7 +38,9 @@ class Special:
     made with 4 tricks is a slip); ``first``: it needs the hand's first tricks, so only one side
     can make one; ``no_bags``: when made, the side's overtricks count for nothing (Moe);
     ``doubles``: made, and the side's bid made exactly, it scores the contract's points again
-    (Wikipedia's "the points earned for each trick are doubled"; its made and failed are 0)."""
+    (Wikipedia's "the points earned for each trick are doubled"; its made and failed are 0);
+    ``wins``: made, the side wins the game at once, whatever the scores (Wikipedia's Dragon,
+    "deemed to have won the game immediately")."""
 
     key: str
     name: str
@@ -48,6 +50,7 @@ class Special:
     first: bool = False
     no_bags: bool = False
     doubles: bool = False  # made with the bid made exactly: the contract's points again
+    wins: bool = False  # made, the side wins the game at once (rules/ending.py)
     what: str = ""  # what it takes, in a few words ("the first 6 tricks")
     source: str = ""
     custom: bool = False
@@ -92,6 +95,9 @@ SPECIALS: tuple[Special, ...] = (
     Special("last_three_high", "Last 3 of 5, 9 or above", 0, 0, need=3, doubles=True,
             what="three tricks in a row of the last five, each won with a spade nine or higher, "
             "and the bid made exactly: the bid's points doubled", source="Wikipedia"),
+    Special("dragon", "Dragon", 0, 0, wins=True,
+            what="a player dealt a 13-card straight (A to 2): the game is won at once",
+            source="Wikipedia"),
 )  # fmt: skip
 
 BONUSES: tuple[Bonus, ...] = (
@@ -233,9 +239,15 @@ def read_specials(spec: Any) -> tuple[Special, ...]:
     field = "rules.specials"
     out: list[Special] = []
     for name, given, known in _chosen(
-        spec, "specials", MAX_SPECIALS, {"made", "failed"}, SPECIAL_BY_KEY, "made"
+        spec, "specials", MAX_SPECIALS, {"made", "failed", "wins"}, SPECIAL_BY_KEY, "made"
     ):
         base = known or Special(name, name, 0, 0, custom=True)
+        wins = given.pop("wins", base.wins)
+        if type(wins) is not bool:
+            raise GameError(
+                f"special {base.name}: wins must be true or false, not {_show(wins)}", field=field
+            )
+        base = replace(base, wins=wins)
         if base.doubles and given:
             raise GameError(
                 f"special {base.name} doubles the bid's points: it has no made or failed value",
@@ -305,12 +317,13 @@ def specials_to_spec(specials: tuple[Special, ...]) -> list[Any]:
     out: list[Any] = []
     for s in specials:
         base = SPECIAL_BY_KEY.get(s.key)
-        if base is not None and (s.made, s.failed) == (base.made, base.failed):
+        if base is not None and (s.made, s.failed, s.wins) == (base.made, base.failed, base.wins):
             out.append(s.key)
         elif base is not None:
-            out.append({"name": s.key, **_changed(s, base, ("made", "failed"))})
+            out.append({"name": s.key, **_changed(s, base, ("made", "failed", "wins"))})
         else:
-            out.append({"name": s.key, "made": s.made, "failed": s.failed})
+            wins = {"wins": True} if s.wins else {}
+            out.append({"name": s.key, "made": s.made, "failed": s.failed, **wins})
     return out
 
 
@@ -349,6 +362,7 @@ class ExtraResult(NamedTuple):
     counted: bool  # False: a bonus that needs the bid made exactly, not made exactly
     bags: int  # bags it cancelled (the bag-cancelling card)
     no_bags: bool = False  # a special made whose side's overtricks count for nothing (Moe)
+    wins: bool = False  # a special made that wins the game at once (the Dragon)
 
 
 HandSpecials = dict[str, dict[str, str]]  # side -> special key -> "made" or "failed"
@@ -469,8 +483,11 @@ def extras_scorer(rules: Rules, players: int) -> ExtrasScorer:
                     over = opoints = 0
                 points += pts
                 out.append(
-                    ExtraResult(s.name, SPECIAL, made, 1, pts, counted, 0, made and s.no_bags)
-                )
+                    ExtraResult(
+                        s.name, SPECIAL, made, 1, pts, counted, 0, made and s.no_bags,
+                        made and s.wins,
+                    )
+                )  # fmt: skip
         if counts:
             for b in bonuses:
                 n = counts.get(b.key, 0)
@@ -497,11 +514,12 @@ def extras_scorer(rules: Rules, players: int) -> ExtrasScorer:
 
 def made_exactly(contract: int | None, made: bool | None, toward: int, nils: bool, nt: int) -> bool:
     """Whether a side made its bid exactly, for a bonus that counts only then: its contract made
-    with exactly its tricks, and every nil of it made (nil bidders took no trick); a side
-    without a contract: its nils made; without bids (a first hand without them): never."""
+    with exactly its tricks toward it (section 2, step 2: a partner's nil, lost or made, is not
+    the contract's; its points are the nil's own); a side without a contract: its nils made;
+    without bids (a first hand without them): never."""
     if contract is None:
         return nils and nt == 0
-    return bool(made) and toward == contract and nt == 0
+    return bool(made) and toward == contract
 
 
 def extra_line(e: ExtraResult) -> str:
@@ -511,6 +529,8 @@ def extra_line(e: ExtraResult) -> str:
     if e.kind == SPECIAL:
         if not e.counted:
             return f"{e.name} made: not counted, the bid was not made exactly"
+        if e.wins:
+            return f"{e.name} made: wins the game" + (f", {pts}" if e.points else "")
         line = f"{e.name} {'made' if e.made else 'failed'}: {pts}"
         return line + ", bags not counted" if e.no_bags else line
     times = f" \u00d7{e.times}" if e.times != 1 else ""

@@ -18,7 +18,7 @@ from .specials import HandExtras
 
 __all__ = [
     "BidsRead", "BidsReader", "Context", "Running", "RunningScorer", "Seating", "SidesScorer",
-    "State", "TricksReader",
+    "State", "TricksReader", "rubicon_hundred",
 ]  # fmt: skip
 
 BidsReader = Callable[["Context", "State", Hand, int], list[SideBid]]
@@ -39,7 +39,8 @@ SidesScorer = Callable[
     ],
     dict[str, SideResult],
 ]
-RunningScorer = Callable[["State", dict[str, SideResult], list[int]], None]
+# (state, the hand's results, tricks taken per side, the hand's renege or None)
+RunningScorer = Callable[["State", dict[str, SideResult], list[int], "dict[str, int] | None"], None]
 
 _SEATINGS: dict[
     tuple[object, ...], Seating
@@ -255,7 +256,7 @@ class State:
         # a side is at or over the target (the sides scorer keeps it, hand after hand)
         self.reached = max(self.totals.values()) >= ctx.target
         # what the running bonuses remember (rules/running.py), under rules that have them
-        self.running = None if ctx.score_running is None else Running(self.totals)
+        self.running = None if ctx.score_running is None else Running(self.totals, ctx.rules)
         # (hand number, each side's contract) of the hands with bids, for No Vice Versa
         # Bidding (bids.py): made and filled only under that rule
         self.last_bids: list[tuple[int, tuple[int | None, ...]]] | None = None
@@ -266,10 +267,20 @@ class Running:
 
     __slots__ = ("top_mark", "reached_100", "fell", "runs", "sevens")
 
-    def __init__(self, totals: dict[str, int]):
+    def __init__(self, totals: dict[str, int], rules: Rules):
         # the highest hundred any side has reached (a start score counts as reached)
-        self.top_mark = max(0, max(totals.values()) // 100)
-        self.reached_100 = {s for s, v in totals.items() if v >= 100}
+        hundred = rubicon_hundred(rules)
+        self.top_mark = max(0, max(totals.values()) // hundred)
+        self.reached_100 = {s for s, v in totals.items() if v >= hundred}
         self.fell: set[str] = set()  # sides that lost the Rubicon once already
         self.runs = dict.fromkeys(totals, 0)  # hands in a row with most of the tricks
         self.sevens = dict.fromkeys(totals, 0)  # hands of seven or more (Part Deux)
+
+
+HUNDRED = 100  # the Rubicon's step: each hundred of the sheet's points
+
+
+def rubicon_hundred(rules: Rules) -> int:
+    """The Rubicon's hundred as the engine counts points: a hundred of the sheet's points,
+    1000 tenths under ``score_tenths`` (a game in tenths is first to 100.0, not to 10.0)."""
+    return HUNDRED * 10 if rules.score_tenths else HUNDRED

@@ -126,7 +126,7 @@ def read_renege(ctx: Context, renege: dict[str, int], number: int) -> dict[str, 
             raise hand_error(
                 number, f"renege.{side}", f"renege tricks for {side} out of range (0 to {ctx.T})"
             )
-        if ctx.two_sides:
+        if ctx.two_sides and not ctx.rules.renege_voids:  # (voided: the contract is the cost)
             other = ctx.other[side]
             received[other] = received.get(other, 0) + n
     return received

@@ -12,8 +12,21 @@ from dataclasses import replace
 from decimal import Decimal
 from typing import Any
 
-from .ending import BOSTON, DOUBLE_NIL_LOST, DOUBLE_NIL_WON, HANDS, LOSING, SET_OUT, SWEEP, TARGET
+from .ending import (
+    BOSTON,
+    DOUBLE_NIL_LOST,
+    DOUBLE_NIL_WON,
+    HANDS,
+    LOSING,
+    SET_OUT,
+    SPECIAL_WON,
+    SWEEP,
+    TARGET,
+)
 from .errors import GameError
+from .explain import CALL_BREAK
+from .explain import bid_word as bid_word  # a table's words: stated beside the why-lines,
+from .explain import set_mark as set_mark  # which say them too; every view takes them from here
 from .options import (
     MAX_POINTS,
     MAX_SCORE,
@@ -31,20 +44,6 @@ PRESET_TITLES = {"nyc": "NYC", "call-break": "Call Break"}
 SET_PENALTIES = {"bid": "set: \u2212 the bid", "shortfall": "set: \u2212 the shortfall",
                  "none": "set: no penalty"}  # fmt: skip
 _TIMES = {1: "once", 2: "twice", 3: "three times"}
-CALL_BREAK = "call-break"  # the preset whose rules line speaks as a Call Break table does
-
-
-def set_mark(preset: str) -> str:
-    """The word a sheet marks a bid not made with, as the game's table says it: "set", or at a
-    Call Break table "short" (a call is short). The rules line, the sheet's rows and the
-    printed legend all say it through this."""
-    return "short" if preset == CALL_BREAK else "set"
-
-
-def bid_word(preset: str) -> str:
-    """What a player makes at the start of a hand, in the game's table's word: a bid, or at a
-    Call Break table a call."""
-    return "call" if preset == CALL_BREAK else "bid"
 
 
 def preset_title(preset: str) -> str:
@@ -322,7 +321,8 @@ _SAID = frozenset({
     "ten_for_200_penalty", "ten_for_200_exact", "moon", "moon_value", "moon_penalty",
     "boston_wins", "set_out", "first_hand_no_bids", "misdeal_deal_passes",
     # said by _contract_summary
-    "no_trump", "no_trump_win_multiplier", "no_trump_loss_multiplier", "lexington",
+    "no_trump", "no_trump_win_multiplier", "no_trump_loss_multiplier", "no_trump_scope",
+    "lexington",
     "lexington_value", "blind_scoring", "blind_bonus", "nil_penalty_per_trick",
     "nil_fail_sets_partner", "blind_nil_no_bags", "double_nil_opponents_bonus",
     "seven_or_higher_value", "exact_small_bids", "partner_bids", "score_tenths", "renege_mucks",
@@ -352,6 +352,8 @@ def _race_summary(r: Rules) -> list[str]:
     out = []
     if r.race_sweep is not None:
         out.append(f"{r.race_sweep} tricks in a hand win the match")
+    if r.race_third_game:
+        out.append("a side without a game forces one more")
     return out + _extras_summary(r) + _other_options(r)
 
 
@@ -410,6 +412,8 @@ def _contract_summary(r: Rules) -> list[str]:
         nt = f"no trump \u00d7{r.no_trump_win_multiplier}"
         if r.no_trump_loss_multiplier != r.no_trump_win_multiplier:
             nt += f", set \u00d7{r.no_trump_loss_multiplier}"
+        if r.no_trump_scope == "contract":
+            nt += ", the whole contract"
         out.append(nt)
     if r.blind_no_trump:
         bnt = f"blind no trump \u00d7{r.blind_no_trump_win_multiplier}"
@@ -584,8 +588,16 @@ def end_reason(sheet: Sheet, time_called: bool = False) -> str:
     if sheet.reason == DOUBLE_NIL_WON:
         return "made a double nil that wins the game"
     if sheet.reason == DOUBLE_NIL_LOST:
+        last = sheet.hands[-1].sides.get(sheet.winner or "") if sheet.hands else None
+        if last is not None and any(not n.made and n.player == sheet.winner for n in last.nils):
+            # (a team's double nil is its own NilResult: ending.py, every side lost one)
+            return "every side lost a double nil that loses the game: the highest score wins"
         lost = "the other side" if len(sheet.sides) == 2 else "another side"
         return f"{lost} lost a double nil that loses the game"
+    if sheet.reason == SPECIAL_WON:  # (ending.py: a special that wins the game, the Dragon)
+        last = sheet.hands[-1].sides.get(sheet.winner or "") if sheet.hands else None
+        won = next((e.name for e in last.extras if e.wins), "a special") if last else "a special"
+        return f"made {won}, which wins the game"
     if sheet.reason == SWEEP:
         return f"took {rules.race_sweep} tricks in a hand"
     if sheet.reason == BOSTON:

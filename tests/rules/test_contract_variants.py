@@ -146,11 +146,11 @@ NT = {"preset": "standard", "no_trump": True}
     ("rules", "took", "points", "line"),
     [
         # "The value of the bid is double that of a normal bid for that number of tricks if won"
-        (NT, 7, 140, "No Trump made: 2 x 70"),
+        (NT, 7, 140, "No Trump made: bid 7, 70 x 2 = 140"),
         # Wikipedia: "counts each trick ... as double (normally 20 points)": bags stay 1 each
-        (NT, 8, 141, "No Trump made: 2 x 70"),
+        (NT, 8, 141, "No Trump made: bid 7, 70 x 2 = 140"),
         # "the penalty if you lose is double the penalty for a normal bid"
-        (NT, 6, -140, "No Trump set: 2 x -70"),
+        (NT, 6, -140, "No Trump set: bid 7, -70 x 2 = -140"),
         # "(some people play with only a single penalty ...)"
         ({**NT, "no_trump_loss_multiplier": 1}, 6, -70, None),
     ],
@@ -168,11 +168,18 @@ def test_no_trump_bids(rules, took, points, line):
 
 
 def test_a_player_no_trump_bid_makes_the_side_contract_no_trump():
-    # individual bidding: Ann bids "no trump 4", Cy (her partner, who "covers" it) bids 3
-    sides = one(NT, {"Ann": "no trump 4", "Cy": 3, "Bob": 3, "Di": 2},
-                {"Us": 7, "Them": 6})  # fmt: skip
-    assert sides["Us"].points == 140
+    # individual bidding: Ann bids "no trump 4", Cy (her partner, who "covers" it) bids 3;
+    # only Ann's own bid is doubled (issue 33: pagat's "the value of the bid is double",
+    # Wikipedia's "each trick taken by that player as double"): 2 x 40 + 30
+    bids = {"Ann": "no trump 4", "Cy": 3, "Bob": 3, "Di": 2}
+    sides = one(NT, bids, {"Us": 7, "Them": 6})
+    assert sides["Us"].points == 110
     assert sides["Us"].bid_label == "NT7"
+    assert sides["Us"].explain[-1] == "No Trump made: Ann's 4, 40 x 2 = 80"
+    # the whole contract, as this engine read it before (no_trump_scope "contract")
+    whole = one({**NT, "no_trump_scope": "contract"}, bids, {"Us": 7, "Them": 6})
+    assert whole["Us"].points == 140
+    assert whole["Us"].explain[-1] == "No Trump made: bid 7, 70 x 2 = 140"
 
 
 def test_no_trump_is_refused_without_the_option():
@@ -386,7 +393,8 @@ def test_call_break_made_bid_scores_a_tenth_a_trick_over_and_a_set_loses_the_bid
         Decimal("2.0"),
         Decimal("2.1"),
     )
-    assert h["Ann"].explain == ["bid 3, took 5: +3.0, 2 over +0.2"]
+    # a Call Break table calls, and a call not made is short (explain.set_mark, bid_word)
+    assert h["Ann"].explain == ["call 3, took 5: +3.0, 2 over +0.2"]
     assert str(sheet.totals["Ann"]) == "3.2"
 
 

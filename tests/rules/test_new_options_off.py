@@ -86,6 +86,11 @@ OFF: dict[str, Any] = {
     "both_exact_bonus": False,
     "rubicon_bags": None,
     "blind_no_trump": False,
+    # issue 33: the texts' other readings
+    "renege_overtricks": "after renege",
+    "renege_voids": False,
+    "zero_bid": "nil",
+    "race_third_game": False,
 }
 
 # What counts only while a switch above is on: any value of its range must change nothing.
@@ -94,6 +99,7 @@ IDLE: dict[str, st.SearchStrategy[Any]] = {
     for name in (
         "no_trump_win_multiplier",
         "no_trump_loss_multiplier",
+        "no_trump_scope",  # issue 33: counts only with no_trump
         "blind_bonus",
         "lexington_value",
         "lexington_penalty",

@@ -18,6 +18,7 @@ from scorekeeper.rules import (
     score_game,
 )
 from tests.rules import test_contract_variants as contract_variants
+from tests.rules import test_texts_readings as texts_readings
 from tests.rules import test_wikipedia_variants as wikipedia_variants
 
 FOUR = ["Ann", "Bob", "Cy", "Di"]
@@ -221,6 +222,7 @@ def test_every_option_is_exercised_by_a_table():
     used.update({"blind_bids", "bidding"})  # set by every BLIND_TABLE row
     used.update(contract_variants.EXERCISED)  # issue 22's contracts, from the texts' examples
     used.update(wikipedia_variants.EXERCISED)  # and the rest of Wikipedia's variants
+    used.update(texts_readings.EXERCISED)  # issue 33: the texts' other readings
     assert {o.name for o in OPTIONS} - used == set()
 
 

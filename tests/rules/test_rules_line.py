@@ -37,6 +37,7 @@ OWN_BASE = {
     # a race has no bids, so the options of bids, nil and bags are not in force in one: only
     # its sweep is changed with the race on
     "race_sweep": {"race_tricks": 7},
+    "race_third_game": {"race_tricks": 7, "race_sweep": 10},
     "blind_scoring": {"blind_bids": True},
     "blind_exact": {"blind_bids": True},
     # an auction's passes are bids of 0: nil off, and its defenders' points with it

@@ -67,3 +67,54 @@ def test_the_command_line_scores_a_decimal_adjust_and_refuses_two_places(tmp_pat
     assert main(["score", str(bad)]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "hand 1" in err[0] and "adjust" in err[0] and "1.25" in err[0]
+
+
+def test_a_call_break_game_s_why_lines_say_its_table_s_words():
+    """Its rows, legend and rules line mark a call not made "short" (words.set_mark); the
+    why-line beside the number says the same, and a call is a call (words.bid_word). Another
+    preset scoring in tenths keeps "set" and "bid": the words are the preset's, not the units'."""
+    sides = score_game(parse_game(call_break())).hands[0].sides
+    assert sides["Bob"].explain == ["short: call 4, took 3: -4.0"]
+    assert sides["Ann"].explain == ["call 3, took 5: +3.0, 2 over +0.2"]
+    other = parse_game({**call_break(), "rules": {"preset": "cutthroat", "score_tenths": True}})
+    bob = score_game(other).hands[0].sides["Bob"]
+    assert bob.explain == ["set: bid 4, took 3: -4.0"]
+
+
+def test_score_json_of_a_call_break_file_explains_in_its_words(tmp_path, capsys):
+    path = tmp_path / "cb.json"
+    path.write_text(json.dumps(call_break()))
+    assert main(["score", "--json", str(path)]) == 0
+    hand = json.loads(capsys.readouterr().out)["hands"][0]
+    assert hand["sides"]["Bob"]["explain"] == ["short: call 4, took 3: -4.0"]
+
+
+# issue 33: a game in tenths says its errors in the sheet's units, never the stored ones
+@pytest.mark.parametrize(
+    ("data", "field", "message"),
+    [
+        (call_break(adjust=1000.1), "adjust.Ann",
+         "adjust for Ann must be -1000.0 to 1000.0, not 1000.1"),
+        (call_break(adjust=10001), "adjust.Ann",  # whole tenths, as files always wrote
+         "adjust for Ann must be -1000.0 to 1000.0, not 1000.1"),
+        (call_break(start=100000.1), "start.Ann.score",
+         "start score of Ann must be -10000.0 to 10000.0, not 100000.1"),
+        (call_break(adjust="0.5"), "adjust.Ann",  # points, not "a whole number"
+         'adjust for Ann must be points with at most one decimal place (0.5), not "0.5"'),
+        # a Call Break bid is a number: nil and blind nil are off, so never offered
+        ({**call_break(), "hands": [dict(HAND, bids={**HAND["bids"], "Ann": "x"})]},
+         "bids.Ann", 'Ann\'s bid: a bid must be a number, not "x"'),
+    ],
+)  # fmt: skip
+def test_a_game_in_tenths_says_its_errors_in_points(data, field, message):
+    with pytest.raises(GameError) as refused:
+        score_game(parse_game(data))
+    assert (refused.value.field, refused.value.message) == (field, message)
+
+
+def test_a_whole_point_game_keeps_its_messages():
+    data = {**call_break(adjust=10001), "rules": "standard",
+            "teams": {"Us": ["Ann", "Cy"], "Them": ["Bob", "Di"]}}  # fmt: skip
+    data["hands"] = [dict(HAND, adjust={"Us": 10001})]
+    with pytest.raises(GameError, match="adjust for Us must be -10000 to 10000, not 10001$"):
+        parse_game(data)

@@ -324,8 +324,8 @@ def with_special(hand: dict[str, Any], outcome: str) -> dict[str, Any]:
         (LAST_THREE, h(3, 4, 2, 2, 4, 4, 3, 2), "made", 71, "Last 3 of 5, 9 or above made: not counted, the bid was not made exactly"),
         (LAST_THREE, h(3, 4, 2, 2, 3, 4, 3, 3), "failed", 70, "Last 3 of 5, 9 or above failed: 0"),
         (LAST_THREE, h(3, 4, 3, 3, 2, 4, 4, 3), "made", -70, "Last 3 of 5, 9 or above made: not counted, the bid was not made exactly"),
-        # the points of each trick as scored: a No Trump 7 made exactly is 140, doubled 280
-        ({**LAST_THREE, "no_trump": True}, h("no trump 3", 4, 2, 2, 3, 4, 3, 3), "made", 280, "Last 3 of 5, 9 or above made: +140"),
+        # the points of each trick as scored: Ann's No Trump 3 doubled and Cy's 4, made exactly: 100, doubled 200
+        ({**LAST_THREE, "no_trump": True}, h("no trump 3", 4, 2, 2, 3, 4, 3, 3), "made", 200, "Last 3 of 5, 9 or above made: +100"),
     ],
 )  # fmt: skip
 def test_wikipedia_last_three_of_five_doubles_the_points_of_each_trick(
@@ -374,17 +374,17 @@ def team_hand(us_bid: Any, us_took: int) -> dict[str, Any]:
 @pytest.mark.parametrize(
     ("rules", "bid", "took", "points", "line", "label"),
     [
-        (BNT, "blind no trump 6", 6, 180, "Blind No Trump made: 3 x 60", "BNT6"),
-        (BNT, "blind no trump 6", 5, -180, "Blind No Trump set: 3 x -60", "BNT6"),
-        ({**BNT, "blind_no_trump_loss_multiplier": 2}, "blind no trump 6", 5, -120, "Blind No Trump set: 2 x -60", "BNT6"),
-        ({**BNT, "blind_no_trump_loss_multiplier": 1}, "blind no trump 6", 5, -60, "Blind No Trump set: 1 x -60", "BNT6"),
+        (BNT, "blind no trump 6", 6, 180, "Blind No Trump made: blind 6, 60 x 3 = 180", "BNT6"),
+        (BNT, "blind no trump 6", 5, -180, "Blind No Trump set: blind 6, -60 x 3 = -180", "BNT6"),
+        ({**BNT, "blind_no_trump_loss_multiplier": 2}, "blind no trump 6", 5, -120, "Blind No Trump set: blind 6, -60 x 2 = -120", "BNT6"),
+        ({**BNT, "blind_no_trump_loss_multiplier": 1}, "blind no trump 6", 5, -60, "Blind No Trump set: blind 6, -60 x 1 = -60", "BNT6"),
         # one less than the smallest blind bid (6): 5; overtricks as a blind bid's (bags)
-        (BNT, "blind nt 5", 7, 150 + 2, "Blind No Trump made: 3 x 50", "BNT5"),
+        (BNT, "blind nt 5", 7, 150 + 2, "Blind No Trump made: blind 5, 50 x 3 = 150", "BNT5"),
         # beside it, a blind 6 and a No Trump 6 score double, as before
         (BNT, "blind 6", 6, 120, None, "B6"),
-        (BNT, "no trump 6", 6, 120, "No Trump made: 2 x 60", "NT6"),
+        (BNT, "no trump 6", 6, 120, "No Trump made: bid 6, 60 x 2 = 120", "NT6"),
         # under the Wikipedia table's blind bonus a blind bid is a plain one, plus its bonus
-        ({**BNT, "blind_scoring": "bonus"}, "blind no trump 6", 6, 180 + 100, "Blind No Trump made: 3 x 60", "BNT6"),
+        ({**BNT, "blind_scoring": "bonus"}, "blind no trump 6", 6, 180 + 100, "Blind No Trump made: blind 6, 60 x 3 = 180", "BNT6"),
     ],
 )  # fmt: skip
 def test_blind_no_trump_scores_triple_made_and_failed(rules, bid, took, points, line, label):
@@ -426,7 +426,7 @@ def test_blind_no_trump_in_the_line_and_on_the_rules_page():
     rules = rules_from_spec({**BNT, "blind_no_trump_loss_multiplier": 1})
     assert "blind no trump \u00d73, set \u00d71" in rules_line(rules)
     assert option_example(rules, "standard", "blind_no_trump").lines == [
-        "Ann & Cy: blind 6, took 6: +180; Blind No Trump made: 3 x 60 (total 180)"
+        "Ann & Cy: blind 6, took 6: +180; Blind No Trump made: blind 6, 60 x 3 = 180 (total 180)"
     ]
 
 

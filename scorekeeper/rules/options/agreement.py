@@ -50,6 +50,14 @@ class Agreeing(Protocol):
     @property
     def partner_bids(self) -> str: ...
     @property
+    def race_sweep(self) -> int | None: ...
+    @property
+    def race_third_game(self) -> bool: ...
+    @property
+    def renege_mucks(self) -> bool: ...
+    @property
+    def renege_voids(self) -> bool: ...
+    @property
     def rubicon_bags(self) -> str | None: ...
     @property
     def rubicon_value(self) -> int | None: ...
@@ -68,6 +76,15 @@ def check_agreement(rules: Agreeing) -> None:
         )
     # a switch that cannot apply is refused; a number that counts only under another rule (the
     # nil's values with nil off) waits, as the options always have
+    if r.renege_voids and r.renege_mucks:
+        raise _contradiction(
+            "renege_voids", "a renege that mucks the hand already decides the contract"
+        )
+    if r.race_third_game and r.race_sweep is None:
+        raise _contradiction(
+            "race_third_game",
+            "the forced game is won by a sweep: set the tricks that win the match (race_sweep)",
+        )
     if r.nil_fail_sets_partner and not (r.nil or r.blind_nil):
         raise _contradiction("nil_fail_sets_partner", "needs nil bids (nil or blind nil)")
     if r.blind_nil_no_bags and not r.blind_nil:

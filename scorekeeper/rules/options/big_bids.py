@@ -112,6 +112,16 @@ BIG_BIDS: list[OptionInfo] = [
         maximum=MAX_MULTIPLIER,
     ),
     OptionInfo(
+        "no_trump_scope",
+        "choice",
+        "bidder",
+        "Big bids",
+        "No Trump multiplies",
+        "Bidder: only the No Trump bidder's own bid (pagat: \"the value of the bid is "
+        "double\"; the partner's bid counts once). Contract: the side's whole contract.",
+        choices=("bidder", "contract"),
+    ),
+    OptionInfo(
         "blind_no_trump",
         "bool",
         False,

@@ -75,6 +75,16 @@ END_OF_GAME: list[OptionInfo] = [
         maximum=MAX_TRICKS_PER_HAND,
     ),
     OptionInfo(
+        "race_third_game",
+        "bool",
+        False,
+        "End of game",
+        "A race: the trailing side forces one more game",
+        "Urban: a side that won no game yet is not beaten when the other reaches the games a "
+        "match needs without a sweep: one more game is played, which it wins the match by "
+        "sweeping; otherwise the leader wins.",
+    ),
+    OptionInfo(
         "rubicon_value",
         "int",
         None,

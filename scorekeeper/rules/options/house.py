@@ -83,6 +83,7 @@ class Rules:
     no_trump: bool = False
     no_trump_win_multiplier: int = 2
     no_trump_loss_multiplier: int = 2
+    no_trump_scope: str = "bidder"
     lexington: str | None = None
     lexington_value: int = 240
     lexington_penalty: int | None = None
@@ -111,6 +112,11 @@ class Rules:
     blind_no_trump: bool = False
     blind_no_trump_win_multiplier: int = 3
     blind_no_trump_loss_multiplier: int = 3
+    # issue 33: the texts' other readings (docs/contract.md, beside each option)
+    renege_overtricks: str = "after renege"
+    renege_voids: bool = False
+    zero_bid: str = "nil"
+    race_third_game: bool = False
 
     def __post_init__(self) -> None:
         for info in OPTIONS:
@@ -120,6 +126,13 @@ class Rules:
                 object.__setattr__(self, info.name, tuple(sorted(value)))
         check_together(self)
         check_agreement(self)  # part C's options that contradict each other (agreement.py)
+
+    @property
+    def zero_is_nil(self) -> bool:
+        """Whether a bid of 0 is a nil: nil is on and ``zero_bid`` reads it so (pagat: "whether
+        a bid of 'zero' must necessarily be construed as bid of nil"; "number": a plain 0
+        toward the side's contract, and nil is said "nil")."""
+        return self.nil and self.zero_bid == "nil"
 
     @property
     def has_bags(self) -> bool:

@@ -15,6 +15,16 @@ NIL: list[OptionInfo] = [
         "A player may bid to take no trick. Off: a bid of 0 is a plain bid.",
     ),
     OptionInfo(
+        "zero_bid",
+        "choice",
+        "nil",
+        "Nil",
+        "A bid of 0",
+        "Nil: a 0 is a nil bid. Number: a 0 is a plain bid toward the side's contract, and a "
+        'nil is bid as "nil" (pagat: whether a bid of zero must be read as nil).',
+        choices=("nil", "number"),
+    ),
+    OptionInfo(
         "nil_value",
         "int",
         100,

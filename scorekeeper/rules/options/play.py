@@ -53,4 +53,24 @@ PLAY: list[OptionInfo] = [
         "A side that reneges goes down its bid and the others score nothing that hand "
         "(the renege's tricks are not counted).",
     ),
+    # issue 33 (Wikipedia's renege: docs/contract.md, section 6)
+    OptionInfo(
+        "renege_voids",
+        "bool",
+        False,
+        "Play",
+        "A renege voids the contract",
+        'A side that reneges scores nothing for its contract, made or not (Wikipedia: "the '
+        'contract becomes null"); its nils and the others score as played.',
+    ),
+    OptionInfo(
+        "renege_overtricks",
+        "choice",
+        "after renege",
+        "Play",
+        "A reneging side's overtricks",
+        "After renege: counted from its tricks less the renege tricks it gave up. Taken: from "
+        "the tricks it actually took (Wikipedia: bid 4, reneged, took 8: 4 overtricks).",
+        choices=("after renege", "taken"),
+    ),
 ]

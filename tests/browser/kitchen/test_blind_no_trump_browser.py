@@ -49,7 +49,7 @@ def test_a_blind_no_trump_bid_is_tapped_and_says_why(phone, live_server, live_db
     assert "blind no trump \u00d73" in phone.locator(".rules-line").inner_text()
     phone.locator("table.sheet tbody th a", has_text="1").first.tap()
     phone.wait_for_url(re.compile(r"hand=1"))
-    assert "Blind No Trump made: 3 x 60" in phone.locator(".why").inner_text()
+    assert "Blind No Trump made: blind 6, 60 x 3 = 180" in phone.locator(".why").inner_text()
     phone.screenshot(path=str(SHOTS / f"blind-no-trump-why-{size['width']}x{size['height']}.png"))
     check_axe(phone)
 

@@ -54,7 +54,7 @@ def test_a_hand_of_call_break_scores_in_tenths_everywhere(page, live_server, tmp
     # the hand's why-lines, a tap away
     with page.expect_navigation():  # #hand is on both pages: the hand's, loaded, for axe
         page.locator("table.sheet tbody tr").first.locator("a").click()
-    expect(page.locator("#hand")).to_contain_text("bid 3, took 5: +3.0, 2 over +0.2")
+    expect(page.locator("#hand")).to_contain_text("call 3, took 5: +3.0, 2 over +0.2")
     check_no_bags(page)
     check_axe(page)
     # the PDF of the game shows tenths
@@ -64,7 +64,7 @@ def test_a_hand_of_call_break_scores_in_tenths_everywhere(page, live_server, tmp
     path.write_bytes(pdf.body())
     text = subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True,
                           text=True, check=True).stdout  # fmt: skip
-    for shown in ("3.2", "\u22124.0", "2.0", "2.1", "bid 3, took 5: +3.0, 2 over +0.2"):
+    for shown in ("3.2", "\u22124.0", "2.0", "2.1", "call 3, took 5: +3.0, 2 over +0.2"):
         assert shown in text, shown
     assert not BAG.search(text), text  # Call Break has no bags: no column, no word
     assert not re.search(r"\d\.\d{2,}", text)  # no float tails: 3.2, never 3.2000000001

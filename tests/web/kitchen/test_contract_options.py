@@ -74,7 +74,8 @@ def test_a_no_trump_bid_is_tapped_saved_and_explained(client, db):
     record = store.game_by_edit_token(db, token)
     assert record.data["hands"][0]["bids"]["Ann"] == "no trump 4"
     html = client.get(f"/g/{token}?hand=1#hand").get_data(as_text=True)
-    assert "No Trump made: 2 x 70" in html and "NT7" in html
+    # only Ann's own No Trump 4 is doubled (issue 33): 2 x 40 + Cy's 30
+    assert "No Trump made: Ann&#39;s 4, 40 x 2 = 80" in html and "NT7" in html
 
 
 CALL_BREAK_HAND = {"bids": {"Ann": 3, "Bob": 4, "Cy": 2, "Di": 2},
@@ -133,7 +134,7 @@ def test_a_blind_no_trump_bid_is_tapped_saved_and_explained(client, db):
     record = store.game_by_edit_token(db, token)
     assert record.data["hands"][0]["bids"]["Ann & Cy"] == "blind no trump 6"
     html = client.get(f"/g/{token}?hand=1#hand").get_data(as_text=True)
-    assert "Blind No Trump made: 3 x 60" in html and "BNT6" in html
+    assert "Blind No Trump made: blind 6, 60 x 3 = 180" in html and "BNT6" in html
 
 
 @pytest.mark.parametrize("rules", [{"both_exact_bonus": "on"}, {"partner_bids": "each"}])

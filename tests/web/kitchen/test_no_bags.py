@@ -67,8 +67,9 @@ def test_a_call_break_hands_tricks_over_read_as_points_not_bags():
     data = {"format": "spades-scorekeeper/1", "rules": "call-break",
             "players": ["Ann", "Bob", "Cy", "Di"], "hands": CALL_BREAK_HANDS}  # fmt: skip
     sheet = score_game(parse_game(data))
-    assert sheet.hands[0].sides["Ann"].explain == ["bid 3, took 5: +3.0, 2 over +0.2"]
-    assert sheet.hands[0].sides["Di"].explain == ["bid 2, took 3: +2.0, 1 over +0.1"]
+    # its why-lines speak as its table does: a call, "short" (explain.bid_word, set_mark)
+    assert sheet.hands[0].sides["Ann"].explain == ["call 3, took 5: +3.0, 2 over +0.2"]
+    assert sheet.hands[0].sides["Di"].explain == ["call 2, took 3: +2.0, 1 over +0.1"]
 
 
 def test_a_call_break_game_page_has_no_bags_column_nor_word(client, db):
@@ -84,7 +85,7 @@ def test_a_call_break_game_page_has_no_bags_column_nor_word(client, db):
             "4.2", "0.1", "7.0", "4.1"]  # fmt: skip
         assert "+3.2" in page  # Ann's 2 over, as the hand's points: 3 + 0.2
     why = visible(client.get(f"/g/{game.edit_token}?hand=1").get_data(as_text=True))
-    assert "bid 3, took 5: +3.0, 2 over +0.2" in why
+    assert "call 3, took 5: +3.0, 2 over +0.2" in why
 
 
 def test_a_call_break_games_pdf_has_no_bags_column_nor_word(client, db):
@@ -93,7 +94,7 @@ def test_a_call_break_games_pdf_has_no_bags_column_nor_word(client, db):
         response = client.get(url)
         assert response.status_code == 200 and response.mimetype == "application/pdf"
         text = pdf_text(response.data)
-        assert "Score" in text and "bid 3, took 5: +3.0, 2 over +0.2" in text
+        assert "Score" in text and "call 3, took 5: +3.0, 2 over +0.2" in text
         assert not BAG.search(text), (url, text)
 
 
@@ -153,7 +154,7 @@ def test_a_call_break_rules_page_speaks_of_tricks_over_not_bags(client, db):
     text = " ".join(visible(client.get(f"/g/{game.edit_token}/rules").get_data(as_text=True))
                     .split())  # fmt: skip
     assert "Points per trick over the bid: 0.1" in text  # in the sheet's tenths (+0.2 below)
-    assert "Ann bids 5 and takes 7: Ann: bid 5, took 7: +5.0, 2 over +0.2 (total 5.2)" in text
+    assert "Ann bids 5 and takes 7: Ann: call 5, took 7: +5.0, 2 over +0.2 (total 5.2)" in text
     why = "These rules have no bags: a trick over the bid scores its points and counts toward "
     why += "nothing."
     assert text.count(why) == 1

@@ -93,17 +93,19 @@ def test_three_handed_examples_count_seventeen_tricks(client):
 
 
 def test_call_break_examples_are_in_tenths(client):
-    """Call Break: a made call scores the call and 0.1 a trick over, a set loses the call; a
-    start score said as the sheet shows it (9.0, not 90); five deals end the game."""
+    """Call Break: a made call scores the call and 0.1 a trick over, a call short loses it (its
+    why-lines say "call" and "short", as its rows do); a start score said as the sheet shows it
+    (9.0, not 90); five deals end the game."""
     text = page_text(client, new_game(client, FOUR, preset="call-break"))
-    assert "Ann bids 5 and takes 7: Ann: bid 5, took 7: +5.0, 2 over +0.2 (total 5.2)." in text
-    assert "Ann bids 6 and takes 4: Ann: set: bid 6, took 4: \u22126.0 (total \u22126.0)." in text
+    assert "Ann bids 5 and takes 7: Ann: call 5, took 7: +5.0, 2 over +0.2 (total 5.2)." in text
+    short = "Ann: short: call 6, took 4: \u22126.0 (total \u22126.0)."
+    assert "Ann bids 6 and takes 4: " + short in text
     start = shown_points(90, True)  # the file's 90 tenths, said as the sheet shows them
     assert start == Decimal("9.0")
-    assert f"Ann at {start} bids 5 and takes 5: Ann: bid 5, took 5: +5.0 (total 14.0)." in text
+    assert f"Ann at {start} bids 5 and takes 5: Ann: call 5, took 5: +5.0 (total 14.0)." in text
     # five deals and no target to reach: the target said by what it means, the end shown
     assert "Game to: none, a game of 5 hands" in text and "100000" not in text
-    end = "Ann bids 4 and takes 4, 5 hands: Ann: bid 4, took 4: +4.0 (total 20.0); the game "
+    end = "Ann bids 4 and takes 4, 5 hands: Ann: call 4, took 4: +4.0 (total 20.0); the game "
     assert end + "ends: Ann wins." in text
     shown = " ".join(examples(text))
     assert not re.search(r"\d\.\d\d", shown)  # one decimal, never 3.2000000001
