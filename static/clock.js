@@ -33,8 +33,35 @@
     for (var k = 0; k < prompts.length; k++) prompts[k].hidden = !up;
   }
 
-  // A table's phone asks for the clock as it is (the director may pause or extend it between
-  // two hands, when the page does not reload).
+  // When time is called (or the round's clock goes: the round closed), a table's page says so:
+  // it is fetched as it is now and its words about the round (the elements marked
+  // data-round-part: "Time is called…", the line saying how the game ends, the rules line) are
+  // put in place of the old ones. Nothing else moves: the taps on the hand form stay as they are.
+  var said = false;
+  function sayWhatTheRoundIs() {
+    var parts = document.querySelectorAll("[data-round-part]");
+    if (said || !parts.length || !window.DOMParser) return;
+    said = true;
+    fetch(window.location.href.split("#")[0], { cache: "no-store", credentials: "same-origin" })
+      .then(function (r) { return r.ok ? r.text() : null; })
+      .then(function (html) {
+        if (!html) { said = false; return; }
+        var fresh = new DOMParser().parseFromString(html, "text/html");
+        for (var i = 0; i < parts.length; i++) {
+          var part = parts[i], now = part.id && fresh.getElementById(part.id);
+          if (!now) continue;
+          if (part.innerHTML !== now.innerHTML) part.innerHTML = now.innerHTML;
+          part.hidden = now.hidden;
+        }
+      })
+      .catch(function () { said = false; /* offline: asked again at the next poll */ });
+  }
+
+  // A page that stays open asks for the clock as it is (data-clock-url), at once and every
+  // data-clock-poll seconds (15 by default): a table's phone, which does not reload when the
+  // director pauses, extends or stops the clock between hands, and the projector, which
+  // reloads only at its next screen. The answer is read when the page asks, never held, so
+  // the clock follows the console within one poll.
   function poll() {
     if (document.hidden || !window.fetch) return;
     var polled = document.querySelectorAll("[data-clock-url]");
@@ -43,12 +70,19 @@
         .then(function (r) { return r.ok ? r.json() : null; })
         .then(function (now) {
           if (!now || String(now.round) !== clock.getAttribute("data-clock-round")) return;
-          if (now.left === null) { clock.hidden = true; return; }
+          if (now.called) sayWhatTheRoundIs();
+          if (!clock.hasAttribute("data-clock-left")) return; // no clock: only the words
+          if (now.left === null) {
+            clock.hidden = true;
+            sayWhatTheRoundIs();
+            return;
+          }
           clock.hidden = false;
           clock.setAttribute("data-clock-left", String(now.left));
           clock.setAttribute("data-clock-start", String(Date.now()));
           if (now.paused) clock.setAttribute("data-clock-paused", "1");
           else clock.removeAttribute("data-clock-paused");
+          clock.classList.toggle("is-paused", !!now.paused);
           var note = clock.querySelector(".clock-note");
           if (note) note.hidden = !now.paused;
           tick();
@@ -59,5 +93,10 @@
 
   tick();
   window.setInterval(tick, 1000);
-  if (document.querySelector("[data-clock-url]")) window.setInterval(poll, 15000);
+  var polled = document.querySelector("[data-clock-url]");
+  if (polled) {
+    poll();
+    window.setInterval(poll, (parseInt(polled.getAttribute("data-clock-poll"), 10) || 15) * 1000);
+    document.addEventListener("visibilitychange", function () { if (!document.hidden) poll(); });
+  }
 })();

@@ -84,17 +84,30 @@
 			if (lost) retry.firstChild.data = "No answer: the hand may be saved already. What you tapped is kept; a retry never saves it twice. ";
 			retry.scrollIntoView({ block: "nearest" });
 		};
+		// Offline mid-hand: on to the phone's copy of the game page (sw.js), the taps handed over
+		const game = new URL(form.action.split("/hands")[0].split(/[?#]/)[0], location.href).pathname, sw = navigator.serviceWorker;
+		const goOffline = () => {
+			if (!form.hand_no || !window.caches || !sw || !sw.controller) return unsent();
+			caches.open("scorekeeper-pages-1").then((c) => c.match(game)).then((r) => { // sw.js PAGES
+				const v = now && now.dataset.version, own = /^(csrf_token|version|submission|hand_no|step)$/;
+				if (!r || r.headers.get("X-Game-Version") !== v) return unsent(); // a copy at this version
+				sessionStorage["offline hand " + game] = JSON.stringify({ v: v, n: form.hand_no.value, f: [...new FormData(form)].filter((f) => !own.test(f[0])) });
+				form.dispatchEvent(new Event("handed")); // in-progress.js: they go with the page
+				history.scrollRestoration = "manual";
+				if (location.pathname + location.search === game) location.reload(); else location.assign(game);
+			}).catch(() => unsent());
+		};
 		form.addEventListener("submit", (e) => {
 			const online = navigator.onLine;
 			if (!online || post) e.preventDefault();
 			if (form.keep) return form.keep(); // offline.js
-			if (!online) return unsent();
+			if (!online) return goOffline();
 			if (!post || form.busy) return;
 			form.busy = retry.hidden = true;
 			// Saved: a redirect, not followed. Refused: post it again.
 			fetch(form.action, { method: "POST", body: new FormData(form), redirect: "manual" }).then((r) => {
 				const to = form.action.split("/hands")[0];
-				if (r.type !== "opaqueredirect") return form.submit();
+				if (r.type !== "opaqueredirect") return form.dispatchEvent(new Event("handed")), form.submit(); // refused: its answer has the taps
 				form.dispatchEvent(new Event("saved"));
 				if (to !== location.href.split("#")[0]) return location.assign(to + "#now");
 				history.scrollRestoration = "manual"; // the same address: reload, from the top

@@ -99,6 +99,9 @@
 	form.addEventListener("change", keep);
 	form.addEventListener("input", keep);
 	form.addEventListener("saved", forget);
+	form.addEventListener("handed", forget); // game.js: sent, or taken to the offline form
+	// offline.js: this phone's kept hands moved the game on; the hand on the form is the next one
+	form.addEventListener("moved", (e) => { if (cur && cur.v === e.detail.from) { cur.v = e.detail.to; cur.at = e.detail.at; save(); } });
 	form.addEventListener("submit", () => { if (form.method === "get" && navigator.onLine) forget(); });
 	const cancel = form.querySelector(".actions a");
 	if (cancel) cancel.addEventListener("click", forget);

@@ -18,6 +18,7 @@
   "use strict";
   const path = location.pathname, key = "kept " + path, form = document.getElementById("hand");
   const offline = document.body.dataset.offline !== undefined;
+  const pageVersion = document.getElementById("now").dataset.version; // the page's, as last seen
   const again = new URLSearchParams(location.search).get("again");
   const load = () => JSON.parse(localStorage[key] || '{"q":[],"refused":[]}');
   const store = (d) => {
@@ -37,7 +38,7 @@
     box.appendChild(p);
     return p;
   };
-  let sending = false, stuck = false, wait = 2000, timer = null;
+  let sending = false, stuck = false, wait = 2000, timer = null, arrived;
   const show = (note) => {
     const d = load();
     box.textContent = "";
@@ -104,6 +105,7 @@
   const words = () => all(".pad").filter((p) => !p.hidden && p.querySelector(":checked") && p.querySelector(":checked").value).map((p) =>
     p.querySelector("legend").firstChild.textContent.trim() + " " + p.querySelector(":checked").value).join(", ");
   const all = (sel) => [].slice.call(form.querySelectorAll(sel));
+  const tapped = () => all("input[type=radio], input[type=text]").some((i) => (i.type === "radio" ? i.checked && !i.defaultChecked : i.value !== i.defaultValue));
   const id = () => btoa(String.fromCharCode.apply(null, crypto.getRandomValues(new Uint8Array(12)))).replace(/\+/g, "-").replace(/\//g, "_");
   if (offline && form && form.method === "post" && form.querySelector("[name=hand_no]")) {
     const first = +form.hand_no.value, deal = form.querySelector(".deal");
@@ -181,8 +183,20 @@
       form.querySelector("h2").textContent = "Hand " + n + ": bids and tricks";
       form.querySelector("[type=submit]").textContent = "Save hand " + n;
     };
-    const kept = load().q; // the next hand's form, with what in-progress.js put back on it
-    next(kept.length ? kept[kept.length - 1].n + 1 : first, [...new FormData(form)]);
+    // The next hand's form, with what in-progress.js put back on it, or what was tapped on the
+    // server's form of this hand when the network went (game.js hands it over).
+    const kept = load().q;
+    let handed = null;
+    try {
+      handed = JSON.parse(sessionStorage["offline hand " + path] || "null");
+      sessionStorage.removeItem("offline hand " + path);
+    } catch (e) { /* refused: nothing handed */ }
+    const fresh = handed && !kept.length && handed.v === pageVersion && handed.n === String(first);
+    next(kept.length ? kept[kept.length - 1].n + 1 : first, fresh ? handed.f : [...new FormData(form)]);
+    if (fresh) { // why the form changed, where the page opens
+      arrived = "The network went in the middle of hand " + first + ": it goes on here, what you tapped on the form below.";
+      addEventListener("load", () => box.scrollIntoView({ block: "start" }));
+    }
     form.keep = () => {
       if (!form.ok) return form.tricks(null);
       const d = load(), n = +form.hand_no.value;
@@ -219,9 +233,10 @@
     sending = true;
     stuck = false;
     show();
+    let from = null, version = null;
     try {
       const now = await (await fetch(path + "/version", { cache: "no-store" })).json();
-      let version = d.q[0].f.find((f) => f[0] === "version")[1];
+      from = version = d.q[0].f.find((f) => f[0] === "version")[1];
       while (d.q.length) {
         const h = d.q[0], body = new FormData();
         h.f.forEach((f) => body.append(f[0], f[0] === "version" ? version : f[0] === "csrf_token" ? now.csrf : f[1]));
@@ -244,6 +259,12 @@
     sending = false;
     d = load();
     if (!d.q.length && (offline || !d.refused.length)) { // the server's sheet (the refused on it)
+      if (offline && form && !d.refused.length && tapped()) {
+        // a hand on the form (taken back with Undo, or begun): the next hand now, on the
+        // server's form with every pad, as in-progress.js puts it back there
+        form.dispatchEvent(new CustomEvent("moved", { detail: { from: from, to: version, at: "?step=both" } }));
+        return location.replace(path + "?step=both#hand");
+      }
       if (location.search) return location.replace(path);
       return location.reload();
     }
@@ -255,6 +276,6 @@
   };
   addEventListener("online", () => { wait = 2000; send(); });
   addEventListener("offline", () => show());
-  show();
+  show(arrived);
   send();
 })();

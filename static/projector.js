@@ -1,7 +1,9 @@
 /* The projector page: one screen at a time, the next every few seconds (data-seconds), the
    clock kept current, and the event's version polled (data-poll-seconds): when it moves, the
-   page reloads at the next screen (at once while paused) and carries on from there. Space
-   pauses, the arrow keys step. Without JavaScript every screen shows with a Refresh link. */
+   page reloads at the next screen (at once while paused) and carries on from there. The round
+   clock asks for itself (static/clock.js), so a pause on the console shows within one poll.
+   Space, or the button at the foot of the page, pauses the rotation (never the round's clock);
+   the arrow keys step. Without JavaScript every screen shows with a Refresh link. */
 (function () {
   "use strict";
   var box = document.getElementById("pj");
@@ -74,9 +76,11 @@
     if (timer !== null) window.clearTimeout(timer);
     timer = paused ? null : window.setTimeout(function () { step(1); }, every);
   }
+  // Paused, the rotation stays paused through the page's reloads (a new version shows at once).
   function setPaused(on) {
     paused = on;
-    if (pause) pause.textContent = on ? "Resume" : "Pause";
+    try { window.sessionStorage.setItem(key + ":paused", on ? "1" : ""); } catch (e) { /* private */ }
+    if (pause) pause.textContent = (on ? "Resume" : "Pause") + " the screens' rotation";
     if (on && stale) window.location.reload();
     schedule();
   }
@@ -106,12 +110,13 @@
   document.documentElement.classList.add("pj-cycling");
   fit(document.querySelector(".pj-top"));
   show(remembered());
-  schedule();
+  try { paused = window.sessionStorage.getItem(key + ":paused") === "1"; } catch (e) { /* private */ }
+  setPaused(paused);
   tick();
   window.setInterval(tick, 10000);
   window.setInterval(check, poll);
   if (pause) {
-    pause.hidden = false;
+    document.getElementById("pj-controls").hidden = false;
     pause.addEventListener("click", function () { setPaused(!paused); });
   }
   document.addEventListener("keydown", function (e) {

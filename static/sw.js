@@ -8,7 +8,7 @@
    needs the network, with the way back to the game. Nothing here writes: saves go from the
    page. */
 "use strict";
-var FILES = "scorekeeper-files-1", PAGES = "scorekeeper-pages-1";
+var FILES = "scorekeeper-files-1", PAGES = "scorekeeper-pages-1"; // PAGES: game.js reads it too
 var root = new URL("./", self.registration.scope).pathname;
 var own = ["static/style.css", "static/race.css", "static/no-bags.css", "static/game.js",
            "static/in-progress.js", "static/offline.js", "static/scroll-hint.js", "static/icon.svg",

@@ -92,6 +92,19 @@ def listed(db: store.Database, client) -> list[str]:
     return [r.edit_token for r in store.browser_games(db, browser(client), 1000)]
 
 
+def gated_warm_up() -> None:
+    """A printing worker's warm-up held until the file named by $SCOREKEEPER_TEST_PDF_GATE
+    exists (runs in the worker process): a start whose end the test decides."""
+    import os
+    import time
+    from pathlib import Path
+
+    gate = Path(os.environ["SCOREKEEPER_TEST_PDF_GATE"])
+    deadline = time.monotonic() + 120  # a test that never opens the gate must not hang forever
+    while not gate.exists() and time.monotonic() < deadline:
+        time.sleep(0.01)
+
+
 def gated_render(job: Any) -> bytes:
     """The printing pool's job, held until the file named by $SCOREKEEPER_TEST_PDF_GATE exists:
     a long render whose end the test decides (runs in a worker process)."""

@@ -3,10 +3,11 @@
 (a tap that navigates, not waited for) fails here every time instead of once in fifty CI runs.
 
 Off by default (``make test`` is unchanged); ``make test-browser-late`` runs tests/browser/ with
-it. The polling endpoints (a game's ``/version``, ``version.json``, ``/live``, ``game.json``),
-PDFs and the service worker stay fast: slowing them tests nothing a person sees and only makes
-the run longer. Each delay is drawn from the seed (``--late-server-seed``), the request's method
-and path and how many times that path was asked before, so a run can be repeated."""
+it. The polling endpoints (a game's ``/version``, ``version.json``, ``clock.json``, ``/live``,
+``game.json``), PDFs and the service worker stay fast: slowing them tests nothing a person sees
+and only makes the run longer. Each delay is drawn from the seed (``--late-server-seed``), the
+request's method and path and how many times that path was asked before, so a run can be
+repeated."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from typing import Any
 import pytest
 
 SHORTEST, LONGEST = 0.4, 1.5
-FAST = ("/version", "/version.json", "/live", "/game.json", ".pdf", "/static/sw.js")
+FAST = ("/version", "/version.json", "/clock.json", "/live", "/game.json", ".pdf", "/static/sw.js")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

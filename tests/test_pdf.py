@@ -241,6 +241,26 @@ def test_rules_summary(preset, says, never):
         assert phrase not in summary
 
 
+@pytest.mark.parametrize(
+    ("preset", "players", "said"),
+    [
+        ("standard", 3, "17 tricks for 3 players"),  # Standard says 13: why 17 is said
+        ("standard", 5, "10 tricks for 5 players"),
+        ("three-player", 3, "17 tricks for 3 players"),
+        ("standard", 4, "13 tricks"),
+    ],
+)
+def test_tricks_other_than_13_say_they_come_from_the_players(preset, players, said):
+    summary = rules_summary(preset_rules(preset), preset, players)
+    assert said in summary
+
+
+def test_a_three_player_standard_blank_sheet_says_why_17_tricks():
+    blank = sheets.blank_sheet(players=3, teams=False, paper_size="letter")
+    text = " ".join(pdf_text(sheets.render_blank_pdf(blank)).split())
+    assert "17 tricks for 3 players" in text
+
+
 # --- blank sheets -----------------------------------------------------------------------------
 
 
@@ -394,13 +414,15 @@ def test_a_call_break_score_and_its_change_stay_in_their_column():
     sheet = score_game(game)
     body = sheets.render_game_pdf(game, sheet, paper_size="letter")
     words = word_boxes(body)[0]
-    # the columns are of one width: a score column's edges lie half a column (the distance
-    # between the centres of its head and Took's) either side of its head (no Bags: Call Break
-    # has none, so the score is a side's last column)
-    centre = {h: [(a + b) / 2 for w, a, b in words if w == h] for h in ("Took", "Score", "Bags")}
+    # Bid and Took are of one width (the distance between their heads' centres), the score
+    # column wider: its left edge lies half a column right of Took's centre, its right edge as
+    # far right of its head's centre (no Bags: Call Break has none, so the score is a side's
+    # last column)
+    heads = ("Bid", "Took", "Score", "Bags")
+    centre = {h: [(a + b) / 2 for w, a, b in words if w == h] for h in heads}
     assert len(centre["Score"]) == 4 and not centre["Bags"]
-    heads = zip(centre["Took"], centre["Score"], strict=True)
-    scores = [((t + s) / 2, s + (s - t) / 2) for t, s in heads]
+    columns = zip(centre["Bid"], centre["Took"], centre["Score"], strict=True)
+    scores = [(t + (t - b) / 2, 2 * s - t - (t - b) / 2) for b, t, s in columns]
     changes = [w for w in words if w[0] in ("+4.1", "+2.0", "+3.0")]
     assert len(changes) == 4 * 5  # each hand's four (the why-lines' have a comma or a stop)
     for word, left, right in changes:

@@ -11,6 +11,7 @@ import pytest
 
 from scorekeeper import cli
 from scorekeeper.cli import lan
+from scorekeeper.printing import pool
 from scorekeeper.printing.packets import qr_text
 from scorekeeper.service import club_night
 from tests.service.club_night.clubs import event_with
@@ -151,3 +152,49 @@ def test_a_port_in_use_is_said_in_one_line_not_a_traceback(monkeypatch, tmp_path
     err = capsys.readouterr().err
     assert f"scorekeeper: port {port} on 127.0.0.1 is in use" in err
     assert "OSError" not in err and "--port" in err
+
+
+def test_a_started_server_has_its_printers_warmed_before_anyone_asks_for_a_pdf(
+    monkeypatch, tmp_path
+):
+    """The first PDF after a start took 5-7 s (WeasyPrint starting in a new process): `serve`
+    starts the printers and warms them up as a serving process starts, in the background."""
+    from scorekeeper.cli import serving
+
+    monkeypatch.setenv("SCOREKEEPER_DATABASE", str(tmp_path / "club.sqlite"))
+    monkeypatch.setenv("SCOREKEEPER_SECRET_KEY", "k" * 64)
+    printer = pool.Printer()  # the real printer: WeasyPrint warmed up in each worker
+    monkeypatch.setattr(pool, "_printer", printer)
+    ready: list[bool] = []
+
+    def serve(app, how, hooks):  # a serving process starts its own, then answers
+        stop = hooks.start()
+        try:
+            assert len(printer.warming) == (pool.WORKERS if how.workers == 1 else 1)
+            ready.extend(f.result(timeout=120) for f in printer.warming)
+        finally:
+            stop()
+        return 0
+
+    monkeypatch.setattr(serving, "serve", serve)
+    assert cli.main(["serve", "--port", "8000", "--server", "waitress"]) == 0
+    assert ready == [True] * pool.WORKERS
+    assert printer.renders == 0  # warm before the first PDF, which none asked for
+
+
+def test_warming_the_printers_returns_at_once_and_they_warm_in_the_background(
+    monkeypatch, tmp_path
+):
+    from tests.helpers import gated_warm_up
+
+    gate = tmp_path / "gate"
+    monkeypatch.setenv("SCOREKEEPER_TEST_PDF_GATE", str(gate))  # read by the workers it spawns
+    printer = pool.Printer(2, initializer=gated_warm_up)
+    try:
+        started = printer.warm()
+        assert len(started) == 2 and not any(f.done() for f in started)  # the gate is shut
+        gate.touch()
+        assert [f.result(timeout=120) for f in started] == [True, True]
+    finally:
+        gate.touch()
+        printer.shutdown()

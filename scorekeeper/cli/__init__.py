@@ -121,7 +121,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         serving.check_port(args.host, args.port)  # before anything is migrated or said
         # Migrations (and the backup they take first) run once, here, before any worker is
         # forked; their connection is closed before. Printed sheets are made in printing
-        # processes each serving process starts (and warms up) on its first one.
+        # processes each serving process starts and warms up as it starts serving (below).
         cmd_migrate(args)
         app = create_app()
         _log_to_stderr()
@@ -130,7 +130,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
         # backup folder's lock takes them (serving.Hooks).
         settings = backup_settings(app.config)
 
-        def start_backups() -> Callable[[], None]:
+        def start_own() -> Callable[[], None]:
+            # The printers start and warm up now, in the background, in this serving process
+            # (a gunicorn worker's own, after its fork), so that the first PDF asked for does
+            # not wait 3-7 s for WeasyPrint to start; nothing waits for them. One printer a
+            # process when several serve (each is a WeasyPrint), the second on demand.
+            pool.warm(1 if how.workers > 1 else None)
             scheduler = backups.Scheduler(settings)
             scheduler.start()
 
@@ -144,7 +149,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         _settle_memory()
         # Where phones find it: printed here, and shown on the director's console.
         app.config["LAN_ADDRESSES"] = lan.announce(args.host, args.port)
-        code = serving.serve(app, how, serving.Hooks(start_backups))
+        code = serving.serve(app, how, serving.Hooks(start_own))
     except serving.PortInUse:  # a second `make run`, or another program on it
         print(
             f"scorekeeper: port {args.port} on {args.host} is in use: is a server running there"

@@ -3,8 +3,9 @@ time and size, and a cache.
 
 A long game's sheet takes WeasyPrint seconds of pure Python, which in the server's own process
 would hold the interpreter and keep every other request waiting. Here each PDF is made in one of
-at most :data:`WORKERS` processes (spawned on the first PDF, WeasyPrint warmed up in each); the
-request thread waits on the job's future, so the server's other threads go on answering pages.
+at most :data:`WORKERS` processes (started with the server, :func:`warm`, else on the first PDF;
+WeasyPrint warmed up in each); the request thread waits on the job's future, so the server's
+other threads go on answering pages.
 Bounds:
 
 - **size**: a game of more than ``max_hands`` hands is refused before any work (:class:`TooLong`);
@@ -133,6 +134,14 @@ def warm_up() -> None:
     pdf.warm_up()
 
 
+_READY = False  # in a worker: its initializer has run (WeasyPrint loaded, a page printed)
+
+
+def _ready() -> bool:
+    """A worker's answer to :meth:`Printer.warm`: whether it is warmed up and ready."""
+    return _READY
+
+
 def _start_worker(initializer: Callable[[], None] | None) -> None:
     """In each worker: end it when the server ends, however it ends (a server killed with
     SIGKILL cannot stop its workers, and an idle worker would wait for jobs forever)."""
@@ -146,6 +155,8 @@ def _start_worker(initializer: Callable[[], None] | None) -> None:
         threading.Thread(target=orphaned, name="exit-with-server", daemon=True).start()
     if initializer is not None:
         initializer()
+    global _READY
+    _READY = True
 
 
 class Printer:
@@ -176,12 +187,25 @@ class Printer:
         self._running: set[Future] = set()
         self.renders = 0  # jobs sent to a worker
         self.hits = 0  # sheets served from the cache
+        self.warming: list[Future] = []  # what warm() started: each True once a worker is ready
 
     @property
     def in_flight(self) -> int:
         """Jobs sent and not yet done."""
         with self._lock:
             return len(self._running)
+
+    def warm(self, count: int | None = None) -> list[Future]:
+        """Start ``count`` printing processes now (all of them by default), each warming up
+        WeasyPrint, rather than on the first PDF (which then took 5-7 s instead of under one).
+        Returns at once: the processes start and warm up in the background, and a page asked
+        for meanwhile is not kept waiting. Each future answers True once its worker is ready."""
+        with self._lock:
+            executor = self._executor_now()
+            wanted = min(count or self.workers, self.workers)
+            started = [executor.submit(_ready) for _ in range(wanted)]
+            self.warming = started
+        return started
 
     def game_pdf(
         self,
@@ -245,7 +269,7 @@ class Printer:
             self._reset()
             raise PrintFailed() from None
 
-    def _submit(self, job: Any) -> Future:
+    def _executor_now(self) -> ProcessPoolExecutor:
         if self._executor is None:
             self._executor = ProcessPoolExecutor(
                 max_workers=self.workers,
@@ -254,8 +278,11 @@ class Printer:
                 initializer=functools.partial(_start_worker, self.initializer),
                 max_tasks_per_child=TASKS_PER_WORKER,
             )
+        return self._executor
+
+    def _submit(self, job: Any) -> Future:
         try:
-            future = self._executor.submit(self.runner, job)
+            future = self._executor_now().submit(self.runner, job)
         except BrokenProcessPool:
             self._reset()
             raise PrintFailed() from None
@@ -314,6 +341,12 @@ def printer() -> Printer:
         if _printer is None:
             _printer = Printer()
         return _printer
+
+
+def warm(count: int | None = None) -> list[Future]:
+    """Warm the process's printer now, in the background (:meth:`Printer.warm`): what a
+    server does as it starts, so that the first person to ask for a PDF does not wait for it."""
+    return printer().warm(count)
 
 
 def shutdown() -> None:

@@ -465,6 +465,10 @@ def rules_explained(
             label, help_ = WITHOUT_BAGS[o.name]
             o = o._replace(label=label, help=help_)
         refused = example.lines[0].startswith(_REFUSED) if len(example.lines) == 1 else False
+        if refused and o.name == "blind_deficit" and rules.blind_nil:
+            # blind numbers are refused, but the deficit still limits blind nil: shown by it
+            example = option_example(rules, preset, "blind_nil", seats, teams, team_count)
+            refused = example.lines[0].startswith(_REFUSED) if len(example.lines) == 1 else False
         if refused:
             unused.setdefault(example.lines[0].removeprefix(_REFUSED), []).append(o)
         else:

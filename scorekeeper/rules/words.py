@@ -31,6 +31,7 @@ from .options import (
     MAX_POINTS,
     MAX_SCORE,
     OPTIONS,
+    TRICKS_BY_PLAYERS,
     OptionInfo,
     Rules,
     numbers_text,
@@ -162,6 +163,9 @@ def empty_meaning(info: OptionInfo) -> str:
     return found[1] if found else "none"
 
 
+_BLIND_WHEN = frozenset({"blind_bids", "blind_nil"})  # the options blind_deficit limits
+
+
 def option_shown(info: OptionInfo, value: Any, rules: Rules | None = None) -> str:
     """An option's value as the rules page says it: empty by what empty means, a number with
     a true minus, a list of numbers with commas; a target no game of a number of hands can
@@ -171,6 +175,13 @@ def option_shown(info: OptionInfo, value: Any, rules: Rules | None = None) -> st
         return f"none, a game of {hands} hands"
     if value is None:
         return empty_meaning(info)
+    if value is True and rules is not None and info.name in _BLIND_WHEN:
+        deficit = rules.blind_deficit  # "Blind nil: yes" says when, as the game enforces it
+        return (
+            "yes, any time"
+            if deficit is None
+            else (f"yes, when {figure(in_units(rules, deficit))} or more behind the leader")
+        )
     if isinstance(value, bool):
         return "yes" if value else "no"
     if type(value) is int:
@@ -222,7 +233,11 @@ def rules_summary(rules: Rules, preset: str = "standard", players: int | None = 
         end += f"{', ' if end else ''}{r.max_hands} hands"
     out.append(end)
     if players or r.tricks_per_hand is not None:
-        out.append(f"{r.tricks_for(players or 4)} tricks")
+        tricks = r.tricks_for(players or 4)
+        by_players = r.tricks_per_hand is None and tricks != TRICKS_BY_PLAYERS[4]
+        # not the usual 13: said why, the rule's own "by players" (3 and 6 play 17, 5 play 10)
+        why = f" for {players} players" if by_players else ""
+        out.append(f"{tricks} tricks{why}")
     if r.race_tricks is not None:  # no bids: no contract, nil, blind or bags to name
         return [out[0], f"a race, no bids: {r.race_tricks} tricks win a hand", *out[1:],
                 *_race_summary(r)]  # fmt: skip

@@ -21,7 +21,8 @@ from .model import ZERO, Person, PlayedGame, Tally
 def tally_game(game: Game, sheet: Sheet, person_of: Mapping[str, Person]) -> dict[Person, Tally]:
     """Each person's hand figures in one scored game. ``person_of`` maps the game's player
     names to people; a player missing from it is not counted."""
-    counts: dict[str, list[int]] = {p: [0] * 16 for p in game.players if p in person_of}
+    counts: dict[str, list[int]] = {p: [0] * 19 for p in game.players if p in person_of}
+    has_bags = game.rules.has_bags  # Call Break's tricks over the call are no bags
     side_of = {p: s for s in sheet.sides for p in game.members(s)}
     for hand, result in zip(game.hands, sheet.hands, strict=False):
         if result.void:
@@ -56,13 +57,17 @@ def tally_game(game: Game, sheet: Sheet, person_of: Mapping[str, Person]) -> dic
                 if isinstance(took, int):  # reached: only where P's own tricks are written
                     c[15] += 1
                     c[5] += took >= number
+                    c[16] += number
+                    c[17] += took
             for n in nils:
                 # a double nil is each member's own nil bid: blind where they bid it blind
                 blind = n.kind == "blind nil" or (n.kind == "double nil" and kind == BNIL)
                 c[11 if blind else 9] += 1
                 c[12 if blind else 10] += bool(n.made)
-            c[13] += side.bags
-            c[14] += side.bag_penalties
+            if has_bags:
+                c[13] += side.bags
+                c[14] += side.bag_penalties
+                c[18] += 1
     return {person_of[p]: Tally(*c) for p, c in counts.items()}
 
 
@@ -80,7 +85,10 @@ class Record:
 
 @dataclass(frozen=True)
 class Figures:
-    """A person's figures over some games (all of them, or a season's)."""
+    """A person's figures over some games (all of them, or a season's). Points are counted
+    apart by their unit: ``points_for``/``points_against`` over the ``point_games`` scored in
+    whole points, ``tenths_for``/``tenths_against`` (whole tenths) over the ``tenths_games``
+    scored in tenths (Call Break's, ``tenths_wins`` of them won): 5.2 is never 52 points."""
 
     games: int
     wins: int
@@ -89,6 +97,11 @@ class Figures:
     tally: Tally
     partners: dict[Person, Record]
     opponents: dict[Person, Record]
+    point_games: int = 0
+    tenths_games: int = 0
+    tenths_for: int = 0
+    tenths_against: int = 0
+    tenths_wins: int = 0
 
     @property
     def losses(self) -> int:
@@ -100,11 +113,21 @@ class Figures:
 
     @property
     def for_per_game(self) -> float | None:
-        return _per(self.points_for, self.games)
+        """Points for a game, over the games scored in whole points."""
+        return _per(self.points_for, self.point_games)
 
     @property
     def against_per_game(self) -> float | None:
-        return _per(self.points_against, self.games)
+        return _per(self.points_against, self.point_games)
+
+    @property
+    def tenths_for_per_game(self) -> float | None:
+        """Points for a game (5.2, not 52), over the games scored in tenths."""
+        return _per(self.tenths_for, 10 * self.tenths_games)
+
+    @property
+    def tenths_against_per_game(self) -> float | None:
+        return _per(self.tenths_against, 10 * self.tenths_games)
 
     @property
     def contracts_pct(self) -> float | None:
@@ -124,23 +147,36 @@ class Figures:
 
     @property
     def bags_per_hand(self) -> float | None:
-        return _per(self.tally.bags, self.tally.hands)
+        """Bags a hand, over the hands of games with bags."""
+        return _per(self.tally.bags, self.tally.bag_hands)
 
     @property
     def average_bid(self) -> float | None:
-        return _per(self.tally.bid_total, self.tally.bids)
+        """The person's own number bid, averaged over the same hands as
+        :attr:`average_tricks`: those they bid a number with their own tricks written."""
+        return _per(self.tally.reach_bid_total, self.tally.reach_bids)
 
     @property
     def average_tricks(self) -> float | None:
-        return _per(self.tally.tricks_total, self.tally.trick_hands)
+        """The person's own tricks over the hands of :attr:`average_bid`."""
+        return _per(self.tally.reach_tricks_total, self.tally.reach_bids)
+
+    @property
+    def average_bid_all(self) -> float | None:
+        """The person's own number bid over every hand they bid one (tricks written or not)."""
+        return _per(self.tally.bid_total, self.tally.bids)
 
     def as_dict(self, name: Callable[[Person], str] = str) -> dict[str, Any]:
         """Every figure as plain JSON values (rates rounded as docs/stats.md says)."""
         t = self.tally
         return {
             "games": self.games, "wins": self.wins, "losses": self.losses,
-            "win_pct": self.win_pct, "points_for_per_game": self.for_per_game,
+            "win_pct": self.win_pct, "point_games": self.point_games,
+            "points_for_per_game": self.for_per_game,
             "points_against_per_game": self.against_per_game,
+            "tenths_games": self.tenths_games, "tenths_wins": self.tenths_wins,
+            "tenths_for_per_game": self.tenths_for_per_game,
+            "tenths_against_per_game": self.tenths_against_per_game,
             "contracts": t.contracts, "contracts_made": t.made,
             "contracts_made_pct": self.contracts_pct, "own_bids": t.bids,
             "own_bids_with_tricks": t.reach_bids, "own_bids_reached": t.reached,
@@ -148,9 +184,10 @@ class Figures:
             "sets": t.sets, "nil_tried": t.nils, "nil_made": t.nils_made,
             "nil_made_pct": self.nil_pct, "blind_nil_tried": t.blind_nils,
             "blind_nil_made": t.blind_nils_made, "blind_nil_made_pct": self.blind_nil_pct,
-            "hands": t.hands, "bags": t.bags, "bags_per_hand": self.bags_per_hand,
-            "bag_penalties": t.bag_penalties, "average_bid": self.average_bid,
-            "average_tricks": self.average_tricks,
+            "hands": t.hands, "bag_hands": t.bag_hands, "bags": t.bags,
+            "bags_per_hand": self.bags_per_hand, "bag_penalties": t.bag_penalties,
+            "average_bid": self.average_bid, "average_tricks": self.average_tricks,
+            "average_bid_all": self.average_bid_all,
             "partners": {name(p): [r.games, r.wins] for p, r in self.partners.items()},
             "opponents": {name(p): [r.games, r.wins] for p, r in self.opponents.items()},
         }  # fmt: skip
@@ -166,7 +203,7 @@ def _per(total: int, count: int) -> float | None:
 
 def figures(person: Person, games: Iterable[PlayedGame]) -> Figures:
     """``person``'s figures over the games they played among ``games``."""
-    played = wins = pf = pa = 0
+    played = wins = pf = pa = whole = tenths = tf = ta = tw = 0
     tally = ZERO
     partners: dict[Person, list[int]] = {}
     opponents: dict[Person, list[int]] = {}
@@ -178,8 +215,15 @@ def figures(person: Person, games: Iterable[PlayedGame]) -> Figures:
         won = g.winner == side
         played += 1
         wins += won
-        pf += g.points[side]
-        pa += g.against(side)
+        if g.tenths:
+            tenths += 1
+            tw += won
+            tf += g.points[side]
+            ta += g.against(side)
+        else:
+            whole += 1
+            pf += g.points[side]
+            pa += g.against(side)
         t = g.tallies.get(person)
         if t is not None:
             tally = tally + t
@@ -195,6 +239,7 @@ def figures(person: Person, games: Iterable[PlayedGame]) -> Figures:
         played, wins, pf, pa, tally,
         {p: Record(*r) for p, r in partners.items()},
         {p: Record(*r) for p, r in opponents.items()},
+        whole, tenths, tf, ta, tw,
     )  # fmt: skip
 
 

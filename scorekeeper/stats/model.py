@@ -38,10 +38,13 @@ class Tally:
     plain or blind bid, not nil); ``reach_bids``/``reached``: those of them whose tricks were
     written per player / where the person took at least that many tricks themselves.
     ``bid_total``/``tricks_total`` over ``bids`` and ``trick_hands`` (hands whose tricks were
-    written per player). ``nils``/``nils_made`` and ``blind_nils``/``blind_nils_made``: the
-    person's own nil bids (a team's double nil counts as one for each member: a blind nil for
-    a member who bid it blind). ``bags``: bags their side took. ``bag_penalties``: times the
-    bag limit struck their side.
+    written per player); ``reach_bid_total``/``reach_tricks_total``: the person's bids and tricks
+    over the same ``reach_bids`` hands (the average bid and tricks a page shows side by side).
+    ``nils``/``nils_made`` and ``blind_nils``/``blind_nils_made``: the person's own nil bids
+    (a team's double nil counts as one for each member: a blind nil for a member who bid it
+    blind). ``bags``: bags their side took, over ``bag_hands`` (hands of
+    games whose rules have bags: Call Break's tricks over the call are no bags).
+    ``bag_penalties``: times the bag limit struck their side.
     """
 
     hands: int = 0
@@ -60,6 +63,9 @@ class Tally:
     bags: int = 0
     bag_penalties: int = 0
     reach_bids: int = 0
+    reach_bid_total: int = 0
+    reach_tricks_total: int = 0
+    bag_hands: int = 0
 
     def __add__(self, other: Tally) -> Tally:
         return Tally(*(a + b for a, b in zip(_values(self), _values(other), strict=True)))
@@ -69,7 +75,7 @@ def _values(t: Tally) -> tuple[int, ...]:
     return (
         t.hands, t.contracts, t.made, t.sets, t.bids, t.reached, t.bid_total, t.trick_hands,
         t.tricks_total, t.nils, t.nils_made, t.blind_nils, t.blind_nils_made, t.bags,
-        t.bag_penalties, t.reach_bids,
+        t.bag_penalties, t.reach_bids, t.reach_bid_total, t.reach_tricks_total, t.bag_hands,
     )  # fmt: skip
 
 
@@ -82,7 +88,9 @@ class PlayedGame:
     then the event, round and table); ``key`` names the game for good (a correction keeps it).
     ``event`` is the event's key (None for a home game) and ``label`` how a person names the
     game ("Friday club, round 3 table 4"). ``sides``/``points``/``bags`` follow the game's side
-    order; ``winner`` is a side index. ``tallies`` holds each person's hand figures."""
+    order; ``winner`` is a side index. ``tallies`` holds each person's hand figures.
+    ``tenths``: the points are whole tenths (rules that score in tenths, Call Break's): a
+    person's figures count them apart from whole points, never added to them."""
 
     key: str
     order: tuple[Any, ...]
@@ -95,6 +103,7 @@ class PlayedGame:
     event: Hashable | None = None
     link: str | None = None
     tallies: Mapping[Person, Tally] = field(default_factory=dict)
+    tenths: bool = False
 
     def __post_init__(self) -> None:
         if len(self.sides) < 2 or len(self.points) != len(self.sides):

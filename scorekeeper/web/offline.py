@@ -18,7 +18,13 @@ are few: the page has a weight budget):
 - Save goes by fetch: a lost connection keeps the taps and offers Retry (the same form, its
   one-time id: the server never adds a hand twice); with no network it says "Not saved yet",
   with the answer lost on the way "No answer: the hand may be saved already" (it may be); a
-  save saved fires "saved" on the form (offline.js drops a refused hand entered again);
+  save saved fires "saved" on the form (offline.js drops a refused hand entered again), a save
+  refused fires "handed" (in-progress.js forgets the taps: the server's answer holds them);
+- offline in the middle of a new hand (the last bid, "Bids are in", Save, Retry), when the
+  worker keeps this game's page at the version shown, it goes on to that offline copy by itself
+  (no reload to make): the taps go in sessionStorage (``offline hand <path>``) for offline.js
+  to put on the next hand's form, which says why the form changed; without such a copy the taps
+  stay on the page with Retry;
 - a page the browser brings back from its back/forward cache asks ``/g/<token>/version`` and
   reloads when the game moved on (its Save would otherwise act on a hand already saved);
 - it registers the worker and tells it which game and version it shows; on a page opened
@@ -40,9 +46,13 @@ step's address, where it comes back. Saved, cancelled, or sent on to the tricks 
 then travel in the address), it is forgotten, and a game with nothing kept leaves no entry; a
 form the server sent back with its errors holds what was sent, and the kept copy gives way to
 it. On the phone's offline copy too: offline.js sets up the next hand's form with what was put
-back on it. A tab open since the hand was kept in the tab's sessionStorage (``hand <path>`` and
-``hand <path> kept``, before November 2026) has it read once, as if kept this way, when this
-phone keeps nothing for the game; the old entries are then removed.
+back on it. The kept hands sent, offline.js tells it (a "moved" event, the version read and
+the version after them) that the hand on the form is the next one: it is kept at the new version
+and the server's form with every pad (``?step=both``), where it comes back whole, bids and
+tricks, rather than shown as "Not saved ... the game has moved on". A tab open since the hand
+was kept in the tab's sessionStorage (``hand <path>`` and ``hand <path> kept``, before November
+2026) has it read once, as if kept this way, when this phone keeps nothing for the game; the
+old entries are then removed.
 
 Housekeeping: each entry has the time of its last tap; an entry a day old is dropped (by the
 next game page opened), and only the 20 games tapped most recently are kept. Storage refused

@@ -100,7 +100,8 @@ def test_the_blank_sheet_takes_this_browsers_saved_house_rules(app, client, db):
     other = app.test_client()
     store.save_house_rules(db, "Not mine", {"preset": "nyc"}, owner=browser(other))
     form = client.get("/print/blank").get_data(as_text=True)
-    assert f'<option value="house-{saved.id}">Your house rules: Friday night' in form
+    # offered first, and chosen (issue 34: it was listed first with Standard chosen)
+    assert f'<option selected value="house-{saved.id}">Your house rules: Friday night' in form
     assert "Not mine" not in form
     listed = client.get("/house-rules").get_data(as_text=True)
     assert f'href="/print/blank?rules=house-{saved.id}"' in listed

@@ -15,6 +15,7 @@ from scorekeeper.events import Entrant, EventConfig, SideScore, TableResult
 from scorekeeper.rules import parse_game, score_game
 from scorekeeper.rules.game import read_bid
 from scorekeeper.rules.sample import steady_game
+from scorekeeper.rules.tenths import counted
 from scorekeeper.stats import (
     Finish,
     PlayedGame,
@@ -74,6 +75,12 @@ def _reference(person: str, club) -> dict:
             "bnils_made",
             "bags",
             "penalties",
+            "bag_hands",
+            "reach_bid_total",
+            "reach_tricks_total",
+            "tenths_games",
+            "tf",
+            "ta",
         ],
         0,
     )
@@ -88,8 +95,11 @@ def _reference(person: str, club) -> dict:
         won = sheet.winner == side
         out["games"] += 1
         out["wins"] += won
-        out["pf"] += sheet.totals[side]
-        out["pa"] += max(sheet.totals[s] for s in sheet.sides if s != side)
+        unit = ("tenths_games", "tf", "ta") if game.rules.score_tenths else (None, "pf", "pa")
+        if unit[0]:
+            out[unit[0]] += 1
+        out[unit[1]] += counted(sheet.totals[side])
+        out[unit[2]] += max(counted(sheet.totals[s]) for s in sheet.sides if s != side)
         for p in game.players:
             if p == me:
                 continue
@@ -106,8 +116,10 @@ def _reference(person: str, club) -> dict:
                 out["contracts"] += 1
                 out["made"] += r.made is True
             out["sets"] += r.set
-            out["bags"] += r.bags
-            out["penalties"] += r.bag_penalties
+            if game.rules.has_bags:  # Call Break's tricks over are no bags
+                out["bags"] += r.bags
+                out["penalties"] += r.bag_penalties
+                out["bag_hands"] += 1
             took = (hand.tricks or {}).get(me)
             if took is not None:
                 out["trick_hands"] += 1
@@ -124,6 +136,9 @@ def _reference(person: str, club) -> dict:
                     out["bids"] += 1
                     out["bid_total"] += number
                     out["reached"] += took is not None and took >= number
+                    if took is not None:
+                        out["reach_bid_total"] += number
+                        out["reach_tricks_total"] += took
     out["partners"] = {k: tuple(v) for k, v in partners.items()}
     out["opponents"] = {k: tuple(v) for k, v in opponents.items()}
     return out
@@ -131,7 +146,7 @@ def _reference(person: str, club) -> dict:
 
 @pytest.mark.parametrize("seed", range(12))
 def test_a_random_clubs_figures_are_its_games_counted_again(seed):
-    club = random_club(seed, 15)
+    club = random_club(seed, 15, variants=seed % 2 == 1)  # odd seeds: Call Break's tenths too
     games = [g for _, _, g in club]
     for person in {p.lower() for p in PEOPLE}:
         f = figures(person, games)
@@ -143,7 +158,9 @@ def test_a_random_clubs_figures_are_its_games_counted_again(seed):
             "bids": t.bids, "reached": t.reached, "bid_total": t.bid_total,
             "trick_hands": t.trick_hands, "tricks_total": t.tricks_total, "nils": t.nils,
             "nils_made": t.nils_made, "bnils": t.blind_nils, "bnils_made": t.blind_nils_made,
-            "bags": t.bags, "penalties": t.bag_penalties,
+            "bags": t.bags, "penalties": t.bag_penalties, "bag_hands": t.bag_hands,
+            "reach_bid_total": t.reach_bid_total, "reach_tricks_total": t.reach_tricks_total,
+            "tenths_games": f.tenths_games, "tf": f.tenths_for, "ta": f.tenths_against,
             "partners": {k: (r.games, r.wins) for k, r in f.partners.items()},
             "opponents": {k: (r.games, r.wins) for k, r in f.opponents.items()},
         }  # fmt: skip

@@ -21,6 +21,7 @@ from __future__ import annotations
 from .clock import (
     CLOCK_ACTIONS,
     ClockAnswer,
+    TimeCalled,
     call_time,
     console_clock,
     console_round_minutes,
@@ -62,7 +63,7 @@ from .views import EventLink, EventView, TableView, side_groups
 __all__ = [
     "CLOCK_ACTIONS", "CUTS", "ClockAnswer", "ConsoleView", "EVENT_NAME_LENGTH", "EventFile",
     "EventLink", "EventPage", "EventSettings", "EventView", "HOLD_SECONDS", "MAX_ROUNDS",
-    "MAX_ROUND_MINUTES", "PaperTable", "TableView", "call_time", "clear_cache",
+    "MAX_ROUND_MINUTES", "PaperTable", "TableView", "TimeCalled", "call_time", "clear_cache",
     "clear_paper", "clock_now", "close_round", "console_clock", "console_round_minutes",
     "console_view", "create_event", "csv_text", "drop_question", "enter_paper", "event_page",
     "events_of", "export_file", "export_text", "fix_entrant", "import_event", "import_file",

@@ -14,6 +14,7 @@ from scorekeeper import store
 from scorekeeper.events import (
     MAX_EXTEND_MINUTES,
     Clock,
+    clock_text,
 )
 from scorekeeper.rules import (
     GameError,
@@ -61,6 +62,35 @@ def time_question(db: Database, director_token: str, number: int) -> TimeQuestio
     return TimeQuestion(event.name, event.version, number, tables, rnd.status == "time_called")
 
 
+@dataclass(frozen=True)
+class TimeCalled:
+    """What Call time did: the tables still playing when it was called (the question's "Still
+    playing", and the console's after it: each finishes the hand in play), whether time was
+    called before, and among the tables those whose hand in play was already their last (the
+    night's hands: the call left their game as it was) and those whose game no longer scores
+    (the director enters a paper result)."""
+
+    tables: tuple[int, ...]
+    again: bool = False
+    last_already: tuple[int, ...] = ()
+    unreadable: tuple[int, ...] = ()
+
+    @classmethod
+    def recorded(cls, outcome: object) -> TimeCalled:
+        """As :func:`once` recorded it (plain JSON); a list: the tables capped, as recorded
+        before the call said which tables finish the hand in play."""
+        if isinstance(outcome, dict):
+            return cls(
+                tuple(outcome["tables"]), bool(outcome["again"]),
+                tuple(outcome["last_already"]), tuple(outcome["unreadable"]),
+            )  # fmt: skip
+        return cls(tuple(outcome) if isinstance(outcome, list) else ())
+
+
+# What calling time did to one table's game (_cap).
+CAPPED, LAST_ALREADY, UNREADABLE = "capped", "last_already", "unreadable"
+
+
 def call_time(
     db: Database,
     event: EventRef,
@@ -68,45 +98,53 @@ def call_time(
     *,
     seen: int | None = None,
     submission: str | None = None,
-) -> list[int]:
+) -> TimeCalled:
     """Time is called: each unfinished table finishes the hand in play and the leader wins (a
     tie plays one more hand). Each such table's game gets ``max_hands`` = hands played + 1, so
     the engine ends it after that hand. Safe to repeat (a table that undid it is capped again).
-    Returns the table numbers capped. ``submission``: the form's one-time id (:func:`once`:
-    sent again, the tables the first send capped, nothing done)."""
+    Returns the tables still playing and what the call did to them. ``submission``: the form's
+    one-time id (:func:`once`: sent again, the first send's answer, nothing done)."""
 
     def act() -> Done:
         record, view = changing(db, event, seen)
         rnd = round_of(view, number)
         if rnd is not view.current or rnd.closed:
             raise EventRefused(f"Round {number} is closed: time can be called on the current one.")
-        capped = [t.number for t in rnd.tables if not t.finished and _cap(db, t.game_id)]
+        done = {t.number: _cap(db, t.game_id) for t in rnd.tables if not t.finished}
         store.events.update_round(db, rnd.id, status="time_called")
         store.events.touch_event(db, record.id)
-        return Done(record, number, capped)
+        said = {
+            "tables": list(done),
+            "again": rnd.status == "time_called",
+            "last_already": [n for n, what in done.items() if what == LAST_ALREADY],
+            "unreadable": [n for n, what in done.items() if what == UNREADABLE],
+        }
+        return Done(record, number, said)
 
     with store.write(db):
-        return list(once(db, event, submission, actions.TIME_CALLED, number, act).outcome)
+        done = once(db, event, submission, actions.TIME_CALLED, number, act)
+        return TimeCalled.recorded(done.outcome)
 
 
-def _cap(db: Database, game_id: int) -> bool:
+def _cap(db: Database, game_id: int) -> str:
     """Inside the write: a table's game ends after the hand in play (its ``max_hands`` is the
-    hands played + 1); False when it already ends by then, or its file no longer scores (the
-    director enters a paper result)."""
+    hands played + 1): CAPPED; LAST_ALREADY when it already ends by then (the hand in play is
+    its last), UNREADABLE when its file no longer scores (the director enters a paper
+    result)."""
     record = store.game_by_id(db, game_id)
     try:
         game = parse_game(record.data)
         sheet = score_game(game)
     except GameError:
-        return False
+        return UNREADABLE
     cap = sheet.played + 1
     if game.rules.max_hands is not None and game.rules.max_hands <= cap:
-        return False
+        return LAST_ALREADY
     spec = {**rules_to_spec(game.rules, game.preset), "max_hands": cap}
     data = {**record.data, "rules": spec}
     finished, winner = kitchen.outcome(data)
     store.save_game(db, record, data, action=kitchen.TIME_CALLED, finished=finished, winner=winner)
-    return True
+    return CAPPED
 
 
 CLOCK_ACTIONS = ("pause", "resume", "extend", "restart")
@@ -151,12 +189,12 @@ def round_clock(
         if action == "restart" or clock is None:
             clock = Clock.start(length or (minutes or 0) * 60, now)
             said = f"Round {number}'s clock starts again: {_minutes(clock.remaining(now))}."
-        elif action == "pause":
+        elif action == "pause":  # the time left as the clock beside it shows it: "28:51"
             clock = clock.pause(now)
-            said = f"Round {number}'s clock is paused with {_minutes(clock.remaining(now))} left."
+            said = f"Round {number}'s clock is paused with {clock_text(clock.remaining(now))} left."
         elif action == "resume":
             clock = clock.resume(now)
-            said = f"Round {number}'s clock runs again: {_minutes(clock.remaining(now))} left."
+            said = f"Round {number}'s clock runs again: {clock_text(clock.remaining(now))} left."
         else:
             clock = clock.extend((minutes or 0) * 60, now)
             said = f"Round {number}: {minutes} more minute{'' if minutes == 1 else 's'}."
@@ -297,7 +335,7 @@ def console_round_minutes(
 
 
 __all__ = [
-    "CLOCK_ACTIONS", "ClockAnswer", "TimeQuestion", "TypedClock", "TypedRoundMinutes", "call_time",
-    "console_clock", "console_round_minutes", "round_clock", "set_round_minutes", "submit_clock",
-    "submit_round_minutes", "time_question",
+    "CLOCK_ACTIONS", "ClockAnswer", "TimeCalled", "TimeQuestion", "TypedClock",
+    "TypedRoundMinutes", "call_time", "console_clock", "console_round_minutes", "round_clock",
+    "set_round_minutes", "submit_clock", "submit_round_minutes", "time_question",
 ]  # fmt: skip

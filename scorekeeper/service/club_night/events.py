@@ -48,22 +48,24 @@ def overview(db: Database, event: store.EventRecord) -> EventView:
 @dataclass(frozen=True)
 class ClockNow:
     """The event's round clock at the moment asked: the round's number (0 before round 1),
-    the seconds left (None: no clock to show) and whether it is paused."""
+    the seconds left (None: no clock to show), whether it is paused, and whether time was
+    called on the round (a table's phone then says so, clock or none)."""
 
     round: int
     left: int | None
     paused: bool
+    called: bool = False
 
 
 def clock_now(db: Database, public_token: str, now: float | None = None) -> ClockNow:
     """What a table's phone polls to keep its clock true when the director pauses, extends or
-    restarts it between hands. One query."""
+    restarts it between hands, and to hear that time was called. One query."""
     last = store.events.last_round_clock(db, public_token)
     if last is None:
         return ClockNow(0, None, False)
     number, status, deadline, left = last
     if status in ("closed", "time_called") or (deadline is None and left is None):
-        return ClockNow(number, None, False)
+        return ClockNow(number, None, False, status == "time_called")
     clock = Clock(deadline=deadline) if left is None else Clock(left=left)
     return ClockNow(number, clock.remaining(time.time() if now is None else now), clock.paused)
 

@@ -222,8 +222,11 @@ class RoundView:
 
     @property
     def status(self) -> str:
-        """seated, playing, time_called or closed."""
-        if self.stored_status == "seated" and self.started:
+        """seated, playing, time_called or closed. A seated round is under way ("playing") once a
+        table saved a hand or its clock started: the room plays from the moment the clock
+        counts down (it starts when the round is seated with a round length), whether or not a
+        hand was saved yet."""
+        if self.stored_status == "seated" and (self.started or self.clock is not None):
             return "playing"
         return self.stored_status
 

@@ -99,10 +99,11 @@ def _home_game(record: store.GameRecord) -> tuple[PlayedGame, dict[str, str]] | 
             date=record.created_at[:10],
             label=record.title or " v ".join(sheet.sides),
             sides=sides,
-            points=tuple(counted(sheet.totals[s]) for s in sheet.sides),  # whole: a club table
+            points=tuple(counted(sheet.totals[s]) for s in sheet.sides),  # tenths: whole tenths
             bags=tuple(sheet.bags[s] for s in sheet.sides),
             winner=sheet.sides.index(sheet.winner),
             tallies=tally_game(game, sheet, person),
+            tenths=game.rules.score_tenths,  # counted apart from whole points (docs/stats.md)
         )
     except ValueError:
         return None

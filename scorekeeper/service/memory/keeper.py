@@ -19,7 +19,7 @@ from scorekeeper.stats import Scheme, StatsError
 
 from ..errors import MemoryRefused
 from .club import Club, load_club
-from .season import season_events
+from .season import season_events, season_when
 from .tables import NotFound
 
 Database = store.Database
@@ -158,16 +158,10 @@ def _page(db: Database, club: Club) -> KeeperPage:
     return KeeperPage(
         tuple(lines),
         tuple(changes),
-        tuple((s.id, s.name, _when(s)) for s in club.seasons),
+        tuple((s.id, s.name, season_when(s)) for s in club.seasons),
         tuple((e.id, e.date, e.name) for e in events),
         store.club.club_link(db, "reader", make=True) or "",
     )
-
-
-def _when(s: store.club.SeasonRecord) -> str:
-    if s.events is not None:
-        return f"{len(s.events)} chosen events"
-    return f"{s.start} to {s.end}"
 
 
 def _clean(text: str, field: str, limit: int) -> str:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from scorekeeper import store
 from scorekeeper.events import EventConfig, TableResult
+from scorekeeper.rules.words import count
 from scorekeeper.stats import (
     Finish,
     Scheme,
@@ -81,16 +82,21 @@ def event_places(club: Club, event: EventInfo) -> dict[Person, Finish]:
     )  # fmt: skip
 
 
+def season_when(season: store.club.SeasonRecord, chosen: int | None = None) -> str:
+    """Which nights a season holds, in words: "1 chosen event", "3 chosen events" (``chosen``:
+    how many of them were found, else as many as were chosen), or its date range."""
+    if season.events is not None:
+        return count(len(season.events) if chosen is None else chosen, "chosen event")
+    return f"{season.start} to {season.end}"
+
+
 def build_season(
     club: Club, season: store.club.SeasonRecord, reader: Reader | None = None
 ) -> SeasonPage:
     scheme = Scheme.from_dict(season.scheme)
     chosen = season_events(club, season)
     rows = season_standings((event_places(club, e) for e in chosen), scheme, club.name)
-    if season.events is not None:
-        when = f"{len(chosen)} chosen events"
-    else:
-        when = f"{season.start} to {season.end}"
+    when = season_when(season, len(chosen))
     return SeasonPage(
         reader, season.id, season.name, scheme, when, tuple((e.date, e.name) for e in chosen),
         tuple(SeasonLine(r, club.name(r.person)) for r in rows),

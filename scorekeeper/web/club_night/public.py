@@ -165,10 +165,11 @@ def public_version(public_token: str) -> Response:
 
 @bp.get("/p/<public_token>/clock.json")
 def clock_now(public_token: str) -> Response:
-    """What a table's phone polls to keep its round clock true between hands (a pause, an
-    extension): the round, the seconds left (null: none to show), paused."""
+    """What a table's phone and the projector poll to keep the round clock true between hands
+    (a pause, an extension): the round, the seconds left (null: none to show), paused, and
+    whether time was called (a table's phone then says so, with a clock or without)."""
     now = club_night.clock_now(get_db(), public_token)
-    response = jsonify(round=now.round, left=now.left, paused=now.paused)
+    response = jsonify(round=now.round, left=now.left, paused=now.paused, called=now.called)
     response.headers["Cache-Control"] = "no-store"
     return response
 

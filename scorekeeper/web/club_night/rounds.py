@@ -104,18 +104,44 @@ def call_time(director_token: str, number: int) -> BaseResponse:
     form = ButtonPost.from_post(request.form)
 
     def action() -> str:
-        capped = club_night.call_time(
+        called = club_night.call_time(
             get_db(), director_token, number, seen=form.version, submission=form.submission
         )
-        if not capped:
-            return "Time called. No table was still playing."
-        return (
-            f"Time called: table{'s' if len(capped) > 1 else ''} "
-            f"{', '.join(map(str, capped))} finish the hand in play; the leader wins "
-            "(a tie plays one more hand)."
-        )
+        return time_called_words(called)
 
     return act(director_token, "round", form, action)
+
+
+def time_called_words(called: club_night.TimeCalled) -> str:
+    """What Call time did, naming the tables the question named ("Still playing: tables 1, 2,
+    4"), as the console's "Still playing" below it does: "Time called: tables 1, 2, 4 finish
+    the hand in play; … Table 1 was in its last hand already."."""
+    if not called.tables:
+        return "Time called. No table was still playing."
+    said = (
+        f"Time called{' again' if called.again else ''}: {_tables(called.tables)} "
+        f"finish{'es' if len(called.tables) == 1 else ''} the hand in play; the leader wins "
+        "(a tie plays one more hand)."
+    )
+    if called.last_already and not called.again:
+        one = len(called.last_already) == 1
+        said += (
+            f" {_tables(called.last_already).capitalize()} {'was' if one else 'were'} in "
+            f"{'its' if one else 'their'} last hand already."
+        )
+    if called.unreadable:
+        one = len(called.unreadable) == 1
+        said += (
+            f" {_tables(called.unreadable).capitalize()}: "
+            f"{'its game no longer scores' if one else 'their games no longer score'}; enter "
+            f"{'its paper result' if one else 'their paper results'}."
+        )
+    return said
+
+
+def _tables(numbers: tuple[int, ...]) -> str:
+    """ "table 3", "tables 1, 2, 4"."""
+    return f"table{'s' if len(numbers) > 1 else ''} {', '.join(map(str, numbers))}"
 
 
 @bp.post("/e/<director_token>/rounds/<int:number>/close")

@@ -4,8 +4,9 @@ show it again with a refused or out-of-date form (web/hands.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Set as AbstractSet
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
 from flask import flash, redirect, url_for
@@ -28,6 +29,8 @@ from scorekeeper.service import GamePage, OpenGame
 from scorekeeper.web import saving
 from scorekeeper.web.kitchen.fragments import Later, game_page, render, sheet_html
 from scorekeeper.web.kitchen.hand_form import NIL_WORDS, HandForm, bid_pad, contract_labels
+
+NO_NILS: Mapping[str, str] = MappingProxyType({})  # no player bid nil (yet)
 
 
 @dataclass
@@ -98,14 +101,15 @@ def entry_for(
     game: Game,
     number: int,
     dealer: str,
-    extra_nil: AbstractSet[str] = frozenset(),
+    extra_nil: Mapping[str, str] = NO_NILS,
     step: str = "both",
     sheet: Sheet | None = None,
 ) -> Entry:
     """The pads for hand ``number`` (1-based) of ``game``, dealt by ``dealer``.
 
-    In the tricks step ``extra_nil`` are the players who bid nil: only they get a pad of their
-    own; otherwise every player who may bid nil gets one (game.js shows it after a nil bid).
+    In the tricks step ``extra_nil`` are the players who bid nil, each with the nil they bid
+    ("nil", "blind nil"): only they get a pad of their own; otherwise every player who may bid
+    nil gets one (game.js shows it after a nil bid).
     ``sheet`` is the game's sheet, used for the next hand's options instead of scoring again.
     """
     if number == len(game.hands) + 1:
@@ -161,7 +165,7 @@ def _add_bid_pads(
 
 
 def _add_trick_pads(
-    game: Game, entry: Entry, options: dict[str, SideBidOptions], extra_nil: AbstractSet[str]
+    game: Game, entry: Entry, options: dict[str, SideBidOptions], extra_nil: Mapping[str, str]
 ) -> None:
     """The tricks pads: each side's, or each player's where each partner's tricks count, and
     the nil pads of the players who may have bid nil."""
@@ -256,7 +260,7 @@ def entry_of(
     current: OpenGame,
     number: int,
     dealer: str,
-    extra_nil: AbstractSet[str] = frozenset(),
+    extra_nil: Mapping[str, str] = NO_NILS,
     step: str = "both",
 ) -> Entry:
     """:func:`entry_for` the game as opened (scored when the hand is the next one), for the
@@ -266,17 +270,17 @@ def entry_of(
     return entry.with_extras(current.game)
 
 
-def _nil_pad_hint(player: str, members: tuple[str, ...], nil_bidders: AbstractSet[str]) -> str:
+def _nil_pad_hint(player: str, members: tuple[str, ...], nil_bidders: Mapping[str, str]) -> str:
     """A nil bidder's own tricks pad's hint: what is known, not a condition already met ("Cy bid
-    nil" once Cy did; "Only when Cy bid nil" while the bids may still change)."""
+    nil" once Cy did, "Di bid blind nil"; "Only when Cy bid nil" while the bids may change)."""
     if player in nil_bidders:
-        return f"{player} bid nil"
+        return f"{player} bid {nil_bidders[player]}"
     if len(members) > 2:
-        return "A partner bid nil" if nil_bidders & set(members) else "Only with a nil"
+        return "A partner bid nil" if set(nil_bidders) & set(members) else "Only with a nil"
     return f"Only when {player} bid nil"
 
 
-def _team_tricks_hint(members: tuple[str, ...], nil_bidders: AbstractSet[str]) -> str:
+def _team_tricks_hint(members: tuple[str, ...], nil_bidders: Mapping[str, str]) -> str:
     """Whose tricks a team's count holds when a partner bid nil: all of the team's."""
     nils = [m for m in members if m in nil_bidders]
     if not nils or len(members) - len(nils) != 1:
@@ -340,7 +344,7 @@ def render_game(
     if editing is not None:
         hand = game.hands[editing - 1]
         dealer = sheet.hands[editing - 1].dealer
-        nils = {p for p, b in (hand.bids or {}).items() if b in NIL_WORDS}
+        nils = {p: b for p, b in (hand.bids or {}).items() if b in NIL_WORDS}
         entry = entry_of(current, editing, dealer, nils)
     elif not sheet.finished:
         entry = _next_entry(current, form)
@@ -404,7 +408,7 @@ def _next_entry(current: OpenGame, form: HandForm) -> Entry:
     bids = check.bids_of(game)
     bid_errors = {k: v for k, v in {**check.errors, **form.errors}.items()
                   if k.startswith(("bid-", "tbid-"))}  # fmt: skip
-    nils = {p for p, b in bids.items() if b in NIL_WORDS and p in game.players}
+    nils = {p: b for p, b in bids.items() if b in NIL_WORDS and p in game.players}
     if bid_errors:
         form.errors.update(bid_errors)
         if has_tricks:

@@ -126,6 +126,18 @@ class BlankSheetForm:
         )
         return saved + PRESET_CHOICES
 
+    @classmethod
+    def first_asked(
+        cls, paper: str | None, house: tuple[SavedRules, ...], asked: str
+    ) -> BlankSheetForm:
+        """The form as first shown: the rules ``asked`` for (?rules=house-<id>, the saved rules'
+        own Print link), else the first listed (this browser's saved rules, listed first because
+        they are its own; Standard without any)."""
+        form = cls(paper=paper, house=house)
+        choices = form.rules_choices
+        form.preset = asked if asked in dict(choices) else choices[0][0]
+        return form
+
     def _saved(self) -> SavedRules | None:
         """The saved house rules chosen, if the choice is some of them."""
         return next((r for r in self.house if self.preset == f"house-{r.id}"), None)
@@ -254,10 +266,7 @@ class BlankSheetForm:
 def blank() -> Response | tuple:
     house = tuple(kitchen.all_house_rules(get_db(), browser_id(create=False)))
     if request.method == "GET":  # ?rules=house-<id>: the saved rules' own Print link
-        form = BlankSheetForm(paper=paper_size(None), house=house)
-        chosen = request.args.get("rules", "")
-        if chosen in dict(form.rules_choices):
-            form.preset = chosen
+        form = BlankSheetForm.first_asked(paper_size(None), house, request.args.get("rules", ""))
         return render_template("print/blank_form.html", form=form, making=""), 200
     form = BlankSheetForm.from_post(request.form, house)
     making = ""

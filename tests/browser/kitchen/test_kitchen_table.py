@@ -15,6 +15,7 @@ from PIL import Image
 from scorekeeper import store
 from scorekeeper.rules import parse_game, score_game
 from scorekeeper.rules.words import figure
+from tests.browser.kitchen.test_table_phone import kept_for_offline, version_of
 from tests.browser.phone import bid, check_axe, save, start_game, tap
 from tests.helpers import store_game
 
@@ -241,6 +242,10 @@ def test_a_save_without_a_connection_keeps_the_taps_and_a_retry_saves_one_hand(
     url = start_game(phone, live_server, FOUR)
     bid(phone, ORDINARY_BIDS)
     tap(phone, "ttricks-0", "7")
+    # a phone that keeps no copy of the game to go on offline (with one, Save goes on to the
+    # offline form: tests/browser/kitchen/test_offline_mid_hand.py)
+    kept_for_offline(phone, version_of(live_db, url))
+    phone.evaluate("caches.delete('scorekeeper-pages-1')")
     phone.context.set_offline(True)
     phone.get_by_role("button", name="Save hand 1").click()
     retry = phone.locator(".retry")

@@ -42,7 +42,7 @@ def test_pause_resume_extend_restart(db):
     token = event.director_token
     club_night_clock.round_clock(db, token, 1, "restart", now=1000.0)
     said = club_night_clock.round_clock(db, token, 1, "pause", now=1100.0)
-    assert "paused with 8 minutes left" in said
+    assert "paused with 8:20 left" in said  # as the clock shows it
     assert current(db, event).clock_left(99_999.0) == 500  # paused: stands still
     club_night_clock.round_clock(db, token, 1, "extend", 5, now=1200.0)
     assert current(db, event).clock_left(99_999.0) == 800
@@ -199,3 +199,14 @@ def test_the_round_length_read_before_the_event_moved_on_does_nothing(db):
     with pytest.raises(EventMoved, match="Nothing was done"):
         club_night_clock.submit_round_minutes(db, event.director_token, typed)
     assert club_night.open_director(db, event.director_token).round_minutes == 10
+
+
+@pytest.mark.parametrize("minutes", [30, None])
+def test_the_clock_a_phone_polls_says_when_time_is_called(db, minutes):
+    """With a clock or without, a table's open phone hears the call of time from its poll."""
+    event = event_with(db, 4, round_minutes=minutes)
+    club_night.seat_next_round(db, event)
+    assert not club_night.clock_now(db, event.public_token).called
+    club_night.call_time(db, event, 1)
+    now = club_night.clock_now(db, event.public_token)
+    assert now.called and now.left is None and now.round == 1

@@ -208,8 +208,8 @@ def test_call_time_ends_each_game_after_the_hand_in_play(db):
     t1, t2, t3 = view.current.tables
     play(db, t1, 7, 7)  # two hands in: the third is in play
     finish(db, t3)  # already over: time changes nothing there
-    capped = club_night.call_time(db, event, 1)
-    assert capped == [1, 2]
+    called = club_night.call_time(db, event, 1)
+    assert called == club_night.TimeCalled((1, 2))  # both capped, neither at its last hand
     for t, cap in ((t1, 3), (t2, 1)):
         assert parse_game(store.game_by_edit_token(db, t.edit_token).data).rules.max_hands == cap
     rnd = club_night.overview(db, event).current
@@ -217,15 +217,24 @@ def test_call_time_ends_each_game_after_the_hand_in_play(db):
     play(db, t1, 6)  # the hand in play: the leader wins
     sheet = service.kitchen.open_game(db, t1.edit_token).sheet
     assert sheet.finished and sheet.reason == "hands" and sheet.winner == sheet.sides[0]
-    assert club_night.call_time(db, event, 1) == []  # already capped: nothing to do again
+    # already capped: nothing to do again (its hand in play is its last already)
+    assert club_night.call_time(db, event, 1) == club_night.TimeCalled((2,), True, (2,))
     current = service.kitchen.open_game(db, t2.edit_token)
     assert service.kitchen.game_page(db, t2.edit_token).last_action == "time called"
     kitchen_hands.undo(db, current, version=current.version)  # the phone undid it
-    assert club_night.call_time(db, event, 1) == [2]  # ... so calling again caps it again
+    # ... so calling again caps it again
+    assert club_night.call_time(db, event, 1) == club_night.TimeCalled((2,), True)
     play(db, t2, 6)  # 60 v 61: the second side wins the one hand in play
     sheet = service.kitchen.open_game(db, t2.edit_token).sheet
     assert sheet.finished and sheet.winner == sheet.sides[1]
     assert club_night.close_round(db, event, 1).status == "closed"
+
+
+def test_a_call_of_time_recorded_before_it_named_the_tables_still_playing_reads(db):
+    """A Call time sent again answers as the first send did, from what it recorded: the tables
+    capped (a list), before it recorded the tables still playing and what it did to each."""
+    assert club_night.TimeCalled.recorded([1, 2]) == club_night.TimeCalled((1, 2))
+    assert club_night.TimeCalled.recorded(None) == club_night.TimeCalled(())
 
 
 def test_a_hand_typed_before_time_was_called_still_saves(db):

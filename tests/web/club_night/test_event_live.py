@@ -136,7 +136,7 @@ def test_the_clock_buttons_through_the_console(client, db):
     url = f"/e/{event.director_token}/rounds/1/clock"
     data = {"action": "pause", "version": version(db, event)}
     response = client.post(url, data=data, follow_redirects=True)
-    assert "paused with 10 minutes left" in response.get_data(as_text=True)
+    assert "paused with 10:00 left" in response.get_data(as_text=True)
     assert club_night.overview(db, event).current.clock.paused
     data = {"action": "extend", "minutes": "5", "version": version(db, event)}
     response = client.post(url, data=data, follow_redirects=True)
@@ -271,7 +271,8 @@ def test_a_tables_phone_polls_its_rounds_clock(app, client, db):
     club_night_clock.round_clock(db, event.director_token, 1, "pause")
     assert client.get(url).get_json()["paused"] is True
     club_night.call_time(db, event, 1)
-    assert client.get(url).get_json() == {"round": 1, "left": None, "paused": False}
+    called = {"round": 1, "left": None, "paused": False, "called": True}
+    assert client.get(url).get_json() == called
     assert client.get("/p/no-such-link/clock.json").status_code == 404
 
 
@@ -355,7 +356,13 @@ def test_a_table_without_a_clock_says_only_its_rules_end(client, db):
     rnd = club_night.seat_next_round(db, event)
     page = client.get(f"/g/{rnd.tables[0].edit_token}").get_data(as_text=True)
     assert "Game to 500 or 4 hands." in page and "data-clock-left" not in page
-    assert "clock.js" not in page
+    # no clock to show, but the page asks all the same, to hear that time is called
+    url = f"/p/{event.public_token}/clock.json"
+    assert f'<span hidden data-clock-url="{url}" data-clock-round="1"></span>' in page
+    assert '<script src="/static/clock.js" defer>' in page
+    club_night.call_time(db, event, 1)
+    page = client.get(f"/g/{rnd.tables[0].edit_token}").get_data(as_text=True)
+    assert "clock.js" not in page and "data-clock-url" not in page  # nothing more to hear
 
 
 def test_the_tables_clock_is_drawn_anew_as_time_passes(client, db):

@@ -69,7 +69,7 @@ def test_a_kept_pad_is_the_pad_rendered_now(app):
                 continue
             dealer = sheet.next_dealer
             bids = entry_for(game, len(game.hands) + 1, dealer, step="bids", sheet=sheet)
-            nils = {p for p in game.players if rng.random() < 0.3}
+            nils = {p: rng.choice(("nil", "blind nil")) for p in game.players if rng.random() < 0.3}
             tricks = entry_for(game, len(game.hands) + 1, dealer, nils, step="tricks", sheet=sheet)
             for pad in [*bids.bids, *tricks.trick_pads, *tricks.nil_pads]:
                 values = [v for v, _ in pad.choices]

@@ -198,3 +198,22 @@ def test_forgetting_saved_rules_is_one_use_case_for_their_browser_only(db):
     assert gone is not None and gone.name == "Friday"
     assert store.house_rules_by_id(db, saved.id, "b1") is None
     assert kitchen.forget_house_rules(db, saved.id, "b1") is None
+
+
+def test_the_blank_sheet_form_selects_the_saved_rules_it_lists_first(client, db):
+    """Issue 34: the form listed the saved rules first but selected Standard."""
+    mine = browser(client)
+    store.save_house_rules(db, "Club", {"preset": "nyc"}, owner=mine)
+    store.save_house_rules(db, "Friday", {"preset": "standard", "target_score": 250}, owner=mine)
+    html = client.get("/print/blank").get_data(as_text=True)
+    select = html[html.index('<select id="preset"') :]
+    select = select[: select.index("</select>")]
+    options = re.findall(r'<option( selected)? value="([^"]*)"', select)
+    assert options[0][0] == " selected", options  # the first listed is the one chosen
+    assert [v for on, v in options if on] == [options[0][1]]
+    assert options[0][1].startswith("house-")
+    # without saved rules, Standard, first of the presets
+    other = client.application.test_client()
+    browser(other)  # another browser: none saved
+    html = other.get("/print/blank").get_data(as_text=True)
+    assert '<option selected value="standard">' in html

@@ -100,3 +100,23 @@ def test_an_example_for_every_option_and_preset_never_fails():
     assert [name for name, _ in extras_examples(rules, "standard")] == [
         "Big Moe", "Aces", "Bag-cancelling card",
     ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("rules", "said"),
+    [
+        ("standard", "Blind nil: yes, when 100 or more behind the leader"),
+        ({"preset": "standard", "blind_deficit": None}, "Blind nil: yes, any time"),
+        ("nyc", "Blind bids: yes, when 100 or more behind the leader"),
+    ],
+)
+def test_the_blind_deficit_the_game_enforces_is_a_rule_in_force_and_said_by_blind(
+    client, db, rules, said
+):
+    """Standard bids by player (no blind numbers) but limits blind nil to a side 100 behind:
+    the deficit is a rule in force, with its example, never under "Not used by these rules"."""
+    text = page_text(client, make_game(db, rules=rules).edit_token)
+    assert said in text
+    in_force, _, not_used = text.partition("Not used by these rules")
+    assert "Blind only when behind by:" in in_force
+    assert "Blind only when behind by (" not in not_used

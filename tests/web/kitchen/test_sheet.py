@@ -150,8 +150,11 @@ def test_a_twenty_hand_game_page_weighs_under_32_kb(client, db):
     # and static/scroll-hint.js (0.5 KB) took the hint out of game.js: 35,920 with both;
     # 36,034 before in-progress.js kept the hand in localStorage (the tab closed and the link
     # opened again, two tabs, expiry, a cap): 37,569 with it; +414 bytes (37,983) for reading
-    # once the hand a tab kept in sessionStorage before that, so an upgrade loses no taps
-    assert total < 37 * 1024 + 414
+    # once the hand a tab kept in sessionStorage before that, so an upgrade loses no taps;
+    # +1,600 bytes (39,583) for issue 34's dropped network: a network lost mid-hand goes on to
+    # the offline form by itself with the taps, a hand taken back offline comes back whole, a
+    # refused save forgets its taps (game.js, in-progress.js), and the three-player heads apart
+    assert total < 39 * 1024 - 250
     assert not re.search(r'(?:href|src)="(?:https?:)?//(?!localhost/)', html)  # all local
 
 

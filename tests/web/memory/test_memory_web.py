@@ -199,3 +199,20 @@ def test_a_player_whose_tricks_were_written_per_team_reads_no_own_bid_reached(cl
     html = client.get(f"/m/{event.public_token}/who/Zed").get_data(as_text=True)
     reached = html.split("Own bid reached")[1].split("</div>")[0]
     assert "–" in reached and "tricks written per team" in reached and "0.0%" not in reached
+    average = html.split("Average bid / tricks")[1].split("</div>")[0]  # no tricks of Zed's own
+    assert "– / –" in average and "bid 3.00 over" in average
+    assert "tricks written per team" in average
+
+
+@pytest.mark.parametrize("nights", [1, 2])
+def test_a_season_of_chosen_events_counts_them_in_words(client, memory_club, db, nights):
+    """ "1 chosen event", never "1 chosen events" (the keeper's page, the season's page)."""
+    evs, keeper_token, reader = memory_club
+    chosen = [memory.load_club(db).events[e].id for e in list(memory.load_club(db).events)[:nights]]
+    season = memory.add_season(db, "Picked", None, None, chosen, Scheme("place", (6, 3, 1)))
+    said = "1 chosen event" if nights == 1 else "2 chosen events"
+    keeper_page = client.get(f"/k/{keeper_token}").get_data(as_text=True)
+    season_page = client.get(f"/m/{reader}/seasons/{season}").get_data(as_text=True)
+    for page in (keeper_page, season_page):
+        assert said in page and "1 chosen events" not in page
+    assert f"{said}: {nights} night{'s' * (nights > 1)}." in season_page

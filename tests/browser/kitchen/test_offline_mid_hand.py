@@ -1,0 +1,135 @@
+"""A dropped network in the middle of a hand, as a phone meets it (issue 34): the network goes
+between two bid taps (or before Save on the tricks step) and the phone goes on with the offline
+form by itself, what was tapped on it; a hand taken back with Undo offline comes back on the
+server's form once the kept hands are sent, bids and tricks, with no false "Not saved"; and a
+hand the server refused, corrected and saved, leaves nothing behind to say "Not saved"."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.browser.kitchen.test_table_phone import (
+    FOUR,
+    OFFLINE_HANDS,
+    ONLINE_PAGE,
+    ORDINARY_BIDS,
+    enter_offline,
+    hands_of,
+    kept_for_offline,
+    version_of,
+)
+from tests.browser.phone import TWO_PHONES, bid, phone_at, save, start_game, tap
+from tests.helpers import store_game
+
+pytestmark = pytest.mark.browser
+
+SHOTS = Path("/tmp/scorekeeper-shots")  # to look at, not compared
+SHOTS.mkdir(exist_ok=True)
+
+phone = phone_at(TWO_PHONES)
+
+
+def checked(page, name):
+    return page.locator(f'input[name="{name}"]:checked').evaluate_all("l => l.map(i => i.value)")
+
+
+def one_hand_saved(page, base, db):
+    url = start_game(page, base, FOUR)
+    bid(page, ORDINARY_BIDS)
+    tap(page, "ttricks-0", "7")
+    save(page)
+    kept_for_offline(page, version_of(db, url))
+    return url
+
+
+@pytest.mark.parametrize("step", ["bids", "tricks"])
+def test_the_network_gone_mid_hand_the_phone_goes_on_offline_with_what_was_tapped(
+    phone, live_server, live_db, step
+):
+    url = one_hand_saved(phone, live_server, live_db)
+    bids = OFFLINE_HANDS[0][0]
+    *first, (last, value) = bids.items()
+    for name, v in first:
+        tap(phone, name, v)
+    if step == "tricks":
+        with phone.expect_navigation(url=re.compile(r"step=tricks")):
+            phone.locator(f'input[name="{last}"][value="{value}"]').click()
+        tap(phone, "ttricks-0", "8")
+        phone.context.set_offline(True)
+        phone.get_by_role("button", name="Save hand 2").click()
+    else:
+        phone.context.set_offline(True)
+        phone.locator(f'input[name="{last}"][value="{value}"]').click()  # the last bid
+    # no Retry that cannot work: the offline form, by itself, with every tap on it
+    phone.get_by_text("Offline: the sheet as last seen.").wait_for()
+    said = "The network went in the middle of hand 2: it goes on here, what you tapped on the form"
+    assert said in phone.locator(".offline").inner_text()
+    assert phone.locator("#hand h2").inner_text() == "Hand 2: bids and tricks"
+    assert all(checked(phone, n) == [v] for n, v in bids.items()), bids
+    assert phone.locator(".kept-hand").is_hidden()  # nothing "Not saved" about it
+    width = phone.viewport_size["width"]
+    phone.screenshot(path=str(SHOTS / f"offline-mid-hand-{step}-{width}.png"))
+    if step == "bids":
+        tap(phone, "ttricks-0", "8")
+    else:
+        assert checked(phone, "ttricks-0") == ["8"]
+    phone.get_by_role("button", name="Save hand 2").click()
+    phone.get_by_text("Hand 2 kept on this phone.").wait_for()
+    phone.context.set_offline(False)
+    phone.get_by_text("1 hand kept on this phone was sent").wait_for()
+    assert [h["tricks"]["Ann & Cy"] for h in hands_of(live_db, url)] == [7, 8]
+    assert phone.locator(".kept-hand").is_hidden()
+
+
+def test_a_hand_taken_back_offline_comes_back_whole_on_the_servers_form(
+    phone, live_server, live_db
+):
+    url = one_hand_saved(phone, live_server, live_db)
+    phone.context.set_offline(True)
+    phone.reload()
+    enter_offline(phone, OFFLINE_HANDS[:2], 2)
+    phone.get_by_role("button", name="Undo: hand 3, kept on this phone").click()
+    bids, ours = OFFLINE_HANDS[1]
+    assert checked(phone, "ttricks-0") == [ours]
+    phone.context.set_offline(False)  # hand 2 goes; hand 3 stays on the form, all of it
+    phone.wait_for_function(ONLINE_PAGE)
+    phone.get_by_text("1 hand kept on this phone was sent").wait_for()
+    assert len(hands_of(live_db, url)) == 2
+    assert phone.locator("#hand h2").inner_text() == "Hand 3: bids and tricks"
+    assert all(checked(phone, n) == [v] for n, v in bids.items()), bids
+    assert checked(phone, "ttricks-0") == [ours]
+    assert phone.locator("#trick-sum").inner_text() == "13"
+    assert phone.locator(".kept-hand").is_hidden()  # no "Not saved ... moved on since"
+    save(phone)
+    assert [h["tricks"]["Ann & Cy"] for h in hands_of(live_db, url)] == [7, 8, 4]
+    assert phone.locator(".kept-hand").is_hidden()
+
+
+BEMO = {"preset": "standard", "specials": ["little_bemo"]}
+
+
+def test_a_refused_hand_corrected_and_saved_leaves_no_false_not_saved(phone, live_server, live_db):
+    game = store_game(live_db, {
+        "format": "spades-scorekeeper/1", "rules": BEMO, "players": FOUR,
+        "teams": {"Ann & Cy": ["Ann", "Cy"], "Bob & Di": ["Bob", "Di"]}, "hands": [],
+    })  # fmt: skip
+    url = f"{live_server}/g/{game.edit_token}"
+    phone.goto(url)
+    bid(phone, ORDINARY_BIDS)
+    tap(phone, "ttricks-0", "5")  # Little Bemo made with 5 tricks: refused
+    phone.locator('fieldset[data-name="sp-0-0"]').locator("label", has_text="Made").click()
+    phone.get_by_role("button", name="Save hand 1").click()
+    phone.locator(".error[role=alert]:not(.retry)").first.wait_for()
+    assert hands_of(live_db, url) == []
+    phone.locator('fieldset[data-name="sp-0-0"]').locator("label", has_text="Failed").click()
+    save(phone)
+    assert len(hands_of(live_db, url)) == 1
+    assert phone.locator("#hand h2").inner_text() == "Hand 2: bids"
+    assert phone.locator(".kept-hand").is_hidden(), phone.locator(".kept-hand").inner_text()
+    phone.reload()
+    assert phone.locator(".kept-hand").is_hidden(), phone.locator(".kept-hand").inner_text()
+    left = phone.evaluate("Object.keys(localStorage).filter(k => k.startsWith('hand '))")
+    assert left == []
