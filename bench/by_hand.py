@@ -27,7 +27,8 @@ from scorekeeper.rules.results import HandResult, NilResult, SideResult
 # a running bonus and its ordinal, as the engine words them (each a call there as here)
 from scorekeeper.rules.running import MAJORITY, PART_DEUX, RUBICON, _bonus, _nth
 from scorekeeper.rules.specials import ExtraResult
-from scorekeeper.rules.tenths import TenthsSides, tenths
+from scorekeeper.rules.tenths import tenths
+from scorekeeper.rules.tenths_sheet import TenthsSides
 
 _new = tuple.__new__
 # where a side's result holds what the running bonuses read and change

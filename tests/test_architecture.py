@@ -164,36 +164,14 @@ def typing_graph(names: set[str]) -> dict[str, set[str]]:
     return {name: {m for m in imports_of(name, typing=True) if m in names} for name in names}
 
 
-# Imports for types (under ``if TYPE_CHECKING:``) that still close a loop in rules/, with why.
-# An entry needs a reason; the test fails on a loop not listed and on an entry no longer needed.
-TYPED_LOOPS_ALLOWED: dict[tuple[str, str], str] = {
-    ("scorekeeper.rules.specials", "scorekeeper.rules.game"): "the hand's extras are checked "
-    "against a Hand, and game.py reads a hand's extras with specials.py: to split by idea",
-    ("scorekeeper.rules.specials", "scorekeeper.rules.options"): "the hand's extras are scored "
-    "under the Rules, whose fields hold the specials and bonuses: to split by idea",
-    ("scorekeeper.rules.explain", "scorekeeper.rules.results"): "a SideResult's why-lines are "
-    "its method (results.py), made by explain.py from that SideResult",
-    ("scorekeeper.rules.tenths", "scorekeeper.rules.results"): "a sheet in tenths is made from "
-    "the result tuples, whose Sheet shows its target with tenths.py",
-}
-
-
 def test_the_engine_has_no_import_loop_even_for_types():
     """``rules/`` reads top to bottom (issue 31): the fold's shared state (rules/state.py) is
     below the mechanisms and the fold that both use it, so no module of the engine imports,
-    even for its types, one that imports it back (but for the listed imports)."""
+    even for its types, one that imports it back. A lower module that reads an upper one's
+    value names what it reads with a Protocol (specials.py, explain.py)."""
     rules = {n for n in MODULES if n.startswith("scorekeeper.rules")}
-    edges = typing_graph(rules)
-    stale = {e for e in TYPED_LOOPS_ALLOWED if e[1] not in edges.get(e[0], set())}
-    assert not stale, f"no longer imported: take them off the allow-list: {sorted(stale)}"
-    for importer, imported in TYPED_LOOPS_ALLOWED:
-        edges[importer] = edges[importer] - {imported}
-    loop = find_cycle(edges)
+    loop = find_cycle(typing_graph(rules))
     assert loop is None, "import loop (types included): " + " -> ".join(loop or [])
-    for importer, imported in TYPED_LOOPS_ALLOWED:  # each entry still closes a loop
-        edges[importer] = edges[importer] | {imported}
-        assert find_cycle(edges), f"{importer} -> {imported} closes no loop: take it off"
-        edges[importer] = edges[importer] - {imported}
 
 
 def test_the_loop_finder_sees_imports_for_types():

@@ -3,7 +3,7 @@
 from .bidding import SideBidOptions, bid_options, check_bids
 from .ending import check_end
 from .errors import GameError
-from .explain import explain_lines, sheet_to_json
+from .explain import explain_lines
 from .game import (
     FORMAT,
     MAX_ADJUST,
@@ -52,6 +52,7 @@ from .scoring import (
     start_state,
 )
 from .seating import opposite_teams, rematch_of, team_name
+from .sheet_json import sheet_to_json
 from .state import Context, State
 from .text import render_text
 from .words import (

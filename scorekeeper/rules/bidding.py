@@ -15,7 +15,7 @@ from .bids import (
 )
 from .game import BidValue, Game, Hand
 from .scoring import Sheet, score_game, start_state
-from .tenths import counted_totals
+from .tenths_sheet import counted_totals
 
 # Why a bid is not open, as a code (beside the words a person reads, in ``*_reason``)
 GAME_OVER = "game_over"

@@ -1,19 +1,20 @@
-"""The explain lines a person reads beside every number, and the contract's JSON of a sheet.
+"""The explain lines a person reads beside every number.
 
-Built on demand from a scored SideResult (scoring.py), so scoring stays fast.
+Built on demand from a scored SideResult (scoring.py), so scoring stays fast. A SideResult
+(results.py) gives its why-lines with this module, so this module reads it as ``Scored``, the
+fields the lines are made of, and imports no results.py: no import loop, even for types. The
+contract's JSON of a sheet, which carries them, is sheet_json.py.
 """
 
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any
+from typing import Protocol
 
 from .game import LEXINGTON, MOON, MUCKED, NO_BIDS, TEN, VOID
-from .specials import extra_line
+from .options import Rules
+from .specials import ExtraResult, extra_line
 from .tenths import shown_points
-
-if TYPE_CHECKING:
-    from .results import Sheet, SideResult
 
 CALL_BREAK = "call-break"  # the preset whose table speaks its own words (a call, "short")
 
@@ -42,7 +43,73 @@ def _bags(n: int, points: int | Decimal, bags: bool = True) -> str:
     return f"{n} {word} {_pts(points)}" if points else f"{n} {word}"
 
 
-def explain_lines(r: SideResult) -> list[str]:
+class ScoredNil(Protocol):
+    """A nil's outcome as the why-lines read it (results.NilResult)."""
+
+    @property
+    def player(self) -> str: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def made(self) -> bool: ...
+    @property
+    def tricks(self) -> int: ...
+    @property
+    def points(self) -> int | Decimal: ...
+
+
+class Scored(Protocol):
+    """A side's result as the why-lines read it (results.SideResult: what its fields mean)."""
+
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def table(self) -> str: ...
+    @property
+    def kind(self) -> str | None: ...
+    @property
+    def contract(self) -> int | None: ...
+    @property
+    def blind(self) -> bool: ...
+    @property
+    def made(self) -> bool | None: ...
+    @property
+    def toward(self) -> int: ...
+    @property
+    def overtricks(self) -> int: ...
+    @property
+    def contract_points(self) -> int | Decimal: ...
+    @property
+    def overtrick_points(self) -> int | Decimal: ...
+    @property
+    def double_back(self) -> bool: ...
+    @property
+    def over_set(self) -> bool: ...
+    @property
+    def nils(self) -> tuple[ScoredNil, ...]: ...
+    @property
+    def nil_bags(self) -> int: ...
+    @property
+    def adjust(self) -> int | Decimal: ...
+    @property
+    def note(self) -> str | None: ...
+    @property
+    def renege_given(self) -> int: ...
+    @property
+    def renege_received(self) -> int: ...
+    @property
+    def renege_other(self) -> str | None: ...
+    @property
+    def bag_penalties(self) -> int: ...
+    @property
+    def bag_penalty(self) -> int | Decimal: ...
+    @property
+    def extras(self) -> tuple[ExtraResult, ...]: ...
+    @property
+    def house(self) -> tuple[str, ...]: ...
+
+
+def explain_lines(r: Scored) -> list[str]:
     """Short, human lines: "bid 5, took 8: +50, 3 bags +3", "10 bags: -100", ..."""
     rules = r.rules
     if r.kind == MUCKED:  # a renege mucked the hand: its own line says it all (house.py)
@@ -119,39 +186,3 @@ def explain_lines(r: SideResult) -> list[str]:
     if r.bag_penalties:
         lines.append(f"{r.bag_penalties * (rules.bag_limit or 0)} bags: {_pts(-r.bag_penalty)}")
     return lines
-
-
-def sheet_to_json(sheet: Sheet) -> dict[str, Any]:
-    """The sheet as the contract's JSON (section 5). Scores in tenths (tenths.py) are JSON
-    numbers of one decimal, written as the sheet shows them ("3.2", "-4.0")."""
-    num = _json_number if sheet.rules.score_tenths else _same
-    hands = []
-    for h in sheet.hands:
-        sides = {}
-        for side, r in h.sides.items():
-            sides[side] = {
-                "contract": r.contract, "tricks": r.tricks, "points": num(r.points),
-                "bags": r.bags, "bag_penalty": num(r.bag_penalty), "set": r.set,
-                "total": num(r.total), "bags_total": r.bags_total, "explain": r.explain,
-            }  # fmt: skip
-        hands.append({"number": h.number, "dealer": h.dealer, "void": h.void, "sides": sides})
-    return {
-        "sides": list(sheet.sides),
-        "hands": hands,
-        "totals": {s: num(v) for s, v in sheet.totals.items()},
-        "bags": dict(sheet.bags),
-        "finished": sheet.finished,
-        "winner": sheet.winner,
-        "reason": sheet.reason,
-        "next_dealer": sheet.next_dealer,
-    }
-
-
-def _same(value: Any) -> Any:
-    return value
-
-
-def _json_number(value: Any) -> float:
-    """A decimal of one place as the JSON number that prints it exactly: a float's shortest
-    form of a tenth is its decimal ("3.2"), and nothing is ever added up as a float."""
-    return float(value)

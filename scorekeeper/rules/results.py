@@ -144,7 +144,7 @@ class HandResult(NamedTuple):
     dealer: str
     void: bool
     note: str | None
-    sides: Mapping[str, SideResult]  # a dict; under score_tenths read lazily (tenths.py)
+    sides: Mapping[str, SideResult]  # a dict; under score_tenths read lazily (tenths_sheet.py)
     no_bids: bool = False
 
 

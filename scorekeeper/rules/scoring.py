@@ -34,7 +34,7 @@ from .results import HandResult, NilResult, Sheet, SideBid, SideResult, in_table
 from .running import RUNNING_OPTIONS, running_scorer
 from .specials import check_hand_extras
 from .state import Context, State
-from .tenths import sheet_in_tenths
+from .tenths_sheet import sheet_in_tenths
 from .tricks import read_renege, tricks_reader
 
 __all__ = [

@@ -14,14 +14,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from .errors import GameError, show_number
 from .options.info import show_value
-
-if TYPE_CHECKING:
-    from .game import Hand
-    from .options import Rules
 
 MAX_EXTRA_POINTS = 10_000  # a special's made or failed value, a bonus's value: +- this
 MAX_SPECIALS = 12  # specials a table may switch on (the catalogue's five and its own)
@@ -379,9 +375,29 @@ HandExtras = tuple[
 ]  # a hand's, as the scorer takes them
 
 
+class TableExtras(Protocol):
+    """What a table switched on: the Rules' specials and bonuses (options/house.py holds them;
+    it reads them with this module, so this module names no Rules: no import loop)."""
+
+    @property
+    def specials(self) -> tuple[Special, ...]: ...
+    @property
+    def bonuses(self) -> tuple[Bonus, ...]: ...
+
+
+class DeclaredExtras(Protocol):
+    """What a hand declared and counted: a Hand's specials and bonuses (game.py reads them with
+    ``read_hand_extras``, so this module names no Hand: no import loop)."""
+
+    @property
+    def specials(self) -> HandSpecials | None: ...
+    @property
+    def bonuses(self) -> HandBonuses | None: ...
+
+
 def check_hand_extras(
-    rules: Rules,
-    hand: Hand,
+    rules: TableExtras,
+    hand: DeclaredExtras,
     sides: list[str],
     taken: list[int],
     tricks: int,
@@ -452,7 +468,7 @@ ExtrasScorer = Callable[
 ]
 
 
-def extras_scorer(rules: Rules, players: int) -> ExtrasScorer:
+def extras_scorer(rules: TableExtras, players: int) -> ExtrasScorer:
     """The sides scorer's step for a hand with specials or bonuses, under the game's rules:
     (side, the hand's extras, its contract's points when it made its bid exactly or None, its
     overtricks, their points) -> (its results, their points, its overtricks and their points
