@@ -112,7 +112,8 @@ def _reference(person: str, club) -> dict:
                 continue
             r = result.sides[side]
             out["hands"] += 1
-            if r.contract is not None or r.kind is not None and r.made is not None:
+            # a mucked hand plays no contract out but the offender's, set (issue 33)
+            if r.made is not None or (r.contract is not None and r.kind != "mucked"):
                 out["contracts"] += 1
                 out["made"] += r.made is True
             out["sets"] += r.set
@@ -130,7 +131,9 @@ def _reference(person: str, club) -> dict:
                 out[prefix] += 1
                 out[prefix + "_made"] += n.made
             bid = (hand.bids or {}).get(me)
-            if bid is not None and not any(n.player == me for n in r.nils):
+            # a double nil (its player the side) is each member's own nil, even bid as "0"
+            own_nil = any(n.player == me or n.kind == "double nil" for n in r.nils)
+            if bid is not None and not own_nil:
                 kind, number = read_bid(bid)
                 if kind in ("num", "blind"):
                     out["bids"] += 1
