@@ -135,9 +135,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
             # (a gunicorn worker's own, after its fork), so that the first PDF asked for does
             # not wait 3-7 s for WeasyPrint to start; nothing waits for them. One printer a
             # process when several serve (each is a WeasyPrint), the second on demand.
-            pool.warm(1 if how.workers > 1 else None)
+            # The backups' thread first: a process that cannot start its own threads fails
+            # here, before it has started any printing process that would outlive it.
             scheduler = backups.Scheduler(settings)
             scheduler.start()
+            pool.warm(1 if how.workers > 1 else None)
 
             def stop() -> None:
                 scheduler.stop()
