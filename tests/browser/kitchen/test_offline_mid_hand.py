@@ -7,7 +7,6 @@ hand the server refused, corrected and saved, leaves nothing behind to say "Not 
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
@@ -26,8 +25,6 @@ from tests.helpers import store_game
 
 pytestmark = pytest.mark.browser
 
-SHOTS = Path("/tmp/scorekeeper-shots")  # to look at, not compared
-SHOTS.mkdir(exist_ok=True)
 
 phone = phone_at(TWO_PHONES)
 
@@ -47,7 +44,7 @@ def one_hand_saved(page, base, db):
 
 @pytest.mark.parametrize("step", ["bids", "tricks"])
 def test_the_network_gone_mid_hand_the_phone_goes_on_offline_with_what_was_tapped(
-    phone, live_server, live_db, step
+    phone, live_server, live_db, step, shot
 ):
     url = one_hand_saved(phone, live_server, live_db)
     bids = OFFLINE_HANDS[0][0]
@@ -70,8 +67,7 @@ def test_the_network_gone_mid_hand_the_phone_goes_on_offline_with_what_was_tappe
     assert phone.locator("#hand h2").inner_text() == "Hand 2: bids and tricks"
     assert all(checked(phone, n) == [v] for n, v in bids.items()), bids
     assert phone.locator(".kept-hand").is_hidden()  # nothing "Not saved" about it
-    width = phone.viewport_size["width"]
-    phone.screenshot(path=str(SHOTS / f"offline-mid-hand-{step}-{width}.png"))
+    shot(phone, f"offline-mid-hand-{step}-{phone.viewport_size['width']}.png")
     if step == "bids":
         tap(phone, "ttricks-0", "8")
     else:
