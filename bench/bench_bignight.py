@@ -33,6 +33,9 @@ and the load average (``uptime``) beside every figure: the machine is shared. Ti
 printed, never asserted (errors are counted and shown). Traffic goes only to
 127.0.0.1; every loop is bounded by ``--seconds``.
 
+``--pace 0.2`` runs every phone's timer five times faster (a smoke test's few seconds see
+every kind of request); the default, 1, is the pages' own pace.
+
 ``--root`` measures another checkout (its own package and templates, this script's clients):
 ``git worktree add /tmp/before <commit>`` then ``--root /tmp/before``. ``--before CHECKOUT``
 measures that checkout too, in the same run, each night served by this checkout, then by the
@@ -435,23 +438,26 @@ async def at_times(start: float, first: float, every: float, end: float) -> Asyn
         t += every
 
 
-async def clock_phone(room: Room, port: int, public: str, start: float, end: float) -> None:
+async def clock_phone(
+    room: Room, port: int, public: str, start: float, end: float, pace: float = 1.0
+) -> None:
     conn = Conn(port)
-    async for _ in at_times(start, random.uniform(0, 15), 15.0, end):
+    async for _ in at_times(start, random.uniform(0, 15 * pace), 15.0 * pace, end):
         await room.timed("clock.json", conn, "GET", f"/p/{public}/clock.json")
     await conn.close()
 
 
 async def viewer(
-    room: Room, port: int, public: str, start: float, end: float, *, screen: bool
-) -> None:
+    room: Room, port: int, public: str, start: float, end: float, *, screen: bool,
+    pace: float = 1.0,
+) -> None:  # fmt: skip
     """A phone on the public page (or the projector): loads it, polls the version every 5 s,
     fetches the page again (with its ETag) when the version moved."""
     conn = Conn(port)
     page = f"/p/{public}/screen" if screen else f"/p/{public}"
     kind = "projector" if screen else "public page"
     gzip = {"Accept-Encoding": "gzip, deflate"}
-    await asyncio.sleep(random.uniform(0, 5))
+    await asyncio.sleep(random.uniform(0, 5 * pace))
     first = await room.timed(kind + " (load)", conn, "GET", page, headers=gzip)
     if first is None:
         await conn.close()
@@ -459,7 +465,7 @@ async def viewer(
     room.wire[kind].append(first.wire)
     etag = first.headers.get("etag", "")
     seen = None
-    async for _ in at_times(time.monotonic(), 5.0, 5.0, end):
+    async for _ in at_times(time.monotonic(), 5.0 * pace, 5.0 * pace, end):
         polled = await room.timed("version.json", conn, "GET", f"/p/{public}/version.json")
         if polled is None:
             continue
@@ -480,19 +486,20 @@ async def viewer(
 
 
 async def console(
-    room: Room, port: int, director: str, public: str, start: float, end: float
-) -> None:
+    room: Room, port: int, director: str, public: str, start: float, end: float,
+    pace: float = 1.0,
+) -> None:  # fmt: skip
     """The director's laptop on the console: loads it, polls the event's version every 5 s (as
     static/live.js does), fetches the console's live part (gzip) when the version moved."""
     conn = Conn(port)
     page = f"/e/{director}"
     gzip = {"Accept-Encoding": "gzip, deflate"}
-    await asyncio.sleep(random.uniform(0, 5))
+    await asyncio.sleep(random.uniform(0, 5 * pace))
     if await room.timed("console (load)", conn, "GET", page, headers=gzip) is None:
         await conn.close()
         return
     seen = None
-    async for _ in at_times(time.monotonic(), 5.0, 5.0, end):
+    async for _ in at_times(time.monotonic(), 5.0 * pace, 5.0 * pace, end):
         polled = await room.timed("version.json", conn, "GET", f"/p/{public}/version.json")
         if polled is None:
             continue
@@ -565,10 +572,10 @@ async def saves(room: Room, tables: Tables, rate: float, start: float, end: floa
         await asyncio.wait(pending)
 
 
-async def burst(room: Room, tables: Tables, count: int, at: float) -> None:
-    """``count`` different tables saving within 10 s."""
+async def burst(room: Room, tables: Tables, count: int, at: float, pace: float = 1.0) -> None:
+    """``count`` different tables saving within 10 s (times ``pace``)."""
     chosen = random.sample(tables.tokens, min(count, len(tables.tokens)))
-    offsets = sorted(random.uniform(0, 10) for _ in chosen)
+    offsets = sorted(random.uniform(0, 10 * pace) for _ in chosen)
 
     async def one(token: str, offset: float) -> None:
         await asyncio.sleep(max(0.0, at + offset - time.monotonic()))
@@ -604,6 +611,7 @@ class Night:
     seconds: float
     burst: int
     burst_at: float
+    pace: float = 1.0  # the phones' timers (polls, spreads, the burst's 10 s) times this
 
 
 async def run_room(
@@ -615,14 +623,20 @@ async def run_room(
     end = start + night.seconds
     public = srv.tokens["public"]
     cpu0, mine0 = tree_cpu(srv.pid), time.process_time()
-    jobs = [clock_phone(room, srv.port, public, start, end) for _ in range(night.clock_phones)]
-    jobs += [viewer(room, srv.port, public, start, end, screen=False) for _ in range(night.viewers)]
-    jobs.append(viewer(room, srv.port, public, start, end, screen=True))
+    pace = night.pace
+    jobs = [
+        clock_phone(room, srv.port, public, start, end, pace) for _ in range(night.clock_phones)
+    ]
+    jobs += [
+        viewer(room, srv.port, public, start, end, screen=False, pace=pace)
+        for _ in range(night.viewers)
+    ]
+    jobs.append(viewer(room, srv.port, public, start, end, screen=True, pace=pace))
     if srv.tokens.get("director"):  # the app (the bare app has no console)
-        jobs.append(console(room, srv.port, srv.tokens["director"], public, start, end))
+        jobs.append(console(room, srv.port, srv.tokens["director"], public, start, end, pace))
     jobs.append(saves(room, tables, night.tables / 360.0, start, end))
     if night.burst:
-        jobs.append(burst(room, tables, night.burst, start + night.burst_at))
+        jobs.append(burst(room, tables, night.burst, start + night.burst_at, pace))
     t0 = time.monotonic()
     await asyncio.gather(*jobs)
     wall = time.monotonic() - t0
@@ -798,6 +812,14 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         help="the app's worker processes, when its serve has --workers (default %(default)s)",
     )
     parser.add_argument("--skip-small", action="store_true", help="no small night")
+    parser.add_argument(
+        "--pace",
+        type=seconds(0),
+        default=1.0,
+        help="the phones' timers times this: the clock's 15 s poll, the version's 5 s poll, "
+        "the first loads' 5 s spread, the burst's 10 s (default %(default)s, as the pages do; "
+        "less: a smoke test that sees every kind of request in a few seconds)",
+    )
     args = parser.parse_args(argv)
     if args.small_tables == 0:
         args.skip_small = True
@@ -816,7 +838,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="bench-bignight-") as tmp:
         nights = [
             ("the big night", Night(args.tables, args.clock_phones, args.viewers, args.seconds,
-                                    args.burst, args.burst_at)),
+                                    args.burst, args.burst_at, args.pace)),
         ]  # fmt: skip
         if args.skip_small:
             print(NO_SMALL_NIGHT, flush=True)
@@ -824,13 +846,13 @@ def main() -> None:
             small = args.small_tables
             nights.append(
                 (f"the {small}-table night",
-                 Night(small, 4 * small, 2 * small, args.small_seconds, 0, 0))
+                 Night(small, 4 * small, 2 * small, args.small_seconds, 0, 0, args.pace))
             )  # fmt: skip
         for title, night in nights:
             name = f"{title}: {night.tables} tables, {night.clock_phones} phones on the clock, "
             name += f"{night.viewers} on the public page, {night.tables / 360:.2f} hands/s"
             if night.burst:
-                name += f", a burst of {night.burst} saves in 10 s"
+                name += f", a burst of {night.burst} saves in {10 * night.pace:g} s"
             print(f"{name} ...", flush=True)
             app = measure("app", root, night, args.threads, tmp, args.workers)
             before = None
