@@ -54,6 +54,31 @@ def children(pid: int) -> set[int]:
     return found
 
 
+def group_alive(group: int) -> set[int]:
+    """The processes of process group ``group`` that have not ended (zombies left out: Linux's
+    /proc)."""
+    try:
+        os.killpg(group, 0)
+    except ProcessLookupError:
+        return set()  # not even a zombie
+    found = set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            if int(fields[2]) == group and fields[0] != "Z":
+                found.add(int(stat.parent.name))
+    return found
+
+
+def ended(pid: int) -> bool:
+    """Whether process ``pid`` has ended: gone, or a zombie not yet reaped (Linux's /proc)."""
+    try:
+        fields = (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return True
+    return fields[0] == "Z"
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind((HOST, 0))
@@ -114,13 +139,13 @@ class Server:
 
     def wait_for_group_gone(self, seconds: float = 60) -> bool:
         """Whether every process of the server's group has ended (waited for up to
-        ``seconds``)."""
+        ``seconds``). An ended process its parent did not reap (a worker orphaned by the
+        master's SIGKILL, left for PID 1, which here reaps only every second or so) is a
+        zombie: it runs nothing and holds no file or socket, so it counts as ended."""
         assert self.proc is not None
         deadline = time.monotonic() + seconds
         while time.monotonic() < deadline:
-            try:
-                os.killpg(self.proc.pid, 0)
-            except ProcessLookupError:
+            if not group_alive(self.proc.pid):
                 return True
             time.sleep(0.02)
         return False
