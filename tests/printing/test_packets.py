@@ -6,9 +6,14 @@ from __future__ import annotations
 
 import io
 import re
+import subprocess
+import tempfile
 from functools import cache
+from pathlib import Path
 
 import pytest
+import zxingcpp
+from PIL import Image
 
 from scorekeeper import paths
 from scorekeeper.events import Entrant, EventConfig, SideScore, TableResult, standings
@@ -30,9 +35,45 @@ def rendered(tables: int) -> tuple[RoundPacket, bytes]:
 
 
 @cache
+def texts(tables: int) -> tuple[str, ...]:
+    """The sample packet's pages as pdftotext lays them out, read once for every test."""
+    return tuple(pdf_pages_text(rendered(tables)[1]))
+
+
+@cache
 def card_pages(tables: int) -> list[int]:
     """The pages (counted from 1) holding the sample packet's table cards."""
-    return reading.card_pages(rendered(tables)[1])
+    return [n for n, text in enumerate(texts(tables), 1) if reading.CARD_MARK in text]
+
+
+def page_images(body: bytes, first: int, last: int, dpi: int = 150) -> list[Image.Image]:
+    """Pages ``first`` to ``last`` (counted from 1) as poppler draws them, in grey, as
+    reading.page_image does, but with one pdftoppm for them all, writing plain grey maps
+    (compressing a PNG a page took most of the time)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        pdf_file, stem = Path(tmp, "packet.pdf"), Path(tmp, "page")
+        pdf_file.write_bytes(body)
+        subprocess.run(
+            ["pdftoppm", "-gray", "-r", str(dpi), "-f", str(first), "-l", str(last),
+             str(pdf_file), str(stem)],
+            check=True,
+        )  # fmt: skip
+        drawn = sorted(Path(tmp).glob("page-*.pgm"), key=lambda f: int(f.stem.split("-")[1]))
+        assert len(drawn) == last - first + 1, drawn
+        images = []
+        for file in drawn:
+            with Image.open(file) as image:
+                images.append(image.convert("L"))
+        return images
+
+
+def qr_links_on(body: bytes, first: int, last: int) -> list[str]:
+    """What the QR codes on pages ``first`` to ``last`` say, page by page, top to bottom."""
+    links = []
+    for image in page_images(body, first, last):
+        found = zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormat.QRCode)
+        links += [r.text for r in sorted(found, key=lambda r: r.position.top_left.y)]
+    return links
 
 
 # --- what the packet says ---------------------------------------------------------------------
@@ -40,8 +81,8 @@ def card_pages(tables: int) -> list[int]:
 
 @pytest.mark.parametrize("tables", [1, 6, 40])
 def test_every_table_its_players_and_the_round_are_on_the_packet(tables):
-    packet, body = rendered(tables)
-    pages = pdf_pages_text(body)
+    packet, _ = rendered(tables)
+    pages = texts(tables)
     cards = card_pages(tables)
     assert len(cards) == (tables + 1) // 2  # two to a page
     assert cards == list(range(cards[0], cards[0] + len(cards)))  # together, after the pairings
@@ -65,8 +106,8 @@ def test_every_table_its_players_and_the_round_are_on_the_packet(tables):
 
 @pytest.mark.parametrize("tables", [1, 6, 40])
 def test_each_table_card_shows_its_number_seats_dealer_and_link(tables):
-    packet, body = rendered(tables)
-    pages = pdf_pages_text(body)
+    packet, _ = rendered(tables)
+    pages = texts(tables)
     cards = [pages[p - 1] for p in card_pages(tables)]
     for table in packet.tables:
         page = cards[(table.number - 1) // 2]
@@ -80,13 +121,15 @@ def test_each_table_card_shows_its_number_seats_dealer_and_link(tables):
 @pytest.mark.parametrize("tables", [1, 6, 40])
 def test_the_qr_codes_decode_to_each_tables_link(tables):
     packet, body = rendered(tables)
-    decoded = [link for page in card_pages(tables) for link in qr_links(body, page)]
+    cards = card_pages(tables)
+    assert cards == list(range(cards[0], cards[-1] + 1))  # together, so drawn in one go
+    decoded = qr_links_on(body, cards[0], cards[-1])
     assert decoded == [t.link for t in packet.tables]
 
 
 def test_the_pairings_list_every_table_in_order_with_seats_and_mark_the_dealer():
-    packet, body = rendered(6)
-    pairings = pdf_pages_text(body)[0]
+    packet, _ = rendered(6)
+    pairings = texts(6)[0]
     assert "North & South" in pairings and "East & West" in pairings
     assert "W West: partners sit opposite." in flat(pairings)
     lines = [line.split() for line in pairings.splitlines()]
@@ -142,8 +185,7 @@ def test_a_long_find_your_table_list_comes_in_equal_blocks_of_at_most_a_page(tab
 
 
 def test_forty_tables_fit_the_pairings_on_two_pages():
-    packet, body = rendered(40)
-    first, second = pdf_pages_text(body)[:2]
+    first, second = texts(40)[:2]
     numbers = [int(line.split()[0]) for line in first.splitlines() + second.splitlines()
                if re.match(r"\s+\d+\s+\D", line)]  # fmt: skip
     assert numbers[:40] == list(range(1, 41))
@@ -186,7 +228,7 @@ def test_the_longest_names_fit_every_page_they_are_on():
         assert text.count(person) >= 3 * 2
     for card in pages[1:3]:
         assert "Scan the code" in card  # the last line of a card's face is not cut off
-    assert [link for page in (2, 3) for link in qr_links(body, page)] == [t.link for t in tables]
+    assert qr_links_on(body, 2, 3) == [t.link for t in tables]
 
 
 def test_a_long_name_on_a_table_card_wraps_at_its_space_never_mid_word():
@@ -389,8 +431,10 @@ def test_every_printed_document_looks_the_same_with_the_trimmed_user_agent_style
     for name, make in documents.items():
         full = make()
         assert page_count(full) == page_count(trimmed[name]), name
-        for page in range(1, page_count(full) + 1):
-            a, b = page_image(full, page, dpi=60), page_image(trimmed[name], page, dpi=60)
+        last = page_count(full)
+        drawn = page_images(full, 1, last, 60), page_images(trimmed[name], 1, last, 60)
+        pictures = zip(*drawn, strict=True)
+        for page, (a, b) in enumerate(pictures, 1):
             assert a.tobytes() == b.tobytes(), f"{name}, page {page}"
 
 
