@@ -1,7 +1,7 @@
 """Benchmark the scoring engine: hands scored per second, and ratios against baselines.
 
     python bench/bench_scoring.py [--games 10000] [--hands 15] [--seed 1] [--workers 2]
-                                  [--before DIR]
+                                  [--before DIR] [--runs 15] [--rounds 3]
 
 Scores one 1,000-hand game (a single fold: one core), then 10,000 random 15-hand games under
 random house rules, on one core and spread over ``--workers`` processes (each process gets its
@@ -154,22 +154,23 @@ print(json.dumps([cpu(7, lambda: score_game(long)), cpu(3, every)]))
 
 
 # Run by ``_fresh_times`` in a fresh process: parse the games (untimed), score them turn about,
-# print the best CPU time of each; with a third argument (the bench's folder), the plain long
-# game and the every-rule game (the first two) by hand too (bench/by_hand.py), after them
+# print the best CPU time of each (of the third argument's runs); with a fourth (the bench's
+# folder), the plain long game and the every-rule game (the first two) by hand too
+# (bench/by_hand.py), after them
 _PAIR = """
 import json, sys, time
 sys.path.insert(0, sys.argv[1])
 from scorekeeper.rules import parse_game, score_game
 games = [parse_game(json.loads(t)) for t in json.load(open(sys.argv[2]))]
 runs = [lambda g=g: score_game(g) for g in games]
-if len(sys.argv) > 3:
-    sys.path.insert(0, sys.argv[3])
+if len(sys.argv) > 4:
+    sys.path.insert(0, sys.argv[4])
     from bench_scoring import EVERY_NEW_RULE
     from by_hand import score_every_rule_by_hand, score_plain_by_hand
     runs += [lambda: score_plain_by_hand(games[0]),
              lambda: score_every_rule_by_hand(games[1], EVERY_NEW_RULE)]
 best = [float("inf")] * len(runs)
-for _ in range(15):
+for _ in range(int(sys.argv[3])):
     for i, run in enumerate(runs):
         c0 = time.process_time(); run(); best[i] = min(best[i], time.process_time() - c0)
 print(json.dumps(best))
@@ -207,9 +208,12 @@ def _alone_games(seed: int) -> list[tuple[str, Game]]:
     return games
 
 
-def _fresh_times(texts: list[str], rounds: int = 1, by_hand: bool = False) -> list[float]:
+def _fresh_times(
+    texts: list[str], rounds: int = 1, by_hand: bool = False, runs: int = 15
+) -> list[float]:
     """The best CPU time of scoring each game of ``texts`` (game files), this engine, the games
-    scored turn about in fresh processes (``_PAIR``; ``rounds`` of them): a process that has
+    scored turn about in fresh processes (``_PAIR``; ``rounds`` of them, each scoring them
+    ``runs`` times): a process that has
     built the bench's other games lets the garbage collector move its figures more than the
     difference sought. ``by_hand``: the first two, the plain long game and the every-rule game,
     are also scored by hand (bench/by_hand.py), their times after the others."""
@@ -221,21 +225,23 @@ def _fresh_times(texts: list[str], rounds: int = 1, by_hand: bool = False) -> li
         f.flush()
         for _ in range(rounds):
             out = subprocess.run(
-                [sys.executable, "-c", _PAIR, now, f.name, *([str(here)] if by_hand else [])],
+                [sys.executable, "-c", _PAIR, now, f.name, str(runs),
+                 *([str(here)] if by_hand else [])],
                 capture_output=True, text=True, check=True,
             ).stdout  # fmt: skip
             best = [min(a, b) for a, b in zip(best, json.loads(out))]  # noqa: B905
     return best
 
 
-def _each_alone(plain_text: str, seed: int) -> None:
+def _each_alone(plain_text: str, seed: int, runs: int = 15) -> None:
     """Print each preset's and each new rule's rate alone over the plain long game's, both
     scored turn about in a fresh process (``_fresh_times``), the lowest first."""
     print("each of issue 22's presets, and each new rule on its own (a long game each; rate a "
           "hand over the plain long game's,")  # fmt: skip
     print("fresh process, turn about; the lowest first):")
     games = _alone_games(seed)
-    times = _fresh_times([plain_text, *(json.dumps(dump_game(g)) for _, g in games)])
+    texts = [plain_text, *(json.dumps(dump_game(g)) for _, g in games)]
+    times = _fresh_times(texts, runs=runs)
     plain_rate = len(json.loads(plain_text)["hands"]) / times[0]
     rows = []
     for (name, game), t in zip(games, times[1:]):  # noqa: B905
@@ -246,12 +252,14 @@ def _each_alone(plain_text: str, seed: int) -> None:
               f"refused)")  # fmt: skip
 
 
-def _every_vs_plain(plain_text: str, every_text: str, rounds: int = 3) -> list[float]:
+def _every_vs_plain(
+    plain_text: str, every_text: str, rounds: int = 3, runs: int = 15
+) -> list[float]:
     """The CPU rates (hands a second) of the plain long game and the every-rule game scored by
     the engine, then by hand (bench/by_hand.py), all four turn about in fresh processes
     (``_fresh_times``, ``rounds`` of them)."""
     n_plain, n_every = (len(json.loads(t)["hands"]) for t in (plain_text, every_text))
-    best = _fresh_times([plain_text, every_text], rounds, by_hand=True)
+    best = _fresh_times([plain_text, every_text], rounds, by_hand=True, runs=runs)
     return [n / t for n, t in zip((n_plain, n_every, n_plain, n_every), best)]  # noqa: B905
 
 
@@ -328,6 +336,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
     parser.add_argument("--before", help="a checkout of an earlier engine to compare with")
+    parser.add_argument(
+        "--runs", type=int, default=15,
+        help="times a fresh process scores its games, the best kept (default %(default)s)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--rounds", type=int, default=3,
+        help="fresh processes turn about, the best kept: the every-rule game against the plain "
+        "one, and --before (default %(default)s; 1 and --runs 1: a smoke test)",
+    )  # fmt: skip
     args = parser.parse_args(argv)
     rng = random.Random(args.seed)
 
@@ -378,7 +395,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  json.loads         {rate(n_long, t_long_json)}  ratio score/json {ratio:.1f}x")
     every_ratio = (n_every / c_every) / (n_long / c_long)
     plain_rate, every_rate, plain_hand, every_hand = _every_vs_plain(
-        long_text, json.dumps(dump_game(every))
+        long_text, json.dumps(dump_game(every)), args.rounds, args.runs
     )
     apart = every_rate / plain_rate
     print(f"1 game of {n_every} hands, every rule of issue 22 on (EVERY_NEW_RULE):")
@@ -411,11 +428,11 @@ def main(argv: list[str] | None = None) -> int:
               f"slowest worker {slowest:.2f} s)")  # fmt: skip
         if scored / wall > best:
             best, how = scored / wall, f"{args.workers} processes, random games"
-    _each_alone(long_text, args.seed + 1)
+    _each_alone(long_text, args.seed + 1, args.runs)
     if args.before:
         # the random games are drawn under the classic options only (sample.random_rules):
         # an engine from before issue 22 reads them, and scores them under none of its rules
-        _before_and_now(args.before, long_text, texts)
+        _before_and_now(args.before, long_text, texts, args.rounds)
     verdict = "meets" if best >= TARGET else "misses"
     print(f"best: {best:,.0f} hands/s scored ({how}; parsing excluded), {verdict} the target of "
           f"{TARGET:,} ({best / TARGET:.2f}x)")  # fmt: skip

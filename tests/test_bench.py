@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
+QUICK = ["--runs", "1", "--rounds", "1"]  # bench_scoring: each timing once, not best of many
 
 
 def bench_module(name: str):
@@ -49,7 +50,7 @@ def test_the_event_and_scoring_benchmarks_run_small():
     runs = {
         "bench_events.py": ["--teams", "8", "--rounds", "2", "--hands", "2"],
         "bench_event_service.py": ["--teams", "8", "--rounds", "2", "--hands", "2"],
-        "bench_scoring.py": ["--games", "20", "--hands", "3", "--workers", "1"],
+        "bench_scoring.py": ["--games", "20", "--hands", "3", "--workers", "1", *QUICK],
         "bench_console.py": ["--teams", "8", "--hands", "1", "--runs", "2"],
         "bench_stats.py": ["--nights", "3", "--players", "24", "--tables", "2", "--hands", "2"],
         "bench_caches.py": ["--hands", "2", "--rounds", "1", "--repeat", "1"],
@@ -148,7 +149,7 @@ def test_the_scoring_benchmark_compares_with_an_earlier_engine_in_the_same_run()
     """--before DIR scores the same games with the engine in DIR (here this very checkout: the
     ratios are printed, never checked) so the issue-22 goal "no slower than before" is read off
     one run."""
-    small = ["--games", "20", "--hands", "3", "--workers", "1", "--before", str(ROOT)]
+    small = ["--games", "20", "--hands", "3", "--workers", "1", *QUICK, "--before", str(ROOT)]
     done = subprocess.run(
         [sys.executable, str(ROOT / "bench" / "bench_scoring.py"), *small],
         capture_output=True,
