@@ -289,7 +289,7 @@ def test_the_master_forks_its_workers_with_no_thread_and_no_database_open(tmp_pa
 
 def test_a_hung_worker_is_killed_and_replaced_after_the_worker_timeout(tmp_path):
     """Hung at any moment, even before it has booted (stopped as soon as it is forked)."""
-    server = Server(tmp_path, "--workers", "1", "--worker-timeout", "6")
+    server = Server(tmp_path, "--workers", "1", "--worker-timeout", "4")
     server.start()
     try:
         (hung,) = server.wait_for_workers(1)
