@@ -10,6 +10,7 @@ import re
 
 import pytest
 
+from tests.browser.kitchen.games import open_new_game
 from tests.browser.kitchen.test_table_phone import (
     FOUR,
     OFFLINE_HANDS,
@@ -20,7 +21,7 @@ from tests.browser.kitchen.test_table_phone import (
     kept_for_offline,
     version_of,
 )
-from tests.browser.phone import PHONE_AND_LAPTOP, bid, phone_at, save, start_game, tap
+from tests.browser.phone import PHONE_AND_LAPTOP, bid, phone_at, save, tap
 
 pytestmark = pytest.mark.browser
 
@@ -33,7 +34,7 @@ phone = phone_at(SIZES)
 def offline_game(page, base, db, hands=1):
     """A game with ``hands`` hands saved online, its page kept, then the network gone and the
     page opened again from the phone's copy."""
-    url = start_game(page, base, FOUR)
+    url = open_new_game(page, base, db, FOUR)
     for _ in range(hands):
         bid(page, ORDINARY_BIDS)
         tap(page, "ttricks-0", "7")
@@ -140,7 +141,7 @@ def test_each_offline_hand_is_dealt_round_the_table_and_undo_takes_back_the_phon
 def test_kept_hands_whose_answer_was_lost_go_without_a_reload_and_say_so(
     phone, live_server, live_db, how
 ):
-    url = start_game(phone, live_server, FOUR)
+    url = open_new_game(phone, live_server, live_db, FOUR)
     kept_for_offline(phone, version_of(live_db, url))
     phone.context.set_offline(True)
     phone.reload()
@@ -184,7 +185,7 @@ def test_kept_hands_whose_answer_was_lost_go_without_a_reload_and_say_so(
 def test_a_refused_hand_entered_again_leaves_the_list_once_saved(
     phone, browser_context_args, live_server, live_db
 ):
-    url = start_game(phone, live_server, FOUR)
+    url = open_new_game(phone, live_server, live_db, FOUR)
     kept_for_offline(phone, version_of(live_db, url))
     phone.context.set_offline(True)
     phone.reload()
