@@ -143,6 +143,8 @@ def test_kept_hands_whose_answer_was_lost_go_without_a_reload_and_say_so(
 ):
     url = open_new_game(phone, live_server, live_db, FOUR)
     kept_for_offline(phone, version_of(live_db, url))
+    if how == "by itself":  # the page's own clock, for its next try to come at once below
+        phone.clock.install()
     phone.context.set_offline(True)
     phone.reload()
     enter_offline(phone, OFFLINE_HANDS[:2], 1)
@@ -170,6 +172,8 @@ def test_kept_hands_whose_answer_was_lost_go_without_a_reload_and_say_so(
     with phone.expect_navigation(timeout=60_000):
         if how == "Send now":
             box.get_by_role("button", name="Send now").click()
+        else:  # its next try, on its own timer (seconds away, doubling): due at once
+            phone.clock.fast_forward(60_000)
     note = phone.get_by_text("2 hands kept on this phone were sent: the totals below count them.")
     note.wait_for()
     assert [h["tricks"]["Ann & Cy"] for h in hands_of(live_db, url)] == [8, 4]
