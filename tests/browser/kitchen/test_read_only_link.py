@@ -94,7 +94,8 @@ def test_the_read_only_page_asks_again_within_a_few_seconds_of_its_own_time(
     onlooker.clock.install()
     onlooker.goto(read_only_link(scorer))
     expect(rows(onlooker)).to_have_count(1)
-    onlooker.clock.pause_at(onlooker.evaluate("Date.now()") + 10)  # the page's time stands
+    # the page's time stands, 10 ms on (Python's pause_at takes Unix time in seconds)
+    onlooker.clock.pause_at((onlooker.evaluate("Date.now()") + 10) / 1000)
     play_hand(scorer, "8")
     onlooker.clock.run_for(3_000)
     expect(rows(onlooker)).to_have_count(2)
