@@ -55,8 +55,11 @@ run: system-deps $(VENV)/.installed-run
 	$(BIN)/scorekeeper migrate
 	$(BIN)/scorekeeper serve --host $(HOST) --port $(PORT)
 
+# Python's compiled files are written even where PYTHONDONTWRITEBYTECODE is set: without them
+# each test process rewrites and compiles every test module (pytest's assertions) and every
+# server a test starts compiles the app again; about 30 s of each worker's start on this machine.
 test: system-deps-test $(VENV)/.installed-test node_modules/.installed lint
-	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile
+	env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile
 
 # The browser tests with a live server answering pages, styles and scripts 0.4-1.5 s late
 # (tests/late_server.py): run before landing a new browser test; not part of `make test` or CI.

@@ -12,6 +12,8 @@ best of several runs, and the bytes answered:
   pays every few seconds while nothing changed;
 - the live fetch (``/e/<director>/live``) while nothing changed since the last one (the kept
   view: the page rendered again), and after one table saved a hand (that game scored again);
+  the same with the round's table rows not kept (web/club_night/table_rows.py turned off: every
+  row drawn again), what that cache saves;
 - baseline, in the same run: the console page itself, as a Refresh would fetch it.
 
 Printed as milliseconds and as ratios to the baseline. Timings are printed, never asserted.
@@ -30,7 +32,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from timing import best_of  # noqa: E402 -- bench/timing.py, beside this script
 
 from scorekeeper import create_app, service  # noqa: E402
+from scorekeeper.cache import SizedCache  # noqa: E402
 from scorekeeper.service import club_night  # noqa: E402
+from scorekeeper.web.club_night import table_rows  # noqa: E402
 
 
 def build(database: str, teams: int, hands: int):
@@ -69,19 +73,31 @@ def main() -> None:
         page = f"/e/{event.director_token}"
         sizes = {url: len(client.get(url).data) for url in (poll, live, page)}
 
+        saved = iter(range(10**6))
+
         def changed() -> float:
             best = float("inf")
-            for k in range(5):
+            for _ in range(5):
+                k = next(saved)
                 add_hand(db, rnd.tables[k % len(rnd.tables)], 6)  # untimed: a phone saves a hand
                 t0 = time.perf_counter()
                 client.get(live)
                 best = min(best, time.perf_counter() - t0)
             return best
 
+        def changed_no_rows() -> float:
+            kept = table_rows._rows
+            table_rows._rows = SizedCache(0, len)  # keeps nothing: every row drawn again
+            try:
+                return changed()
+            finally:
+                table_rows._rows = kept
+
         rows = [
             ("version poll", best_of(args.runs, lambda: client.get(poll)), sizes[poll]),
             ("live fetch, unchanged", best_of(args.runs, lambda: client.get(live)), sizes[live]),
             ("live fetch, one hand saved", changed(), sizes[live]),
+            ("... table rows not kept", changed_no_rows(), sizes[live]),
             (
                 "baseline: the console page",
                 best_of(args.runs, lambda: client.get(page)),

@@ -1,6 +1,7 @@
 """Benchmark the web app's hand cycle as served, against a bare Flask + SQLite baseline.
 
     python bench/bench_web.py [--clients 16] [--hands 20] [--threads 8] [--solo-games 4]
+                              [--before CHECKOUT]
 
 A phone scoring a hand makes three requests, one "hand cycle": GET the game page (the bid
 pads), GET the tricks step (the bids and the hand's number travel in the query string) and POST
@@ -36,6 +37,11 @@ per server: hand cycles per second, p50/p99 latency of a full cycle, and the ser
 beside the goals: app CPU <= 10 ms per cycle, app throughput at 16 clients >= 0.5 x bare, app p99
 <= 2 x bare p99. Every phase stops by itself (``--max-seconds``). Timings are printed, never
 asserted (tests must not depend on them); a request that fails makes the run exit non-zero.
+
+``--before CHECKOUT`` serves another checkout's app as well (``git archive <commit> | tar -x -C
+DIR``, then ``--before DIR``), in the same run: each phase runs on the bare app, this checkout's
+and that one's in turn, so before and after fall on the same machine load; its report follows,
+then this checkout's figures as ratios to it.
 """
 
 from __future__ import annotations
@@ -228,12 +234,13 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def server(kind: str, threads: int) -> Any:
-    """Start the app (``scorekeeper serve``) or the bare app in a subprocess: (pid, port)."""
+def server(kind: str, threads: int, root: Path = ROOT) -> Any:
+    """Start the app (``scorekeeper serve`` of the checkout ``root``) or the bare app in a
+    subprocess: (pid, port)."""
     with tempfile.TemporaryDirectory(prefix=f"bench-web-{kind}-") as tmp:
         port = free_port()
         database = str(Path(tmp) / "bench.sqlite")
-        path = [str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]
+        path = [str(root), *filter(None, [os.environ.get("PYTHONPATH")])]
         env = {
             **os.environ,
             "PYTHONPATH": os.pathsep.join(path),
@@ -242,7 +249,7 @@ def server(kind: str, threads: int) -> Any:
             "SCOREKEEPER_RATELIMIT_ENABLED": "false",  # every phone from this one address
         }
         opts = ["--port", str(port), "--threads", str(threads)]
-        if kind == "app":  # as production runs it (migrations first)
+        if kind != "bare":  # as production runs it (migrations first)
             cmd = [sys.executable, "-m", "scorekeeper.cli", "serve", "--host", HOST, *opts]
         else:
             cmd = [sys.executable, __file__, "--serve-bare", database, *opts]
@@ -437,14 +444,16 @@ def verdict(ok: bool) -> str:
     return "meets" if ok else "misses"
 
 
-def report(title: str, bares: list[Result], apps: list[Result], goals: bool) -> None:
+def report(
+    title: str, bares: list[Result], apps: list[Result], goals: bool, label: str = "app"
+) -> None:
     bare, app = pooled(bares), pooled(apps)
     print(f"{title}:")
-    print(f"  {'':22}{'bare':>10}{'app':>10}{'app/bare':>10}")
+    print(f"  {'':22}{'bare':>10}{label:>10}{label + '/bare':>12}")
 
     def line(name: str, b: float, a: float, fmt: str, goal: str = "") -> None:
         ratio = a / b if b else float("nan")  # a tiny run's CPU can be under one clock tick
-        print(f"  {name:22}{b:>10{fmt}}{a:>10{fmt}}{ratio:>9.2f}x  {goal}".rstrip())
+        print(f"  {name:22}{b:>10{fmt}}{a:>10{fmt}}{ratio:>11.2f}x  {goal}".rstrip())
 
     ok_rate = app.rate >= GOAL_THROUGHPUT * bare.rate
     goal = f"goal >= {GOAL_THROUGHPUT}x: {verdict(ok_rate)}" if goals else ""
@@ -453,7 +462,7 @@ def report(title: str, bares: list[Result], apps: list[Result], goals: bool) -> 
     ok_p99 = app.pct(0.99) <= GOAL_P99 * bare.pct(0.99)
     goal = f"goal <= {GOAL_P99}x: {verdict(ok_p99)}" if goals else ""
     line("p99 cycle ms", bare.pct(0.99) * 1e3, app.pct(0.99) * 1e3, ".1f", goal)
-    goal = f"goal app <= {GOAL_CPU_MS:g} ms: {verdict(app.cpu_ms <= GOAL_CPU_MS)}"
+    goal = f"goal app <= {GOAL_CPU_MS:g} ms: {verdict(app.cpu_ms <= GOAL_CPU_MS)}" if goals else ""
     line("server CPU ms/cycle", bare.cpu_ms, app.cpu_ms, ".2f", goal)
     mine = [r.client_cpu / r.cycles * 1e3 for r in (bare, app)]
     line("client CPU ms/cycle", mine[0], mine[1], ".2f", "(this process: the load generator)")
@@ -472,10 +481,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clients", type=int, default=16, help="concurrent phones")
     parser.add_argument("--hands", type=int, default=20, help="timed hands per game")
-    parser.add_argument("--threads", type=int, default=8, help="waitress worker threads")
+    parser.add_argument("--threads", type=int, default=8, help="threads of each server")
     parser.add_argument("--solo-games", type=int, default=4, help="games of the 1-client run")
     parser.add_argument("--max-seconds", type=float, default=25.0, help="cap on a timed phase")
     parser.add_argument("--repeat", type=int, default=3, help="times each phase is run")
+    parser.add_argument(
+        "--before", type=Path, default=None, help="another checkout served too, in the same run"
+    )
     parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--serve-bare", metavar="DATABASE", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -483,25 +495,43 @@ def main(argv: list[str] | None = None) -> int:
         serve_bare(args.serve_bare, args.port, args.threads)
         return 0
 
-    # Both servers are up together (an idle one costs nothing); the phases alternate between them.
-    with server("bare", args.threads) as bare, server("app", args.threads) as app:
+    # The servers are up together (an idle one costs nothing); the phases alternate between them.
+    kinds = ["bare", "app"] + (["before"] if args.before else [])
+    with contextlib.ExitStack() as stack:
+        up = {
+            kind: stack.enter_context(
+                server(kind, args.threads, args.before.resolve() if kind == "before" else ROOT)
+            )
+            for kind in kinds
+        }
         runs: dict[tuple[str, int], list[Result]] = {}
         for _ in range(args.repeat):
             for clients, games in ((1, args.solo_games), (args.clients, 1)):
-                for kind, (pid, port) in (("bare", bare), ("app", app)):
+                for kind in kinds:
+                    pid, port = up[kind]
                     result = load(pid, port, clients, games, args.hands, args.max_seconds)
                     runs.setdefault((kind, clients), []).append(result)
-    bare_solo, app_solo = runs["bare", 1], runs["app", 1]
-    bare_many, app_many = runs["bare", args.clients], runs["app", args.clients]
     print(
-        f"hand cycle = GET game page + GET tricks step + POST hand (303); waitress "
-        f"threads={args.threads}, server in its own process, clients here; "
+        f"hand cycle = GET game page + GET tricks step + POST hand (303); "
+        f"threads={args.threads}, each server in its own process(es), clients here; "
         f"{args.repeat} repeat(s) together"
     )
-    report(f"{args.clients} clients x {args.hands} hands", bare_many, app_many, goals=True)
-    report(
-        f"1 client x {args.solo_games} games x {args.hands} hands", bare_solo, app_solo, goals=False
-    )
+    for kind in kinds[1:]:
+        name = "" if kind == "app" else f" -- BEFORE ({args.before})"
+        many, solo = runs[kind, args.clients], runs[kind, 1]
+        report(f"{args.clients} clients x {args.hands} hands{name}", runs["bare", args.clients],
+               many, goals=kind == "app", label=kind)  # fmt: skip
+        report(f"1 client x {args.solo_games} games x {args.hands} hands{name}", runs["bare", 1],
+               solo, goals=False, label=kind)  # fmt: skip
+    if args.before:
+        print("app / before, same run:")
+        for clients in (args.clients, 1):
+            app, before = pooled(runs["app", clients]), pooled(runs["before", clients])
+            print(
+                f"  {clients:>2} client(s): cycles/s {app.rate / before.rate:.2f}x, "
+                f"p99 {app.pct(0.99) / before.pct(0.99):.2f}x, "
+                f"server CPU/cycle {app.cpu_ms / before.cpu_ms:.2f}x"
+            )
     return 0
 
 

@@ -58,17 +58,17 @@ from .public_page import HOLD_SECONDS, EventPage, event_page, polled_version
 from .rounds import close_round
 from .seating import repair_round, seat_next_round, swap
 from .settings import CUTS, EVENT_NAME_LENGTH, MAX_ROUND_MINUTES, MAX_ROUNDS, EventSettings
-from .views import EventLink, EventView, TableView, side_groups
+from .views import EventLink, EventView, RoundView, TableView, side_groups
 
 __all__ = [
     "CLOCK_ACTIONS", "CUTS", "ClockAnswer", "ConsoleView", "EVENT_NAME_LENGTH", "EventFile",
     "EventLink", "EventPage", "EventSettings", "EventView", "HOLD_SECONDS", "MAX_ROUNDS",
-    "MAX_ROUND_MINUTES", "PaperTable", "TableView", "TimeCalled", "call_time", "clear_cache",
-    "clear_paper", "clock_now", "close_round", "console_clock", "console_round_minutes",
-    "console_view", "create_event", "csv_text", "drop_question", "enter_paper", "event_page",
-    "events_of", "export_file", "export_text", "fix_entrant", "import_event", "import_file",
-    "load", "new_event", "open_director", "open_public", "overview", "packet_data",
-    "paper_table", "polled_version", "public_version", "read_event_file", "register",
+    "MAX_ROUND_MINUTES", "PaperTable", "RoundView", "TableView", "TimeCalled", "call_time",
+    "clear_cache", "clear_paper", "clock_now", "close_round", "console_clock",
+    "console_round_minutes", "console_view", "create_event", "csv_text", "drop_question",
+    "enter_paper", "event_page", "events_of", "export_file", "export_text", "fix_entrant",
+    "import_event", "import_file", "load", "new_event", "open_director", "open_public", "overview",
+    "packet_data", "paper_table", "polled_version", "public_version", "read_event_file", "register",
     "repair_round", "results_csv", "results_file", "seat_next_round", "set_active", "side_groups",
     "standings_csv", "standings_file", "standings_sheet", "standings_text", "submit_entrant",
     "submit_paper", "swap", "time_question", "view_of_file",

@@ -17,6 +17,7 @@ from tests.service.club_night.clubs import event_with, finish_round, play
 pytestmark = pytest.mark.browser
 
 SIZES = PHONE_AND_LAPTOP
+SHEET_POLL = 2_000  # ms: a read-only sheet asks for its game's version every 2 s (static/view.js)
 
 
 phone = phone_at(SIZES)
@@ -72,14 +73,17 @@ def test_a_watchers_read_only_sheet_says_time_is_called_then_time_was_called(
 ):
     """Issue 23: the read-only sheet of a capped table said "the last of 3 hands was played".
     A watcher's open sheet updates itself when the director calls time and when the last hand
-    is saved, and says what the table's phone says."""
+    is saved, and says what the table's phone says. The sheet runs on Playwright's clock: the
+    test runs it forward by one of its 2 s polls, and the page asks and reloads by itself."""
     event = event_with(live_db, 4, max_hands=4, round_minutes=30)
     rnd = club_night.seat_next_round(live_db, event)
     table = rnd.tables[0]
     play(live_db, table, 7, 7)
+    phone.clock.install()  # its polls, run forward below
     phone.goto(f"{live_server}/v/{table.view_token}")
     assert phone.locator("p.time-called").count() == 0
     club_night.call_time(live_db, event, 1)
+    phone.clock.run_for(SHEET_POLL)
     note = phone.locator("p.time-called")
     expect(note).to_contain_text("Time is called", timeout=15_000)  # it asked, and reloaded
     assert note.is_visible()
@@ -87,6 +91,7 @@ def test_a_watchers_read_only_sheet_says_time_is_called_then_time_was_called(
     width = phone.viewport_size["width"]
     shot(phone, f"view-time-is-called-{width}.png")
     play(live_db, table, 7)
+    phone.clock.run_for(SHEET_POLL)
     status = phone.locator("p.share-status")
     expect(status).to_contain_text("time was called.", timeout=15_000)
     assert "last of 3 hands" not in status.inner_text() and note.count() == 0

@@ -1,6 +1,8 @@
 """The console's clock forms refused as a phone sees it: the message next to the box, what was
 typed kept, and kept while the console updates itself around it (the rest of the round, its
-tables, the standings), until sent again or dismissed, in Chromium at 390 x 844."""
+tables, the standings), until sent again or dismissed, in Chromium at 390 x 844. The console
+runs on Playwright's clock: after a table's change the test runs it forward by one poll, so the
+console's own timer asks the live server at once."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ from playwright.sync_api import expect
 
 from scorekeeper import service
 from scorekeeper.service import club_night as night_service
-from tests.browser.club_night.test_club_night_live import WAIT, at_table, club_night
+from tests.browser.club_night.test_club_night_live import WAIT, at_table, club_night, polled
 
 pytestmark = pytest.mark.browser
 
@@ -25,6 +27,7 @@ def round_one(browser, live_server: str, database: str):
     night_service.seat_next_round(db, event)
     db.close()
     director = browser.new_context(viewport=PHONE).new_page()
+    director.clock.install()  # its polls, run forward by ``polled``
     director.goto(f"{live_server}/e/{event.director_token}")
     return event, director
 
@@ -49,6 +52,7 @@ def test_a_refused_extension_keeps_what_was_typed_next_to_its_message(
     # refused box stays as it was.
     before = director.locator("#standings").inner_html()
     at_table(database, event, 1, done=True)
+    polled(director)
     director.wait_for_function(
         "(before) => document.querySelector('#standings').innerHTML !== before",
         arg=before,
@@ -83,8 +87,10 @@ def test_a_refused_extension_stays_while_the_rest_of_the_round_updates(
     # Table 1's phone finishes its game, table 2's saves a hand: the round's tables and the
     # standings show it, the refused box stays as it was.
     at_table(database, event, 1, done=True)
+    polled(director)
     expect(director.locator("#r1t1")).to_have_class(re.compile(r"\bis-finished\b"), timeout=WAIT)
     at_table(database, event, 2, 7)
+    polled(director)
     expect(director.locator("#r1t2")).to_have_class(re.compile(r"\bis-playing\b"), timeout=WAIT)
     expect(director.locator("#standings .standings")).to_be_visible(timeout=WAIT)
     expect(box).to_have_value("500")
@@ -102,6 +108,7 @@ def test_a_refused_extension_stays_while_the_rest_of_the_round_updates(
     box.fill("7")
     director.locator("#round-heading").click()
     at_table(database, event, 2, done=True)
+    polled(director)
     expect(director.locator("#r1t2")).to_have_class(re.compile(r"\bis-finished\b"), timeout=WAIT)
     expect(box).to_have_value("7")
     with director.expect_navigation():
@@ -121,6 +128,7 @@ def test_a_refused_round_length_stays_open_while_the_round_updates(browser, live
     expect(message).to_contain_text("1 to 600")
 
     at_table(database, event, 1, done=True)
+    polled(director)
     expect(director.locator("#r1t1")).to_have_class(re.compile(r"\bis-finished\b"), timeout=WAIT)
     expect(director.locator(".clock-length")).to_have_attribute("open", "")
     expect(field).to_have_value("999")

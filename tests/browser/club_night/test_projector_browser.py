@@ -1,9 +1,15 @@
 """The projector page on a 1920x1080 screen: it cycles between the standings and the round's
 tables by itself, every screen fits (nothing overflows, even with the longest names), it
 reloads when a table enters a hand, and axe finds nothing. Without JavaScript every screen
-shows, one under the other, with a Refresh link."""
+shows, one under the other, with a Refresh link.
+
+The cycling page runs on Playwright's clock: it stands still while the test looks at a screen
+and is run forward by one screen's time to the next, so the page's own timer moves it at once
+(and never two screens while the machine is slow); axe and the reload run on time as it flows."""
 
 from __future__ import annotations
+
+import time
 
 import pytest
 from playwright.sync_api import expect
@@ -19,6 +25,8 @@ pytestmark = pytest.mark.browser
 SCREEN = {"width": 1920, "height": 1080}
 EVENT_NAME = "Wednesday night at the Riverside Community Hall: the spring progressive league"
 WAIT = 30_000  # ms expect may wait for the next screen (each shows 3 s here)
+SCREEN_MS = 3_000  # ms each screen shows (?seconds=3)
+POLL = 5_000  # ms: the page asks for the event's version every 5 s (projector.POLL_SECONDS)
 
 # Everything of the page inside the window: the widest and lowest edge of any element shown.
 EDGES = """() => {
@@ -56,6 +64,12 @@ def night(database: str, **settings) -> club_night.EventView:
         db.close()
 
 
+def stand_still(page, now: float) -> None:
+    """The page's time (Playwright's clock) stopped a minute after ``now`` (Unix seconds, at least
+    its time now): its timers fire only as the test runs the clock."""
+    page.clock.pause_at(now + 60)
+
+
 def fits(page) -> None:
     edges = page.evaluate(EDGES)
     assert edges["scrollWidth"] <= SCREEN["width"], edges
@@ -81,6 +95,8 @@ def test_the_projector_cycles_and_every_screen_fits(
 ):
     view = night(live_app.config["DATABASE"], **settings)
     page = browser.new_context(viewport=SCREEN, device_scale_factor=1).new_page()
+    page.clock.install()
+    stand_still(page, time.time())  # from its load: the first screen stays until run forward
     page.goto(f"{live_server}/p/{view.event.public_token}/screen?seconds=3")
     shown = page.locator("#pj")
     expect(page.locator(".pj-screen")).to_have_count(len(screens))
@@ -94,16 +110,24 @@ def test_the_projector_cycles_and_every_screen_fits(
         pause.click()  # held still while it is looked at
         expect(page.get_by_role("button", name="Resume")).to_be_visible()
         expect(page.locator(".pj-screen.is-shown")).to_have_count(1)
+        page.clock.resume()  # axe waits on the page's timers
         fits(page)
         check_axe(page)
+        stand_still(page, page.evaluate("Date.now()") / 1000)
         page.get_by_role("button", name="Resume").click()
+        page.clock.run_for(SCREEN_MS)  # the page moves on to its next screen by itself
     assert page.locator(".pj-refresh a").is_hidden()
 
     # A hand entered at a table: the page reloads (at its next screen) with the new version.
     version = shown.get_attribute("data-version")
+    asked = shown.get_attribute("data-version-url")
     db = service.connect(live_app.config["DATABASE"])
     play(db, view.current.tables[2], 7)
     db.close()
+    page.clock.resume()  # time flows again: the reload at the next screen, whenever it falls
+    with page.expect_response(lambda r: r.url.endswith(asked)):
+        page.clock.run_for(POLL)  # the page's next version poll, by itself
+    page.clock.run_for(SCREEN_MS)  # its next screen
     expect(shown).not_to_have_attribute("data-version", version, timeout=WAIT)
     expect(page.locator(".pj-status").nth(2)).to_have_text("1 hand played")
     page.context.close()

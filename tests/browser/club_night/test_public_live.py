@@ -1,7 +1,8 @@
 """The public page of a big event on a phone (issue 25), in Chromium: a player finds their table
 by name, sees it on top, and the page puts a saved hand in place without reloading (the test
 watches the table's line change, the page's own state kept); without JavaScript the same
-steps work by links and the form."""
+steps work by links and the form. The page runs on Playwright's clock: after the hand is saved
+the test runs it forward by one poll, and the page's own timer asks the live server at once."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from playwright.sync_api import expect
 from scorekeeper import service
 from scorekeeper.service import club_night as night_service
 from scorekeeper.web.club_night import public_page
-from tests.browser.club_night.test_club_night_live import WAIT, at_table, club_night
+from tests.browser.club_night.test_club_night_live import WAIT, at_table, club_night, polled
 
 pytestmark = pytest.mark.browser
 
@@ -42,6 +43,7 @@ def test_a_player_finds_their_table_and_watches_it_update_in_place(
     event, table = seated(database)
     name = table.seats[1][1]
     page = browser.new_context(**browser_context_args).new_page()
+    page.clock.install()  # its polls, run forward by ``polled``
     page.goto(f"{live_server}/p/{event.public_token}")
     expect(page.locator("#pub-round .table-row")).to_have_count(0)  # none listed: 8 tables
     page.get_by_label("Your name, your team's, or your table's number").fill(name)
@@ -59,6 +61,7 @@ def test_a_player_finds_their_table_and_watches_it_update_in_place(
     page.get_by_label("Your name, your team's, or your table's number").fill("half typ")
     page.evaluate("window.notReloaded = true; window.scrollTo(0, 40)")
     at_table(database, event, table.number, 7)
+    polled(page)
     expect(mine.locator(".t-status")).to_have_text("1 hand played", timeout=WAIT)
     assert page.evaluate("window.notReloaded") is True  # the part was put in place
     assert page.evaluate("window.scrollY") == 40

@@ -10,6 +10,7 @@ import re
 
 import pytest
 
+from tests.browser.kitchen.games import open_new_game
 from tests.browser.kitchen.test_table_phone import (
     FOUR,
     OFFLINE_HANDS,
@@ -20,7 +21,7 @@ from tests.browser.kitchen.test_table_phone import (
     kept_for_offline,
     version_of,
 )
-from tests.browser.phone import PHONE_AND_LAPTOP, bid, phone_at, save, start_game, tap
+from tests.browser.phone import PHONE_AND_LAPTOP, bid, phone_at, save, tap
 
 pytestmark = pytest.mark.browser
 
@@ -33,7 +34,7 @@ phone = phone_at(SIZES)
 def offline_game(page, base, db, hands=1):
     """A game with ``hands`` hands saved online, its page kept, then the network gone and the
     page opened again from the phone's copy."""
-    url = start_game(page, base, FOUR)
+    url = open_new_game(page, base, db, FOUR)
     for _ in range(hands):
         bid(page, ORDINARY_BIDS)
         tap(page, "ttricks-0", "7")
@@ -140,8 +141,10 @@ def test_each_offline_hand_is_dealt_round_the_table_and_undo_takes_back_the_phon
 def test_kept_hands_whose_answer_was_lost_go_without_a_reload_and_say_so(
     phone, live_server, live_db, how
 ):
-    url = start_game(phone, live_server, FOUR)
+    url = open_new_game(phone, live_server, live_db, FOUR)
     kept_for_offline(phone, version_of(live_db, url))
+    if how == "by itself":  # the page's own clock, for its next try to come at once below
+        phone.clock.install()
     phone.context.set_offline(True)
     phone.reload()
     enter_offline(phone, OFFLINE_HANDS[:2], 1)
@@ -169,6 +172,8 @@ def test_kept_hands_whose_answer_was_lost_go_without_a_reload_and_say_so(
     with phone.expect_navigation(timeout=60_000):
         if how == "Send now":
             box.get_by_role("button", name="Send now").click()
+        else:  # its next try, on its own timer (seconds away, doubling): due at once
+            phone.clock.fast_forward(60_000)
     note = phone.get_by_text("2 hands kept on this phone were sent: the totals below count them.")
     note.wait_for()
     assert [h["tricks"]["Ann & Cy"] for h in hands_of(live_db, url)] == [8, 4]
@@ -184,7 +189,7 @@ def test_kept_hands_whose_answer_was_lost_go_without_a_reload_and_say_so(
 def test_a_refused_hand_entered_again_leaves_the_list_once_saved(
     phone, browser_context_args, live_server, live_db
 ):
-    url = start_game(phone, live_server, FOUR)
+    url = open_new_game(phone, live_server, live_db, FOUR)
     kept_for_offline(phone, version_of(live_db, url))
     phone.context.set_offline(True)
     phone.reload()

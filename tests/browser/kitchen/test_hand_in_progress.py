@@ -10,20 +10,18 @@ page opened."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.kitchen.games import open_new_game
 from tests.browser.kitchen.test_dropped_network import offline_game
 from tests.browser.kitchen.test_saving_browser import SIZES, hands_stored
 from tests.browser.kitchen.test_table_phone import ONLINE_PAGE, hands_of
-from tests.browser.phone import bid, phone_at, save, start_game, tap
+from tests.browser.phone import bid, phone_at, save, tap
 
 pytestmark = pytest.mark.browser
 
-SHOTS = Path("/tmp/scorekeeper-shots")
-SHOTS.mkdir(exist_ok=True)
 NAMES = ["Ann", "Bob", "Cy", "Di"]
 
 
@@ -33,11 +31,11 @@ def checked(page, name):
 
 @pytest.mark.parametrize("size", list(SIZES))
 def test_two_bids_tapped_survive_a_reload_and_one_hand_is_saved(
-    browser, browser_context_args, live_server, size, shot
+    browser, browser_context_args, live_server, live_db, size, shot
 ):
     context = browser.new_context(**{**browser_context_args, "viewport": SIZES[size]})
     page = context.new_page()
-    url = start_game(page, live_server, NAMES)
+    url = open_new_game(page, live_server, live_db, NAMES)
     tap(page, "bid-0", "3")
     tap(page, "bid-1", "4")
     page.reload()
@@ -61,11 +59,11 @@ def test_two_bids_tapped_survive_a_reload_and_one_hand_is_saved(
 
 @pytest.mark.parametrize("size", list(SIZES))
 def test_a_hand_kept_from_before_another_phone_saved_is_shown_not_applied(
-    browser, browser_context_args, live_server, size, shot
+    browser, browser_context_args, live_server, live_db, size, shot
 ):
     mine = browser.new_context(**{**browser_context_args, "viewport": SIZES[size]})
     page = mine.new_page()
-    url = start_game(page, live_server, NAMES)
+    url = open_new_game(page, live_server, live_db, NAMES)
     tap(page, "bid-0", "3")
     tap(page, "bid-1", "4")
     other = browser.new_context(**browser_context_args).new_page()  # the partner's phone
@@ -96,9 +94,9 @@ def test_a_hand_kept_from_before_another_phone_saved_is_shown_not_applied(
     other.context.close()
 
 
-def test_a_kept_hand_can_be_forgotten(browser, browser_context_args, live_server):
+def test_a_kept_hand_can_be_forgotten(browser, browser_context_args, live_server, live_db):
     page = browser.new_context(**browser_context_args).new_page()
-    url = start_game(page, live_server, NAMES)
+    url = open_new_game(page, live_server, live_db, NAMES)
     tap(page, "bid-0", "3")
     page.goto(url + "?step=both")  # another form of this game: the taps are kept, not applied
     page.goto(url)
@@ -158,11 +156,11 @@ def reopen(page, url):
 
 @pytest.mark.parametrize("size", list(SIZES))
 def test_taps_survive_closing_the_tab_and_opening_the_link_again(
-    browser, browser_context_args, live_server, size, shot
+    browser, browser_context_args, live_server, live_db, size, shot
 ):
     context = browser.new_context(**{**browser_context_args, "viewport": SIZES[size]})
     page = context.new_page()
-    url = start_game(page, live_server, NAMES)
+    url = open_new_game(page, live_server, live_db, NAMES)
     token = url.rsplit("/", 1)[1]
     tap(page, "bid-0", "3")
     tap(page, "bid-1", "4")
@@ -193,11 +191,11 @@ def test_taps_survive_closing_the_tab_and_opening_the_link_again(
 
 @pytest.mark.parametrize("size", list(SIZES))
 def test_taps_kept_from_before_another_phone_saved_are_offered_on_a_new_tab(
-    browser, browser_context_args, live_server, size, shot
+    browser, browser_context_args, live_server, live_db, size, shot
 ):
     mine = browser.new_context(**{**browser_context_args, "viewport": SIZES[size]})
     page = mine.new_page()
-    url = start_game(page, live_server, NAMES)
+    url = open_new_game(page, live_server, live_db, NAMES)
     tap(page, "bid-0", "3")
     tap(page, "bid-1", "4")
     page.close()
@@ -226,10 +224,10 @@ def test_taps_kept_from_before_another_phone_saved_are_offered_on_a_new_tab(
 
 
 def test_a_hand_kept_a_day_ago_is_gone_and_at_most_twenty_games_are_kept(
-    browser, browser_context_args, live_server
+    browser, browser_context_args, live_server, live_db
 ):
     page = browser.new_context(**browser_context_args).new_page()
-    url = start_game(page, live_server, NAMES)
+    url = open_new_game(page, live_server, live_db, NAMES)
     tap(page, "bid-0", "3")
     (key,) = hand_entries(page)
     # 25 other games' hands, kept minutes ago (older than this one): the 20 newest stay
@@ -254,7 +252,7 @@ def test_a_hand_kept_a_day_ago_is_gone_and_at_most_twenty_games_are_kept(
 
 
 def test_two_tabs_of_one_game_the_last_tap_wins_and_the_other_is_offered(
-    browser, browser_context_args, live_server
+    browser, browser_context_args, live_server, live_db
 ):
     """The decision for two tabs of one game at once: the hand in progress is the last one
     tapped, in whichever tab; a tab is never changed under the scorer's fingers by the other;
@@ -262,7 +260,7 @@ def test_two_tabs_of_one_game_the_last_tap_wins_and_the_other_is_offered(
     opened, never lost."""
     context = browser.new_context(**browser_context_args)
     first = context.new_page()
-    url = start_game(first, live_server, NAMES)
+    url = open_new_game(first, live_server, live_db, NAMES)
     second = context.new_page()
     second.goto(url)
     tap(first, "bid-0", "3")
@@ -282,7 +280,7 @@ def test_two_tabs_of_one_game_the_last_tap_wins_and_the_other_is_offered(
 
 @pytest.mark.parametrize("storage", ["refused", "full"])
 def test_entry_goes_on_when_the_phone_cannot_keep_the_taps(
-    browser, browser_context_args, live_server, storage
+    browser, browser_context_args, live_server, live_db, storage
 ):
     """Private mode, cookies blocked (localStorage refused) or storage full: the hand is tapped
     and saved as ever, with no error on the page."""
@@ -295,7 +293,7 @@ def test_entry_goes_on_when_the_phone_cannot_keep_the_taps(
     page = context.new_page()
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    url = start_game(page, live_server, NAMES)
+    url = open_new_game(page, live_server, live_db, NAMES)
     if storage == "full":  # another game's hand in progress first, then the rest filled
         page.evaluate(
             """() => localStorage.setItem("hand other", JSON.stringify({ s: Date.now(), n: null,
@@ -342,13 +340,13 @@ def old_entries(page):
 
 
 def test_taps_kept_the_old_way_in_the_tab_come_back_once_after_the_upgrade(
-    browser, browser_context_args, live_server
+    browser, browser_context_args, live_server, live_db
 ):
     """A tab open while in-progress.js moved from sessionStorage to localStorage: its taps
     come back (same version) or are offered (the game moved on), and the old entry goes."""
     context = browser.new_context(**browser_context_args)
     page = context.new_page()
-    start_game(page, live_server, NAMES)
+    open_new_game(page, live_server, live_db, NAMES)
     keep_the_old_way(page, {"bid-0": "3", "bid-1": "4"}, "Ann's bid 3, Bob's bid 4")
     page.reload()
     assert checked(page, "bid-0") == ["3"] and checked(page, "bid-1") == ["4"]
@@ -357,7 +355,9 @@ def test_taps_kept_the_old_way_in_the_tab_come_back_once_after_the_upgrade(
     page.reload()
     assert checked(page, "bid-1") == ["4"]
 
-    url = start_game(page, live_server, NAMES)  # another game; another phone saves a hand
+    url = open_new_game(
+        page, live_server, live_db, NAMES
+    )  # another game; another phone saves a hand
     keep_the_old_way(page, {"bid-0": "5"}, "Ann's bid 5")
     other = browser.new_context(**browser_context_args).new_page()
     other.goto(url)

@@ -18,9 +18,6 @@ from tests.service.club_night.clubs import time_called_table
 
 pytestmark = pytest.mark.browser
 
-SHOTS = Path("/tmp/scorekeeper-shots")  # screenshots to look at, not compared
-SHOTS.mkdir(exist_ok=True)
-
 
 def club_night_file(page, live_server, live_db, tmp_path: Path) -> Path:
     """Table 1's game file as its page downloads it: time called after 2 of 4 hands, and the

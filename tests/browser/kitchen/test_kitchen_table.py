@@ -15,6 +15,7 @@ from PIL import Image
 from scorekeeper import store
 from scorekeeper.rules import parse_game, score_game
 from scorekeeper.rules.words import figure
+from tests.browser.kitchen.games import new_game_data, open_new_game
 from tests.browser.kitchen.test_table_phone import kept_for_offline, version_of
 from tests.browser.phone import bid, check_axe, save, start_game, tap
 from tests.helpers import store_game
@@ -96,6 +97,22 @@ def test_new_game_is_one_tap_from_every_page(phone, live_server, live_db):
     # The home page offers it too, with games listed.
     phone.goto(live_server + "/")
     assert phone.locator("main").get_by_role("link", name="New game").is_visible()
+
+
+def test_the_form_starts_the_game_the_other_tests_open(
+    browser, browser_context_args, live_server, live_db
+):
+    """The tests here and beside it open a stored game (``open_new_game``) where their point
+    comes after the start: it is the very game the new-game form starts, for each preset
+    they use."""
+    context = browser.new_context(**browser_context_args)
+    page = context.new_page()
+    for preset in ("standard", "nyc", "military"):
+        url = start_game(page, live_server, FOUR, preset=preset)
+        assert hands_of(live_db, url) == []
+        token = url.split("/g/")[1]
+        assert store.game_by_edit_token(live_db, token).data == new_game_data(FOUR, preset)
+    context.close()
 
 
 # --- 3: every total on the screen ------------------------------------------------------------
@@ -185,7 +202,7 @@ def test_game_over_is_outside_the_sheet_and_whole(phone, live_server, live_db):
 
 
 def test_nyc_offers_only_bids_of_the_board_and_refuses_one_under_it(phone, live_server, live_db):
-    url = start_game(phone, live_server, FOUR, preset="nyc")
+    url = open_new_game(phone, live_server, live_db, FOUR, preset="nyc")
     tap(phone, "ttricks-0", "0")  # hand 1: no bids in NYC; Ann & Cy fall 130 behind
     save(phone)
     for team in ("tbid-0", "tbid-1"):
@@ -204,9 +221,11 @@ def test_nyc_offers_only_bids_of_the_board_and_refuses_one_under_it(phone, live_
     assert len(hands_of(live_db, url)) == 1
 
 
-def test_a_side_under_the_board_is_refused_by_its_pad_as_the_bids_go_in(phone, live_server):
+def test_a_side_under_the_board_is_refused_by_its_pad_as_the_bids_go_in(
+    phone, live_server, live_db
+):
     # Military: a board of 4, each player bids: Cy 1 and Ann 2 make 3.
-    start_game(phone, live_server, FOUR, preset="military")
+    open_new_game(phone, live_server, live_db, FOUR, preset="military")
     bid(phone, {"bid-1": "4", "bid-2": "1", "bid-3": "4", "bid-0": "2"})
     assert phone.locator("#hand h2").inner_text() == "Hand 1: bids"
     error = phone.locator('fieldset[data-name="bid-0"] .error')  # Ann bids last for Ann & Cy
@@ -219,8 +238,10 @@ def test_a_side_under_the_board_is_refused_by_its_pad_as_the_bids_go_in(phone, l
 
 
 @pytest.mark.parametrize("preset", ["standard", "nyc"])
-def test_after_save_the_totals_and_the_next_hands_first_pad_are_in_view(phone, live_server, preset):
-    start_game(phone, live_server, FOUR, preset=preset)
+def test_after_save_the_totals_and_the_next_hands_first_pad_are_in_view(
+    phone, live_server, live_db, preset
+):
+    open_new_game(phone, live_server, live_db, FOUR, preset=preset)
     if preset == "standard":
         bid(phone, ORDINARY_BIDS)
     else:  # the first NYC hand has no bids: its tricks step is the game page's own address
@@ -239,7 +260,7 @@ def test_after_save_the_totals_and_the_next_hands_first_pad_are_in_view(phone, l
 def test_a_save_without_a_connection_keeps_the_taps_and_a_retry_saves_one_hand(
     phone, live_server, live_db
 ):
-    url = start_game(phone, live_server, FOUR)
+    url = open_new_game(phone, live_server, live_db, FOUR)
     bid(phone, ORDINARY_BIDS)
     tap(phone, "ttricks-0", "7")
     # a phone that keeps no copy of the game to go on offline (with one, Save goes on to the
@@ -265,7 +286,7 @@ def test_a_save_without_a_connection_keeps_the_taps_and_a_retry_saves_one_hand(
 def test_a_save_lost_on_the_way_then_a_retry_keeps_one_hand(phone, live_server, live_db, lost):
     """The phone still thinks it is online: the save's fetch fails, either before the server
     had it or after it saved the hand (the answer lost). Either way one hand is saved."""
-    url = start_game(phone, live_server, FOUR)
+    url = open_new_game(phone, live_server, live_db, FOUR)
     bid(phone, ORDINARY_BIDS)
     tap(phone, "ttricks-0", "7")
 
@@ -294,7 +315,7 @@ def test_a_save_lost_on_the_way_then_a_retry_keeps_one_hand(phone, live_server, 
 
 
 def test_bids_without_a_connection_stay_on_the_page(phone, live_server, live_db):
-    url = start_game(phone, live_server, FOUR)
+    url = open_new_game(phone, live_server, live_db, FOUR)
     # a phone that keeps no copy of the game to go on offline (with one, the last bid goes on
     # to the offline form: tests/browser/kitchen/test_offline_mid_hand.py); waited for, then
     # deleted, so the service worker's copy cannot land mid-test
@@ -320,7 +341,7 @@ def test_bids_without_a_connection_stay_on_the_page(phone, live_server, live_db)
 def test_an_ordinary_four_player_hand_takes_six_taps(phone, live_server, live_db):
     """Before: 7 (4 bids, "Bids are in", one side's tricks, Save). Now the tap completing the
     bids moves on by itself: 6, with the contracts shown on the tricks step to check."""
-    url = start_game(phone, live_server, FOUR)
+    url = open_new_game(phone, live_server, live_db, FOUR)
     taps = 0
 
     def touch(locator):
@@ -345,9 +366,9 @@ def test_an_ordinary_four_player_hand_takes_six_taps(phone, live_server, live_db
     ]
 
 
-def test_changing_bids_waits_for_the_button(phone, live_server):
+def test_changing_bids_waits_for_the_button(phone, live_server, live_db):
     """Only the tap that completes the bids moves on: a correction after "Change bids" stays."""
-    start_game(phone, live_server, FOUR)
+    open_new_game(phone, live_server, live_db, FOUR)
     bid(phone, ORDINARY_BIDS)
     with phone.expect_navigation():
         phone.get_by_role("link", name="Change bids").tap()
@@ -361,8 +382,8 @@ def test_changing_bids_waits_for_the_button(phone, live_server):
 # --- 6: the smaller things -------------------------------------------------------------------
 
 
-def test_the_wrong_total_stays_by_the_number(phone, live_server):
-    start_game(phone, live_server, FOUR)
+def test_the_wrong_total_stays_by_the_number(phone, live_server, live_db):
+    open_new_game(phone, live_server, live_db, FOUR)
     bid(phone, ORDINARY_BIDS)
     tap(phone, "ttricks-0", "10")
     tap(phone, "ttricks-1", "10")
@@ -372,8 +393,8 @@ def test_the_wrong_total_stays_by_the_number(phone, live_server):
     assert abs(first_line - number.bounding_box()["y"]) < 4  # on the number's own line
 
 
-def test_the_tricks_step_says_a_teams_count_holds_its_nil_bidders(phone, live_server):
-    start_game(phone, live_server, FOUR)
+def test_the_tricks_step_says_a_teams_count_holds_its_nil_bidders(phone, live_server, live_db):
+    open_new_game(phone, live_server, live_db, FOUR)
     bid(phone, {"bid-1": "nil", "bid-2": "4", "bid-3": "4", "bid-0": "3"})
     legend = phone.locator('fieldset[data-name="ttricks-1"] legend')
     assert legend.inner_text() == "Bob & Di tricks all the team took, Bob's included"
@@ -381,7 +402,7 @@ def test_the_tricks_step_says_a_teams_count_holds_its_nil_bidders(phone, live_se
 
 
 def test_delete_and_misdeal_ask_first_and_undo_offers_redo(phone, live_server, live_db):
-    url = start_game(phone, live_server, FOUR)
+    url = open_new_game(phone, live_server, live_db, FOUR)
     bid(phone, ORDINARY_BIDS)
     tap(phone, "ttricks-0", "7")
     save(phone)
@@ -428,13 +449,13 @@ def test_the_read_only_page_shows_its_times_in_the_viewers_zone(
 
 
 def test_in_landscape_the_header_leaves_the_screen_to_the_hand(
-    browser, browser_context_args, live_server
+    browser, browser_context_args, live_server, live_db
 ):
     context = browser.new_context(
         **{**browser_context_args, "viewport": {"width": 844, "height": 390}}
     )
     page = context.new_page()
-    start_game(page, live_server, FOUR)
+    open_new_game(page, live_server, live_db, FOUR)
     assert page.locator("header").bounding_box()["height"] <= 48
     assert in_view(page, page.locator("#hand h2"))
     context.close()

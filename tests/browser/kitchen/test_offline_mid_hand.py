@@ -10,6 +10,7 @@ import re
 
 import pytest
 
+from tests.browser.kitchen.games import open_new_game
 from tests.browser.kitchen.test_table_phone import (
     FOUR,
     OFFLINE_HANDS,
@@ -20,7 +21,7 @@ from tests.browser.kitchen.test_table_phone import (
     kept_for_offline,
     version_of,
 )
-from tests.browser.phone import TWO_PHONES, bid, phone_at, save, start_game, tap
+from tests.browser.phone import TWO_PHONES, bid, phone_at, save, tap
 from tests.helpers import store_game
 
 pytestmark = pytest.mark.browser
@@ -34,7 +35,7 @@ def checked(page, name):
 
 
 def one_hand_saved(page, base, db):
-    url = start_game(page, base, FOUR)
+    url = open_new_game(page, base, db, FOUR)
     bid(page, ORDINARY_BIDS)
     tap(page, "ttricks-0", "7")
     save(page)

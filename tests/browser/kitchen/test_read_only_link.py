@@ -11,12 +11,13 @@ import time
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.kitchen.games import open_new_game
 from tests.browser.kitchen.test_table_phone import (
     FOUR,
     ORDINARY_BIDS,
     hands_of,
 )
-from tests.browser.phone import PHONE_AND_LAPTOP, bid, save, start_game, tap
+from tests.browser.phone import PHONE_AND_LAPTOP, bid, save, tap
 
 pytestmark = pytest.mark.browser
 
@@ -60,11 +61,16 @@ def rows(page):
 
 
 def test_a_hand_saved_on_the_edit_page_shows_on_an_open_read_only_page(
-    scorer, onlooker, live_server
+    bfcache_browser, browser_context_args, live_server, live_db
 ):
     """Watched as it happens, in real time (a generous wait, no timing assertion): the delay is
-    printed, for the README's "within a few seconds"."""
-    start_game(scorer, live_server, FOUR)
+    printed, for the README's "within a few seconds". At the phone's size only: the wait is the
+    page's own timer, the same at any size (the test below runs it at both, on the page's
+    clock)."""
+    scorer, onlooker = (
+        bfcache_browser.new_context(**browser_context_args).new_page() for _ in range(2)
+    )
+    open_new_game(scorer, live_server, live_db, FOUR)
     play_hand(scorer)
     onlooker.goto(read_only_link(scorer))
     expect(rows(onlooker)).to_have_count(1)
@@ -73,20 +79,23 @@ def test_a_hand_saved_on_the_edit_page_shows_on_an_open_read_only_page(
     expect(rows(onlooker)).to_have_count(2, timeout=30_000)
     print(f"\nread-only page shows a new hand {time.monotonic() - saved:.1f} s after its save")
     expect(onlooker.locator(".share-status")).to_have_text(re.compile(r"^\s*2 hands played"))
+    scorer.context.close()
+    onlooker.context.close()
 
 
 def test_the_read_only_page_asks_again_within_a_few_seconds_of_its_own_time(
-    scorer, onlooker, live_server
+    scorer, onlooker, live_server, live_db
 ):
     """The same, on the page's own clock (Playwright's, run forward): three seconds of the
     page's time after a save, it shows the new hand. Not a race with the machine's load: the
     page's timers fire only as the test moves its clock."""
-    start_game(scorer, live_server, FOUR)
+    open_new_game(scorer, live_server, live_db, FOUR)
     play_hand(scorer)
     onlooker.clock.install()
     onlooker.goto(read_only_link(scorer))
     expect(rows(onlooker)).to_have_count(1)
-    onlooker.clock.pause_at(onlooker.evaluate("Date.now()") + 10)  # the page's time stands
+    # the page's time stands, 10 ms on (Python's pause_at takes Unix time in seconds)
+    onlooker.clock.pause_at((onlooker.evaluate("Date.now()") + 10) / 1000)
     play_hand(scorer, "8")
     onlooker.clock.run_for(3_000)
     expect(rows(onlooker)).to_have_count(2)
@@ -98,7 +107,7 @@ def test_the_read_only_page_asks_again_within_a_few_seconds_of_its_own_time(
 def test_an_onlooker_taps_a_hand_to_see_why_it_scored_and_finds_nothing_that_writes(
     scorer, onlooker, live_server, live_db
 ):
-    url = start_game(scorer, live_server, FOUR)
+    url = open_new_game(scorer, live_server, live_db, FOUR)
     play_hand(scorer)
     play_hand(scorer, "4")
     edit_token = url.split("/g/")[1]
@@ -124,14 +133,14 @@ def test_an_onlooker_taps_a_hand_to_see_why_it_scored_and_finds_nothing_that_wri
 
 
 def test_the_game_page_shows_the_read_only_link_as_a_qr_code_another_phone_opens(
-    scorer, onlooker, live_server
+    scorer, onlooker, live_server, live_db
 ):
     import io
 
     import zxingcpp
     from PIL import Image
 
-    start_game(scorer, live_server, FOUR)
+    open_new_game(scorer, live_server, live_db, FOUR)
     play_hand(scorer)
     code = scorer.get_by_role("img", name="QR code of the read-only link")
     code.scroll_into_view_if_needed()

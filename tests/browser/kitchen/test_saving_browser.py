@@ -4,7 +4,6 @@ the page): the old tricks step never records its hand again."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
@@ -16,8 +15,6 @@ pytestmark = pytest.mark.browser
 
 # Both phone sizes of issue 10 (touch comes from browser_context_args).
 SIZES = {"390x844": {"width": 390, "height": 844}, "320x640": {"width": 320, "height": 640}}
-SHOTS = Path("/tmp/scorekeeper-shots")  # screenshots to look at, not compared
-SHOTS.mkdir(exist_ok=True)
 
 
 @pytest.fixture(scope="module")

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -14,8 +13,6 @@ from scorekeeper import store
 
 pytestmark = pytest.mark.browser
 
-SHOTS = Path("/tmp/scorekeeper-shots")  # screenshots to look at, not compared
-SHOTS.mkdir(exist_ok=True)
 
 HAND = {
     "bids": {"Ann": 3, "Bob": 3, "Cy": 4, "Di": 2},

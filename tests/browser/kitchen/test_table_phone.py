@@ -11,13 +11,13 @@ import pytest
 
 from scorekeeper import store
 from scorekeeper.rules import parse_game, score_game
+from tests.browser.kitchen.games import open_new_game
 from tests.browser.phone import (
     TWO_PHONES,
     bid,
     phone_at,
     save,
     shown_totals,
-    start_game,
     stored_sheet,
     tap,
 )
@@ -63,7 +63,7 @@ WORKER_IN_CHARGE = "() => navigator.serviceWorker.controller !== null"
 
 
 def test_back_after_save_shows_the_game_as_it_is_now(phone, live_server, live_db):
-    url = start_game(phone, live_server, FOUR)
+    url = open_new_game(phone, live_server, live_db, FOUR)
     bid(phone, ORDINARY_BIDS)
     tap(phone, "ttricks-0", "7")
     phone.wait_for_function(WORKER_IN_CHARGE)  # else Back may load the tricks step afresh
@@ -81,7 +81,7 @@ def test_back_after_save_shows_the_game_as_it_is_now(phone, live_server, live_db
 
 
 def test_back_to_a_page_nothing_changed_keeps_its_taps_and_save_saves(phone, live_server, live_db):
-    url = start_game(phone, live_server, FOUR)
+    url = open_new_game(phone, live_server, live_db, FOUR)
     bid(phone, ORDINARY_BIDS)
     tap(phone, "ttricks-0", "7")
     phone.wait_for_function(WORKER_IN_CHARGE)
@@ -201,7 +201,7 @@ def test_long_names_in_the_totals_break_only_between_words(phone, live_server, l
 
 
 def test_editing_a_hands_tricks_fills_the_other_sides_count(phone, live_server, live_db):
-    url = start_game(phone, live_server, FOUR)
+    url = open_new_game(phone, live_server, live_db, FOUR)
     bid(phone, ORDINARY_BIDS)
     tap(phone, "ttricks-0", "7")
     save(phone)
@@ -224,11 +224,11 @@ def test_editing_a_hands_tricks_fills_the_other_sides_count(phone, live_server, 
 
 
 def test_without_javascript_no_trick_count_that_never_changes(
-    bfcache_browser, browser_context_args, live_server
+    bfcache_browser, browser_context_args, live_server, live_db
 ):
     context = bfcache_browser.new_context(**browser_context_args, java_script_enabled=False)
     page = context.new_page()
-    start_game(page, live_server, FOUR)
+    open_new_game(page, live_server, live_db, FOUR)
     bid(page, ORDINARY_BIDS, js=False)
     assert page.locator("#hand h2").inner_text() == "Hand 1: tricks"
     assert page.locator(".sum").is_hidden()
@@ -236,8 +236,8 @@ def test_without_javascript_no_trick_count_that_never_changes(
     context.close()
 
 
-def test_with_javascript_the_trick_count_shows_and_follows(phone, live_server):
-    start_game(phone, live_server, FOUR)
+def test_with_javascript_the_trick_count_shows_and_follows(phone, live_server, live_db):
+    open_new_game(phone, live_server, live_db, FOUR)
     bid(phone, ORDINARY_BIDS)
     assert phone.locator(".sum").is_visible()
     tap(phone, "ttricks-0", "7")
@@ -289,7 +289,7 @@ def enter_offline(page, hands, first):
 
 
 def test_a_dropped_network_keeps_three_hands_in_order_and_sends_them(phone, live_server, live_db):
-    url = start_game(phone, live_server, FOUR)
+    url = open_new_game(phone, live_server, live_db, FOUR)
     bid(phone, ORDINARY_BIDS)
     tap(phone, "ttricks-0", "7")
     save(phone)
@@ -341,7 +341,7 @@ def another_phone_saves_hand_1(browser, context_args, url):
 def test_hands_refused_on_arrival_are_shown_as_typed_never_dropped(
     phone, bfcache_browser, browser_context_args, live_server, live_db
 ):
-    url = start_game(phone, live_server, FOUR)
+    url = open_new_game(phone, live_server, live_db, FOUR)
     kept_for_offline(phone, version_of(live_db, url))
     phone.context.set_offline(True)
     phone.reload()

@@ -7,7 +7,8 @@ import re
 
 import pytest
 
-from tests.browser.phone import bid, check_axe, save, start_game, tap
+from tests.browser.kitchen.games import open_new_game
+from tests.browser.phone import bid, check_axe, save, tap
 
 pytestmark = pytest.mark.browser
 
@@ -21,8 +22,8 @@ def phone(browser, browser_context_args):
     context.close()
 
 
-def test_undo_keeps_the_bids_and_asks_only_for_the_tricks(phone, live_server):
-    start_game(phone, live_server, ["Ann", "Bob", "Cy", "Di"])
+def test_undo_keeps_the_bids_and_asks_only_for_the_tricks(phone, live_server, live_db):
+    open_new_game(phone, live_server, live_db, ["Ann", "Bob", "Cy", "Di"])
     bid(phone, {"bid-1": "3", "bid-2": "4", "bid-3": "3", "bid-0": "3"})
     tap(phone, "ttricks-0", "9")  # meant 7
     save(phone)
