@@ -27,7 +27,9 @@ def bench_module(name: str):
 
 
 def test_the_web_benchmark_plays_its_hands_and_prints_its_ratios():
+    """With --before, another checkout (here this one) served in the same run beside it."""
     small = ["--clients", "2", "--hands", "2", "--solo-games", "1", "--repeat", "2"]
+    small += ["--before", str(ROOT)]
     done = subprocess.run(
         [sys.executable, str(ROOT / "bench" / "bench_web.py"), *small],
         capture_output=True,
@@ -38,8 +40,10 @@ def test_the_web_benchmark_plays_its_hands_and_prints_its_ratios():
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
     out = done.stdout
     assert "2 clients x 2 hands:" in out and "1 client x 1 games x 2 hands:" in out
-    assert out.count("server CPU ms/cycle of each repeat") == 2
+    assert out.count("server CPU ms/cycle of each repeat") == 4  # app and before, 2 phases
     assert "cycles 8 / 8" in out  # 2 clients x 2 hands x 2 repeats, bare / app
+    assert f"2 clients x 2 hands -- BEFORE ({ROOT}):" in out
+    assert "app / before, same run:" in out and " 2 client(s): cycles/s " in out
     for line in ("hand cycles/s", "p99 cycle ms", "server CPU ms/cycle"):
         assert out.count(line) >= 2
 
