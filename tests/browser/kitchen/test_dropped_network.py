@@ -14,14 +14,14 @@ from tests.browser.kitchen.games import open_new_game
 from tests.browser.kitchen.test_table_phone import (
     FOUR,
     OFFLINE_HANDS,
-    ORDINARY_BIDS,
     another_phone_saves_hand_1,
     enter_offline,
     hands_of,
+    hands_saved_and_kept,
     kept_for_offline,
     version_of,
 )
-from tests.browser.phone import PHONE_AND_LAPTOP, bid, phone_at, save, tap
+from tests.browser.phone import PHONE_AND_LAPTOP, phone_at, tap
 
 pytestmark = pytest.mark.browser
 
@@ -34,12 +34,7 @@ phone = phone_at(SIZES)
 def offline_game(page, base, db, hands=1):
     """A game with ``hands`` hands saved online, its page kept, then the network gone and the
     page opened again from the phone's copy."""
-    url = open_new_game(page, base, db, FOUR)
-    for _ in range(hands):
-        bid(page, ORDINARY_BIDS)
-        tap(page, "ttricks-0", "7")
-        save(page)
-    kept_for_offline(page, version_of(db, url))
+    url = hands_saved_and_kept(page, base, db, hands)
     page.context.set_offline(True)
     page.reload()
     assert "Offline: the sheet as last seen." in page.locator(".offline").inner_text()

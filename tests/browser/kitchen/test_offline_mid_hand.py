@@ -10,7 +10,6 @@ import re
 
 import pytest
 
-from tests.browser.kitchen.games import open_new_game
 from tests.browser.kitchen.test_table_phone import (
     FOUR,
     OFFLINE_HANDS,
@@ -18,8 +17,7 @@ from tests.browser.kitchen.test_table_phone import (
     ORDINARY_BIDS,
     enter_offline,
     hands_of,
-    kept_for_offline,
-    version_of,
+    hands_saved_and_kept,
 )
 from tests.browser.phone import TWO_PHONES, bid, phone_at, save, tap
 from tests.helpers import store_game
@@ -34,20 +32,11 @@ def checked(page, name):
     return page.locator(f'input[name="{name}"]:checked').evaluate_all("l => l.map(i => i.value)")
 
 
-def one_hand_saved(page, base, db):
-    url = open_new_game(page, base, db, FOUR)
-    bid(page, ORDINARY_BIDS)
-    tap(page, "ttricks-0", "7")
-    save(page)
-    kept_for_offline(page, version_of(db, url))
-    return url
-
-
 @pytest.mark.parametrize("step", ["bids", "tricks"])
 def test_the_network_gone_mid_hand_the_phone_goes_on_offline_with_what_was_tapped(
     phone, live_server, live_db, step, shot
 ):
-    url = one_hand_saved(phone, live_server, live_db)
+    url = hands_saved_and_kept(phone, live_server, live_db)
     bids = OFFLINE_HANDS[0][0]
     *first, (last, value) = bids.items()
     for name, v in first:
@@ -84,7 +73,7 @@ def test_the_network_gone_mid_hand_the_phone_goes_on_offline_with_what_was_tappe
 def test_a_hand_taken_back_offline_comes_back_whole_on_the_servers_form(
     phone, live_server, live_db
 ):
-    url = one_hand_saved(phone, live_server, live_db)
+    url = hands_saved_and_kept(phone, live_server, live_db)
     phone.context.set_offline(True)
     phone.reload()
     enter_offline(phone, OFFLINE_HANDS[:2], 2)

@@ -271,6 +271,18 @@ def version_of(db, url):
     return store.game_by_edit_token(db, token).version
 
 
+def hands_saved_and_kept(page, base, db, hands=1):
+    """A new game of FOUR with ``hands`` ordinary hands saved online (each side bidding 7, the
+    first side taking 7), once the service worker keeps its page at that version: its URL."""
+    url = open_new_game(page, base, db, FOUR)
+    for _ in range(hands):
+        bid(page, ORDINARY_BIDS)
+        tap(page, "ttricks-0", "7")
+        save(page)
+    kept_for_offline(page, version_of(db, url))
+    return url
+
+
 OFFLINE_HANDS = [  # Bob bids first; the bids step and the tricks on one form offline
     ({"bid-1": "2", "bid-2": "4", "bid-3": "3", "bid-0": "3"}, "8"),
     ({"bid-1": "4", "bid-2": "3", "bid-3": "4", "bid-0": "2"}, "4"),
@@ -289,11 +301,7 @@ def enter_offline(page, hands, first):
 
 
 def test_a_dropped_network_keeps_three_hands_in_order_and_sends_them(phone, live_server, live_db):
-    url = open_new_game(phone, live_server, live_db, FOUR)
-    bid(phone, ORDINARY_BIDS)
-    tap(phone, "ttricks-0", "7")
-    save(phone)
-    kept_for_offline(phone, version_of(live_db, url))
+    url = hands_saved_and_kept(phone, live_server, live_db)
     phone.context.set_offline(True)
     phone.reload()
     banner = phone.locator(".offline")
