@@ -447,6 +447,22 @@ async def clock_phone(
     await conn.close()
 
 
+async def version_moves(
+    room: Room, conn: Conn, public: str, end: float, pace: float
+) -> AsyncIterator[None]:
+    """Poll the event's version every 5 s (as static/live.js does) until ``end``: once each
+    time it moved since the last poll answered."""
+    seen = None
+    async for _ in at_times(time.monotonic(), 5.0 * pace, 5.0 * pace, end):
+        polled = await room.timed("version.json", conn, "GET", f"/p/{public}/version.json")
+        if polled is None:
+            continue
+        version = json.loads(polled.body)["version"]
+        if seen is not None and version != seen:
+            yield
+        seen = version
+
+
 async def viewer(
     room: Room, port: int, public: str, start: float, end: float, *, screen: bool,
     pace: float = 1.0,
@@ -464,17 +480,7 @@ async def viewer(
         return
     room.wire[kind].append(first.wire)
     etag = first.headers.get("etag", "")
-    seen = None
-    async for _ in at_times(time.monotonic(), 5.0 * pace, 5.0 * pace, end):
-        polled = await room.timed("version.json", conn, "GET", f"/p/{public}/version.json")
-        if polled is None:
-            continue
-        version = json.loads(polled.body)["version"]
-        if seen is None:
-            seen = version
-        if version == seen:
-            continue
-        seen = version
+    async for _ in version_moves(room, conn, public, end, pace):
         headers = {**gzip, **({"If-None-Match": etag} if etag else {})}
         again = await room.timed(
             kind + " (update)", conn, "GET", page, ok=(200, 304), headers=headers
@@ -498,17 +504,7 @@ async def console(
     if await room.timed("console (load)", conn, "GET", page, headers=gzip) is None:
         await conn.close()
         return
-    seen = None
-    async for _ in at_times(time.monotonic(), 5.0 * pace, 5.0 * pace, end):
-        polled = await room.timed("version.json", conn, "GET", f"/p/{public}/version.json")
-        if polled is None:
-            continue
-        version = json.loads(polled.body)["version"]
-        if seen is None:
-            seen = version
-        if version == seen:
-            continue
-        seen = version
+    async for _ in version_moves(room, conn, public, end, pace):
         await room.timed("console (update)", conn, "GET", f"{page}/live", headers=gzip)
     await conn.close()
 
