@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import Any
 
-from flask import Flask, current_app, request
+from flask import Flask, current_app, get_template_attribute, request
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
@@ -66,11 +66,9 @@ def row_key(
 
 
 def macro(template: str, name: str) -> Callable[..., Markup]:
-    """A macro of one of the app's templates, from the template's module (its attributes are
-    its macros, which no type checker can know)."""
-    found: Callable[..., Markup] = getattr(
-        current_app.jinja_env.get_template(template).module, name
-    )
+    """A macro of one of the app's templates (Flask's ``get_template_attribute``), typed as
+    the callable it is, which no type checker can know."""
+    found: Callable[..., Markup] = get_template_attribute(template, name)
     return found
 
 
