@@ -192,14 +192,9 @@ def house_rules(
                 if blinds:
                     extra, lines = _own_blinds(blinds, tricks, blind_bonus or 0, extra, lines, say)
             if blind and blind_bonus is not None:
-                if toward == contract:
-                    extra += blind_bonus
-                    lines = (*lines, f"blind made exactly: +{say(blind_bonus)}")
-                elif toward < contract:
-                    extra -= blind_bonus
-                    lines = (*lines, f"blind short: -{say(blind_bonus)}")
-                else:
-                    lines = (*lines, "blind over: 0")
+                delta, outcome, worth = _blind_bonus(toward, contract, blind_bonus, say)
+                extra += delta
+                lines = (*lines, f"blind {outcome}: {worth}")
             if both_exact and made and plain:
                 extra, lines = _both_exact(
                     mine[1], len(members[side]), tv, contract, extra, lines, say
@@ -363,20 +358,27 @@ def _own_blinds(
     lines: Lines,
     say: Say,
 ) -> tuple[int, Lines]:
-    """Wikipedia's blind table, a player's own blind bid in a team (``blind_scoring`` bonus):
-    "if made exactly by that player" it scores the bonus, "failing to make the bid results in
-    the bonus being subtracted", over it nothing (as a side's blind bid under the bonus)."""
+    """A player's own blind bid in a team (``blind_scoring`` bonus), "made exactly by that
+    player" (Wikipedia's blind table): the blind bonus on that player's own tricks."""
     for p, bid in blinds:
         took = tricks.get(p, 0)
-        if took == bid:
-            extra += bonus
-            lines = (*lines, f"{p} blind {bid} made exactly: +{say(bonus)}")
-        elif took < bid:
-            extra -= bonus
-            lines = (*lines, f"{p} blind {bid} short, took {took}: -{say(bonus)}")
-        else:
-            lines = (*lines, f"{p} blind {bid} over, took {took}: 0")
+        delta, outcome, worth = _blind_bonus(took, bid, bonus, say)
+        extra += delta
+        took_words = "" if took == bid else f", took {took}"
+        lines = (*lines, f"{p} blind {bid} {outcome}{took_words}: {worth}")
     return extra, lines
+
+
+def _blind_bonus(took: int, bid: int, bonus: int, say: Say) -> tuple[int, str, str]:
+    """The blind bonus (``blind_scoring`` bonus), a side's blind bid and a player's own alike,
+    from Wikipedia's blind table: made exactly, the bonus; "failing to make the bid results in
+    the bonus being subtracted"; over it, nothing. The points, the outcome and its worth in
+    words."""
+    if took == bid:
+        return bonus, "made exactly", f"+{say(bonus)}"
+    if took < bid:
+        return -bonus, "short", f"-{say(bonus)}"
+    return 0, "over", "0"
 
 
 def _highlander_overs(
