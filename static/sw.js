@@ -45,11 +45,16 @@ self.addEventListener("install", function (e) {
 self.addEventListener("activate", function (e) { e.waitUntil(self.clients.claim()); });
 
 // The page tells what it shows: {keep: "/g/<token>", version: N}. A new version: keep the page
-// with every pad of the next hand, and its chart, for opening offline.
+// with every pad of the next hand, and its chart, for opening offline. And the worker takes
+// charge of the page if it has not: a page asked for while the worker was being installed, or
+// reloaded past it (a hard reload), is otherwise left to nobody, and could not go on offline
+// mid-hand (game.js goes there only from a page in the worker's charge).
 self.addEventListener("message", function (e) {
   var d = e.data || {};
   if (!d.keep || !game.test(d.keep)) return;
-  e.waitUntil(caches.open(PAGES).then(function (c) {
+  e.waitUntil(self.clients.claim().catch(function () {}).then(function () {
+    return caches.open(PAGES);
+  }).then(function (c) {
     return c.match(d.keep).then(function (old) {
       if (old && old.headers.get("X-Game-Version") === String(d.version)) return;
       return fetch(d.keep + "?step=both", { credentials: "same-origin" }).then(function (r) {

@@ -15,6 +15,7 @@ from tests.browser.kitchen.test_table_phone import (
     OFFLINE_HANDS,
     ONLINE_PAGE,
     ORDINARY_BIDS,
+    WORKER_IN_CHARGE,
     enter_offline,
     hands_of,
     hands_saved_and_kept,
@@ -68,6 +69,34 @@ def test_the_network_gone_mid_hand_the_phone_goes_on_offline_with_what_was_tappe
     phone.get_by_text("1 hand kept on this phone was sent").wait_for()
     assert [h["tricks"]["Ann & Cy"] for h in hands_of(live_db, url)] == [7, 8]
     assert phone.locator(".kept-hand").is_hidden()
+
+
+def test_a_page_reloaded_past_the_worker_still_goes_on_offline_mid_hand(
+    phone, live_server, live_db
+):
+    """A page the service worker was not asked for (a hard reload skips it; so may a page asked
+    for while the worker was being installed, seen on a slow server) is taken in its charge when
+    it says what it shows, and goes on offline mid-hand like any other, instead of a Retry that
+    cannot work until the network is back."""
+    url = hands_saved_and_kept(phone, live_server, live_db)
+    hard = phone.context.new_cdp_session(phone)
+    with phone.expect_navigation():  # Ctrl+Shift+R: the page straight from the server
+        hard.send("Page.reload", {"ignoreCache": True})
+    hard.detach()  # (left attached, it outlives the offline emulation below)
+    phone.wait_for_function(WORKER_IN_CHARGE, polling=100)  # never, were it left to nobody
+    *first, (last, value) = OFFLINE_HANDS[0][0].items()
+    for name, v in first:
+        tap(phone, name, v)
+    phone.context.set_offline(True)
+    phone.locator(f'input[name="{last}"][value="{value}"]').click()  # the last bid
+    phone.get_by_text("Offline: the sheet as last seen.").wait_for()
+    assert phone.locator(".retry:visible").count() == 0
+    tap(phone, "ttricks-0", "8")
+    phone.get_by_role("button", name="Save hand 2").click()
+    phone.get_by_text("Hand 2 kept on this phone.").wait_for()
+    phone.context.set_offline(False)
+    phone.get_by_text("1 hand kept on this phone was sent").wait_for()
+    assert [h["tricks"]["Ann & Cy"] for h in hands_of(live_db, url)] == [7, 8]
 
 
 def test_a_hand_taken_back_offline_comes_back_whole_on_the_servers_form(
