@@ -8,7 +8,7 @@ import re
 import pytest
 
 from scorekeeper.rules import load_game_text
-from tests.browser.phone import bid
+from tests.browser.phone import bid, save
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS
 
 pytestmark = pytest.mark.browser
@@ -39,7 +39,7 @@ def play_hand_one(page, base):
     url = page.url
     bid(page, {"bid-0": "3", "bid-1": "3", "bid-2": "4", "bid-3": "3"})  # the last moves on
     page.locator('input[name="ttricks-0"][value="7"]').check()
-    page.get_by_role("button", name="Save hand 1").click()
+    save(page)  # to the next page's load: its script taps on to the tricks by itself
     page.wait_for_selector("text=Hand 2: bids")
     return url
 
@@ -105,7 +105,6 @@ def test_a_double_tap_on_save_records_one_hand(page, live_server):
     url = play_hand_one(page, live_server)
     bid(page, {f"bid-{seat}": "3" for seat in range(4)})
     page.locator('input[name="ttricks-0"][value="6"]').check()
-    save = page.get_by_role("button", name="Save hand 2")
-    save.dblclick()
+    page.get_by_role("button", name="Save hand 2").dblclick()
     page.wait_for_selector("text=Hand 3: bids")
     assert hands_stored(page, url) == 2
