@@ -444,6 +444,12 @@ def verdict(ok: bool) -> str:
     return "meets" if ok else "misses"
 
 
+def ratio(a: float, b: float) -> float:
+    """``a / b``, or NaN (printed "nan") where ``b`` is 0: a tiny run's server CPU can be under
+    one clock tick (the smoke test's runs)."""
+    return a / b if b else float("nan")
+
+
 def report(
     title: str, bares: list[Result], apps: list[Result], goals: bool, label: str = "app"
 ) -> None:
@@ -452,8 +458,7 @@ def report(
     print(f"  {'':22}{'bare':>10}{label:>10}{label + '/bare':>12}")
 
     def line(name: str, b: float, a: float, fmt: str, goal: str = "") -> None:
-        ratio = a / b if b else float("nan")  # a tiny run's CPU can be under one clock tick
-        print(f"  {name:22}{b:>10{fmt}}{a:>10{fmt}}{ratio:>11.2f}x  {goal}".rstrip())
+        print(f"  {name:22}{b:>10{fmt}}{a:>10{fmt}}{ratio(a, b):>11.2f}x  {goal}".rstrip())
 
     ok_rate = app.rate >= GOAL_THROUGHPUT * bare.rate
     goal = f"goal >= {GOAL_THROUGHPUT}x: {verdict(ok_rate)}" if goals else ""
@@ -528,9 +533,9 @@ def main(argv: list[str] | None = None) -> int:
         for clients in (args.clients, 1):
             app, before = pooled(runs["app", clients]), pooled(runs["before", clients])
             print(
-                f"  {clients:>2} client(s): cycles/s {app.rate / before.rate:.2f}x, "
-                f"p99 {app.pct(0.99) / before.pct(0.99):.2f}x, "
-                f"server CPU/cycle {app.cpu_ms / before.cpu_ms:.2f}x"
+                f"  {clients:>2} client(s): cycles/s {ratio(app.rate, before.rate):.2f}x, "
+                f"p99 {ratio(app.pct(0.99), before.pct(0.99)):.2f}x, "
+                f"server CPU/cycle {ratio(app.cpu_ms, before.cpu_ms):.2f}x"
             )
     return 0
 
