@@ -43,15 +43,30 @@ CLIENT_THREADS = 16
 # --- the server ------------------------------------------------------------------------------
 
 
-def children(pid: int) -> set[int]:
-    """The processes whose parent is ``pid`` (Linux's /proc)."""
+PARENT, GROUP = 1, 2  # fields of /proc/<pid>/stat after the name (the state is field 0)
+
+
+def stat_fields(stat: Path) -> list[str]:
+    """The fields of a /proc/<pid>/stat file after the process's name (which may hold spaces
+    and parentheses): the state first, then the parent, the process group..."""
+    return stat.read_text().rsplit(")", 1)[1].split()
+
+
+def living(field: int, value: int) -> set[int]:
+    """The processes that have not ended (zombies left out) whose stat ``field`` is ``value``
+    (Linux's /proc)."""
     found = set()
     for stat in Path("/proc").glob("[0-9]*/stat"):
         with contextlib.suppress(OSError, IndexError, ValueError):
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-            if int(fields[1]) == pid and fields[0] != "Z":
+            fields = stat_fields(stat)
+            if int(fields[field]) == value and fields[0] != "Z":
                 found.add(int(stat.parent.name))
     return found
+
+
+def children(pid: int) -> set[int]:
+    """The processes whose parent is ``pid`` (Linux's /proc)."""
+    return living(PARENT, pid)
 
 
 def group_alive(group: int) -> set[int]:
@@ -61,22 +76,15 @@ def group_alive(group: int) -> set[int]:
         os.killpg(group, 0)
     except ProcessLookupError:
         return set()  # not even a zombie
-    found = set()
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        with contextlib.suppress(OSError, IndexError, ValueError):
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-            if int(fields[2]) == group and fields[0] != "Z":
-                found.add(int(stat.parent.name))
-    return found
+    return living(GROUP, group)
 
 
 def ended(pid: int) -> bool:
     """Whether process ``pid`` has ended: gone, or a zombie not yet reaped (Linux's /proc)."""
     try:
-        fields = (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()
+        return stat_fields(Path("/proc") / str(pid) / "stat")[0] == "Z"
     except OSError:
         return True
-    return fields[0] == "Z"
 
 
 def free_port() -> int:
