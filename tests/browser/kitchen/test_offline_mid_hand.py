@@ -33,24 +33,41 @@ def checked(page, name):
     return page.locator(f'input[name="{name}"]:checked').evaluate_all("l => l.map(i => i.value)")
 
 
+def all_bids_but_the_last(page):
+    """Hand 2's bids (the first of OFFLINE_HANDS) tapped but the last, whose pad is returned:
+    tapped, it moves on to the tricks by itself."""
+    *first, (last, value) = OFFLINE_HANDS[0][0].items()
+    for name, v in first:
+        tap(page, name, v)
+    return page.locator(f'input[name="{last}"][value="{value}"]')
+
+
+def hand_2_kept_offline_then_sent(page, db, url):
+    """Save hand 2 on the offline form (its tricks tapped: 8 to the first side), then the
+    network back: the hand is sent, after hand 1 (7)."""
+    page.get_by_role("button", name="Save hand 2").click()
+    page.get_by_text("Hand 2 kept on this phone.").wait_for()
+    page.context.set_offline(False)
+    page.get_by_text("1 hand kept on this phone was sent").wait_for()
+    assert [h["tricks"]["Ann & Cy"] for h in hands_of(db, url)] == [7, 8]
+
+
 @pytest.mark.parametrize("step", ["bids", "tricks"])
 def test_the_network_gone_mid_hand_the_phone_goes_on_offline_with_what_was_tapped(
     phone, live_server, live_db, step, shot
 ):
     url = hands_saved_and_kept(phone, live_server, live_db)
     bids = OFFLINE_HANDS[0][0]
-    *first, (last, value) = bids.items()
-    for name, v in first:
-        tap(phone, name, v)
+    last_bid = all_bids_but_the_last(phone)
     if step == "tricks":
         with phone.expect_navigation(url=re.compile(r"step=tricks")):
-            phone.locator(f'input[name="{last}"][value="{value}"]').click()
+            last_bid.click()
         tap(phone, "ttricks-0", "8")
         phone.context.set_offline(True)
         phone.get_by_role("button", name="Save hand 2").click()
     else:
         phone.context.set_offline(True)
-        phone.locator(f'input[name="{last}"][value="{value}"]').click()  # the last bid
+        last_bid.click()
     # no Retry that cannot work: the offline form, by itself, with every tap on it
     phone.get_by_text("Offline: the sheet as last seen.").wait_for()
     said = "The network went in the middle of hand 2: it goes on here, what you tapped on the form"
@@ -63,11 +80,7 @@ def test_the_network_gone_mid_hand_the_phone_goes_on_offline_with_what_was_tappe
         tap(phone, "ttricks-0", "8")
     else:
         assert checked(phone, "ttricks-0") == ["8"]
-    phone.get_by_role("button", name="Save hand 2").click()
-    phone.get_by_text("Hand 2 kept on this phone.").wait_for()
-    phone.context.set_offline(False)
-    phone.get_by_text("1 hand kept on this phone was sent").wait_for()
-    assert [h["tricks"]["Ann & Cy"] for h in hands_of(live_db, url)] == [7, 8]
+    hand_2_kept_offline_then_sent(phone, live_db, url)
     assert phone.locator(".kept-hand").is_hidden()
 
 
@@ -84,19 +97,13 @@ def test_a_page_reloaded_past_the_worker_still_goes_on_offline_mid_hand(
         hard.send("Page.reload", {"ignoreCache": True})
     hard.detach()  # (left attached, it outlives the offline emulation below)
     phone.wait_for_function(WORKER_IN_CHARGE, polling=100)  # never, were it left to nobody
-    *first, (last, value) = OFFLINE_HANDS[0][0].items()
-    for name, v in first:
-        tap(phone, name, v)
+    last_bid = all_bids_but_the_last(phone)
     phone.context.set_offline(True)
-    phone.locator(f'input[name="{last}"][value="{value}"]').click()  # the last bid
+    last_bid.click()
     phone.get_by_text("Offline: the sheet as last seen.").wait_for()
     assert phone.locator(".retry:visible").count() == 0
     tap(phone, "ttricks-0", "8")
-    phone.get_by_role("button", name="Save hand 2").click()
-    phone.get_by_text("Hand 2 kept on this phone.").wait_for()
-    phone.context.set_offline(False)
-    phone.get_by_text("1 hand kept on this phone was sent").wait_for()
-    assert [h["tricks"]["Ann & Cy"] for h in hands_of(live_db, url)] == [7, 8]
+    hand_2_kept_offline_then_sent(phone, live_db, url)
 
 
 def test_a_hand_taken_back_offline_comes_back_whole_on_the_servers_form(
